@@ -1,0 +1,23 @@
+// Bundles the server to dist/main.js with esbuild. npm dependencies stay external (installed);
+// the workspace contract package (TypeScript source) is bundled in. Migrations are copied beside it.
+import { cp, readFile, rm } from "node:fs/promises";
+import { build } from "esbuild";
+
+const pkg = JSON.parse(await readFile(new URL("./package.json", import.meta.url), "utf8"));
+const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith("@market/"));
+await rm("dist", { recursive: true, force: true });
+await build({
+  entryPoints: ["src/main.ts", "src/db/seed/cli.ts"],
+  outdir: "dist",
+  entryNames: "[name]",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  sourcemap: true,
+  external: [...external, ...external.map((d) => `${d}/*`), "pino-pretty"],
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  logLevel: "warning",
+});
+await cp("src/db/migrations", "dist/migrations", { recursive: true });
+console.log("server built: apps/server/dist/main.js");

@@ -1,0 +1,97 @@
+/**
+ * `buildApp(config, db)`: the whole Fastify application, used by main.ts and by every test.
+ * Order (fastify/demo style): external plugins (helmet, compress, rate-limit, swagger), app plugins
+ * (errors, auth), then the route modules, then the SPA fallback.
+ */
+import compress from "@fastify/compress";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config.js";
+import type { Db } from "./db/client.js";
+import accountsRoutes from "./modules/accounts/routes.js";
+import adminRoutes from "./modules/admin/routes.js";
+import catalogRoutes from "./modules/catalog/routes.js";
+import commerceRoutes from "./modules/commerce/routes.js";
+import systemRoutes from "./modules/system/routes.js";
+import walletPlugin from "./modules/wallet/plugin.js";
+import authPlugin from "./plugins/auth.js";
+import errorsPlugin from "./plugins/errors.js";
+import spaPlugin from "./plugins/spa.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+  }
+}
+
+/** Request body limit: 8 MiB, enough for a profile picture sent as a data URL (spec §3 sign-up). */
+export const BODY_LIMIT = 8 * 1024 * 1024;
+
+/** Build the app on an open database. The caller owns `db` (and closes it after `app.close()`). */
+export async function buildApp(config: Config, db: Db): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === "silent"
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ["req.headers.authorization", "req.headers.cookie"],
+            ...(config.NODE_ENV === "development" ? { transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss" } } } : {}),
+          },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("config", config);
+  app.decorate("db", db);
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["https://www.google.com", "https://maps.google.com"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+  // Rate limits apply only to routes that opt in (sign-in, sign-up, codes, lookups): many Lagos
+  // shoppers share one carrier IP, so a global per-IP limit would block real people (ADR 0005).
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Naija Market API", version: "0.1.0", description: "Marketplace API (spec section 7)." },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  await app.register(authPlugin);
+
+  await app.register(systemRoutes, { prefix: "/api" });
+  await app.register(accountsRoutes, { prefix: "/api" });
+  await app.register(catalogRoutes, { prefix: "/api" });
+  await app.register(commerceRoutes, { prefix: "/api" });
+  await app.register(adminRoutes, { prefix: "/api" });
+  await app.register(walletPlugin, { prefix: "/api/v1" });
+  await app.register(spaPlugin);
+  return app;
+}

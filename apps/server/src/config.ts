@@ -1,0 +1,69 @@
+/**
+ * Configuration from the environment, validated once at start-up by one Zod schema. A bad value
+ * stops the process with a message naming the variable (design brief; epic-stack style).
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The repository root (apps/server/src or apps/server/dist -> ../../..). */
+export const REPO_ROOT = path.resolve(here, "../../..");
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .transform((v) => v === "true" || v === "1")
+  .optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** PostgreSQL URL; when unset an embedded PostgreSQL is started with data under DATA_DIR/postgres. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().default(path.join(REPO_ROOT, "data")),
+  /** Port of the embedded PostgreSQL. */
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  /** Where uploaded images are stored (default DATA_DIR/uploads). */
+  UPLOADS_DIR: z.string().optional(),
+  /** Built web app to serve (default apps/web/dist). */
+  WEB_DIST: z.string().default(path.join(REPO_ROOT, "apps/web/dist")),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Load demo data when the database has no users yet. */
+  SEED_DEMO: bool.default(true),
+  /** Session lifetime in days. */
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** SMTP transport URL for nodemailer; without it mail goes to the outbox only. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Naija Market <no-reply@naijamarket.ng>"),
+  /** Dev-only outbox page (/dev/outbox); forced off in production. */
+  DEV_OUTBOX: bool,
+  /** Receiving account of the manual bank-transfer provider. */
+  STORE_ACCOUNT_NO: z.string().regex(/^\d{10}$/, "must be a 10-digit NUBAN").default("0123456789"),
+  STORE_BANK: z.string().default("Wema Bank"),
+  STORE_ACCOUNT_NAME: z.string().default("Naija Market Ltd"),
+  /** Paystack secret key; enables the Paystack provider and account-name lookups. */
+  PAYSTACK_SECRET_KEY: z.string().optional(),
+  /** Public URL of the store, for links in mail, sitemap and Open Graph tags. */
+  PUBLIC_URL: z.url().optional(),
+});
+
+export type Config = z.infer<typeof EnvSchema> & { uploadsDir: string; devOutbox: boolean };
+
+/**
+ * Parse the environment into a `Config`. Throws an Error listing every bad variable.
+ * @param env usually `process.env`; tests pass their own object.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    uploadsDir: c.UPLOADS_DIR ?? path.join(c.DATA_DIR, "uploads"),
+    devOutbox: c.NODE_ENV !== "production" && (c.DEV_OUTBOX ?? true),
+  };
+}

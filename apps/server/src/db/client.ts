@@ -1,0 +1,21 @@
+/** The database handle: a node-postgres pool wrapped by Drizzle, with the whole schema. */
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "./schema/index.js";
+
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** A transaction handle, as passed to `db.transaction(async (tx) => ...)`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Anything that can run a query: the database or a transaction. */
+export type Executor = Db | Tx;
+
+/**
+ * Open a pool on `url`. Pool size defaults to 10. bigint columns (int8) come back as JS numbers
+ * (our kobo amounts stay far below 2^53).
+ */
+export function createDb(url: string, max = 10): Db {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+  // A broken idle connection (e.g. PostgreSQL restarting) must not crash the process.
+  pool.on("error", () => {});
+  return drizzle(pool, { schema, casing: "snake_case" }) as Db;
+}

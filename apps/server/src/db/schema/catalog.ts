@@ -1,0 +1,174 @@
+/**
+ * Catalog: categories, products (market-place), posts (services), reactions, reviews, follows,
+ * wishlist (spec §3 "Product", "Service (post)", "Category").
+ *
+ * `listed` on products and posts is true while the owner is an approved, active seller; it is kept
+ * in step by `syncSellerListings` (modules/catalog/listing-visibility.ts) in the same transaction
+ * that changes the seller, so public listings need no join (ADR 0004).
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { categoryType } from "./enums.js";
+import { users } from "./users.js";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    type: categoryType("type").notNull(),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("categories_type_name_uq").on(t.type, sql`lower(${t.name})`), index("categories_type_idx").on(t.type, t.createdAt)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    /** Price in kobo (integer). */
+    priceKobo: bigint("price_kobo", { mode: "number" }).notNull(),
+    countInStock: integer("count_in_stock").notNull().default(0),
+    imageUrls: text("image_urls").array().notNull().default(sql`'{}'::text[]`),
+    listed: boolean("listed").notNull().default(false),
+    search: tsvector("search").generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(name, '') || ' ' || coalesce(description, ''))`,
+    ),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("products_count_in_stock_ck", sql`${t.countInStock} >= 0`),
+    check("products_price_ck", sql`${t.priceKobo} >= 0`),
+    index("products_owner_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("products_listed_new_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.listed}`),
+    index("products_listed_cat_new_idx").on(t.categoryId, t.createdAt.desc(), t.id.desc()).where(sql`${t.listed}`),
+    index("products_listed_price_idx").on(t.priceKobo, t.id).where(sql`${t.listed}`),
+    index("products_listed_cat_price_idx").on(t.categoryId, t.priceKobo, t.id).where(sql`${t.listed}`),
+    index("products_search_idx").using("gin", t.search),
+  ],
+);
+
+export const posts = pgTable(
+  "posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    body: text("body").notNull(),
+    imageUrls: text("image_urls").array().notNull().default(sql`'{}'::text[]`),
+    listed: boolean("listed").notNull().default(false),
+    /** Denormalised from reactions (kept in the same transaction as a reaction write). */
+    ratingCount: integer("rating_count").notNull().default(0),
+    ratingSum: integer("rating_sum").notNull().default(0),
+    search: tsvector("search").generatedAlwaysAs(sql`to_tsvector('simple', coalesce(body, ''))`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("posts_owner_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("posts_listed_new_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.listed}`),
+    index("posts_listed_cat_new_idx").on(t.categoryId, t.createdAt.desc(), t.id.desc()).where(sql`${t.listed}`),
+    index("posts_search_idx").using("gin", t.search),
+  ],
+);
+
+/** Star reactions on services: 1..5, one per user per post. */
+export const reactions = pgTable(
+  "reactions",
+  {
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    stars: smallint("stars").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), check("reactions_stars_ck", sql`${t.stars} between 1 and 5`)],
+);
+
+/** Written reviews on services: one per user per post. */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: smallint("rating").notNull(),
+    comment: text("comment").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("reviews_post_user_uq").on(t.postId, t.userId),
+    index("reviews_post_idx").on(t.postId, t.createdAt.desc()),
+    check("reviews_rating_ck", sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** follower follows seller. Nobody follows themselves. */
+export const follows = pgTable(
+  "follows",
+  {
+    followerId: uuid("follower_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sellerId, t.followerId] }),
+    index("follows_follower_idx").on(t.followerId),
+    check("follows_not_self_ck", sql`${t.followerId} <> ${t.sellerId}`),
+  ],
+);
+
+export const wishlistItems = pgTable(
+  "wishlist_items",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);

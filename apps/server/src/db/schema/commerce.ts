@@ -1,0 +1,142 @@
+/**
+ * Cart, orders, order lines, transactions and payment-provider events (design brief "store's rules").
+ * All amounts are integer kobo.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { products } from "./catalog.js";
+import { fulfilmentStatus, orderStatus, transactionStatus } from "./enums.js";
+import { users } from "./users.js";
+
+export const cartLines = pgTable(
+  "cart_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    count: integer("count").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("cart_lines_user_product_uq").on(t.userId, t.productId), check("cart_lines_count_ck", sql`${t.count} > 0`)],
+);
+
+/** Shipping address snapshot kept on the order (spec §3 "Bank transfer record" address object). */
+export type ShippingAddress = {
+  first_name: string;
+  last_name: string;
+  company: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  country: string;
+  zip: string;
+  phone: string;
+};
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    buyerId: uuid("buyer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    status: orderStatus("status").notNull().default("awaiting_payment"),
+    subtotalKobo: bigint("subtotal_kobo", { mode: "number" }).notNull(),
+    shippingKobo: bigint("shipping_kobo", { mode: "number" }).notNull(),
+    totalKobo: bigint("total_kobo", { mode: "number" }).notNull(),
+    paymentType: text("payment_type").notNull().default("bank_transfer"),
+    productType: text("product_type").notNull().default("market-place"),
+    /** Account the shopper says they transfer from (NUBAN). */
+    payerAccountNo: text("payer_account_no"),
+    shippingAddress: jsonb("shipping_address").$type<ShippingAddress>().notNull(),
+    /** While awaiting payment, the stock is held until this time (15-minute window). */
+    reservedUntil: timestamp("reserved_until", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("orders_buyer_idx").on(t.buyerId, t.createdAt.desc()),
+    index("orders_awaiting_idx").on(t.reservedUntil).where(sql`${t.status} = 'awaiting_payment'`),
+    check("orders_total_ck", sql`${t.totalKobo} = ${t.subtotalKobo} + ${t.shippingKobo}`),
+  ],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** Snapshots at checkout time, so later edits of the product do not rewrite history. */
+    name: text("name").notNull(),
+    imageUrl: text("image_url"),
+    unitPriceKobo: bigint("unit_price_kobo", { mode: "number" }).notNull(),
+    quantity: integer("quantity").notNull(),
+    fulfilment: fulfilmentStatus("fulfilment").notNull().default("unfulfilled"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("order_lines_order_idx").on(t.orderId),
+    index("order_lines_seller_idx").on(t.sellerId, t.createdAt.desc()),
+    check("order_lines_quantity_ck", sql`${t.quantity} > 0`),
+  ],
+);
+
+/** The bank-transfer record: one per order ("the same submission sent twice creates one record"). */
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    buyerId: uuid("buyer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    amountKobo: bigint("amount_kobo", { mode: "number" }).notNull(),
+    /** Receiving account shown to the shopper. */
+    clientAccountNo: text("client_account_no").notNull(),
+    clientBank: text("client_bank").notNull(),
+    clientAccountName: text("client_account_name").notNull(),
+    /** Payer's origin account (NUBAN). */
+    payerAccountNo: text("payer_account_no").notNull(),
+    provider: text("provider").notNull().default("manual"),
+    providerRef: text("provider_ref"),
+    status: transactionStatus("status").notNull().default("submitted"),
+    reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("transactions_order_uq").on(t.orderId), index("transactions_status_idx").on(t.status, t.createdAt.desc())],
+);
+
+/** Webhook events already handled, for idempotency (Paystack event id or reference). */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  payload: jsonb("payload").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});

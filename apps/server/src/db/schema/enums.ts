@@ -1,0 +1,23 @@
+/** PostgreSQL enums. Values mirror the contract's constants (packages/contract/src/constants.ts). */
+import { pgEnum } from "drizzle-orm/pg-core";
+
+export const accountType = pgEnum("account_type", ["customer", "business", "admin"]);
+export const sellerStatus = pgEnum("seller_status", ["pending", "approved"]);
+export const categoryType = pgEnum("category_type", ["market-place", "services"]);
+/**
+ * Order life cycle (design brief "store's rules"): awaiting_payment -> payment_submitted -> paid;
+ * awaiting_payment -> cancelled | expired (stock released); payment_submitted -> rejected (stock released).
+ */
+export const orderStatus = pgEnum("order_status", [
+  "awaiting_payment",
+  "payment_submitted",
+  "paid",
+  "cancelled",
+  "expired",
+  "rejected",
+]);
+/** A paid order line is moved on by its seller: unfulfilled -> shipped -> delivered. */
+export const fulfilmentStatus = pgEnum("fulfilment_status", ["unfulfilled", "shipped", "delivered"]);
+export const transactionStatus = pgEnum("transaction_status", ["submitted", "confirmed", "rejected"]);
+export const codePurpose = pgEnum("code_purpose", ["verify_email", "verify_phone", "reset_password"]);
+export const outboxChannel = pgEnum("outbox_channel", ["email", "sms"]);

@@ -1,0 +1,6 @@
+/** The whole database schema (snake_case tables). Migrations are generated from it by drizzle-kit. */
+export * from "./catalog.js";
+export * from "./commerce.js";
+export * from "./enums.js";
+export * from "./system.js";
+export * from "./users.js";

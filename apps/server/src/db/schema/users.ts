@@ -1,0 +1,151 @@
+/**
+ * Users, their categories (sellers pick 1..3), addresses, sessions and one-time codes
+ * (spec §3 "User", "Address"; design brief "Auth").
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { categories } from "./catalog.js";
+import { accountType, codePurpose, sellerStatus } from "./enums.js";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    names: text("names").notNull(),
+    username: text("username").notNull(),
+    /** Stored lower-cased. */
+    email: text("email").notNull(),
+    /** E.164, e.g. +2348031234567. */
+    phone: text("phone").notNull(),
+    whatsapp: text("whatsapp"),
+    /** URL of the profile picture (an upload), or null for the default picture. */
+    profile: text("profile"),
+    desc: text("desc").notNull().default(""),
+    accType: accountType("acc_type").notNull().default("customer"),
+    /** false = blocked: cannot sign in, sessions ended (spec §4 "Account active"). */
+    active: boolean("active").notNull().default(true),
+    /** Sellers start pending; customers and admins are approved. */
+    status: sellerStatus("status").notNull().default("approved"),
+    blueTick: boolean("blue_tick").notNull().default(false),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    phoneVerified: boolean("phone_verified").notNull().default(false),
+    /** Payout account (NUBAN, 10 digits), its bank code and the name the bank gave. */
+    accountNo: text("account_no"),
+    bankCode: text("bank_code"),
+    accountName: text("account_name"),
+    passwordHash: text("password_hash").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("users_email_uq").on(t.email),
+    uniqueIndex("users_username_uq").on(sql`lower(${t.username})`),
+    uniqueIndex("users_phone_uq").on(t.phone),
+    index("users_acc_type_idx").on(t.accType, t.createdAt),
+  ],
+);
+
+/** A seller's categories: at most 3 per user, enforced by `position` 1..3 being unique per user. */
+export const userCategories = pgTable(
+  "user_categories",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.categoryId] }),
+    uniqueIndex("user_categories_position_uq").on(t.userId, t.position),
+    check("user_categories_position_ck", sql`${t.position} between 1 and 3`),
+  ],
+);
+
+/** Address book. `address_id` in the API is the position in the user's list (ordered by created_at, id). */
+export const addresses = pgTable(
+  "addresses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    company: text("company").notNull().default(""),
+    address1: text("address1").notNull(),
+    address2: text("address2").notNull().default(""),
+    state: text("state").notNull().default(""),
+    city: text("city").notNull().default(""),
+    country: text("country").notNull(),
+    zip: text("zip").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    isDefault: boolean("is_default").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index("addresses_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("addresses_one_default_uq").on(t.userId).where(sql`${t.isDefault}`),
+  ],
+);
+
+/** Opaque bearer sessions: only the SHA-256 of the token is stored (design brief "Auth"). */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("sessions_token_uq").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+);
+
+/** One-time codes (2FA, password reset): hashed, expiring, single-use, limited tries. */
+export const oneTimeCodes = pgTable(
+  "one_time_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: codePurpose("purpose").notNull(),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("one_time_codes_user_idx").on(t.userId, t.purpose, t.createdAt)],
+);
+
+/** Failed sign-in counter per account, for the per-account lock-out. */
+export const signInFailures = pgTable("sign_in_failures", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  failures: integer("failures").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

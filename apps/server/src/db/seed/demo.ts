@@ -1,0 +1,192 @@
+/**
+ * The demo store: a believable Nigerian marketplace (issue "Foundation" item 4). Loaded on the first
+ * start of an empty database and by `npm run seed`. Deterministic: the same data every time.
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "../client.js";
+import { type categories, users } from "../schema/index.js";
+import {
+  createAddress,
+  createCategory,
+  createFollow,
+  createPost,
+  createProduct,
+  createReaction,
+  createReview,
+  createUser,
+} from "./factories.js";
+import { generatePicture } from "./images.js";
+
+/** The sign-ins printed at start-up (README "Demo accounts"). */
+export const DEMO_ACCOUNTS = [
+  { role: "admin", email: "admin@naijamarket.ng", password: "Admin#2026" },
+  { role: "seller (blue tick)", email: "ada@naijamarket.ng", password: "Seller#2026" },
+  { role: "seller", email: "chidi@naijamarket.ng", password: "Seller#2026" },
+  { role: "customer", email: "tunde@naijamarket.ng", password: "Customer#2026" },
+] as const;
+
+/** A small seeded PRNG (mulberry32) so the demo is the same on every machine. */
+function prng(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const MARKET = [
+  { name: "Phones & Tablets", hue: 210, isDefault: true, items: [["Tecno Camon 30", 245000], ["Infinix Note 40", 198500], ["Samsung Galaxy A15", 215000], ["itel A70", 89500], ["Redmi 13C", 132000], ["Oraimo 20000mAh Power Bank", 18500], ["Lenovo Tab M10", 165000], ["Tempered Glass Screen Guard", 2500]] },
+  { name: "Fashion", hue: 330, isDefault: true, items: [["Ankara Wrap Dress", 24500], ["Men's Agbada Set", 68000], ["Aso Oke Gele", 15000], ["Leather Palm Slippers", 12500], ["Adire Tie-Dye Shirt", 14000], ["Beaded Clutch Bag", 21000], ["Senator Kaftan", 38500], ["Kente Print Bow Tie", 4500]] },
+  { name: "Groceries", hue: 100, isDefault: true, items: [["Ofada Rice 5kg", 16500], ["Golden Penny Semovita 2kg", 4200], ["Palm Oil 4 Litres", 11800], ["Honeywell Noodles Carton", 9800], ["Dangote Sugar 1kg", 1850], ["Ijebu Garri 5kg", 7500], ["Crayfish 1kg", 9000], ["Peak Milk Powder 900g", 8900]] },
+  { name: "Home & Kitchen", hue: 30, isDefault: true, items: [["Binatone Blender 1.5L", 42000], ["Non-stick Pot Set (5 pcs)", 58000], ["Thermocool Standing Fan", 49500], ["Mortar and Pestle (Wood)", 9500], ["Gas Cylinder 12.5kg", 46000], ["Rechargeable Lantern", 13500], ["Cotton Bedsheet Set", 19800], ["Cooler Box 45L", 27000]] },
+  { name: "Electronics", hue: 260, isDefault: false, items: [["Hisense 43\" Smart TV", 285000], ["Solar Inverter 1.5kVA", 420000], ["JBL Flip Speaker", 95000], ["Sumec Firman Generator 2.5kVA", 310000], ["Surge Protector Extension", 8500], ["LED Rechargeable Bulb", 3500], ["Wireless Earbuds", 22000], ["DStv HD Decoder", 19500]] },
+  { name: "Health & Beauty", hue: 300, isDefault: false, items: [["Shea Butter (Raw) 500g", 4800], ["Black Soap 1kg", 3900], ["Nivea Body Lotion 400ml", 6500], ["Zikel Hair Cream", 2800], ["Hair Dryer 2000W", 24500], ["Perfume Oil Set", 9500], ["Vitamin C 1000mg (60)", 7200]] },
+  { name: "Baby & Kids", hue: 170, isDefault: false, items: [["Molfix Diapers Jumbo", 14500], ["Baby Carrier Wrap", 16000], ["Kids School Bag", 11000], ["Cerelac Wheat 1kg", 9800], ["Baby Walker", 32000], ["Toddler Sandals", 6800], ["Learning Tablet for Kids", 15500]] },
+  { name: "Computing", hue: 200, isDefault: false, items: [["HP 15 Laptop Core i5", 640000], ["Logitech Wireless Mouse", 9500], ["SanDisk 64GB Flash Drive", 6200], ["MiFi 4G Router", 38000], ["Laptop Backpack", 17500], ["External Hard Drive 1TB", 52000], ["USB-C Hub 7-in-1", 21000]] },
+] as const;
+
+const SERVICES = [
+  { name: "Hair & Beauty Salons", hue: 320, isDefault: true },
+  { name: "Event Planning", hue: 45, isDefault: true },
+  { name: "Home Cleaning", hue: 150, isDefault: false },
+  { name: "Auto Repair", hue: 0, isDefault: false },
+  { name: "Tailoring", hue: 280, isDefault: false },
+  { name: "Photography", hue: 220, isDefault: false },
+] as const;
+
+const SERVICE_BODIES: Record<string, string[]> = {
+  "Hair & Beauty Salons": [
+    "Braids, weaves and natural hair care at our Lekki salon or at your home. Knotless braids from 3 hours, bridal makeup on request. We use quality extensions and sterilised tools.",
+    "Professional barbing and beard grooming for men in Yaba. Walk-ins welcome Monday to Saturday; home service available across the mainland.",
+    "Gele tying and makeup for weddings and owambe parties. Book early for December dates; we travel anywhere in Lagos.",
+  ],
+  "Event Planning": [
+    "Full wedding planning: venue, decor, catering, MC and live band. Traditional and white weddings, 100 to 1,000 guests.",
+    "Birthday and naming ceremony packages with small chops, cake and decoration. Transparent quotes, no hidden costs.",
+    "Corporate event management in Victoria Island and Ikeja: conferences, product launches and end-of-year parties.",
+  ],
+  "Home Cleaning": [
+    "Deep cleaning for flats and duplexes, post-construction cleaning and fumigation. Vetted, uniformed staff.",
+    "Weekly home cleaning subscription with laundry and ironing. Serving Surulere, Yaba and Ikoyi.",
+    "Sofa, rug and mattress steam cleaning. Same-day service in Lekki, Ajah and Victoria Island.",
+  ],
+  "Auto Repair": [
+    "Mobile mechanic: diagnostics, brake pads, oil change and AC repair at your location. Toyota and Honda specialists.",
+    "Panel beating, spraying and wheel alignment at our Ojodu workshop. Free estimate with photos on WhatsApp.",
+  ],
+  Tailoring: [
+    "Bespoke native wear for men and women: agbada, kaftan, iro and buba. Delivery in 7 working days.",
+    "Alterations and school uniform sewing in bulk. Fast turnaround for schools and churches.",
+    "Aso ebi sewing for family and friends: one pattern, many sizes, delivered before the party.",
+  ],
+  Photography: [
+    "Wedding and pre-wedding photography with a same-week edited album. Drone shots available.",
+    "Product photography for online sellers: white background, lifestyle and flat-lay shots from N3,000 per picture.",
+    "Studio portraits, passport photographs and family shoots in Ikeja GRA. Prints ready in one hour.",
+  ],
+};
+
+const LONG_DESC =
+  "Sourced from trusted distributors and checked before dispatch. Delivery within Lagos takes 1 to 3 working days; other states 3 to 7 days. Pay by bank transfer and track your order from your account. Original product with the manufacturer's warranty where applicable, and a 7-day return window if the item arrives damaged or different from what you ordered.";
+
+/** True when the database already has users (the demo is loaded once). */
+export async function hasData(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return (row?.n ?? 0) > 0;
+}
+
+/**
+ * Load the demo store into an empty database. Answers counts for the start-up log.
+ * @param uploadsDir where the generated pictures are written.
+ */
+export async function seedDemo(db: Db, uploadsDir: string): Promise<{ products: number; services: number; users: number }> {
+  const rand = prng(2026);
+  const base = Date.now() - 90 * 86_400_000;
+  let tick = 0;
+  const at = () => new Date(base + tick++ * 3_600_000);
+
+  type CategoryRow = typeof categories.$inferSelect;
+  const market: Array<(typeof MARKET)[number] & { row: CategoryRow }> = [];
+  for (const c of MARKET) market.push({ ...c, row: await createCategory(db, { name: c.name, type: "market-place", isDefault: c.isDefault, createdAt: at() }) });
+  const services: Array<(typeof SERVICES)[number] & { row: CategoryRow }> = [];
+  for (const c of SERVICES) services.push({ ...c, row: await createCategory(db, { name: c.name, type: "services", isDefault: c.isDefault, createdAt: at() }) });
+  const cat = (name: string) => [...market, ...services].find((c) => c.name === name)!.row.id;
+
+  await createUser(db, {
+    names: "Store Admin",
+    username: "admin",
+    email: "admin@naijamarket.ng",
+    phone: "+2348000000001",
+    accType: "admin",
+    password: "Admin#2026",
+  });
+  const sellerSpecs = [
+    { names: "Adaeze Okafor", username: "adagadgets", email: "ada@naijamarket.ng", phone: "+2348031110001", whatsapp: "+2348031110001", blueTick: true, status: "approved" as const, cats: ["Phones & Tablets", "Electronics", "Hair & Beauty Salons"], desc: "Ada's Gadgets sells original phones, power banks and home electronics from Computer Village, Ikeja. Every device is tested before delivery and comes with a receipt and warranty. We also run a small beauty studio in Lekki for braids, makeup and gele tying on weekends." },
+    { names: "Chidi Nwosu", username: "chidihome", email: "chidi@naijamarket.ng", phone: "+2348052220002", whatsapp: "+2348052220002", blueTick: false, status: "approved" as const, cats: ["Home & Kitchen", "Groceries", "Home Cleaning"], desc: "Chidi Home Essentials: kitchen appliances, foodstuff in bulk and professional home cleaning across Lagos mainland." },
+    { names: "Funke Adeyemi", username: "funkefashion", email: "funke@naijamarket.ng", phone: "+2348063330003", whatsapp: "+2348063330003", blueTick: false, status: "approved" as const, cats: ["Fashion", "Tailoring", "Event Planning"], desc: "Funke Fashion House: Ankara, Aso Oke and bespoke tailoring from Surulere, plus event styling for weddings and owambe." },
+    { names: "Emeka Eze", username: "emekatech", email: "emeka@naijamarket.ng", phone: "+2348074440004", whatsapp: "+2348074440004", blueTick: true, status: "approved" as const, cats: ["Computing", "Baby & Kids", "Photography"], desc: "Emeka Tech & Kids: laptops and accessories, baby essentials, and product photography for online sellers." },
+    { names: "Bola Ahmed", username: "bolaauto", email: "bola@naijamarket.ng", phone: "+2348085550005", whatsapp: "+2348085550005", blueTick: false, status: "pending" as const, cats: ["Health & Beauty", "Auto Repair"], desc: "Bola Auto & Beauty: mobile mechanic services and natural beauty products. Awaiting approval." },
+  ];
+  const sellers: Array<(typeof sellerSpecs)[number] & { row: Awaited<ReturnType<typeof createUser>> }> = [];
+  for (const s of sellerSpecs) {
+    const { cats, ...rest } = s;
+    sellers.push({
+      ...s,
+      row: await createUser(db, { ...rest, accType: "business", password: "Seller#2026", categoryIds: cats.map(cat), bankCode: "058", accountNo: "0123456789", accountName: s.names.toUpperCase() }),
+    });
+  }
+  const customers = [
+    await createUser(db, { names: "Tunde Bakare", username: "tunde", email: "tunde@naijamarket.ng", phone: "+2348096660006", whatsapp: "+2348096660006", password: "Customer#2026" }),
+  ];
+  for (const [names, username] of [["Ngozi Umeh", "ngozi"], ["Yusuf Bello", "yusuf"], ["Kemi Alade", "kemi"], ["Ifeanyi Obi", "ifeanyi"], ["Halima Musa", "halima"]] as const) {
+    customers.push(await createUser(db, { names, username, email: `${username}@example.ng`, phone: `+234810${String(customers.length).padStart(7, "0")}` }));
+  }
+  await createAddress(db, { userId: customers[0]!.id, firstName: "Tunde", lastName: "Bakare", address1: "14 Allen Avenue", city: "Ikeja", state: "Lagos", country: "Nigeria", zip: "100271", phone: "+2348096660006", isDefault: true });
+
+  const sellerFor = (category: string) => sellers.find((s) => s.cats.includes(category as never))!;
+  let productCount = 0;
+  for (const c of market) {
+    const owner = sellerFor(c.name);
+    for (const [i, [name, price]] of c.items.entries()) {
+      const pictures = [await generatePicture(db, uploadsDir, name, c.hue, i, owner.row.id)];
+      if (i < 2) pictures.push(await generatePicture(db, uploadsDir, name, (c.hue + 25) % 360, i + 1, owner.row.id));
+      const stock = i === 3 || i === 6 ? 0 : Math.floor(rand() * 40) + 1;
+      await createProduct(db, {
+        userId: owner.row.id,
+        categoryId: c.row.id,
+        name,
+        price,
+        countInStock: stock,
+        description: `${name}. ${LONG_DESC}`,
+        imageUrls: pictures,
+        createdAt: at(),
+      });
+      productCount++;
+    }
+  }
+
+  const postIds: string[] = [];
+  for (const c of services) {
+    const owner = sellerFor(c.name);
+    for (const [i, body] of (SERVICE_BODIES[c.name] ?? []).entries()) {
+      const label = `${c.name.split(" ")[0]} service ${i + 1}`;
+      const post = await createPost(db, { userId: owner.row.id, categoryId: c.row.id, body, imageUrls: [await generatePicture(db, uploadsDir, label, c.hue, i, owner.row.id)], createdAt: at() });
+      postIds.push(post.id);
+    }
+  }
+  // Pending seller's own listings are prepared but not public (design brief).
+  const pending = sellers.find((s) => s.status === "pending")!;
+  await createProduct(db, { userId: pending.row.id, categoryId: cat("Health & Beauty"), name: "Argan Hair Oil 100ml", price: 6500, countInStock: 12, description: "Cold-pressed argan oil." });
+
+  for (const postId of postIds) {
+    const raters = customers.filter(() => rand() < 0.6);
+    for (const r of raters) await createReaction(db, { postId, userId: r.id, stars: 3 + Math.floor(rand() * 3) });
+  }
+  await createReview(db, { postId: postIds[0]!, userId: customers[0]!.id, rating: 5, comment: "My knotless braids were neat and lasted six weeks. Very professional." });
+  await createReview(db, { postId: postIds[0]!, userId: customers[1]!.id, rating: 4, comment: "Good work, arrived on time for the home service." });
+  for (const c of customers) for (const s of sellers.slice(0, 4)) if (rand() < 0.6) await createFollow(db, { followerId: c.id, sellerId: s.row.id });
+  await createFollow(db, { followerId: customers[0]!.id, sellerId: sellers[0]!.row.id });
+  return { products: productCount + 1, services: postIds.length, users: 1 + sellers.length + customers.length };
+}

@@ -1,0 +1,23 @@
+/**
+ * HTTP errors raised by services and guards. The central error handler (plugins/errors.ts) turns
+ * them into the JSON error answer `{ statusCode, message, errors? }` (design brief "Errors").
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    /** Per-field messages, e.g. `{ email: "Email is already registered" }`. */
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
+export const unauthorized = (message = "Please sign in to continue") => new HttpError(401, message);
+export const forbidden = (message = "You are not allowed to do this") => new HttpError(403, message);
+export const notFound = (message = "Not found") => new HttpError(404, message);
+export const conflict = (message: string, errors?: Record<string, string>) => new HttpError(409, message, errors);
+export const tooMany = (message = "Too many attempts. Please wait and try again.") => new HttpError(429, message);
+export const unavailable = (message = "Service temporarily unavailable. Please try again.") => new HttpError(503, message);

@@ -1,0 +1,61 @@
+/**
+ * Entry point of `npm start` / `npm run dev`: load config, open the database (embedded unless
+ * DATABASE_URL), migrate, seed the demo on first start, listen, and on SIGINT/SIGTERM close the
+ * server (finishing in-flight requests), the pool and the embedded PostgreSQL.
+ */
+import { buildApp } from "./app.js";
+import { loadConfig } from "./config.js";
+import { openDatabase } from "./db/open.js";
+import { DEMO_ACCOUNTS, hasData, seedDemo } from "./db/seed/demo.js";
+
+const started = performance.now();
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
+
+const database = await openDatabase(config);
+let seeded = false;
+if (config.SEED_DEMO && !(await hasData(database.db))) {
+  console.log("First start: loading the demo store (a few seconds)...");
+  await seedDemo(database.db, config.uploadsDir);
+  seeded = true;
+}
+const app = await buildApp(config, database.db);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, "shutting down");
+  const force = setTimeout(() => process.exit(1), 15_000);
+  force.unref();
+  try {
+    await app.close();
+  } finally {
+    await database.close();
+    process.exit(0);
+  }
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+await app.listen({ host: config.HOST, port: config.PORT });
+const address = app.server.address();
+const port = typeof address === "object" && address ? address.port : config.PORT;
+const lines = [
+  "",
+  `  Naija Market is running at http://localhost:${port}`,
+  `  API docs: http://localhost:${port}/api/docs`,
+  `  Database: ${database.embedded ? "embedded PostgreSQL (./data/postgres)" : "DATABASE_URL"}${seeded ? ", demo data loaded" : ""}`,
+  `  Ready in ${Math.round(performance.now() - started)} ms`,
+];
+if (config.SEED_DEMO) {
+  lines.push("", "  Demo sign-ins:");
+  for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(20)} ${a.email.padEnd(24)} ${a.password}`);
+}
+if (config.devOutbox) lines.push("", `  Codes sent by e-mail/SMS (no SMTP set): http://localhost:${port}/dev/outbox`);
+console.log(`${lines.join("\n")}\n`);

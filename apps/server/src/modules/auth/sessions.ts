@@ -1,0 +1,60 @@
+/**
+ * Opaque bearer sessions (design brief "Auth"): a token is 32 random bytes (256 bits) in base64url;
+ * only its SHA-256 is stored, with an expiry. Logout, password change and a block revoke them.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, ne } from "drizzle-orm";
+import type { AccountType } from "@market/contract";
+import type { Executor } from "../../db/client.js";
+import { sessions, users } from "../../db/schema/index.js";
+
+/** SHA-256 hex of a token or code. */
+export function sha256(value: string): string {
+  return createHash("sha256").update(value).digest("hex");
+}
+
+/** Create a session for `userId` lasting `days` days; answers the raw token (shown once). */
+export async function createSession(db: Executor, userId: string, days: number): Promise<{ token: string; sessionId: string }> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + days * 86_400_000);
+  const [row] = await db.insert(sessions).values({ userId, tokenHash: sha256(token), expiresAt }).returning({ id: sessions.id });
+  return { token, sessionId: row!.id };
+}
+
+/** The signed-in user as guards and handlers see it. */
+export type AuthUser = {
+  id: string;
+  sessionId: string;
+  accType: AccountType;
+  status: "pending" | "approved";
+  active: boolean;
+  names: string;
+};
+
+/** Resolve a raw token to its user, or null when unknown, expired, or the account is blocked. */
+export async function findSessionUser(db: Executor, token: string): Promise<AuthUser | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      sessionId: sessions.id,
+      accType: users.accType,
+      status: users.status,
+      active: users.active,
+      names: users.names,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date()), eq(users.active, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** End one session (logout). */
+export async function revokeSession(db: Executor, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** End every session of a user, except `keepSessionId` when given (password change keeps the caller's). */
+export async function revokeUserSessions(db: Executor, userId: string, keepSessionId?: string): Promise<void> {
+  await db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}

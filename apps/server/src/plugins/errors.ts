@@ -1,0 +1,65 @@
+/**
+ * One central error handler: every failure becomes `{ statusCode, message, errors? }`, with no
+ * stack trace and never an HTML page. Bad input is 400 with per-field messages; database outages
+ * are 503; anything unexpected is a logged 500 with a generic message.
+ */
+import type { FastifyError, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { HttpError } from "../lib/errors.js";
+
+/** PostgreSQL / network error codes that mean "the database is not reachable right now". */
+const DB_DOWN = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08006", "53300"]);
+
+function isDbDown(err: unknown): boolean {
+  const e = err as { code?: string; message?: string; cause?: unknown } | undefined;
+  if (!e) return false;
+  if (e.code && DB_DOWN.has(e.code)) return true;
+  if (typeof e.message === "string" && /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(e.message))
+    return true;
+  return e.cause ? isDbDown(e.cause) : false;
+}
+
+function pgCode(err: unknown): string | undefined {
+  const e = err as { code?: string; cause?: { code?: string } };
+  const code = e?.cause?.code ?? e?.code;
+  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+export default fp(async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send({ statusCode: err.statusCode, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const field = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || "body";
+        errors[field] ??= issue.message ?? "Invalid value";
+      }
+      const first = Object.entries(errors)[0];
+      const message = first ? (first[0] === "body" ? first[1] : `${first[0]}: ${first[1]}`) : "Invalid input";
+      return reply.status(400).send({ statusCode: 400, message, errors });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err }, "response did not match its schema");
+      return reply.status(500).send({ statusCode: 500, message: "Internal Server Error" });
+    }
+    if (isDbDown(err)) {
+      request.log.warn({ err: err.message }, "database unavailable");
+      return reply.status(503).send({ statusCode: 503, message: "Service temporarily unavailable. Please try again." });
+    }
+    const code = pgCode(err);
+    if (code === "22P02" || code === "22003" || code === "22001") return reply.status(400).send({ statusCode: 400, message: "Invalid input" });
+    if (code === "23505") return reply.status(409).send({ statusCode: 409, message: "Already exists" });
+    if (code === "23503") return reply.status(400).send({ statusCode: 400, message: "A referenced item does not exist" });
+    if (code === "23514") return reply.status(409).send({ statusCode: 409, message: "That change is not allowed" });
+    const status = typeof err.statusCode === "number" && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err }, "unhandled error");
+      return reply.status(500).send({ statusCode: 500, message: "Internal Server Error" });
+    }
+    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type...): keep its message.
+    return reply.status(status).send({ statusCode: status, message: err.message });
+  });
+});

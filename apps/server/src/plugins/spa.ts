@@ -1,0 +1,64 @@
+/**
+ * Serves the built web app: hashed assets under /assets with a one-year immutable cache (brotli or
+ * gzip files written at build time are preferred), uploads under /uploads, and the SPA's index.html
+ * (no-cache) for every other GET that is not /api. Unknown /api paths answer a JSON 404.
+ * `app.renderSpa(head)` answers index.html with extra tags in <head> (used for SEO pages).
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** index.html with `head` inserted before </head> (escape values yourself). */
+    renderSpa(head?: string): string;
+  }
+}
+
+const FALLBACK_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Naija Market</title></head><body><div id="root"></div><p>The web app is not built. Run npm run build.</p></body></html>`;
+
+export default fp(async function spaPlugin(app: FastifyInstance) {
+  const dist = app.config.WEB_DIST;
+  const indexPath = path.join(dist, "index.html");
+  const hasDist = existsSync(indexPath);
+  let indexHtml = hasDist ? readFileSync(indexPath, "utf8") : FALLBACK_HTML;
+  const readIndex = () => {
+    if (app.config.NODE_ENV === "development" && existsSync(indexPath)) indexHtml = readFileSync(indexPath, "utf8");
+    return indexHtml;
+  };
+  app.decorate("renderSpa", (head = "") => readIndex().replace("</head>", `${head}</head>`));
+
+  await app.register(fastifyStatic, {
+    root: app.config.uploadsDir,
+    prefix: "/uploads/",
+    decorateReply: false,
+    index: false,
+    maxAge: "365d",
+    immutable: true,
+    setHeaders: (res) => res.header("X-Content-Type-Options", "nosniff"),
+  });
+
+  if (hasDist) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: "/",
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header("Cache-Control", "public, max-age=31536000, immutable");
+        else res.header("Cache-Control", "public, max-age=3600");
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (url.startsWith("/api") || url.startsWith("/uploads/") || url.startsWith("/assets/") || (request.method !== "GET" && request.method !== "HEAD")) {
+      return reply.status(404).send({ statusCode: 404, message: `Route ${request.method} ${url.split("?")[0]} not found` });
+    }
+    return reply.status(200).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(app.renderSpa());
+  });
+});

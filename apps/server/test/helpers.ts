@@ -1,0 +1,85 @@
+/**
+ * Test helpers: `createTestContext()` gives a test file its own fresh database (cloned from the
+ * migrated template), the real app built on it (`app.inject` for requests), and `close()`.
+ * Use the seed factories (src/db/seed/factories.ts) to create the data a test needs.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { inject } from "vitest";
+import { buildApp } from "../src/app.js";
+import { type Config, loadConfig } from "../src/config.js";
+import { createDb, type Db } from "../src/db/client.js";
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export type TestContext = {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** The database URL of this test file (for tests that need their own pool). */
+  url: string;
+  /** Send a request; `token` adds the bearer header. */
+  request: (opts: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+};
+
+/** Create a fresh database from the template and build the app on it. Call `close()` in afterAll. */
+export async function createTestContext(
+  env: Record<string, string> = {},
+  /** Register extra routes (e.g. a guarded probe) before the app is ready. */
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestContext> {
+  const adminUrl = inject("pgAdminUrl");
+  const template = inject("pgTemplate");
+  const name = `${template}_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`create database "${name}" template "${template}"`);
+      break;
+    } catch (err) {
+      // Another file cloning the template at the same instant: wait and retry.
+      if (attempt > 20) throw err;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  const url = withDatabase(adminUrl, name);
+  const uploads = await mkdtemp(path.join(os.tmpdir(), "market-test-uploads-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATABASE_URL: url,
+    UPLOADS_DIR: uploads,
+    WEB_DIST: path.join(uploads, "no-web-dist"),
+    SEED_DEMO: "false",
+    ...env,
+  });
+  const db = createDb(url, 10);
+  const app = await buildApp(config, db);
+  beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    url,
+    request: ({ token, headers, ...opts }) =>
+      app.inject({ ...opts, headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
+    close: async () => {
+      await app.close();
+      await db.$client.end();
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+      await rm(uploads, { recursive: true, force: true });
+    },
+  };
+}

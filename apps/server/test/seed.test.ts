@@ -1,0 +1,56 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { categories, posts, products, users } from "../src/db/schema/index.js";
+import { hasData, seedDemo } from "../src/db/seed/demo.js";
+import { createTestContext, type TestContext } from "./helpers.js";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe("demo seed", () => {
+  it("creates a believable store once", async () => {
+    expect(await hasData(ctx.db)).toBe(false);
+    const counts = await seedDemo(ctx.db, ctx.config.uploadsDir);
+    expect(counts.products).toBeGreaterThanOrEqual(60);
+    expect(counts.services).toBeGreaterThanOrEqual(15);
+    expect(await hasData(ctx.db)).toBe(true);
+
+    const market = await ctx.db.select().from(categories).where(eq(categories.type, "market-place"));
+    const services = await ctx.db.select().from(categories).where(eq(categories.type, "services"));
+    expect(market.length).toBeGreaterThanOrEqual(8);
+    expect(services.length).toBeGreaterThanOrEqual(5);
+    expect(market.filter((c) => c.isDefault).length).toBeGreaterThanOrEqual(4);
+
+    const sellers = await ctx.db.select().from(users).where(eq(users.accType, "business"));
+    expect(sellers.filter((s) => s.status === "approved").length).toBeGreaterThanOrEqual(3);
+    expect(sellers.some((s) => s.blueTick)).toBe(true);
+    expect(sellers.some((s) => s.status === "pending")).toBe(true);
+    expect(sellers.every((s) => s.whatsapp?.startsWith("+234"))).toBe(true);
+
+    const [stock] = await ctx.db.select({ out: sql<number>`count(*) filter (where count_in_stock = 0)::int` }).from(products);
+    expect(stock!.out).toBeGreaterThan(0);
+    const listedPosts = await ctx.db.select().from(posts).where(eq(posts.listed, true));
+    expect(listedPosts.length).toBeGreaterThanOrEqual(15);
+    expect(listedPosts.some((p) => p.ratingCount > 0)).toBe(true);
+    // Pictures are stored uploads, never links to the internet; the pending seller's items are not listed.
+    const all = await ctx.db.select().from(products);
+    expect(all.every((p) => p.imageUrls.every((u) => u.startsWith("/uploads/")))).toBe(true);
+    const pending = sellers.find((s) => s.status === "pending")!;
+    const pendingListed = await ctx.db.select().from(products).where(and(eq(products.userId, pending.id), eq(products.listed, true)));
+    expect(pendingListed).toHaveLength(0);
+  });
+
+  it("serves a generated picture as a real image with nosniff", async () => {
+    const [p] = await ctx.db.select().from(products).limit(1);
+    const res = await ctx.request({ method: "GET", url: p!.imageUrls[0]! });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/webp");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    const thumb = await ctx.request({ method: "GET", url: p!.imageUrls[0]!.replace(".webp", "-thumb.webp") });
+    expect(thumb.statusCode).toBe(200);
+    expect(Number(thumb.headers["content-length"])).toBeLessThan(Number(res.headers["content-length"]));
+  });
+});

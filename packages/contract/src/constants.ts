@@ -1,0 +1,81 @@
+/**
+ * Business constants and limits of the store (spec section 9, plus the rules the design brief
+ * fixes). Every number the UI or the server uses for a business rule is defined here once.
+ */
+
+/** Listing kinds, as they appear in routes and in `Category.type` (spec §3, §9). */
+export const CATEGORY_TYPES = ["market-place", "services"] as const;
+
+/** Account types (`accType`) of spec §3. "Brand"/"Seller" at sign-up becomes `business`. */
+export const ACCOUNT_TYPES = ["customer", "business", "admin"] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+/** Seller status (spec §4 "Seller status"). */
+export const SELLER_STATUSES = ["pending", "approved"] as const;
+export type SellerStatus = (typeof SELLER_STATUSES)[number];
+
+/** Category id meaning "all categories" in `/categories/collections/:type/:id` (spec §2, §9). */
+export const ALL_CATEGORIES_ID = "001";
+
+/** Description cut-offs in characters (spec §9). */
+export const TRUNCATE = { productPopup: 250, detail: 250, sellerPopup: 200, backOfficeList: 20 } as const;
+
+/** The header shows at most this many characters of the user's name (spec §9). */
+export const HEADER_NAME_MAX = 10;
+
+/** Home page: number of featured default market-place categories (spec §1, §9). */
+export const FEATURED_CATEGORY_COUNT = 4;
+
+/** A seller picks 1..3 categories (spec §5, §9). */
+export const MAX_SELLER_CATEGORIES = 3;
+
+/** Login is sent only when both fields are longer than this (spec §5). */
+export const LOGIN_MIN_EXCLUSIVE = 2;
+
+/** 2FA and reset codes have this many characters (spec §9). */
+export const CODE_LENGTH = 6;
+
+/** Password fields accept at most this many characters (spec §5). */
+export const PASSWORD_MAX = 25;
+/** Our own floor for new passwords (not in the spec; a store must not accept "a"). */
+export const PASSWORD_MIN = 6;
+
+/** At this many digits the account-name lookup runs; a NUBAN is 10 digits (spec §5, §9). */
+export const NUBAN_LENGTH = 10;
+
+/** Bank transfer window in milliseconds (spec §9: 15 minutes = 900000 ms). */
+export const TRANSFER_WINDOW_MS = 900_000;
+
+/** "Copied" label resets after this many ms (spec §9). */
+export const COPIED_RESET_MS = 2_000;
+
+/** Countdown tick in ms (spec §9). */
+export const COUNTDOWN_TICK_MS = 1_000;
+
+/** Flat shipping fee in naira (spec §9: 2000). */
+export const SHIPPING_FEE_NAIRA = 2000;
+
+/** Defaults of the checkout form (spec §9). */
+export const DEFAULT_PAYMENT_TYPE = "bank_transfer";
+export const DEFAULT_PRODUCT_TYPE = "market-place";
+
+/** Currency and phone prefix (spec §1, §9). */
+export const CURRENCY = "NGN";
+export const PHONE_PREFIX = "+234";
+export const PHONE_COUNTRY = "NG";
+
+/** Listing page size: the spec's "Showing 1-12 of N results". */
+export const PAGE_SIZE = 12;
+/** Largest page size a client may ask for. */
+export const MAX_PAGE_SIZE = 60;
+
+/** Client storage keys (spec §3: cart under "cart"; the token key is fixed, value ours). */
+export const STORAGE_KEYS = { cart: "cart", token: "market.token" } as const;
+
+/** Script chunk-loading time-out in ms (spec §9: 120 seconds). */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** Upload limits: bytes per file, and the largest pixel count we decode. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_MAX_PIXELS = 40_000_000;
+export const MAX_IMAGES_PER_ITEM = 8;

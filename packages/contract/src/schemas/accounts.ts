@@ -1,0 +1,2 @@
+/** Shapes of the accounts area; filled in by its issue. */
+export {};

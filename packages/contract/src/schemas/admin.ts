@@ -1,0 +1,2 @@
+/** Shapes of the admin area; filled in by its issue. */
+export {};

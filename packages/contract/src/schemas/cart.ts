@@ -1,0 +1,2 @@
+/** Shapes of the cart area; filled in by its issue. */
+export {};

@@ -1,0 +1,31 @@
+/** Shapes shared by every area: ids, the error answer, pagination. */
+import { z } from "zod";
+import { MAX_PAGE_SIZE, PAGE_SIZE } from "../constants.js";
+
+/** A database id exposed as `_id` (UUID string). */
+export const Id = z.uuid({ message: "Invalid id" });
+
+/** The JSON error answer of every failure (design brief "Errors"). `errors` maps field -> message. */
+export const ErrorAnswer = z.object({
+  statusCode: z.number().int(),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
+
+/** A plain `{ statusCode, message }` success answer. */
+export const MessageAnswer = z.object({ statusCode: z.number().int(), message: z.string() });
+
+/** Query of a keyset-paginated listing: `cursor` is opaque (from `nextCursor`), or `page` (1-based). */
+export const PageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
+  cursor: z.string().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+});
+
+/** Naira amount as the API speaks it: non-negative, at most 2 decimals, below 10 billion. */
+export const Naira = z
+  .number()
+  .nonnegative()
+  .max(9_999_999_999)
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, "At most 2 decimals");
