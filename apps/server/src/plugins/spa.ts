@@ -56,7 +56,12 @@ export default fp(async function spaPlugin(app: FastifyInstance) {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (url.startsWith("/api") || url.startsWith("/uploads/") || url.startsWith("/assets/") || (request.method !== "GET" && request.method !== "HEAD")) {
+    if (
+      url.startsWith("/api") ||
+      url.startsWith("/uploads/") ||
+      url.startsWith("/assets/") ||
+      (request.method !== "GET" && request.method !== "HEAD")
+    ) {
       return reply.status(404).send({ statusCode: 404, message: `Route ${request.method} ${url.split("?")[0]} not found` });
     }
     return reply.status(200).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(app.renderSpa());

@@ -56,9 +56,7 @@ export const products = pgTable(
     countInStock: integer("count_in_stock").notNull().default(0),
     imageUrls: text("image_urls").array().notNull().default(sql`'{}'::text[]`),
     listed: boolean("listed").notNull().default(false),
-    search: tsvector("search").generatedAlwaysAs(
-      sql`to_tsvector('simple', coalesce(name, '') || ' ' || coalesce(description, ''))`,
-    ),
+    search: tsvector("search").generatedAlwaysAs(sql`to_tsvector('simple', coalesce(name, '') || ' ' || coalesce(description, ''))`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,18 +3,7 @@
  * All amounts are integer kobo.
  */
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { products } from "./catalog.js";
 import { fulfilmentStatus, orderStatus, transactionStatus } from "./enums.js";
 import { users } from "./users.js";

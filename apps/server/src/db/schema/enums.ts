@@ -8,14 +8,7 @@ export const categoryType = pgEnum("category_type", ["market-place", "services"]
  * Order life cycle (design brief "store's rules"): awaiting_payment -> payment_submitted -> paid;
  * awaiting_payment -> cancelled | expired (stock released); payment_submitted -> rejected (stock released).
  */
-export const orderStatus = pgEnum("order_status", [
-  "awaiting_payment",
-  "payment_submitted",
-  "paid",
-  "cancelled",
-  "expired",
-  "rejected",
-]);
+export const orderStatus = pgEnum("order_status", ["awaiting_payment", "payment_submitted", "paid", "cancelled", "expired", "rejected"]);
 /** A paid order line is moved on by its seller: unfulfilled -> shipped -> delivered. */
 export const fulfilmentStatus = pgEnum("fulfilment_status", ["unfulfilled", "shipped", "delivered"]);
 export const transactionStatus = pgEnum("transaction_status", ["submitted", "confirmed", "rejected"]);

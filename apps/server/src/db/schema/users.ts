@@ -3,19 +3,7 @@
  * (spec §3 "User", "Address"; design brief "Auth").
  */
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { categories } from "./catalog.js";
 import { accountType, codePurpose, sellerStatus } from "./enums.js";
 

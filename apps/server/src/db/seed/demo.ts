@@ -37,14 +37,123 @@ function prng(seed: number) {
 }
 
 const MARKET = [
-  { name: "Phones & Tablets", hue: 210, isDefault: true, items: [["Tecno Camon 30", 245000], ["Infinix Note 40", 198500], ["Samsung Galaxy A15", 215000], ["itel A70", 89500], ["Redmi 13C", 132000], ["Oraimo 20000mAh Power Bank", 18500], ["Lenovo Tab M10", 165000], ["Tempered Glass Screen Guard", 2500]] },
-  { name: "Fashion", hue: 330, isDefault: true, items: [["Ankara Wrap Dress", 24500], ["Men's Agbada Set", 68000], ["Aso Oke Gele", 15000], ["Leather Palm Slippers", 12500], ["Adire Tie-Dye Shirt", 14000], ["Beaded Clutch Bag", 21000], ["Senator Kaftan", 38500], ["Kente Print Bow Tie", 4500]] },
-  { name: "Groceries", hue: 100, isDefault: true, items: [["Ofada Rice 5kg", 16500], ["Golden Penny Semovita 2kg", 4200], ["Palm Oil 4 Litres", 11800], ["Honeywell Noodles Carton", 9800], ["Dangote Sugar 1kg", 1850], ["Ijebu Garri 5kg", 7500], ["Crayfish 1kg", 9000], ["Peak Milk Powder 900g", 8900]] },
-  { name: "Home & Kitchen", hue: 30, isDefault: true, items: [["Binatone Blender 1.5L", 42000], ["Non-stick Pot Set (5 pcs)", 58000], ["Thermocool Standing Fan", 49500], ["Mortar and Pestle (Wood)", 9500], ["Gas Cylinder 12.5kg", 46000], ["Rechargeable Lantern", 13500], ["Cotton Bedsheet Set", 19800], ["Cooler Box 45L", 27000]] },
-  { name: "Electronics", hue: 260, isDefault: false, items: [["Hisense 43\" Smart TV", 285000], ["Solar Inverter 1.5kVA", 420000], ["JBL Flip Speaker", 95000], ["Sumec Firman Generator 2.5kVA", 310000], ["Surge Protector Extension", 8500], ["LED Rechargeable Bulb", 3500], ["Wireless Earbuds", 22000], ["DStv HD Decoder", 19500]] },
-  { name: "Health & Beauty", hue: 300, isDefault: false, items: [["Shea Butter (Raw) 500g", 4800], ["Black Soap 1kg", 3900], ["Nivea Body Lotion 400ml", 6500], ["Zikel Hair Cream", 2800], ["Hair Dryer 2000W", 24500], ["Perfume Oil Set", 9500], ["Vitamin C 1000mg (60)", 7200]] },
-  { name: "Baby & Kids", hue: 170, isDefault: false, items: [["Molfix Diapers Jumbo", 14500], ["Baby Carrier Wrap", 16000], ["Kids School Bag", 11000], ["Cerelac Wheat 1kg", 9800], ["Baby Walker", 32000], ["Toddler Sandals", 6800], ["Learning Tablet for Kids", 15500]] },
-  { name: "Computing", hue: 200, isDefault: false, items: [["HP 15 Laptop Core i5", 640000], ["Logitech Wireless Mouse", 9500], ["SanDisk 64GB Flash Drive", 6200], ["MiFi 4G Router", 38000], ["Laptop Backpack", 17500], ["External Hard Drive 1TB", 52000], ["USB-C Hub 7-in-1", 21000]] },
+  {
+    name: "Phones & Tablets",
+    hue: 210,
+    isDefault: true,
+    items: [
+      ["Tecno Camon 30", 245000],
+      ["Infinix Note 40", 198500],
+      ["Samsung Galaxy A15", 215000],
+      ["itel A70", 89500],
+      ["Redmi 13C", 132000],
+      ["Oraimo 20000mAh Power Bank", 18500],
+      ["Lenovo Tab M10", 165000],
+      ["Tempered Glass Screen Guard", 2500],
+    ],
+  },
+  {
+    name: "Fashion",
+    hue: 330,
+    isDefault: true,
+    items: [
+      ["Ankara Wrap Dress", 24500],
+      ["Men's Agbada Set", 68000],
+      ["Aso Oke Gele", 15000],
+      ["Leather Palm Slippers", 12500],
+      ["Adire Tie-Dye Shirt", 14000],
+      ["Beaded Clutch Bag", 21000],
+      ["Senator Kaftan", 38500],
+      ["Kente Print Bow Tie", 4500],
+    ],
+  },
+  {
+    name: "Groceries",
+    hue: 100,
+    isDefault: true,
+    items: [
+      ["Ofada Rice 5kg", 16500],
+      ["Golden Penny Semovita 2kg", 4200],
+      ["Palm Oil 4 Litres", 11800],
+      ["Honeywell Noodles Carton", 9800],
+      ["Dangote Sugar 1kg", 1850],
+      ["Ijebu Garri 5kg", 7500],
+      ["Crayfish 1kg", 9000],
+      ["Peak Milk Powder 900g", 8900],
+    ],
+  },
+  {
+    name: "Home & Kitchen",
+    hue: 30,
+    isDefault: true,
+    items: [
+      ["Binatone Blender 1.5L", 42000],
+      ["Non-stick Pot Set (5 pcs)", 58000],
+      ["Thermocool Standing Fan", 49500],
+      ["Mortar and Pestle (Wood)", 9500],
+      ["Gas Cylinder 12.5kg", 46000],
+      ["Rechargeable Lantern", 13500],
+      ["Cotton Bedsheet Set", 19800],
+      ["Cooler Box 45L", 27000],
+    ],
+  },
+  {
+    name: "Electronics",
+    hue: 260,
+    isDefault: false,
+    items: [
+      ['Hisense 43" Smart TV', 285000],
+      ["Solar Inverter 1.5kVA", 420000],
+      ["JBL Flip Speaker", 95000],
+      ["Sumec Firman Generator 2.5kVA", 310000],
+      ["Surge Protector Extension", 8500],
+      ["LED Rechargeable Bulb", 3500],
+      ["Wireless Earbuds", 22000],
+      ["DStv HD Decoder", 19500],
+    ],
+  },
+  {
+    name: "Health & Beauty",
+    hue: 300,
+    isDefault: false,
+    items: [
+      ["Shea Butter (Raw) 500g", 4800],
+      ["Black Soap 1kg", 3900],
+      ["Nivea Body Lotion 400ml", 6500],
+      ["Zikel Hair Cream", 2800],
+      ["Hair Dryer 2000W", 24500],
+      ["Perfume Oil Set", 9500],
+      ["Vitamin C 1000mg (60)", 7200],
+    ],
+  },
+  {
+    name: "Baby & Kids",
+    hue: 170,
+    isDefault: false,
+    items: [
+      ["Molfix Diapers Jumbo", 14500],
+      ["Baby Carrier Wrap", 16000],
+      ["Kids School Bag", 11000],
+      ["Cerelac Wheat 1kg", 9800],
+      ["Baby Walker", 32000],
+      ["Toddler Sandals", 6800],
+      ["Learning Tablet for Kids", 15500],
+    ],
+  },
+  {
+    name: "Computing",
+    hue: 200,
+    isDefault: false,
+    items: [
+      ["HP 15 Laptop Core i5", 640000],
+      ["Logitech Wireless Mouse", 9500],
+      ["SanDisk 64GB Flash Drive", 6200],
+      ["MiFi 4G Router", 38000],
+      ["Laptop Backpack", 17500],
+      ["External Hard Drive 1TB", 52000],
+      ["USB-C Hub 7-in-1", 21000],
+    ],
+  },
 ] as const;
 
 const SERVICES = [
@@ -109,9 +218,11 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<{ products: 
 
   type CategoryRow = typeof categories.$inferSelect;
   const market: Array<(typeof MARKET)[number] & { row: CategoryRow }> = [];
-  for (const c of MARKET) market.push({ ...c, row: await createCategory(db, { name: c.name, type: "market-place", isDefault: c.isDefault, createdAt: at() }) });
+  for (const c of MARKET)
+    market.push({ ...c, row: await createCategory(db, { name: c.name, type: "market-place", isDefault: c.isDefault, createdAt: at() }) });
   const services: Array<(typeof SERVICES)[number] & { row: CategoryRow }> = [];
-  for (const c of SERVICES) services.push({ ...c, row: await createCategory(db, { name: c.name, type: "services", isDefault: c.isDefault, createdAt: at() }) });
+  for (const c of SERVICES)
+    services.push({ ...c, row: await createCategory(db, { name: c.name, type: "services", isDefault: c.isDefault, createdAt: at() }) });
   const cat = (name: string) => [...market, ...services].find((c) => c.name === name)!.row.id;
 
   await createUser(db, {
@@ -123,27 +234,116 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<{ products: 
     password: "Admin#2026",
   });
   const sellerSpecs = [
-    { names: "Adaeze Okafor", username: "adagadgets", email: "ada@naijamarket.ng", phone: "+2348031110001", whatsapp: "+2348031110001", blueTick: true, status: "approved" as const, cats: ["Phones & Tablets", "Electronics", "Hair & Beauty Salons"], desc: "Ada's Gadgets sells original phones, power banks and home electronics from Computer Village, Ikeja. Every device is tested before delivery and comes with a receipt and warranty. We also run a small beauty studio in Lekki for braids, makeup and gele tying on weekends." },
-    { names: "Chidi Nwosu", username: "chidihome", email: "chidi@naijamarket.ng", phone: "+2348052220002", whatsapp: "+2348052220002", blueTick: false, status: "approved" as const, cats: ["Home & Kitchen", "Groceries", "Home Cleaning"], desc: "Chidi Home Essentials: kitchen appliances, foodstuff in bulk and professional home cleaning across Lagos mainland." },
-    { names: "Funke Adeyemi", username: "funkefashion", email: "funke@naijamarket.ng", phone: "+2348063330003", whatsapp: "+2348063330003", blueTick: false, status: "approved" as const, cats: ["Fashion", "Tailoring", "Event Planning"], desc: "Funke Fashion House: Ankara, Aso Oke and bespoke tailoring from Surulere, plus event styling for weddings and owambe." },
-    { names: "Emeka Eze", username: "emekatech", email: "emeka@naijamarket.ng", phone: "+2348074440004", whatsapp: "+2348074440004", blueTick: true, status: "approved" as const, cats: ["Computing", "Baby & Kids", "Photography"], desc: "Emeka Tech & Kids: laptops and accessories, baby essentials, and product photography for online sellers." },
-    { names: "Bola Ahmed", username: "bolaauto", email: "bola@naijamarket.ng", phone: "+2348085550005", whatsapp: "+2348085550005", blueTick: false, status: "pending" as const, cats: ["Health & Beauty", "Auto Repair"], desc: "Bola Auto & Beauty: mobile mechanic services and natural beauty products. Awaiting approval." },
+    {
+      names: "Adaeze Okafor",
+      username: "adagadgets",
+      email: "ada@naijamarket.ng",
+      phone: "+2348031110001",
+      whatsapp: "+2348031110001",
+      blueTick: true,
+      status: "approved" as const,
+      cats: ["Phones & Tablets", "Electronics", "Hair & Beauty Salons"],
+      desc: "Ada's Gadgets sells original phones, power banks and home electronics from Computer Village, Ikeja. Every device is tested before delivery and comes with a receipt and warranty. We also run a small beauty studio in Lekki for braids, makeup and gele tying on weekends.",
+    },
+    {
+      names: "Chidi Nwosu",
+      username: "chidihome",
+      email: "chidi@naijamarket.ng",
+      phone: "+2348052220002",
+      whatsapp: "+2348052220002",
+      blueTick: false,
+      status: "approved" as const,
+      cats: ["Home & Kitchen", "Groceries", "Home Cleaning"],
+      desc: "Chidi Home Essentials: kitchen appliances, foodstuff in bulk and professional home cleaning across Lagos mainland.",
+    },
+    {
+      names: "Funke Adeyemi",
+      username: "funkefashion",
+      email: "funke@naijamarket.ng",
+      phone: "+2348063330003",
+      whatsapp: "+2348063330003",
+      blueTick: false,
+      status: "approved" as const,
+      cats: ["Fashion", "Tailoring", "Event Planning"],
+      desc: "Funke Fashion House: Ankara, Aso Oke and bespoke tailoring from Surulere, plus event styling for weddings and owambe.",
+    },
+    {
+      names: "Emeka Eze",
+      username: "emekatech",
+      email: "emeka@naijamarket.ng",
+      phone: "+2348074440004",
+      whatsapp: "+2348074440004",
+      blueTick: true,
+      status: "approved" as const,
+      cats: ["Computing", "Baby & Kids", "Photography"],
+      desc: "Emeka Tech & Kids: laptops and accessories, baby essentials, and product photography for online sellers.",
+    },
+    {
+      names: "Bola Ahmed",
+      username: "bolaauto",
+      email: "bola@naijamarket.ng",
+      phone: "+2348085550005",
+      whatsapp: "+2348085550005",
+      blueTick: false,
+      status: "pending" as const,
+      cats: ["Health & Beauty", "Auto Repair"],
+      desc: "Bola Auto & Beauty: mobile mechanic services and natural beauty products. Awaiting approval.",
+    },
   ];
   const sellers: Array<(typeof sellerSpecs)[number] & { row: Awaited<ReturnType<typeof createUser>> }> = [];
   for (const s of sellerSpecs) {
     const { cats, ...rest } = s;
     sellers.push({
       ...s,
-      row: await createUser(db, { ...rest, accType: "business", password: "Seller#2026", categoryIds: cats.map(cat), bankCode: "058", accountNo: "0123456789", accountName: s.names.toUpperCase() }),
+      row: await createUser(db, {
+        ...rest,
+        accType: "business",
+        password: "Seller#2026",
+        categoryIds: cats.map(cat),
+        bankCode: "058",
+        accountNo: "0123456789",
+        accountName: s.names.toUpperCase(),
+      }),
     });
   }
   const customers = [
-    await createUser(db, { names: "Tunde Bakare", username: "tunde", email: "tunde@naijamarket.ng", phone: "+2348096660006", whatsapp: "+2348096660006", password: "Customer#2026" }),
+    await createUser(db, {
+      names: "Tunde Bakare",
+      username: "tunde",
+      email: "tunde@naijamarket.ng",
+      phone: "+2348096660006",
+      whatsapp: "+2348096660006",
+      password: "Customer#2026",
+    }),
   ];
-  for (const [names, username] of [["Ngozi Umeh", "ngozi"], ["Yusuf Bello", "yusuf"], ["Kemi Alade", "kemi"], ["Ifeanyi Obi", "ifeanyi"], ["Halima Musa", "halima"]] as const) {
-    customers.push(await createUser(db, { names, username, email: `${username}@example.ng`, phone: `+234810${String(customers.length).padStart(7, "0")}` }));
+  for (const [names, username] of [
+    ["Ngozi Umeh", "ngozi"],
+    ["Yusuf Bello", "yusuf"],
+    ["Kemi Alade", "kemi"],
+    ["Ifeanyi Obi", "ifeanyi"],
+    ["Halima Musa", "halima"],
+  ] as const) {
+    customers.push(
+      await createUser(db, {
+        names,
+        username,
+        email: `${username}@example.ng`,
+        phone: `+234810${String(customers.length).padStart(7, "0")}`,
+      }),
+    );
   }
-  await createAddress(db, { userId: customers[0]!.id, firstName: "Tunde", lastName: "Bakare", address1: "14 Allen Avenue", city: "Ikeja", state: "Lagos", country: "Nigeria", zip: "100271", phone: "+2348096660006", isDefault: true });
+  await createAddress(db, {
+    userId: customers[0]!.id,
+    firstName: "Tunde",
+    lastName: "Bakare",
+    address1: "14 Allen Avenue",
+    city: "Ikeja",
+    state: "Lagos",
+    country: "Nigeria",
+    zip: "100271",
+    phone: "+2348096660006",
+    isDefault: true,
+  });
 
   const sellerFor = (category: string) => sellers.find((s) => s.cats.includes(category as never))!;
   let productCount = 0;
@@ -172,21 +372,45 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<{ products: 
     const owner = sellerFor(c.name);
     for (const [i, body] of (SERVICE_BODIES[c.name] ?? []).entries()) {
       const label = `${c.name.split(" ")[0]} service ${i + 1}`;
-      const post = await createPost(db, { userId: owner.row.id, categoryId: c.row.id, body, imageUrls: [await generatePicture(db, uploadsDir, label, c.hue, i, owner.row.id)], createdAt: at() });
+      const post = await createPost(db, {
+        userId: owner.row.id,
+        categoryId: c.row.id,
+        body,
+        imageUrls: [await generatePicture(db, uploadsDir, label, c.hue, i, owner.row.id)],
+        createdAt: at(),
+      });
       postIds.push(post.id);
     }
   }
   // Pending seller's own listings are prepared but not public (design brief).
   const pending = sellers.find((s) => s.status === "pending")!;
-  await createProduct(db, { userId: pending.row.id, categoryId: cat("Health & Beauty"), name: "Argan Hair Oil 100ml", price: 6500, countInStock: 12, description: "Cold-pressed argan oil." });
+  await createProduct(db, {
+    userId: pending.row.id,
+    categoryId: cat("Health & Beauty"),
+    name: "Argan Hair Oil 100ml",
+    price: 6500,
+    countInStock: 12,
+    description: "Cold-pressed argan oil.",
+  });
 
   for (const postId of postIds) {
     const raters = customers.filter(() => rand() < 0.6);
     for (const r of raters) await createReaction(db, { postId, userId: r.id, stars: 3 + Math.floor(rand() * 3) });
   }
-  await createReview(db, { postId: postIds[0]!, userId: customers[0]!.id, rating: 5, comment: "My knotless braids were neat and lasted six weeks. Very professional." });
-  await createReview(db, { postId: postIds[0]!, userId: customers[1]!.id, rating: 4, comment: "Good work, arrived on time for the home service." });
-  for (const c of customers) for (const s of sellers.slice(0, 4)) if (rand() < 0.6) await createFollow(db, { followerId: c.id, sellerId: s.row.id });
+  await createReview(db, {
+    postId: postIds[0]!,
+    userId: customers[0]!.id,
+    rating: 5,
+    comment: "My knotless braids were neat and lasted six weeks. Very professional.",
+  });
+  await createReview(db, {
+    postId: postIds[0]!,
+    userId: customers[1]!.id,
+    rating: 4,
+    comment: "Good work, arrived on time for the home service.",
+  });
+  for (const c of customers)
+    for (const s of sellers.slice(0, 4)) if (rand() < 0.6) await createFollow(db, { followerId: c.id, sellerId: s.row.id });
   await createFollow(db, { followerId: customers[0]!.id, sellerId: sellers[0]!.row.id });
   return { products: productCount + 1, services: postIds.length, users: 1 + sellers.length + customers.length };
 }

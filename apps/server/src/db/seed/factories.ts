@@ -4,10 +4,10 @@
  * (database or transaction) and answers the inserted row. Money arguments are in naira.
  */
 import { randomUUID } from "node:crypto";
+import { type AccountType, type CategoryType, nairaToKobo } from "@market/contract";
 import { eq } from "drizzle-orm";
-import { nairaToKobo, type AccountType, type CategoryType } from "@market/contract";
-import { createSession } from "../../modules/auth/sessions.js";
 import { hashPassword } from "../../modules/auth/passwords.js";
+import { createSession } from "../../modules/auth/sessions.js";
 import type { Executor } from "../client.js";
 import { addresses, categories, follows, posts, products, reactions, reviews, userCategories, users } from "../schema/index.js";
 
@@ -62,10 +62,18 @@ export async function createUserWithToken(db: Executor, input: UserInput = {}) {
   return { user, token, auth: { authorization: `Bearer ${token}` } };
 }
 
-export async function createCategory(db: Executor, input: { name?: string; type?: CategoryType; isDefault?: boolean; createdAt?: Date } = {}) {
+export async function createCategory(
+  db: Executor,
+  input: { name?: string; type?: CategoryType; isDefault?: boolean; createdAt?: Date } = {},
+) {
   const [row] = await db
     .insert(categories)
-    .values({ name: input.name ?? `Category ${unique()}`, type: input.type ?? "market-place", isDefault: input.isDefault ?? false, createdAt: input.createdAt })
+    .values({
+      name: input.name ?? `Category ${unique()}`,
+      type: input.type ?? "market-place",
+      isDefault: input.isDefault ?? false,
+      createdAt: input.createdAt,
+    })
     .returning();
   return row!;
 }
@@ -76,7 +84,17 @@ export async function createCategory(db: Executor, input: { name?: string; type?
  */
 export async function createProduct(
   db: Executor,
-  input: { userId: string; categoryId: string; name?: string; description?: string; price?: number; countInStock?: number; imageUrls?: string[]; listed?: boolean; createdAt?: Date },
+  input: {
+    userId: string;
+    categoryId: string;
+    name?: string;
+    description?: string;
+    price?: number;
+    countInStock?: number;
+    imageUrls?: string[];
+    listed?: boolean;
+    createdAt?: Date;
+  },
 ) {
   const listed = input.listed ?? (await isListedSeller(db, input.userId));
   const [row] = await db
@@ -139,12 +157,24 @@ export async function createFollow(db: Executor, input: { followerId: string; se
 export async function createAddress(db: Executor, input: Partial<typeof addresses.$inferInsert> & { userId: string }) {
   const [row] = await db
     .insert(addresses)
-    .values({ firstName: "Ada", lastName: "Obi", address1: "12 Admiralty Way", city: "Lekki", state: "Lagos", country: "Nigeria", phone: "+2348031234567", ...input })
+    .values({
+      firstName: "Ada",
+      lastName: "Obi",
+      address1: "12 Admiralty Way",
+      city: "Lekki",
+      state: "Lagos",
+      country: "Nigeria",
+      phone: "+2348031234567",
+      ...input,
+    })
     .returning();
   return row!;
 }
 
 async function isListedSeller(db: Executor, userId: string): Promise<boolean> {
-  const [u] = await db.select({ accType: users.accType, status: users.status, active: users.active }).from(users).where(eq(users.id, userId));
+  const [u] = await db
+    .select({ accType: users.accType, status: users.status, active: users.active })
+    .from(users)
+    .where(eq(users.id, userId));
   return !!u && u.accType === "business" && u.status === "approved" && u.active;
 }

@@ -4,8 +4,8 @@
  * uploads and nothing is hot-linked from the internet.
  */
 import sharp from "sharp";
-import type { Executor } from "../client.js";
 import { storeImage } from "../../modules/uploads/images.js";
+import type { Executor } from "../client.js";
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -14,7 +14,7 @@ function wrap(text: string, width = 16): string[] {
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(/\s+/)) {
-    if ((line + " " + word).trim().length > width && line) {
+    if (`${line} ${word}`.trim().length > width && line) {
       lines.push(line);
       line = word;
     } else line = `${line} ${word}`.trim();
@@ -32,7 +32,10 @@ export function pictureSvg(label: string, hue: number, variant = 0): string {
     `<polygon points="400,140 560,440 240,440" fill="hsl(${hue},70%,85%)" opacity="0.9"/>`,
   ][variant % 3];
   const text = lines
-    .map((l, i) => `<text x="400" y="${560 + i * 64}" font-family="DejaVu Sans, Arial, sans-serif" font-size="54" font-weight="700" text-anchor="middle" fill="#fff">${escapeXml(l)}</text>`)
+    .map(
+      (l, i) =>
+        `<text x="400" y="${560 + i * 64}" font-family="DejaVu Sans, Arial, sans-serif" font-size="54" font-weight="700" text-anchor="middle" fill="#fff">${escapeXml(l)}</text>`,
+    )
     .join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},65%,45%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},70%,30%)"/></linearGradient></defs>
@@ -40,8 +43,17 @@ export function pictureSvg(label: string, hue: number, variant = 0): string {
 }
 
 /** Render and store a generated picture; answers its URL (/uploads/<key>.webp). */
-export async function generatePicture(db: Executor, uploadsDir: string, label: string, hue: number, variant = 0, ownerId: string | null = null): Promise<string> {
-  const png = await sharp(Buffer.from(pictureSvg(label, hue, variant))).png().toBuffer();
+export async function generatePicture(
+  db: Executor,
+  uploadsDir: string,
+  label: string,
+  hue: number,
+  variant = 0,
+  ownerId: string | null = null,
+): Promise<string> {
+  const png = await sharp(Buffer.from(pictureSvg(label, hue, variant)))
+    .png()
+    .toBuffer();
   const stored = await storeImage(db, uploadsDir, png, ownerId);
   return stored.url;
 }

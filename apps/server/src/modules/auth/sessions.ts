@@ -3,8 +3,8 @@
  * only its SHA-256 is stored, with an expiry. Logout, password change and a block revoke them.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, ne } from "drizzle-orm";
 import type { AccountType } from "@market/contract";
+import { and, eq, gt, ne } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { sessions, users } from "../../db/schema/index.js";
 
@@ -17,7 +17,10 @@ export function sha256(value: string): string {
 export async function createSession(db: Executor, userId: string, days: number): Promise<{ token: string; sessionId: string }> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + days * 86_400_000);
-  const [row] = await db.insert(sessions).values({ userId, tokenHash: sha256(token), expiresAt }).returning({ id: sessions.id });
+  const [row] = await db
+    .insert(sessions)
+    .values({ userId, tokenHash: sha256(token), expiresAt })
+    .returning({ id: sessions.id });
   return { token, sessionId: row!.id };
 }
 
@@ -56,5 +59,7 @@ export async function revokeSession(db: Executor, sessionId: string): Promise<vo
 
 /** End every session of a user, except `keepSessionId` when given (password change keeps the caller's). */
 export async function revokeUserSessions(db: Executor, userId: string, keepSessionId?: string): Promise<void> {
-  await db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+  await db
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
 }

@@ -1,6 +1,7 @@
 /** Category queries (spec §3 "Category", §7 GET /api/category). */
-import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
+
 import type { Category, CategoryType } from "@market/contract";
+import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { categories, userCategories } from "../../db/schema/index.js";
 
@@ -15,7 +16,10 @@ export function toCategory(row: CategoryRow): Category {
  * List categories, oldest first (so "the first four default market-place categories" is stable).
  * Filters: one `id`; a user's own categories (`userId`); a `type`.
  */
-export async function listCategories(db: Executor, filter: { id?: string; userId?: string; type?: CategoryType } = {}): Promise<Category[]> {
+export async function listCategories(
+  db: Executor,
+  filter: { id?: string; userId?: string; type?: CategoryType } = {},
+): Promise<Category[]> {
   const where: SQL[] = [];
   if (filter.id) where.push(eq(categories.id, filter.id));
   if (filter.type) where.push(eq(categories.type, filter.type));

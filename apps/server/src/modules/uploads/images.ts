@@ -8,8 +8,8 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from "@market/contract";
+import sharp, { type Metadata, type OutputInfo } from "sharp";
 import type { Executor } from "../../db/client.js";
 import { uploads } from "../../db/schema/index.js";
 import { HttpError } from "../../lib/errors.js";
@@ -23,7 +23,8 @@ export function sniffImageType(buf: Buffer): string | null {
   if (buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "png";
   if (buf.subarray(0, 6).toString("ascii") === "GIF87a" || buf.subarray(0, 6).toString("ascii") === "GIF89a") return "gif";
   if (buf.subarray(0, 4).toString("ascii") === "RIFF" && buf.subarray(8, 12).toString("ascii") === "WEBP") return "webp";
-  if (buf.subarray(4, 8).toString("ascii") === "ftyp" && /avif|avis|heic|heix|mif1/.test(buf.subarray(8, 12).toString("ascii"))) return "avif";
+  if (buf.subarray(4, 8).toString("ascii") === "ftyp" && /avif|avis|heic|heix|mif1/.test(buf.subarray(8, 12).toString("ascii")))
+    return "avif";
   return null;
 }
 
@@ -62,7 +63,11 @@ export async function storeImage(db: Executor, uploadsDir: string, input: Buffer
   let full: { data: Buffer; info: OutputInfo };
   try {
     const base = sharp(input, { limitInputPixels: UPLOAD_MAX_PIXELS }).rotate();
-    full = await base.clone().resize(1600, 1600, { fit: "inside", withoutEnlargement: true }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
+    full = await base
+      .clone()
+      .resize(1600, 1600, { fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer({ resolveWithObject: true });
     const thumb = await base.clone().resize(400, 400, { fit: "inside", withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
     await writeFile(path.join(uploadsDir, `${key}.webp`), full.data);
     await writeFile(path.join(uploadsDir, `${key}-thumb.webp`), thumb);

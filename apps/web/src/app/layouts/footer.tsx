@@ -1,0 +1,44 @@
+/** The shared footer, with the links of spec §2 (/aboutScreen, /contactScreen, /shop). */
+import { Anchor, Box, Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Link } from "react-router";
+
+export function Footer() {
+  return (
+    <Box component="footer" bg="dark.8" c="gray.3" py={40} mt={60}>
+      <Container size="xl">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
+          <Stack gap={6}>
+            <Title order={3} c="white" fz="lg">
+              Naija Market
+            </Title>
+            <Text fz="sm">Products and trusted local services from businesses across Lagos. Pay by bank transfer in naira.</Text>
+          </Stack>
+          <Stack gap={6}>
+            <Text fw={700} c="white">
+              Company
+            </Text>
+            <Anchor component={Link} to="/aboutScreen" c="gray.3" fz="sm">
+              About us
+            </Anchor>
+            <Anchor component={Link} to="/contactScreen" c="gray.3" fz="sm">
+              Contact us
+            </Anchor>
+            <Anchor component={Link} to="/shop" c="gray.3" fz="sm">
+              Shop
+            </Anchor>
+          </Stack>
+          <Stack gap={6}>
+            <Text fw={700} c="white">
+              Customer care
+            </Text>
+            <Text fz="sm">24h support: +234 803 000 0000</Text>
+            <Text fz="sm">Free standard shipping in Lagos on orders over ₦50,000</Text>
+          </Stack>
+        </SimpleGrid>
+        <Text fz="xs" mt="xl" c="gray.5">
+          © {new Date().getFullYear()} Naija Market. All prices in naira (NGN).
+        </Text>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * The shared header (spec §2 "Header and menus"): top bar with the account type label, the name cut
+ * to 10 characters and the profile picture (default when none); the menu Home, Shop, Market Place,
+ * Services, Cart, My Account, then Log Out or Login / Register; the mini-cart button. On phones the
+ * menu folds into a drawer.
+ */
+import { Anchor, Avatar, Box, Burger, Container, Drawer, Group, Stack, Text, UnstyledButton } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { HEADER_NAME_MAX } from "@market/contract";
+import { Link, NavLink, useNavigate } from "react-router";
+import { MiniCart } from "../../features/cart/components/mini-cart";
+import { useSession, useSignOut } from "../../lib/session";
+import classes from "./header.module.css";
+
+const ACC_LABEL = { customer: "Customer", business: "Seller", admin: "Admin" } as const;
+
+/** Where "My Account" leads (spec §2): /account for customers, the dashboard for others, /signin when signed out. */
+export function accountLink(accType: "customer" | "business" | "admin" | undefined): string {
+  if (!accType) return "/signin";
+  return accType === "customer" ? "/account" : "/admin_real/dashboard";
+}
+
+export function Header() {
+  const { isLogin, details } = useSession();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const [opened, { toggle, close }] = useDisclosure(false);
+
+  const links = [
+    { to: "/", label: "Home", end: true },
+    { to: "/shop", label: "Shop" },
+    { to: "/categories/collections/market-place/001", label: "Market Place" },
+    { to: "/categories/collections/services/001", label: "Services" },
+    { to: "/cart", label: "Cart" },
+    { to: accountLink(details?.accType), label: "My Account" },
+  ];
+  const logOut = async () => {
+    close();
+    await signOut();
+    navigate("/signin");
+  };
+  const menu = (vertical: boolean) => (
+    <>
+      {links.map((l) => (
+        <NavLink key={l.label} to={l.to} end={l.end} className={classes.link} onClick={close}>
+          {l.label}
+        </NavLink>
+      ))}
+      {isLogin ? (
+        <UnstyledButton className={classes.link} onClick={logOut}>
+          Log Out
+        </UnstyledButton>
+      ) : (
+        <NavLink to="/signin" className={classes.link} onClick={close}>
+          Login / Register
+        </NavLink>
+      )}
+      {vertical ? null : null}
+    </>
+  );
+
+  return (
+    <Box component="header" className={classes.header}>
+      <Box className={classes.topbar}>
+        <Container size="xl">
+          <Group justify="space-between" h={32} wrap="nowrap">
+            <Text fz="xs" c="gray.3" truncate>
+              Free standard shipping in Lagos on orders over ₦50,000 · 24h support
+            </Text>
+            {isLogin && details ? (
+              <Group gap={8} wrap="nowrap" data-testid="account-badge">
+                <Text fz="xs" c="yellow.3" fw={700} tt="uppercase">
+                  {ACC_LABEL[details.accType]}
+                </Text>
+                <Text fz="xs" c="white" fw={600}>
+                  {details.names.slice(0, HEADER_NAME_MAX)}
+                </Text>
+                <Avatar src={details.profile || null} alt={details.names} size={22} radius="xl" color="naija" />
+              </Group>
+            ) : null}
+          </Group>
+        </Container>
+      </Box>
+      <Container size="xl">
+        <Group justify="space-between" h={64} wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Open menu" />
+            <Anchor component={Link} to="/" underline="never" className={classes.brand}>
+              Naija<span>Market</span>
+            </Anchor>
+          </Group>
+          <Group gap={4} visibleFrom="md" component="nav" aria-label="Main menu" wrap="nowrap">
+            {menu(false)}
+          </Group>
+          <MiniCart />
+        </Group>
+      </Container>
+      <Drawer opened={opened} onClose={close} size="80%" title="Menu" hiddenFrom="md">
+        <Stack gap={4} component="nav" aria-label="Main menu (mobile)">
+          {menu(true)}
+        </Stack>
+      </Drawer>
+    </Box>
+  );
+}

@@ -1,0 +1,5 @@
+import { PendingScreen } from "../../../components/pending-screen";
+
+export default function Page() {
+  return <PendingScreen title="settings" />;
+}

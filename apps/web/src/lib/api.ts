@@ -1,0 +1,79 @@
+/**
+ * The API client of the web app (spec §7): JSON to the store's own backend, with
+ * `Authorization: Bearer <token>` when signed in. A failure status (>= 400) throws `ApiError`
+ * carrying the server's `statusCode`, `message` and per-field `errors`; a network failure throws
+ * ApiError 0 with a readable message.
+ */
+import { STORAGE_KEYS } from "@market/contract";
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+/** The stored bearer token, or null. */
+export function getToken(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.token);
+  } catch {
+    return null;
+  }
+}
+
+export function setToken(token: string | null): void {
+  try {
+    if (token) localStorage.setItem(STORAGE_KEYS.token, token);
+    else localStorage.removeItem(STORAGE_KEYS.token);
+  } catch {
+    // storage unavailable (private mode): the session lasts for this page only
+  }
+}
+
+type Options = {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  signal?: AbortSignal;
+  base?: string;
+  auth?: boolean;
+};
+
+/**
+ * Call `path` (e.g. "/api/product?id=...") and answer the parsed JSON body.
+ * @throws ApiError on a failure status or a network error.
+ */
+export async function api<T>(path: string, { method = "GET", body, signal, auth = true }: Options = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  const token = auth ? getToken() : null;
+  if (token) headers.authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers["content-type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, { method, headers, body: payload, signal });
+  } catch (err) {
+    if ((err as Error).name === "AbortError") throw err;
+    throw new ApiError(0, "Network error: check your connection and try again.");
+  }
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const d = (data ?? {}) as { message?: string; errors?: Record<string, string> };
+    throw new ApiError(res.status, d.message ?? `Request failed (${res.status})`, d.errors ?? {});
+  }
+  return data as T;
+}

@@ -1,0 +1,74 @@
+/**
+ * Playwright against the built app, in Debian's Chromium (/usr/bin/chromium; never a downloaded
+ * browser). The server runs from apps/server/dist on a random port with a fresh embedded
+ * PostgreSQL in a temporary folder, loaded with the demo data.
+ */
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// The config is evaluated again in every worker: fix the port and data folder once, in the
+// environment the workers inherit.
+process.env.E2E_PORT ??= String(3900 + Math.floor(Math.random() * 90));
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "market-e2e-"));
+const port = Number(process.env.E2E_PORT);
+const pgPort = port + 20000;
+const dataDir = process.env.E2E_DATA_DIR;
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+const launchOptions = {
+  executablePath: CHROMIUM,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json", { outputFile: "../test-results/e2e.json" }]],
+  outputDir: "../test-results/e2e",
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    headless: true,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions,
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },
+    { name: "phone", use: { ...devices["Pixel 7"], launchOptions }, grep: /@phone/ },
+  ],
+  webServer: {
+    command: "node apps/server/dist/main.js",
+    cwd: "..",
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+    env: {
+      NODE_ENV: "test",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(pgPort),
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      SEED_DEMO: "true",
+    },
+  },
+});
