@@ -10,7 +10,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 // The config is evaluated again in every worker: fix the port and data folder once, in the
 // environment the workers inherit.
-process.env.E2E_PORT ??= String(3900 + Math.floor(Math.random() * 90));
+process.env.E2E_PORT ??= String(4000 + Math.floor(Math.random() * 5000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "market-e2e-"));
 const port = Number(process.env.E2E_PORT);
 const pgPort = port + 20000;
@@ -52,7 +52,8 @@ export default defineConfig({
     { name: "phone", use: { ...devices["Pixel 7"], launchOptions }, grep: /@phone/ },
   ],
   webServer: {
-    command: "node apps/server/dist/main.js",
+    // E2E_BUILD_DIR lets several people test their own builds side by side (scripts/e2e-local.sh).
+    command: `node ${process.env.E2E_BUILD_DIR ? `${process.env.E2E_BUILD_DIR}/server/main.js` : "apps/server/dist/main.js"}`,
     cwd: "..",
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,
@@ -69,6 +70,7 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
       SEED_DEMO: "true",
+      ...(process.env.E2E_BUILD_DIR ? { WEB_DIST: `${process.env.E2E_BUILD_DIR}/web` } : {}),
     },
   },
 });

@@ -5,10 +5,11 @@ import { build } from "esbuild";
 
 const pkg = JSON.parse(await readFile(new URL("./package.json", import.meta.url), "utf8"));
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith("@market/"));
-await rm("dist", { recursive: true, force: true });
+const outdir = process.argv[2] ?? "dist";
+await rm(outdir, { recursive: true, force: true });
 await build({
   entryPoints: ["src/main.ts", "src/db/seed/cli.ts"],
-  outdir: "dist",
+  outdir,
   entryNames: "[name]",
   bundle: true,
   platform: "node",
@@ -19,5 +20,5 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: "warning",
 });
-await cp("src/db/migrations", "dist/migrations", { recursive: true });
-console.log("server built: apps/server/dist/main.js");
+await cp("src/db/migrations", `${outdir}/migrations`, { recursive: true });
+console.log(`server built: ${outdir}/main.js`);
