@@ -1,7 +1,11 @@
-/** Catalog shapes: categories (spec §3 "Category"). Products, posts, follows and reviews are added by the catalog issue. */
+/**
+ * Catalog shapes (spec §3 "Product", "Service (post)", "Category", "Detail response"; §7 the catalog
+ * calls). Shared by the server (request validation + response serialisation) and the web app.
+ * Money is naira (numbers) in the API; the database keeps kobo.
+ */
 import { z } from "zod";
-import { CATEGORY_TYPES } from "../constants.js";
-import { Id } from "./common.js";
+import { CATEGORY_TYPES, MAX_IMAGES_PER_ITEM, MAX_PAGE_SIZE, PAGE_SIZE } from "../constants.js";
+import { Id, Naira } from "./common.js";
 
 export const CategoryType = z.enum(CATEGORY_TYPES, { message: "Type must be market-place or services" });
 export type CategoryType = z.infer<typeof CategoryType>;
@@ -23,3 +27,317 @@ export const CategoryQuery = z.object({
 });
 
 export const CategoryListAnswer = z.object({ statusCode: z.number().int(), data: z.array(Category) });
+
+/** POST /api/category (admin): name and type (spec §2 "Add/Update Category"). */
+export const CategoryCreateInput = z.object({
+  name: z.string({ message: "Name is required" }).trim().min(2, "Name must have at least 2 characters").max(60, "Name is too long"),
+  type: CategoryType,
+  is_default: z.boolean().optional(),
+});
+export type CategoryCreateInput = z.infer<typeof CategoryCreateInput>;
+
+/** PUT /api/category (admin): `id` (or `_id`) plus the new name and type. */
+export const CategoryUpdateInput = CategoryCreateInput.extend({
+  id: Id.optional(),
+  _id: Id.optional(),
+}).refine((v) => !!(v.id ?? v._id), { message: "Category id is required", path: ["id"] });
+export type CategoryUpdateInput = z.infer<typeof CategoryUpdateInput>;
+
+/** Answer of a category write: the message ("Category Successfully Created/Updated") and the category. */
+export const CategoryWriteAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: Category });
+
+// ---------------------------------------------------------------------------------------------
+// Images
+
+/**
+ * An image URL of an item: a stored upload (`/uploads/<key>.webp`, from POST /api/uploads).
+ * Anything else (remote URLs, `javascript:`, data URLs, path tricks) is refused.
+ */
+export const UploadUrl = z.string().regex(/^\/uploads\/[A-Za-z0-9_-]+\.webp$/, "Images must be uploaded first (a URL under /uploads/)");
+
+/** Thumbnail URL of a stored image (`/uploads/x.webp` -> `/uploads/x-thumb.webp`); other URLs unchanged. */
+export function imageThumbUrl(url: string | null | undefined): string {
+  if (!url) return "";
+  return url.startsWith("/uploads/") && url.endsWith(".webp") && !url.endsWith("-thumb.webp") ? url.replace(/\.webp$/, "-thumb.webp") : url;
+}
+
+const ImageList = z.array(UploadUrl).max(MAX_IMAGES_PER_ITEM, `At most ${MAX_IMAGES_PER_ITEM} images`);
+
+// ---------------------------------------------------------------------------------------------
+// Products (market-place)
+
+/** A product as the API answers it (spec §3 "Product"). `price` in naira. */
+export const Product = z.object({
+  _id: z.string(),
+  user_id: z.string(),
+  name: z.string(),
+  image_urls: z.array(z.string()),
+  /** Naira. */
+  price: z.number(),
+  count_in_stock: z.number().int(),
+  description: z.string(),
+  category_id: z.string(),
+  category_name: z.string(),
+  /** False while the owner is pending or blocked (only in the owner's own list / detail). */
+  listed: z.boolean(),
+  createdAt: z.string(),
+});
+export type Product = z.infer<typeof Product>;
+
+/** POST /api/product body (spec §7; back-office "Add Product"). `price` in naira. */
+export const ProductCreateInput = z.object({
+  name: z.string({ message: "Name is required" }).trim().min(2, "Name must have at least 2 characters").max(120, "Name is too long"),
+  category_id: Id,
+  price: Naira,
+  count_in_stock: z
+    .number({ message: "Stock must be a number" })
+    .int("Stock must be a whole number")
+    .min(0, "Stock cannot be negative")
+    .max(1_000_000),
+  description: z.string().trim().max(5000, "Description is too long").default(""),
+  image_urls: ImageList.default([]),
+});
+export type ProductCreateInput = z.input<typeof ProductCreateInput>;
+
+/** PUT /api/product body: `_id` plus the fields to change (all optional). */
+export const ProductUpdateInput = ProductCreateInput.partial().extend({ _id: Id });
+export type ProductUpdateInput = z.input<typeof ProductUpdateInput>;
+
+export const ProductWriteAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: Product });
+
+// ---------------------------------------------------------------------------------------------
+// Posts (services)
+
+/** A service as the API answers it (spec §3 "Service (post)"). `stars` is the average of `reactions` (0 when none). */
+export const Post = z.object({
+  _id: z.string(),
+  user_id: z.string(),
+  category_id: z.string(),
+  category_name: z.string(),
+  body: z.string(),
+  image_urls: z.array(z.string()),
+  /** Every star value given (1..5), newest first. */
+  reactions: z.array(z.number().int()),
+  /** Average stars, 1 decimal, 0 when nobody rated. */
+  stars: z.number(),
+  reviews_count: z.number().int(),
+  listed: z.boolean(),
+  createdAt: z.string(),
+});
+export type Post = z.infer<typeof Post>;
+
+/** POST /api/posts body (spec §7): a category among the seller's own service categories, a description, images. */
+export const PostCreateInput = z.object({
+  category_id: Id,
+  body: z
+    .string({ message: "Description is required" })
+    .trim()
+    .min(10, "Description must have at least 10 characters")
+    .max(5000, "Description is too long"),
+  image_urls: ImageList.default([]),
+});
+export type PostCreateInput = z.input<typeof PostCreateInput>;
+
+/** PUT /api/posts body: `_id` (or `id`) plus the fields to change. */
+export const PostUpdateInput = PostCreateInput.partial()
+  .extend({ _id: Id.optional(), id: Id.optional() })
+  .refine((v) => !!(v._id ?? v.id), { message: "Service id is required", path: ["_id"] });
+export type PostUpdateInput = z.input<typeof PostUpdateInput>;
+
+export const PostWriteAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: Post });
+
+// ---------------------------------------------------------------------------------------------
+// Listing queries (public lists, the seller's own list, one item)
+
+/** Sort orders. Products: newest, price_asc, price_desc. Services: newest, rating. */
+export const PRODUCT_SORTS = ["newest", "price_asc", "price_desc"] as const;
+export const POST_SORTS = ["newest", "rating"] as const;
+export const ProductSort = z.enum(PRODUCT_SORTS, { message: "Sort must be newest, price_asc or price_desc" });
+export const PostSort = z.enum(POST_SORTS, { message: "Sort must be newest or rating" });
+export type ProductSort = z.infer<typeof ProductSort>;
+export type PostSort = z.infer<typeof PostSort>;
+
+const BoolParam = z.enum(["true", "false", "1", "0"], { message: "Must be true or false" }).transform((v) => v === "true" || v === "1");
+
+const listQueryBase = {
+  /** One item with its seller: `{statusCode, products, user}`. */
+  id: Id.optional(),
+  /** The signed-in seller's own items (listed or not). */
+  mine: BoolParam.optional(),
+  /** Category filter; "001" (all) is accepted and ignored. */
+  category_id: z.union([Id, z.literal("001")]).optional(),
+  /** Seller filter. */
+  user_id: Id.optional(),
+  /** Text search (words, "quoted phrases", -excluded). */
+  search: z.string().trim().max(100, "Search is too long").optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
+  /** Opaque keyset cursor from `nextCursor` / `prevCursor`. */
+  cursor: z.string().max(300).optional(),
+  /** 1-based page number (used when no cursor is given). */
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+};
+
+/** GET /api/product query. */
+export const ProductListQuery = z.object({ ...listQueryBase, sort: ProductSort.default("newest") });
+export type ProductListQuery = z.input<typeof ProductListQuery>;
+
+/** GET /api/posts query. */
+export const PostListQuery = z.object({ ...listQueryBase, sort: PostSort.default("newest") });
+export type PostListQuery = z.input<typeof PostListQuery>;
+
+/** Page facts of a listing answer: `total` matching items, this page's 1-based `page`, its `from`..`to` positions. */
+const pageFields = {
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  /** 1-based position of the first item of this page (0 when empty): "Showing {from}-{to} of {total} results". */
+  from: z.number().int(),
+  to: z.number().int(),
+  nextCursor: z.string().nullable(),
+  prevCursor: z.string().nullable(),
+};
+
+/** GET /api/product list answer (spec §7: the list is under `products`). */
+export const ProductListAnswer = z.object({ statusCode: z.number().int(), products: z.array(Product), ...pageFields });
+export type ProductListAnswer = z.infer<typeof ProductListAnswer>;
+
+/** GET /api/posts list answer (same shape; the services are under `products` as the spec's client reads). */
+export const PostListAnswer = z.object({ statusCode: z.number().int(), products: z.array(Post), ...pageFields });
+export type PostListAnswer = z.infer<typeof PostListAnswer>;
+
+/** The seller of an item, as the detail answer carries it (spec §2 "Seller popup", §3 "Detail response"). */
+export const Seller = z.object({
+  _id: z.string(),
+  names: z.string(),
+  username: z.string(),
+  profile: z.string().nullable(),
+  desc: z.string(),
+  whatsapp: z.string().nullable(),
+  verified: z.object({ blue_tick: z.boolean(), email: z.boolean(), phone: z.boolean() }),
+  /** Follower ids, most recent first (at most FOLLOWERS_LIST_MAX; `followers_count` is the true count). */
+  followers: z.array(z.string()),
+  followers_count: z.number().int(),
+  /** Whether the signed-in viewer follows this seller (false when anonymous). */
+  following: z.boolean(),
+  categories: z.array(z.object({ _id: z.string(), name: z.string(), type: CategoryType })),
+});
+export type Seller = z.infer<typeof Seller>;
+
+/** At most this many follower ids are sent in a follower list (the count is always exact). */
+export const FOLLOWERS_LIST_MAX = 500;
+
+/** GET /api/product?id= answer: the item and its seller (spec §3 "Detail response"). */
+export const ProductDetailAnswer = z.object({
+  statusCode: z.number().int(),
+  products: Product,
+  user: Seller,
+  /** The signed-in viewer's categories (spec §3 "UsersCategories"); empty when anonymous. */
+  UsersCategories: z.array(Category),
+});
+export type ProductDetailAnswer = z.infer<typeof ProductDetailAnswer>;
+
+/** GET /api/posts?id= answer. */
+export const PostDetailAnswer = z.object({
+  statusCode: z.number().int(),
+  products: Post,
+  user: Seller,
+  UsersCategories: z.array(Category),
+});
+export type PostDetailAnswer = z.infer<typeof PostDetailAnswer>;
+
+/** DELETE /api/product?id= and /api/posts?id= query. */
+export const DeleteItemQuery = z.object({ id: Id });
+
+// ---------------------------------------------------------------------------------------------
+// Follows
+
+/** GET /api/user/follow query: `id` is the seller to follow or unfollow. */
+export const FollowQuery = z.object({
+  id: Id,
+  state: z.enum(["follow", "unfollow"], { message: "State must be follow or unfollow" }),
+});
+
+/** GET /api/user/follow answer: the seller's follower ids after the change (spec §4 "Follow"). */
+export const FollowAnswer = z.object({
+  statusCode: z.number().int(),
+  message: z.string(),
+  followers: z.array(z.string()),
+  followers_count: z.number().int(),
+  following: z.boolean(),
+});
+export type FollowAnswer = z.infer<typeof FollowAnswer>;
+
+/** One follower of the signed-in seller (back office "Followers" page). */
+export const Follower = z.object({
+  _id: z.string(),
+  names: z.string(),
+  username: z.string(),
+  profile: z.string().nullable(),
+  email: z.string(),
+  createdAt: z.string(),
+  /** When they started following. */
+  followedAt: z.string(),
+});
+export type Follower = z.infer<typeof Follower>;
+
+export const FollowersAnswer = z.object({ statusCode: z.number().int(), data: z.array(Follower), total: z.number().int() });
+export type FollowersAnswer = z.infer<typeof FollowersAnswer>;
+
+// ---------------------------------------------------------------------------------------------
+// Reviews and star reactions (services)
+
+export const Stars = z
+  .number({ message: "Rating must be 1 to 5 stars" })
+  .int("Rating must be 1 to 5 stars")
+  .min(1, "Rating must be 1 to 5 stars")
+  .max(5, "Rating must be 1 to 5 stars");
+
+/** A written review of a service. */
+export const Review = z.object({
+  _id: z.string(),
+  post_id: z.string(),
+  rating: z.number().int(),
+  comment: z.string(),
+  createdAt: z.string(),
+  user: z.object({ _id: z.string(), names: z.string(), profile: z.string().nullable() }),
+});
+export type Review = z.infer<typeof Review>;
+
+/** GET /api/posts/reviews query: a service's reviews, newest first, keyset-paginated. */
+export const ReviewListQuery = z.object({
+  post_id: Id,
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+  cursor: z.string().max(300).optional(),
+});
+
+export const ReviewListAnswer = z.object({
+  statusCode: z.number().int(),
+  data: z.array(Review),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type ReviewListAnswer = z.infer<typeof ReviewListAnswer>;
+
+/** POST /api/posts/reviews body: one review per user per service (a second one replaces the first). */
+export const ReviewInput = z.object({
+  post_id: Id,
+  rating: Stars,
+  comment: z.string({ message: "Comment is required" }).trim().min(2, "Comment is required").max(2000, "Comment is too long"),
+});
+export type ReviewInput = z.infer<typeof ReviewInput>;
+
+/** POST /api/posts/reactions body: a star reaction (1..5), one per user per service. */
+export const ReactionInput = z.object({ post_id: Id, stars: Stars });
+export type ReactionInput = z.infer<typeof ReactionInput>;
+
+/** Answer of a review or reaction write: the service's new average and counts. */
+export const RatingAnswer = z.object({
+  statusCode: z.number().int(),
+  message: z.string(),
+  /** Average stars, 1 decimal. */
+  stars: z.number(),
+  reactions_count: z.number().int(),
+  reviews_count: z.number().int(),
+  review: Review.optional(),
+});
+export type RatingAnswer = z.infer<typeof RatingAnswer>;
