@@ -6,4 +6,5 @@ export * from "./schemas/admin.js";
 export * from "./schemas/cart.js";
 export * from "./schemas/catalog.js";
 export * from "./schemas/common.js";
+export * from "./schemas/engagement.js";
 export * from "./texts.js";
