@@ -1,2 +1,239 @@
-/** Shapes of the cart area; filled in by its issue. */
-export {};
+/**
+ * Commerce shapes (spec §3 "Cart line", "Bank transfer record", "Checkout form", "Bank"; §7 the
+ * `/api/cart`, `/api/transactions*` and `/api/v1` wallet calls; brief "Commerce" contract).
+ * Money is naira numbers here; the server keeps integer kobo.
+ */
+import { z } from "zod";
+import { DEFAULT_PAYMENT_TYPE, DEFAULT_PRODUCT_TYPE, NUBAN_LENGTH } from "../constants.js";
+import { Id } from "./common.js";
+
+/** A NUBAN account number: exactly 10 digits (spec §5, §9). */
+export const AccountNo = z
+  .string({ message: `Enter the ${NUBAN_LENGTH}-digit account number` })
+  .trim()
+  .regex(new RegExp(`^\\d{${NUBAN_LENGTH}}$`), `Account number must be ${NUBAN_LENGTH} digits`);
+
+/* ----------------------------------------------------------------------------------------------
+ * Cart (spec §3 "Cart line, server form": _id, productId (the product object), count)
+ * -------------------------------------------------------------------------------------------- */
+
+/** The product object carried by a server cart line. */
+export const CartProduct = z.object({
+  _id: z.string(),
+  user_id: z.string(),
+  name: z.string(),
+  image_urls: z.array(z.string()),
+  price: z.number(),
+  count_in_stock: z.number().int(),
+  category_id: z.string().nullable(),
+});
+export type CartProduct = z.infer<typeof CartProduct>;
+
+/** One server cart line. `count` is already clamped to 1..count_in_stock when stock allows. */
+export const ServerCartLine = z.object({ _id: z.string(), productId: CartProduct, count: z.number().int() });
+export type ServerCartLine = z.infer<typeof ServerCartLine>;
+
+/** GET /api/cart answer. */
+export const CartListAnswer = z.object({ statusCode: z.number().int(), data: z.array(ServerCartLine) });
+export type CartListAnswer = z.infer<typeof CartListAnswer>;
+
+/** POST /api/cart: add or replace the line of `product_id` with `count` units (clamped to stock). */
+export const CartAddBody = z.object({
+  product_id: Id,
+  count: z.coerce
+    .number({ message: "Quantity must be a number" })
+    .int("Quantity must be a whole number")
+    .min(1, "Quantity must be at least 1")
+    .max(100_000),
+});
+export type CartAddBody = z.infer<typeof CartAddBody>;
+
+export const CartLineAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: ServerCartLine });
+export type CartLineAnswer = z.infer<typeof CartLineAnswer>;
+
+/** DELETE /api/cart?cart_id=<line id>|all */
+export const CartDeleteQuery = z.object({ cart_id: z.union([z.literal("all"), Id], { message: "cart_id must be a cart line id or all" }) });
+
+/* ----------------------------------------------------------------------------------------------
+ * Checkout and the bank transfer record (spec §3, §4 "Checkout", §7 createSession / PUT)
+ * -------------------------------------------------------------------------------------------- */
+
+const field = (max: number) => z.string().trim().max(max).default("");
+
+/** Shipping address fields as the checkout form sends them (spec §2 Checkout, §3 Address). */
+export const ShippingAddressFields = z.object({
+  first_name: z.string().trim().min(1, "First name is required").max(100),
+  last_name: z.string().trim().min(1, "Last name is required").max(100),
+  company: field(120),
+  address1: z.string().trim().min(1, "Address is required").max(200),
+  address2: field(200),
+  city: z.string().trim().min(1, "City is required").max(100),
+  state: z.string().trim().min(1, "State is required").max(100),
+  country: z.string().trim().min(1, "Country is required").max(100),
+  zip: field(20),
+  phone: z.string().trim().min(5, "Phone number is required").max(30),
+});
+export type ShippingAddressFields = z.infer<typeof ShippingAddressFields>;
+
+/** POST /api/transactions/createSession payload (spec §3 "Checkout form", §7). */
+export const CreateSessionBody = ShippingAddressFields.extend({
+  shippingFees: z.coerce.number().nonnegative().optional(),
+  payment_type: z
+    .literal(DEFAULT_PAYMENT_TYPE, { message: "Card payment is not available yet: choose Bank Transfer" })
+    .default(DEFAULT_PAYMENT_TYPE),
+  product_type: z.literal(DEFAULT_PRODUCT_TYPE, { message: "Only market-place products can be checked out" }).default(DEFAULT_PRODUCT_TYPE),
+  account_no: AccountNo,
+  /** The total the shopper saw ("12500.00"); only compared with the server's own total. */
+  amount: z.coerce.number({ message: "amount must be a number" }).nonnegative(),
+});
+export type CreateSessionBody = z.infer<typeof CreateSessionBody>;
+
+/** The bank transfer record the modal shows (spec §3 "Bank transfer record"), plus our order data. */
+export const TransferForm = z.object({
+  client_account_no: z.string(),
+  client_bank: z.string(),
+  client_account_name: z.string(),
+  /** Total to transfer in naira (subtotal + shipping). */
+  amount: z.number(),
+  subtotal: z.number(),
+  shippingFees: z.number(),
+  /** The payer's origin account (as entered at checkout). */
+  account_no: z.string(),
+  payment_type: z.string(),
+  product_type: z.string(),
+  order_id: z.string(),
+  /** ISO time when the reservation ends (15-minute window). */
+  expires_at: z.string(),
+  provider: z.string(),
+  address: z.object({
+    address1: z.string(),
+    address2: z.string(),
+    city: z.string(),
+    company: z.string(),
+    country: z.string(),
+    state: z.string(),
+    zip: z.string(),
+    phone: z.string(),
+  }),
+});
+export type TransferForm = z.infer<typeof TransferForm>;
+
+/** createSession answer: `data.data === "session"` opens the Bank Transfer modal (spec §4 Checkout). */
+export const CreateSessionAnswer = z.object({
+  statusCode: z.number().int(),
+  data: z.object({ message: z.string(), data: z.literal("session"), Form: TransferForm }),
+});
+export type CreateSessionAnswer = z.infer<typeof CreateSessionAnswer>;
+
+/** PUT /api/transactions: "I have made payment" with the record. Extra record fields are ignored. */
+export const SubmitTransferBody = z.looseObject({ order_id: Id, account_no: AccountNo });
+export type SubmitTransferBody = z.infer<typeof SubmitTransferBody>;
+
+export const SubmitTransferAnswer = z.object({
+  statusCode: z.number().int(),
+  message: z.string(),
+  data: z.object({ transaction_id: z.string(), order_id: z.string(), status: z.string() }),
+});
+export type SubmitTransferAnswer = z.infer<typeof SubmitTransferAnswer>;
+
+/** DELETE /api/transactions?order_id= (cancel: the reserved stock goes back). */
+export const CancelTransferQuery = z.object({ order_id: Id });
+
+/* ----------------------------------------------------------------------------------------------
+ * Orders (buyer history, seller lines, admin transfers)
+ * -------------------------------------------------------------------------------------------- */
+
+export const ORDER_STATUSES = ["awaiting_payment", "payment_submitted", "paid", "cancelled", "expired", "rejected"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const FULFILMENT_STATUSES = ["unfulfilled", "shipped", "delivered"] as const;
+export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
+export const TRANSACTION_STATUSES = ["submitted", "confirmed", "rejected"] as const;
+
+export const BuyerOrderLine = z.object({
+  _id: z.string(),
+  product_id: z.string().nullable(),
+  name: z.string(),
+  image_url: z.string().nullable(),
+  unit_price: z.number(),
+  quantity: z.number().int(),
+  fulfilment: z.enum(FULFILMENT_STATUSES),
+});
+export const BuyerOrder = z.object({
+  _id: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  total: z.number(),
+  subtotal: z.number(),
+  shipping: z.number(),
+  createdAt: z.string(),
+  reserved_until: z.string(),
+  lines: z.array(BuyerOrderLine),
+});
+export type BuyerOrder = z.infer<typeof BuyerOrder>;
+export const BuyerOrdersAnswer = z.object({ statusCode: z.number().int(), data: z.array(BuyerOrder) });
+export type BuyerOrdersAnswer = z.infer<typeof BuyerOrdersAnswer>;
+
+/** A paid order's line as its seller sees it (back office "Ordered Products"). */
+export const SellerOrderLine = z.object({
+  _id: z.string(),
+  order_id: z.string(),
+  product_id: z.string().nullable(),
+  name: z.string(),
+  image_url: z.string().nullable(),
+  quantity: z.number().int(),
+  unit_price: z.number(),
+  amount: z.number(),
+  fulfilment: z.enum(FULFILMENT_STATUSES),
+  order_status: z.enum(ORDER_STATUSES),
+  buyer: z.object({ names: z.string(), city: z.string() }),
+  createdAt: z.string(),
+});
+export type SellerOrderLine = z.infer<typeof SellerOrderLine>;
+export const SellerOrderLinesAnswer = z.object({ statusCode: z.number().int(), data: z.array(SellerOrderLine) });
+
+export const UpdateOrderLineBody = z.object({
+  line_id: Id,
+  fulfilment: z.enum(["shipped", "delivered"], { message: "fulfilment must be shipped or delivered" }),
+});
+export const UpdateOrderLineAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: SellerOrderLine });
+
+/** A bank transfer as the admin's Transactions page lists it. */
+export const AdminTransaction = z.object({
+  _id: z.string(),
+  order_id: z.string(),
+  amount: z.number(),
+  payer_account_no: z.string(),
+  client_account_no: z.string(),
+  client_bank: z.string(),
+  provider: z.string(),
+  status: z.enum(TRANSACTION_STATUSES),
+  order_status: z.enum(ORDER_STATUSES),
+  buyer: z.object({ _id: z.string(), names: z.string(), email: z.string() }),
+  createdAt: z.string(),
+});
+export type AdminTransaction = z.infer<typeof AdminTransaction>;
+export const AdminTransactionsQuery = z.object({ status: z.enum(TRANSACTION_STATUSES).optional() });
+export const AdminTransactionsAnswer = z.object({ statusCode: z.number().int(), data: z.array(AdminTransaction) });
+export const AdminTransactionActionBody = z.object({
+  transaction_id: Id,
+  action: z.enum(["confirm", "reject"], { message: "action must be confirm or reject" }),
+});
+export const AdminTransactionActionAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: AdminTransaction });
+
+/* ----------------------------------------------------------------------------------------------
+ * Wallet plugin /api/v1 (spec §7 helper calls "banks" and "client_bank_account_namefinder")
+ * -------------------------------------------------------------------------------------------- */
+
+export const Bank = z.object({ bank_name: z.string(), bank_code: z.string() });
+export type Bank = z.infer<typeof Bank>;
+export const BankListAnswer = z.object({ statusCode: z.number().int(), data: z.array(Bank) });
+
+/** `bank_id` is the CBN bank code of a bank in GET /api/v1/banks. */
+export const NameFinderBody = z.object({
+  bank_id: z
+    .string({ message: "Choose a bank" })
+    .trim()
+    .regex(/^\d{3,6}$/, "Choose a bank from the list"),
+  account_no: AccountNo,
+});
+export type NameFinderBody = z.infer<typeof NameFinderBody>;
+export const NameFinderAnswer = z.object({ statusCode: z.number().int(), data: z.object({ account_name: z.string() }) });
