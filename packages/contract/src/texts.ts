@@ -27,6 +27,7 @@ export const TEXT = {
     categoryUpdated: "Category Successfully Updated",
     deleted: "Deleted Successfully",
     updated: "Updated Succefully",
+    userCreated: "User Successfully Created",
   },
   confirm: {
     deleteProduct: "Do you want to delete this product?",
