@@ -16,6 +16,7 @@ import accountsRoutes from "./modules/accounts/routes.js";
 import adminRoutes from "./modules/admin/routes.js";
 import catalogRoutes from "./modules/catalog/routes.js";
 import commerceRoutes from "./modules/commerce/routes.js";
+import messagesPlugin from "./modules/messages/plugin.js";
 import systemRoutes from "./modules/system/routes.js";
 import uploadsRoutes from "./modules/uploads/routes.js";
 import walletPlugin from "./modules/wallet/plugin.js";
@@ -86,6 +87,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   await app.register(authPlugin);
+  // app.messenger (outbox, mail, SMS) and, outside production, the dev outbox (/api/dev/outbox, /dev/outbox).
+  await app.register(messagesPlugin);
 
   await app.register(systemRoutes, { prefix: "/api" });
   await app.register(accountsRoutes, { prefix: "/api" });
