@@ -84,8 +84,7 @@ export const Product = z.object({
 });
 export type Product = z.infer<typeof Product>;
 
-/** POST /api/product body (spec §7; back-office "Add Product"). `price` in naira. */
-export const ProductCreateInput = z.object({
+const productFields = {
   name: z.string({ message: "Name is required" }).trim().min(2, "Name must have at least 2 characters").max(120, "Name is too long"),
   category_id: Id,
   price: Naira,
@@ -93,14 +92,21 @@ export const ProductCreateInput = z.object({
     .number({ message: "Stock must be a number" })
     .int("Stock must be a whole number")
     .min(0, "Stock cannot be negative")
-    .max(1_000_000),
-  description: z.string().trim().max(5000, "Description is too long").default(""),
-  image_urls: ImageList.default([]),
+    .max(1_000_000, "Stock is too large"),
+  description: z.string().trim().max(5000, "Description is too long"),
+  image_urls: ImageList,
+};
+
+/** POST /api/product body (spec §7; back-office "Add Product"). `price` in naira. */
+export const ProductCreateInput = z.object({
+  ...productFields,
+  description: productFields.description.default(""),
+  image_urls: productFields.image_urls.default([]),
 });
 export type ProductCreateInput = z.input<typeof ProductCreateInput>;
 
-/** PUT /api/product body: `_id` plus the fields to change (all optional). */
-export const ProductUpdateInput = ProductCreateInput.partial().extend({ _id: Id });
+/** PUT /api/product body: `_id` plus the fields to change (absent fields keep their value). */
+export const ProductUpdateInput = z.object(productFields).partial().extend({ _id: Id });
 export type ProductUpdateInput = z.input<typeof ProductUpdateInput>;
 
 export const ProductWriteAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: Product });
@@ -116,7 +122,7 @@ export const Post = z.object({
   category_name: z.string(),
   body: z.string(),
   image_urls: z.array(z.string()),
-  /** Every star value given (1..5), newest first. */
+  /** The most recent star values given (1..5, newest first, at most REACTIONS_LIST_MAX); `stars` averages all of them. */
   reactions: z.array(z.number().int()),
   /** Average stars, 1 decimal, 0 when nobody rated. */
   stars: z.number(),
@@ -126,20 +132,24 @@ export const Post = z.object({
 });
 export type Post = z.infer<typeof Post>;
 
-/** POST /api/posts body (spec §7): a category among the seller's own service categories, a description, images. */
-export const PostCreateInput = z.object({
+const postFields = {
   category_id: Id,
   body: z
     .string({ message: "Description is required" })
     .trim()
     .min(10, "Description must have at least 10 characters")
     .max(5000, "Description is too long"),
-  image_urls: ImageList.default([]),
-});
+  image_urls: ImageList,
+};
+
+/** POST /api/posts body (spec §7): a category among the seller's own service categories, a description, images. */
+export const PostCreateInput = z.object({ ...postFields, image_urls: postFields.image_urls.default([]) });
 export type PostCreateInput = z.input<typeof PostCreateInput>;
 
-/** PUT /api/posts body: `_id` (or `id`) plus the fields to change. */
-export const PostUpdateInput = PostCreateInput.partial()
+/** PUT /api/posts body: `_id` (or `id`) plus the fields to change (absent fields keep their value). */
+export const PostUpdateInput = z
+  .object(postFields)
+  .partial()
   .extend({ _id: Id.optional(), id: Id.optional() })
   .refine((v) => !!(v._id ?? v.id), { message: "Service id is required", path: ["_id"] });
 export type PostUpdateInput = z.input<typeof PostUpdateInput>;
@@ -223,6 +233,9 @@ export const Seller = z.object({
 });
 export type Seller = z.infer<typeof Seller>;
 
+/** At most this many star values are sent in a service's `reactions`. */
+export const REACTIONS_LIST_MAX = 100;
+
 /** At most this many follower ids are sent in a follower list (the count is always exact). */
 export const FOLLOWERS_LIST_MAX = 500;
 
@@ -280,7 +293,19 @@ export const Follower = z.object({
 });
 export type Follower = z.infer<typeof Follower>;
 
-export const FollowersAnswer = z.object({ statusCode: z.number().int(), data: z.array(Follower), total: z.number().int() });
+/** GET /api/user/followers query: one page of the signed-in seller's followers, most recent first. */
+export const FollowersQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const FollowersAnswer = z.object({
+  statusCode: z.number().int(),
+  data: z.array(Follower),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
 export type FollowersAnswer = z.infer<typeof FollowersAnswer>;
 
 // ---------------------------------------------------------------------------------------------
