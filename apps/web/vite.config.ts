@@ -1,9 +1,37 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * Writes dist/.vite/chunk-modules.json (chunk file -> the source modules inside it), so the page
+ * budget (scripts/budget.mjs) can prove no back-office module lands in a shopper's first load.
+ */
+function chunkModules(): Plugin {
+  let outDir = "dist";
+  let root = process.cwd();
+  return {
+    name: "market-chunk-modules",
+    apply: "build",
+    configResolved(c) {
+      root = c.root;
+      outDir = path.resolve(c.root, c.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      const out: Record<string, string[]> = {};
+      for (const item of Object.values(bundle)) {
+        if (item.type !== "chunk") continue;
+        out[item.fileName] = item.moduleIds.map((id) => path.relative(root, id.replace(/^\0/, "")).split(path.sep).join("/"));
+      }
+      mkdirSync(path.join(outDir, ".vite"), { recursive: true });
+      writeFileSync(path.join(outDir, ".vite/chunk-modules.json"), JSON.stringify(out, null, 1));
+    },
+  };
+}
 
 /** In `npm run dev` the API runs on :3000 and Vite proxies /api and /uploads to it. */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), chunkModules()],
   server: {
     port: 5173,
     proxy: {
@@ -17,5 +45,25 @@ export default defineConfig({
     target: "es2022",
     sourcemap: false,
     reportCompressedSize: false,
+    // dist/.vite/manifest.json: which files each route loads (read by scripts/budget.mjs).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // Libraries that change rarely get chunks of their own, so a new release of the app does
+        // not make returning shoppers download React and the router again (ADR 0051).
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            { name: "router", test: /node_modules[\\/]react-router[\\/]/, priority: 2 },
+            { name: "query", test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
+          ],
+        },
+      },
+      treeshake: {
+        // The shared contract's schema modules only define Zod schemas: when a page uses none of
+        // them, drop them (and Zod, ~25 KB gzipped) instead of keeping their top-level z.object() calls.
+        moduleSideEffects: (id: string) => (/packages\/contract\/src\/(schemas\/|index\.ts)/.test(id) ? false : undefined),
+      },
+    },
   },
 });

@@ -1,5 +1,4 @@
-import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
+import "./app/mantine-styles";
 import "./app/global.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
@@ -10,3 +9,8 @@ createRoot(document.getElementById("root")!).render(
     <App />
   </StrictMode>,
 );
+
+// The rest of Mantine's component styles (back office, rarely used components) once the first
+// page is drawn (ADR 0051).
+const whenIdle: (cb: () => void) => void = window.requestIdleCallback ?? ((cb) => setTimeout(cb, 200));
+whenIdle(() => void import("./app/mantine-styles-deferred"));

@@ -1,11 +1,12 @@
 /** App-wide providers: Mantine (theme, modals, notifications) and TanStack Query. */
 import { MantineProvider } from "@mantine/core";
-import { ModalsProvider } from "@mantine/modals";
-import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { ApiError } from "../lib/api";
 import { theme } from "./theme";
+
+/** Notifications and modals render from their own chunk, fetched right after the first page (ADR 0051). */
+const OverlayHosts = lazy(() => import("./overlay-hosts"));
 
 /** A fresh QueryClient: no retries of 4xx answers, one retry of network/5xx failures. */
 export function createQueryClient() {
@@ -25,10 +26,10 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
   return (
     <QueryClientProvider client={client}>
       <MantineProvider theme={theme}>
-        <ModalsProvider>
-          <Notifications position="top-right" />
-          {children}
-        </ModalsProvider>
+        {children}
+        <Suspense fallback={null}>
+          <OverlayHosts />
+        </Suspense>
       </MantineProvider>
     </QueryClientProvider>
   );

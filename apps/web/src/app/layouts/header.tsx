@@ -4,10 +4,11 @@
  * Services, Cart, My Account, then Log Out or Login / Register; the mini-cart button. On phones the
  * menu folds into a drawer.
  */
-import { Anchor, Avatar, Box, Burger, Container, Drawer, Group, Stack, Text, UnstyledButton } from "@mantine/core";
+import { Anchor, Avatar, Box, Burger, Container, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { HEADER_NAME_MAX } from "@market/contract";
 import { Link, NavLink, useNavigate } from "react-router";
+import { LazyDrawer as Drawer } from "../../components/lazy-overlay";
 import { MiniCart } from "../../features/cart/components/mini-cart";
 import { useSession, useSignOut } from "../../lib/session";
 import classes from "./header.module.css";
