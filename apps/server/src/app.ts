@@ -16,10 +16,13 @@ import accountsRoutes from "./modules/accounts/routes.js";
 import adminRoutes from "./modules/admin/routes.js";
 import catalogRoutes from "./modules/catalog/routes.js";
 import commerceRoutes from "./modules/commerce/routes.js";
+import contactRoutes from "./modules/contact/routes.js";
 import messagesPlugin from "./modules/messages/plugin.js";
+import seoRoutes from "./modules/seo/routes.js";
 import systemRoutes from "./modules/system/routes.js";
 import uploadsRoutes from "./modules/uploads/routes.js";
 import walletPlugin from "./modules/wallet/plugin.js";
+import wishlistRoutes from "./modules/wishlist/routes.js";
 import authPlugin from "./plugins/auth.js";
 import errorsPlugin from "./plugins/errors.js";
 import spaPlugin from "./plugins/spa.js";
@@ -97,6 +100,9 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(adminRoutes, { prefix: "/api" });
   await app.register(uploadsRoutes, { prefix: "/api" });
   await app.register(walletPlugin, { prefix: "/api/v1" });
+  await app.register(wishlistRoutes, { prefix: "/api" });
+  await app.register(contactRoutes, { prefix: "/api" });
+  await app.register(seoRoutes);
   await app.register(spaPlugin);
   return app;
 }

@@ -1,0 +1,72 @@
+/**
+ * Server-rendered heads for shared links (issue 4 "link previews") and the sitemap, at the site
+ * root (no /api prefix). Registered before the SPA plugin; `app.renderSpa` is looked up per request.
+ *
+ * - GET /product/:type/:id: the SPA's index.html with the item's own <title>, description, Open
+ *   Graph tags and Product JSON-LD. An unknown, unlisted or malformed item answers the plain SPA
+ *   page (the app shows its Not Found) with status 404 and noindex.
+ * - GET /sitemap.xml (and /sitemaps/<part>.xml when there are more than 50,000 URLs).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { escapeHtml, renderHead, withPageHead } from "./head.js";
+import { buildSitemap, findProductForSeo, findServiceForSeo, renderSitemapIndex, renderUrlset, sitemapPart } from "./service.js";
+
+/** Browsers revalidate (prices and stock change, and a deploy changes asset names); shared caches may keep 5 minutes. */
+export const PAGE_CACHE = "public, max-age=0, s-maxage=300";
+/** The sitemap changes slowly and is read by crawlers. */
+export const SITEMAP_CACHE = "public, max-age=300";
+
+const ItemParams = z.object({ type: z.enum(["market-place", "services"]), id: z.uuid() });
+const HOST = /^[a-z0-9.-]+(:\d{1,5})?$/i;
+
+/**
+ * The absolute origin for links: PUBLIC_URL when configured, otherwise the request's protocol and
+ * host (honouring X-Forwarded-* via trustProxy). A malformed Host falls back to localhost so a
+ * forged header cannot put markup into the page.
+ */
+export function publicOrigin(app: FastifyInstance, request: FastifyRequest): string {
+  if (app.config.PUBLIC_URL) return app.config.PUBLIC_URL.replace(/\/+$/, "");
+  const host = HOST.test(request.host) ? request.host : "localhost";
+  const protocol = request.protocol === "https" ? "https" : "http";
+  return `${protocol}://${host}`;
+}
+
+function sendXml(reply: FastifyReply, body: string) {
+  return reply.header("Cache-Control", SITEMAP_CACHE).type("application/xml; charset=utf-8").send(body);
+}
+
+export default async function seoRoutes(app: FastifyInstance) {
+  app.get("/product/:type/:id", { schema: { hide: true } }, async (request, reply) => {
+    reply.type("text/html; charset=utf-8");
+    const params = ItemParams.safeParse(request.params);
+    const base = publicOrigin(app, request);
+    const item = !params.success
+      ? null
+      : params.data.type === "market-place"
+        ? await findProductForSeo(app.db, params.data.id, base)
+        : await findServiceForSeo(app.db, params.data.id, base);
+    if (!item) {
+      return reply.status(404).header("Cache-Control", "no-cache").send(app.renderSpa(`<meta name="robots" content="noindex" />`));
+    }
+    return reply.header("Cache-Control", PAGE_CACHE).send(withPageHead(app.renderSpa, renderHead(item, base)));
+  });
+
+  app.get("/sitemap.xml", { schema: { hide: true } }, async (request, reply) => {
+    const base = publicOrigin(app, request);
+    const doc = await buildSitemap(app.db, base);
+    return sendXml(reply, doc.kind === "urlset" ? renderUrlset(doc.urls) : renderSitemapIndex(doc.parts, base));
+  });
+
+  app.get("/sitemaps/:name", { schema: { hide: true } }, async (request, reply) => {
+    const { name } = request.params as { name: string };
+    const urls = await sitemapPart(app.db, publicOrigin(app, request), name);
+    if (!urls) {
+      return reply
+        .status(404)
+        .type("application/xml; charset=utf-8")
+        .send(`<?xml version="1.0"?><error>${escapeHtml(name)} not found</error>`);
+    }
+    return sendXml(reply, renderUrlset(urls));
+  });
+}
