@@ -1,6 +1,174 @@
-/** HTTP routes of the accounts area (see docs/ARCHITECTURE.md). Filled in by its issue. */
+/**
+ * HTTP routes of the accounts area (spec §7): sign-up, 2FA verify, sign-in, sign-out, the current
+ * user (GET/PUT /api/me), password recovery and the address helper. Each handler validates, checks
+ * who is calling and calls one service function.
+ */
+import {
+  ACCOUNT_MESSAGES,
+  AddressAnswer,
+  AddressBody,
+  MeAnswer,
+  MessageAnswer,
+  MeUpdateAnswer,
+  MeUpdateBody,
+  RecoverBody,
+  RecoverParams,
+  SignInAnswer,
+  SignInBody,
+  SignUpAnswer,
+  SignUpBody,
+  VerifyAnswer,
+  VerifyBody,
+} from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser, requireUser } from "../../plugins/auth.js";
+import { revokeSession } from "../auth/sessions.js";
+import { changeAddresses } from "./addresses.service.js";
+import { changePassword, updateProfile } from "./profile.service.js";
+import { resetPassword, sendResetCode } from "./recovery.service.js";
+import { type AccountsDeps, signUp, verifyAccount } from "./registration.service.js";
+import { signIn } from "./session.service.js";
+import { loadUserDetails } from "./user-details.js";
 
-const routes: FastifyPluginAsyncZod = async (_app) => {};
+/**
+ * Per-IP limits (ADR 0012). Generous on purpose: many Lagos shoppers share one carrier IP, and the
+ * per-account lock-out is what stops password guessing. Sending codes costs SMS, so those are tighter.
+ */
+export const RATE_LIMITS = {
+  signin: { max: 60, timeWindow: "1 minute" },
+  signup: { max: 20, timeWindow: "1 minute" },
+  verify: { max: 30, timeWindow: "1 minute" },
+  recover: { max: 20, timeWindow: "1 minute" },
+} as const;
+
+const secured = [{ bearer: [] }];
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (): AccountsDeps => ({ db: app.db, messenger: app.messenger, uploadsDir: app.config.uploadsDir });
+
+  app.post(
+    "/signup",
+    {
+      config: { rateLimit: RATE_LIMITS.signup },
+      schema: {
+        tags: ["accounts"],
+        summary: "Register a customer or a seller; sends a code by e-mail and one by SMS",
+        body: SignUpBody,
+        response: { 201: SignUpAnswer },
+      },
+    },
+    async (request, reply) => {
+      const data = await signUp(deps(), request.body);
+      return reply.status(201).send({ statusCode: 201, message: ACCOUNT_MESSAGES.registered, data });
+    },
+  );
+
+  app.post(
+    "/verify",
+    {
+      config: { rateLimit: RATE_LIMITS.verify },
+      schema: {
+        tags: ["accounts"],
+        summary: "Check the e-mail and phone codes (or resend them with request_type resend)",
+        body: VerifyBody,
+        response: { 200: VerifyAnswer },
+      },
+    },
+    async (request) => ({ statusCode: 200, ...(await verifyAccount(deps(), request.body)) }),
+  );
+
+  app.post(
+    "/signin",
+    {
+      config: { rateLimit: RATE_LIMITS.signin },
+      schema: {
+        tags: ["accounts"],
+        summary: "Sign in with e-mail or phone and password",
+        body: SignInBody,
+        response: { 200: SignInAnswer },
+      },
+    },
+    async (request) => {
+      const { token, accType } = await signIn({ ...deps(), sessionDays: app.config.SESSION_DAYS }, request.body);
+      return { statusCode: 200, token, accType, message: ACCOUNT_MESSAGES.signedIn };
+    },
+  );
+
+  app.post(
+    "/signout",
+    {
+      preHandler: requireUser,
+      schema: { tags: ["accounts"], summary: "End this session (revokes the token)", security: secured, response: { 200: MessageAnswer } },
+    },
+    async (request) => {
+      await revokeSession(app.db, currentUser(request).sessionId);
+      return { statusCode: 200, message: ACCOUNT_MESSAGES.signedOut };
+    },
+  );
+
+  app.get(
+    "/me",
+    {
+      preHandler: requireUser,
+      schema: { tags: ["accounts"], summary: "The signed-in user", security: secured, response: { 200: MeAnswer } },
+    },
+    async (request) => ({ statusCode: 200, data: await loadUserDetails(app.db, currentUser(request).id) }),
+  );
+
+  app.put(
+    "/me",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["accounts"],
+        summary: 'Update the profile, or change the password with request_type "changePass"',
+        description:
+          'Profile: names, whatsapp, bank_code, account_no, account_name, profile (data URL or own /uploads URL), desc, category_ids (sellers). Password: request_type "changePass", _id, old_password, password, confirm_password.',
+        security: secured,
+        body: MeUpdateBody,
+        response: { 200: z.union([MeUpdateAnswer, MessageAnswer]) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      if (request.body.request_type === "changePass") return { statusCode: 200, ...(await changePassword(deps(), me, request.body)) };
+      return { statusCode: 200, ...(await updateProfile(deps(), me, request.body)) };
+    },
+  );
+
+  app.post(
+    "/recover/:request_type",
+    {
+      config: { rateLimit: RATE_LIMITS.recover },
+      schema: {
+        tags: ["accounts"],
+        summary: "Password recovery: send-mail (mails a code) or change-password (code + new password)",
+        params: RecoverParams,
+        body: RecoverBody,
+        response: { 200: MessageAnswer },
+      },
+    },
+    async (request) => {
+      const run = request.params.request_type === "send-mail" ? sendResetCode : resetPassword;
+      return { statusCode: 200, ...(await run(deps(), request.body)) };
+    },
+  );
+
+  app.post(
+    "/address",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["accounts"],
+        summary: "Address helper: create, update or delete_address (address_id = 0-based position in your list)",
+        security: secured,
+        body: AddressBody,
+        response: { 200: AddressAnswer },
+      },
+    },
+    async (request) => ({ statusCode: 200, ...(await changeAddresses(app.db, currentUser(request).id, request.body)) }),
+  );
+};
 
 export default routes;

@@ -1,0 +1,96 @@
+/**
+ * The signed-in user's own account (spec §7 PUT /api/me): profile update (names, whatsapp,
+ * bank_code, account_no, account_name, profile picture, desc, a seller's categories) and the
+ * password change (`request_type: "changePass"`: old password checked, every other session ends).
+ * E-mail and phone are read-only (spec §5).
+ */
+import { ACCOUNT_MESSAGES, ChangePasswordBody, ProfileUpdateBody, TEXT } from "@market/contract";
+import { and, eq } from "drizzle-orm";
+import type { Executor } from "../../db/client.js";
+import { uploads, userCategories, users } from "../../db/schema/index.js";
+import { badRequest, forbidden, HttpError } from "../../lib/errors.js";
+import { hashPassword, verifyPassword } from "../auth/passwords.js";
+import type { AuthUser } from "../auth/sessions.js";
+import { revokeUserSessions } from "../auth/sessions.js";
+import { decodeDataUrl, storeImage } from "../uploads/images.js";
+import type { AccountsDeps } from "./registration.service.js";
+import { loadUserDetails } from "./user-details.js";
+import { normalizePhone, parseOrThrow, throwFieldErrors } from "./validation.js";
+
+/** `_id`, when sent, must be the caller's own (spec §3 "Password change payload" carries it). */
+function assertOwnId(me: AuthUser, id: unknown): void {
+  if (typeof id === "string" && id !== "" && id !== me.id) throw forbidden(ACCOUNT_MESSAGES.notYours);
+}
+
+/** Change the caller's password; sessions other than the caller's own end (ADR 0013). */
+export async function changePassword(deps: AccountsDeps, me: AuthUser, input: unknown) {
+  const body = parseOrThrow(ChangePasswordBody, input);
+  assertOwnId(me, body._id);
+  const [row] = await deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, me.id));
+  if (!row || !(await verifyPassword(row.passwordHash, body.old_password)))
+    throwFieldErrors({ old_password: ACCOUNT_MESSAGES.oldPassword });
+  const passwordHash = await hashPassword(body.password);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, me.id));
+    await revokeUserSessions(tx, me.id, me.sessionId);
+  });
+  return { message: TEXT.success.passwordUpdated };
+}
+
+/**
+ * Resolve the `profile` field: a data URL is checked and stored as a new upload; an
+ * `/uploads/<key>.webp` URL must be one of the caller's own uploads; "" or null removes the picture.
+ */
+async function resolveProfile(deps: AccountsDeps, tx: Executor, me: AuthUser, profile: string | null): Promise<string | null> {
+  if (!profile) return null;
+  const [current] = await tx.select({ profile: users.profile }).from(users).where(eq(users.id, me.id));
+  if (current?.profile === profile) return profile;
+  if (profile.startsWith("data:")) {
+    const bytes = decodeDataUrl(profile);
+    if (!bytes) throwFieldErrors({ profile: ACCOUNT_MESSAGES.profile });
+    try {
+      return (await storeImage(tx, deps.uploadsDir, bytes, me.id)).url;
+    } catch (err) {
+      if (err instanceof HttpError) throw badRequest(err.message, { profile: err.message });
+      throw err;
+    }
+  }
+  const key = /^\/uploads\/([0-9a-f-]{36})\.webp$/.exec(profile)?.[1];
+  const [own] = key
+    ? await tx
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(and(eq(uploads.key, key), eq(uploads.ownerId, me.id)))
+    : [];
+  if (!own) throwFieldErrors({ profile: ACCOUNT_MESSAGES.profile });
+  return profile;
+}
+
+/** Update the caller's profile fields; answers the fresh details. */
+export async function updateProfile(deps: AccountsDeps, me: AuthUser, input: unknown) {
+  const body = parseOrThrow(ProfileUpdateBody, input);
+  assertOwnId(me, body._id);
+  if (body.category_ids && me.accType !== "business") throw forbidden(ACCOUNT_MESSAGES.sellersOnly);
+  let whatsapp: string | null | undefined = body.whatsapp;
+  if (whatsapp) {
+    whatsapp = normalizePhone(whatsapp, { nigerianOnly: false });
+    if (!whatsapp) throwFieldErrors({ whatsapp: ACCOUNT_MESSAGES.whatsapp });
+  }
+  await deps.db.transaction(async (tx) => {
+    const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+    if (body.names !== undefined) set.names = body.names;
+    if (whatsapp !== undefined) set.whatsapp = whatsapp || null;
+    if (body.bank_code !== undefined) set.bankCode = body.bank_code || null;
+    if (body.account_no !== undefined) set.accountNo = body.account_no || null;
+    if (body.account_name !== undefined) set.accountName = body.account_name || null;
+    if (body.desc !== undefined) set.desc = body.desc;
+    if (body.profile !== undefined) set.profile = await resolveProfile(deps, tx, me, body.profile);
+    await tx.update(users).set(set).where(eq(users.id, me.id));
+    if (body.category_ids) {
+      const ids = [...new Set(body.category_ids)];
+      await tx.delete(userCategories).where(eq(userCategories.userId, me.id));
+      await tx.insert(userCategories).values(ids.map((categoryId, i) => ({ userId: me.id, categoryId, position: i + 1 })));
+    }
+  });
+  return { message: TEXT.success.profileUpdated, data: await loadUserDetails(deps.db, me.id) };
+}

@@ -1,0 +1,164 @@
+/**
+ * Registration with 2FA (spec §3 "Sign-up payload", "2FA payload"; §4 "Register"; §5; §7
+ * POST /api/signup and /api/verify). A new account gets one code by e-mail and one by SMS; it can
+ * sign in once both are verified (ADR 0010). Sellers ("Brand") start with status "pending".
+ */
+import { ACCOUNT_MESSAGES, CODE_LENGTH, type SignUpBody, SignUpForm, signUpAccountType, type VerifyBody } from "@market/contract";
+import { eq, inArray, or, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db, Executor } from "../../db/client.js";
+import { categories, userCategories, users } from "../../db/schema/index.js";
+import { badRequest, HttpError } from "../../lib/errors.js";
+import { type CodeResult, consumeCode, issueCode } from "../auth/codes.js";
+import { hashPassword } from "../auth/passwords.js";
+import { syncSellerListings } from "../catalog/listing-visibility.js";
+import type { Messenger } from "../messages/service.js";
+import { decodeDataUrl, sniffImageType, storeImage } from "../uploads/images.js";
+import { verifyEmailMessage, verifyPhoneMessage } from "./messages.js";
+import { type FieldErrors, fieldErrors, normalizePhone, throwFieldErrors } from "./validation.js";
+
+export type AccountsDeps = { db: Db; messenger: Messenger; uploadsDir: string };
+
+/**
+ * Check a sign-up: the form rules, the phone (normalised to +234), the picture's bytes, that
+ * e-mail, username and phone are free and that the categories exist. Throws 400 with every field
+ * message at once.
+ */
+async function checkSignUp(db: Executor, body: z.output<typeof SignUpBody>) {
+  const accType = signUpAccountType(body.accType);
+  const parsed = SignUpForm.safeParse({ ...body, accType, category_ids: accType === "business" ? body.category_ids : [] });
+  const errors: FieldErrors = fieldErrors(parsed.error);
+  const phone = normalizePhone(body.phone);
+  if (!phone) errors.phone ??= ACCOUNT_MESSAGES.phone;
+  let picture: Buffer | null = null;
+  if (body.profile) {
+    picture = decodeDataUrl(body.profile);
+    if (!picture || !sniffImageType(picture)) errors.profile = ACCOUNT_MESSAGES.profile;
+  }
+  const email = body.email.trim().toLowerCase();
+  const username = body.username.trim();
+  const taken = await db
+    .select({ email: users.email, username: users.username, phone: users.phone })
+    .from(users)
+    .where(
+      or(eq(users.email, email), sql`lower(${users.username}) = ${username.toLowerCase()}`, phone ? eq(users.phone, phone) : undefined),
+    );
+  for (const t of taken) {
+    if (t.email === email) errors.email ??= ACCOUNT_MESSAGES.emailTaken;
+    if (t.username.toLowerCase() === username.toLowerCase()) errors.username ??= ACCOUNT_MESSAGES.usernameTaken;
+    if (phone && t.phone === phone) errors.phone ??= ACCOUNT_MESSAGES.phoneTaken;
+  }
+  if (accType === "business" && !errors.category_ids) {
+    const found = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, body.category_ids));
+    if (found.length !== body.category_ids.length) errors.category_ids = ACCOUNT_MESSAGES.categoryUnknown;
+  }
+  if (Object.keys(errors).length || !parsed.success || !phone) throwFieldErrors(errors);
+  return { form: parsed.data, phone, picture };
+}
+
+/** Issue both verification codes of a user and queue their messages; answers the outbox ids. */
+export async function queueVerificationCodes(
+  db: Executor,
+  messenger: Messenger,
+  user: { id: string; email: string; phone: string; emailVerified: boolean; phoneVerified: boolean },
+  { cooldown = false } = {},
+): Promise<string[]> {
+  const ids: string[] = [];
+  if (!user.emailVerified) {
+    const code = await issueCode(db, user.id, "verify_email", { cooldown });
+    if (code) ids.push(await messenger.queue(db, verifyEmailMessage(user.email, code)));
+  }
+  if (!user.phoneVerified) {
+    const code = await issueCode(db, user.id, "verify_phone", { cooldown });
+    if (code) ids.push(await messenger.queue(db, verifyPhoneMessage(user.phone, code)));
+  }
+  return ids;
+}
+
+/**
+ * Register a customer or a seller (POST /api/signup). In one transaction: the user, their 1-3
+ * categories (positions 1..3), the re-encoded profile picture, the listing flag, both codes and
+ * their outbox messages. Messages are delivered after commit.
+ */
+export async function signUp(deps: AccountsDeps, body: z.output<typeof SignUpBody>) {
+  const { form, phone, picture } = await checkSignUp(deps.db, body);
+  const passwordHash = await hashPassword(form.password);
+  const { user, outboxIds } = await deps.db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        names: form.names,
+        username: form.username,
+        email: form.email,
+        phone,
+        desc: form.accType === "business" ? form.desc : "",
+        accType: form.accType,
+        status: form.accType === "business" ? "pending" : "approved",
+        passwordHash,
+      })
+      .returning();
+    if (form.accType === "business") {
+      await tx.insert(userCategories).values(form.category_ids.map((categoryId, i) => ({ userId: user!.id, categoryId, position: i + 1 })));
+    }
+    if (picture) {
+      try {
+        const stored = await storeImage(tx, deps.uploadsDir, picture, user!.id);
+        await tx.update(users).set({ profile: stored.url }).where(eq(users.id, user!.id));
+      } catch (err) {
+        if (err instanceof HttpError) throw badRequest(err.message, { profile: err.message });
+        throw err;
+      }
+    }
+    await syncSellerListings(tx, user!.id);
+    const outboxIds = await queueVerificationCodes(tx, deps.messenger, user!);
+    return { user: user!, outboxIds };
+  });
+  void deps.messenger.deliver(outboxIds);
+  return { email: user.email, phone: user.phone, accType: user.accType };
+}
+
+function codeMessage(result: CodeResult): string {
+  return result === "wrong" ? ACCOUNT_MESSAGES.codeWrong : ACCOUNT_MESSAGES.codeExpired;
+}
+
+/**
+ * POST /api/verify: check the e-mail and phone codes of the account `email`. Each correct code sets
+ * its flag at once (so a person who mistyped one code only retypes that one). Wrong tries are
+ * committed before the 400 answer, so the 5-try limit holds. `request_type: "resend"` issues new
+ * codes (at most one per minute) and answers the same whether or not the account exists.
+ */
+export async function verifyAccount(deps: AccountsDeps, body: z.output<typeof VerifyBody>) {
+  const [user] = await deps.db.select().from(users).where(eq(users.email, body.email));
+  if (body.request_type === "resend") {
+    if (user && user.active && !(user.emailVerified && user.phoneVerified)) {
+      const ids = await deps.db.transaction((tx) => queueVerificationCodes(tx, deps.messenger, user, { cooldown: true }));
+      void deps.messenger.deliver(ids);
+    }
+    return { message: ACCOUNT_MESSAGES.codesResent, data: undefined };
+  }
+  const errors: FieldErrors = {};
+  if (!user) throw badRequest(ACCOUNT_MESSAGES.codeExpired, { code_email: ACCOUNT_MESSAGES.codeExpired });
+  const result = await deps.db.transaction(async (tx) => {
+    const flags = { email: user.emailVerified, phone: user.phoneVerified };
+    // A code of the wrong length is a typing slip, not a guess: it costs no try.
+    if (!flags.email && body.code_email.length !== CODE_LENGTH) errors.code_email = ACCOUNT_MESSAGES.code;
+    else if (!flags.email) {
+      const r = await consumeCode(tx, user.id, "verify_email", body.code_email);
+      if (r === "ok") flags.email = true;
+      else errors.code_email = codeMessage(r);
+    }
+    if (!flags.phone && body.code_phone.length !== CODE_LENGTH) errors.code_phone = ACCOUNT_MESSAGES.code;
+    else if (!flags.phone) {
+      const r = await consumeCode(tx, user.id, "verify_phone", body.code_phone);
+      if (r === "ok") flags.phone = true;
+      else errors.code_phone = codeMessage(r);
+    }
+    await tx
+      .update(users)
+      .set({ emailVerified: flags.email, phoneVerified: flags.phone, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    return flags;
+  });
+  if (Object.keys(errors).length) throwFieldErrors(errors);
+  return { message: ACCOUNT_MESSAGES.verified, data: result };
+}
