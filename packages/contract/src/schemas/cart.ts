@@ -143,6 +143,12 @@ export const CancelTransferQuery = z.object({ order_id: Id });
  * Orders (buyer history, seller lines, admin transfers)
  * -------------------------------------------------------------------------------------------- */
 
+/** Page of an order list: newest first, `cursor` from the previous answer's `nextCursor`. */
+export const OrdersPageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(200).optional(),
+});
+
 export const ORDER_STATUSES = ["awaiting_payment", "payment_submitted", "paid", "cancelled", "expired", "rejected"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const FULFILMENT_STATUSES = ["unfulfilled", "shipped", "delivered"] as const;
@@ -169,7 +175,11 @@ export const BuyerOrder = z.object({
   lines: z.array(BuyerOrderLine),
 });
 export type BuyerOrder = z.infer<typeof BuyerOrder>;
-export const BuyerOrdersAnswer = z.object({ statusCode: z.number().int(), data: z.array(BuyerOrder) });
+export const BuyerOrdersAnswer = z.object({
+  statusCode: z.number().int(),
+  data: z.array(BuyerOrder),
+  nextCursor: z.string().nullable().optional(),
+});
 export type BuyerOrdersAnswer = z.infer<typeof BuyerOrdersAnswer>;
 
 /** A paid order's line as its seller sees it (back office "Ordered Products"). */
@@ -188,7 +198,11 @@ export const SellerOrderLine = z.object({
   createdAt: z.string(),
 });
 export type SellerOrderLine = z.infer<typeof SellerOrderLine>;
-export const SellerOrderLinesAnswer = z.object({ statusCode: z.number().int(), data: z.array(SellerOrderLine) });
+export const SellerOrderLinesAnswer = z.object({
+  statusCode: z.number().int(),
+  data: z.array(SellerOrderLine),
+  nextCursor: z.string().nullable().optional(),
+});
 
 export const UpdateOrderLineBody = z.object({
   line_id: Id,
@@ -211,8 +225,12 @@ export const AdminTransaction = z.object({
   createdAt: z.string(),
 });
 export type AdminTransaction = z.infer<typeof AdminTransaction>;
-export const AdminTransactionsQuery = z.object({ status: z.enum(TRANSACTION_STATUSES).optional() });
-export const AdminTransactionsAnswer = z.object({ statusCode: z.number().int(), data: z.array(AdminTransaction) });
+export const AdminTransactionsQuery = OrdersPageQuery.extend({ status: z.enum(TRANSACTION_STATUSES).optional() });
+export const AdminTransactionsAnswer = z.object({
+  statusCode: z.number().int(),
+  data: z.array(AdminTransaction),
+  nextCursor: z.string().nullable().optional(),
+});
 export const AdminTransactionActionBody = z.object({
   transaction_id: Id,
   action: z.enum(["confirm", "reject"], { message: "action must be confirm or reject" }),
@@ -227,12 +245,12 @@ export const Bank = z.object({ bank_name: z.string(), bank_code: z.string() });
 export type Bank = z.infer<typeof Bank>;
 export const BankListAnswer = z.object({ statusCode: z.number().int(), data: z.array(Bank) });
 
-/** `bank_id` is the CBN bank code of a bank in GET /api/v1/banks. */
+/** `bank_id` is the `bank_code` of a bank in GET /api/v1/banks. */
 export const NameFinderBody = z.object({
   bank_id: z
     .string({ message: "Choose a bank" })
     .trim()
-    .regex(/^\d{3,6}$/, "Choose a bank from the list"),
+    .regex(/^[A-Za-z0-9]{2,12}$/, "Choose a bank from the list"),
   account_no: AccountNo,
 });
 export type NameFinderBody = z.infer<typeof NameFinderBody>;

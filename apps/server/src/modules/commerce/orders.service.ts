@@ -1,0 +1,291 @@
+/**
+ * Reading and moving orders after checkout (design brief "store's rules"; brief "Commerce" contract):
+ * - the buyer's order history (/account),
+ * - a seller's lines of PAID orders (back office "Ordered Products"), moved unfulfilled -> shipped
+ *   -> delivered by that seller only,
+ * - the admin's bank transfers (back office "Transactions"), confirmed (order "paid") or rejected
+ *   (order "rejected", stock released) once.
+ * Lists are newest first with keyset pagination (`cursor` = the last row's created_at and id).
+ * Money: kobo in the database, naira in answers.
+ */
+import type { AdminTransaction, BuyerOrder, FulfilmentStatus, SellerOrderLine } from "@market/contract";
+import { FULFILMENT_STATUSES, koboToNaira } from "@market/contract";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Db, Executor } from "../../db/client.js";
+import { orderLines, orders, transactions, users } from "../../db/schema/index.js";
+import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { expireOverdueOrders, releaseOrders } from "./checkout.service.js";
+
+/* Keyset cursor over (created_at, id), newest first. */
+
+type Page = { limit: number; cursor?: string };
+const INVALID_CURSOR = "Invalid cursor: reload the list and try again";
+
+function encodeCursor(createdAt: Date, id: string): string {
+  return Buffer.from(JSON.stringify([createdAt.toISOString(), id])).toString("base64url");
+}
+
+/** `(created_at, id) < cursor` for the given columns. @throws 400 on a malformed cursor. */
+function beforeCursor(cursor: string | undefined, createdAt: SQL | unknown, id: SQL | unknown): SQL | undefined {
+  if (!cursor) return undefined;
+  try {
+    const [at, key] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [string, string];
+    if (Number.isNaN(Date.parse(at)) || !/^[0-9a-f-]{36}$/i.test(key)) throw new Error("bad");
+    return sql`(${createdAt}, ${id}) < (${at}::timestamptz, ${key}::uuid)`;
+  } catch {
+    throw badRequest(INVALID_CURSOR, { cursor: INVALID_CURSOR });
+  }
+}
+
+function nextCursor<R>(rows: R[], limit: number, at: (r: R) => [Date, string]): string | null {
+  if (rows.length < limit) return null;
+  const [createdAt, id] = at(rows[rows.length - 1]!);
+  return encodeCursor(createdAt, id);
+}
+
+/* ------------------------------------------------------------------------------------------- */
+/* Buyer                                                                                        */
+/* ------------------------------------------------------------------------------------------- */
+
+/**
+ * The buyer's orders, newest first, each with its lines. Overdue windows of this buyer are expired
+ * first (the check on access, ADR 0032), so the history never shows a stale "awaiting payment".
+ */
+export async function listBuyerOrders(db: Db, buyerId: string, page: Page): Promise<{ data: BuyerOrder[]; nextCursor: string | null }> {
+  await expireOverdueOrders(db, { buyerId });
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.buyerId, buyerId), beforeCursor(page.cursor, orders.createdAt, orders.id)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.limit);
+  const lines = rows.length
+    ? await db
+        .select()
+        .from(orderLines)
+        .where(
+          inArray(
+            orderLines.orderId,
+            rows.map((o) => o.id),
+          ),
+        )
+        .orderBy(orderLines.createdAt, orderLines.id)
+    : [];
+  const data = rows.map(
+    (o): BuyerOrder => ({
+      _id: o.id,
+      status: o.status,
+      total: koboToNaira(o.totalKobo),
+      subtotal: koboToNaira(o.subtotalKobo),
+      shipping: koboToNaira(o.shippingKobo),
+      createdAt: o.createdAt.toISOString(),
+      reserved_until: o.reservedUntil.toISOString(),
+      lines: lines
+        .filter((l) => l.orderId === o.id)
+        .map((l) => ({
+          _id: l.id,
+          product_id: l.productId,
+          name: l.name,
+          image_url: l.imageUrl,
+          unit_price: koboToNaira(l.unitPriceKobo),
+          quantity: l.quantity,
+          fulfilment: l.fulfilment,
+        })),
+    }),
+  );
+  return { data, nextCursor: nextCursor(rows, page.limit, (o) => [o.createdAt, o.id]) };
+}
+
+/* ------------------------------------------------------------------------------------------- */
+/* Seller                                                                                       */
+/* ------------------------------------------------------------------------------------------- */
+
+const sellerLineColumns = {
+  line: orderLines,
+  orderStatus: orders.status,
+  city: sql<string>`coalesce(${orders.shippingAddress}->>'city', '')`,
+  buyerNames: users.names,
+};
+
+type SellerLineRow = {
+  line: typeof orderLines.$inferSelect;
+  orderStatus: (typeof orders.$inferSelect)["status"];
+  city: string;
+  buyerNames: string;
+};
+
+function toSellerLine(r: SellerLineRow): SellerOrderLine {
+  return {
+    _id: r.line.id,
+    order_id: r.line.orderId,
+    product_id: r.line.productId,
+    name: r.line.name,
+    image_url: r.line.imageUrl,
+    quantity: r.line.quantity,
+    unit_price: koboToNaira(r.line.unitPriceKobo),
+    amount: koboToNaira(r.line.unitPriceKobo * r.line.quantity),
+    fulfilment: r.line.fulfilment,
+    order_status: r.orderStatus,
+    buyer: { names: r.buyerNames, city: r.city },
+    createdAt: r.line.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Lines of PAID orders: a seller's own, or every seller's for an admin. Newest first.
+ */
+export async function listSellerLines(
+  db: Executor,
+  viewer: { id: string; accType: string },
+  page: Page,
+): Promise<{ data: SellerOrderLine[]; nextCursor: string | null }> {
+  const rows = await db
+    .select(sellerLineColumns)
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .innerJoin(users, eq(users.id, orders.buyerId))
+    .where(
+      and(
+        eq(orders.status, "paid"),
+        viewer.accType === "admin" ? undefined : eq(orderLines.sellerId, viewer.id),
+        beforeCursor(page.cursor, orderLines.createdAt, orderLines.id),
+      ),
+    )
+    .orderBy(desc(orderLines.createdAt), desc(orderLines.id))
+    .limit(page.limit);
+  return { data: rows.map(toSellerLine), nextCursor: nextCursor(rows, page.limit, (r) => [r.line.createdAt, r.line.id]) };
+}
+
+/**
+ * The seller moves one of their lines of a paid order forward (unfulfilled -> shipped -> delivered;
+ * skipping "shipped" is allowed, going back is not).
+ * @throws 404 not the caller's line; 409 order not paid or a backward/same move.
+ */
+export async function moveSellerLine(
+  db: Db,
+  sellerId: string,
+  lineId: string,
+  to: Exclude<FulfilmentStatus, "unfulfilled">,
+): Promise<SellerOrderLine> {
+  return db.transaction(async (tx) => {
+    const locked = await tx.execute<{ fulfilment: FulfilmentStatus; status: string }>(sql`
+      select ol.fulfilment, o.status from order_lines ol join orders o on o.id = ol.order_id
+      where ol.id = ${lineId} and ol.seller_id = ${sellerId} for update of ol`);
+    const row = locked.rows[0];
+    if (!row) throw notFound("Order line not found");
+    if (row.status !== "paid") throw conflict("Only lines of paid orders can be shipped or delivered");
+    if (FULFILMENT_STATUSES.indexOf(to) <= FULFILMENT_STATUSES.indexOf(row.fulfilment)) {
+      throw conflict(`This line is already ${row.fulfilment}`);
+    }
+    await tx.update(orderLines).set({ fulfilment: to, updatedAt: sql`now()` }).where(eq(orderLines.id, lineId));
+    const [updated] = await tx
+      .select(sellerLineColumns)
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .innerJoin(users, eq(users.id, orders.buyerId))
+      .where(eq(orderLines.id, lineId));
+    return toSellerLine(updated!);
+  });
+}
+
+/* ------------------------------------------------------------------------------------------- */
+/* Admin                                                                                        */
+/* ------------------------------------------------------------------------------------------- */
+
+const adminColumns = {
+  t: transactions,
+  orderStatus: orders.status,
+  buyerId: users.id,
+  buyerNames: users.names,
+  buyerEmail: users.email,
+};
+
+type AdminRow = {
+  t: typeof transactions.$inferSelect;
+  orderStatus: (typeof orders.$inferSelect)["status"];
+  buyerId: string;
+  buyerNames: string;
+  buyerEmail: string;
+};
+
+function toAdminTransaction(r: AdminRow): AdminTransaction {
+  return {
+    _id: r.t.id,
+    order_id: r.t.orderId,
+    amount: koboToNaira(r.t.amountKobo),
+    payer_account_no: r.t.payerAccountNo,
+    client_account_no: r.t.clientAccountNo,
+    client_bank: r.t.clientBank,
+    provider: r.t.provider,
+    status: r.t.status,
+    order_status: r.orderStatus,
+    buyer: { _id: r.buyerId, names: r.buyerNames, email: r.buyerEmail },
+    createdAt: r.t.createdAt.toISOString(),
+  };
+}
+
+function adminQuery(db: Executor, where: SQL | undefined) {
+  return db
+    .select(adminColumns)
+    .from(transactions)
+    .innerJoin(orders, eq(orders.id, transactions.orderId))
+    .innerJoin(users, eq(users.id, transactions.buyerId))
+    .where(where);
+}
+
+/** Every bank transfer record, newest first, optionally by status. */
+export async function listTransfers(
+  db: Executor,
+  filter: { status?: AdminTransaction["status"] },
+  page: Page,
+): Promise<{ data: AdminTransaction[]; nextCursor: string | null }> {
+  const rows = await adminQuery(
+    db,
+    and(
+      filter.status ? eq(transactions.status, filter.status) : undefined,
+      beforeCursor(page.cursor, transactions.createdAt, transactions.id),
+    ),
+  )
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(page.limit);
+  return { data: rows.map(toAdminTransaction), nextCursor: nextCursor(rows, page.limit, (r) => [r.t.createdAt, r.t.id]) };
+}
+
+/**
+ * The admin decides a submitted transfer, once, in one transaction: confirm -> order "paid";
+ * reject -> order "rejected" and its stock released.
+ * @throws 404 unknown record; 409 already decided, or the order is not awaiting this decision.
+ */
+export async function decideTransfer(
+  db: Db,
+  adminId: string,
+  transactionId: string,
+  action: "confirm" | "reject",
+): Promise<AdminTransaction> {
+  await db.transaction(async (tx) => {
+    const decided = await tx
+      .update(transactions)
+      .set({ status: action === "confirm" ? "confirmed" : "rejected", reviewedBy: adminId, reviewedAt: sql`now()` })
+      .where(and(eq(transactions.id, transactionId), eq(transactions.status, "submitted")))
+      .returning({ orderId: transactions.orderId });
+    if (decided.length === 0) {
+      const [exists] = await tx.select({ status: transactions.status }).from(transactions).where(eq(transactions.id, transactionId));
+      if (!exists) throw notFound("Transaction not found");
+      throw conflict(`This transfer was already ${exists.status}`);
+    }
+    const orderId = decided[0]!.orderId;
+    if (action === "confirm") {
+      const paid = await tx
+        .update(orders)
+        .set({ status: "paid", updatedAt: sql`now()` })
+        .where(and(eq(orders.id, orderId), eq(orders.status, "payment_submitted")))
+        .returning({ id: orders.id });
+      if (paid.length === 0) throw conflict("The order of this transfer is not waiting for a payment decision");
+    } else {
+      const moved = await releaseOrders(tx, [orderId], "rejected", ["payment_submitted"]);
+      if (moved.length === 0) throw conflict("The order of this transfer is not waiting for a payment decision");
+    }
+  });
+  const [row] = await adminQuery(db, eq(transactions.id, transactionId));
+  return toAdminTransaction(row!);
+}
