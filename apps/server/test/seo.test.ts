@@ -17,13 +17,14 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
-const unescape = (s: string) => s.replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]!);
+const decodeHtml = (s: string) => s.replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]!);
 
 /** The content of <meta property|name="key">, unescaped; undefined when absent. */
 function meta(html: string, key: string): string | undefined {
   const m = new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)" />`).exec(html);
-  return m ? unescape(m[1]!) : undefined;
+  return m ? decodeHtml(m[1]!) : undefined;
 }
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON-LD is checked field by field below
 function jsonLd(html: string): Record<string, any> {
   const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
   expect(blocks).toHaveLength(1);
