@@ -4,7 +4,16 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { oneTimeCodes, signInFailures, userCategories, users } from "../src/db/schema/index.js";
 import { createCategory, createUser, createUserWithToken } from "../src/db/seed/factories.js";
-import { freshIp, latestCode, outboxFor, pngDataUrl, registerVerified, signInRequest, signUpBody, signUpViaApi } from "./accounts-helpers.js";
+import {
+  freshIp,
+  latestCode,
+  outboxFor,
+  pngDataUrl,
+  registerVerified,
+  signInRequest,
+  signUpBody,
+  signUpViaApi,
+} from "./accounts-helpers.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
@@ -131,7 +140,11 @@ describe("POST /api/signup", () => {
       [{ password: "a".repeat(26), confirm_password: "a".repeat(26) }, "password", ACCOUNT_MESSAGES.password],
       [{ confirm_password: "Other#123" }, "confirm_password", ACCOUNT_MESSAGES.confirmPassword],
       [{ profile: "data:text/plain;base64,aGVsbG8=" }, "profile", ACCOUNT_MESSAGES.profile],
-      [{ profile: `data:image/png;base64,${Buffer.from("<script>alert(1)</script>").toString("base64")}` }, "profile", ACCOUNT_MESSAGES.profile],
+      [
+        { profile: `data:image/png;base64,${Buffer.from("<script>alert(1)</script>").toString("base64")}` },
+        "profile",
+        ACCOUNT_MESSAGES.profile,
+      ],
     ];
     for (const [override, field, message] of cases) {
       const res = await signup(signUpBody(override));
@@ -180,7 +193,11 @@ describe("POST /api/verify", () => {
     const wrongPhone = codePhone === "000000" ? "111111" : "000000";
     const res = await verify({ email: s.email, code_email: codeEmail, code_phone: wrongPhone });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ statusCode: 400, message: ACCOUNT_MESSAGES.codeWrong, errors: { code_phone: ACCOUNT_MESSAGES.codeWrong } });
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      message: ACCOUNT_MESSAGES.codeWrong,
+      errors: { code_phone: ACCOUNT_MESSAGES.codeWrong },
+    });
     expect(await userByEmail(s.email)).toMatchObject({ emailVerified: true, phoneVerified: false });
     // The e-mail code is used up, but no longer asked for.
     const again = await verify({ email: s.email, code_email: "", code_phone: codePhone });
@@ -203,7 +220,10 @@ describe("POST /api/verify", () => {
   it("refuses an expired code", async () => {
     const s = await signUpViaApi(ctx);
     const user = await userByEmail(s.email);
-    await ctx.db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeCodes.userId, user.id));
+    await ctx.db
+      .update(oneTimeCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeCodes.userId, user.id));
     const res = await verify({ email: s.email, code_email: await latestCode(ctx, s.email), code_phone: await latestCode(ctx, s.phone) });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ code_email: ACCOUNT_MESSAGES.codeExpired, code_phone: ACCOUNT_MESSAGES.codeExpired });
@@ -320,7 +340,10 @@ describe("POST /api/signin", () => {
     const [row] = await ctx.db.select().from(signInFailures).where(eq(signInFailures.userId, u.id));
     expect(row!.lockedUntil!.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
     // When the lock has run out, the right password works and the counter is cleared.
-    await ctx.db.update(signInFailures).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(signInFailures.userId, u.id));
+    await ctx.db
+      .update(signInFailures)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(signInFailures.userId, u.id));
     expect((await signInRequest(ctx, u.email, "Right#2026")).statusCode).toBe(200);
     expect(await ctx.db.select().from(signInFailures).where(eq(signInFailures.userId, u.id))).toHaveLength(0);
   });
@@ -336,7 +359,10 @@ describe("POST /api/signin", () => {
   it("refuses an unverified account and sends it new codes", async () => {
     const s = await signUpViaApi(ctx);
     const user = await userByEmail(s.email);
-    await ctx.db.update(oneTimeCodes).set({ createdAt: new Date(Date.now() - 120_000) }).where(eq(oneTimeCodes.userId, user.id));
+    await ctx.db
+      .update(oneTimeCodes)
+      .set({ createdAt: new Date(Date.now() - 120_000) })
+      .where(eq(oneTimeCodes.userId, user.id));
     const res = await signInRequest(ctx, s.email, s.body.password);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ statusCode: 403, message: ACCOUNT_MESSAGES.unverified, errors: { verify: s.email } });

@@ -207,6 +207,8 @@ export const RecoverBody = z.object({
   request_type: z.string().max(40).optional(),
 });
 export type RecoverBody = z.input<typeof RecoverBody>;
+/** The send-mail step's rule. */
+export const ResetEmailForm = z.object({ email: z.email(ACCOUNT_MESSAGES.email) });
 /** The change-password step's rules. */
 export const ResetForm = z
   .object({

@@ -4,7 +4,7 @@
  * account discovery). `change-password` sets the new password with that code and ends every
  * session of the account (ADR 0013).
  */
-import { ACCOUNT_MESSAGES, type RecoverBody, ResetForm, TEXT } from "@market/contract";
+import { ACCOUNT_MESSAGES, type RecoverBody, ResetEmailForm, ResetForm, TEXT } from "@market/contract";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { users } from "../../db/schema/index.js";
@@ -18,7 +18,7 @@ import { parseOrThrow, throwFieldErrors } from "./validation.js";
 
 /** Step 1: mail a reset code to `email` if it belongs to an active account (at most one a minute). */
 export async function sendResetCode(deps: AccountsDeps, body: z.output<typeof RecoverBody>) {
-  const { email } = parseOrThrow(ResetForm.pick({ email: true }), { email: body.email });
+  const { email } = parseOrThrow(ResetEmailForm, { email: body.email });
   const [user] = await deps.db.select({ id: users.id, email: users.email, active: users.active }).from(users).where(eq(users.email, email));
   if (user?.active) {
     const ids = await deps.db.transaction(async (tx) => {

@@ -3,7 +3,7 @@
  * `config.devOutbox` is true (never in production), serves the outbox so that a person trying the
  * demo can read their codes: JSON at GET /api/dev/outbox and an HTML page at GET /dev/outbox.
  */
-import { OutboxAnswer, OutboxQuery, type OutboxMessage } from "@market/contract";
+import { OutboxAnswer, type OutboxMessage, OutboxQuery } from "@market/contract";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
