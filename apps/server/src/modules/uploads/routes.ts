@@ -1,6 +1,82 @@
-/** HTTP routes for image uploads (POST /api/uploads, multipart). Filled in by the back-office issue. */
+/**
+ * `POST /api/uploads` (multipart, one or more `file` parts): images for products, services and the
+ * profile picture (spec §2 back-office forms, §5 "only image files"). Signed-in sellers and admins
+ * only. Limits: UPLOAD_MAX_BYTES per file (413), MAX_IMAGES_PER_ITEM files per request (413). Each
+ * file goes through `storeImage()`: magic-byte check, pixel limit, WebP re-encode, server-generated
+ * name. The client's file name and type are never trusted. All files of a request are stored or
+ * none: if one fails, the ones already written are removed and their rows rolled back.
+ */
+import { unlink } from "node:fs/promises";
+import path from "node:path";
+import multipart from "@fastify/multipart";
+import { ErrorAnswer, MAX_IMAGES_PER_ITEM, UPLOAD_MAX_BYTES, UploadAnswer } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { badRequest, HttpError } from "../../lib/errors.js";
+import { currentUser, requireRole } from "../../plugins/auth.js";
+import { type StoredImage, storeImage } from "./images.js";
 
-const routes: FastifyPluginAsyncZod = async (_app) => {};
+const routes: FastifyPluginAsyncZod = async (app) => {
+  // Registered inside this plugin's scope: no other route accepts multipart bodies.
+  await app.register(multipart, {
+    throwFileSizeLimit: true,
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: MAX_IMAGES_PER_ITEM, fields: 0, parts: MAX_IMAGES_PER_ITEM, fieldNameSize: 50 },
+  });
+
+  app.post(
+    "/uploads",
+    {
+      preHandler: requireRole("business", "admin"),
+      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["uploads"],
+        summary: `Upload 1..${MAX_IMAGES_PER_ITEM} images (multipart 'file' parts); each is re-encoded to WebP`,
+        security: [{ bearer: [] }],
+        consumes: ["multipart/form-data"],
+        response: { 200: UploadAnswer, 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 413: ErrorAnswer },
+      },
+    },
+    async (request) => {
+      const owner = currentUser(request);
+      if (!request.isMultipart()) throw badRequest("Send the images as multipart/form-data");
+      // Read every part first, so a size or count error stops the request before anything is stored.
+      const buffers: Buffer[] = [];
+      try {
+        for await (const part of request.files()) {
+          if (part.fieldname !== "file") throw badRequest("Send each image in a part named 'file'");
+          buffers.push(await part.toBuffer());
+        }
+      } catch (err) {
+        throw toHttpError(err);
+      }
+      if (buffers.length === 0) throw badRequest("Choose at least one image");
+
+      const dir = app.config.uploadsDir;
+      const written: StoredImage[] = [];
+      try {
+        await app.db.transaction(async (tx) => {
+          for (const buf of buffers) written.push(await storeImage(tx, dir, buf, owner.id));
+        });
+      } catch (err) {
+        await Promise.all(
+          written.flatMap((img) => [img.url, img.thumbUrl].map((u) => unlink(path.join(dir, path.basename(u))).catch(() => {}))),
+        );
+        throw err;
+      }
+      return { statusCode: 200, data: written.map(({ url, thumbUrl, width, height }) => ({ url, thumbUrl, width, height })) };
+    },
+  );
+};
+
+/** Map @fastify/multipart's limit errors to our answers (413 with a readable message). */
+function toHttpError(err: unknown): unknown {
+  if (err instanceof HttpError) return err;
+  const code = (err as { code?: string }).code;
+  if (code === "FST_REQ_FILE_TOO_LARGE") return new HttpError(413, `Each image must be at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`);
+  if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT")
+    return new HttpError(413, `Upload at most ${MAX_IMAGES_PER_ITEM} images at a time`);
+  if (code === "FST_FIELDS_LIMIT") return badRequest("Send only image files");
+  if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") return badRequest("Send the images as multipart/form-data");
+  return err;
+}
 
 export default routes;

@@ -1,0 +1,243 @@
+/**
+ * The admin's user management (spec §2 "View Users / View Sellers", §4 "Seller status", "Account
+ * active/inactive", §6 admin role, §7 `GET /api/admin/users`, `POST /api/admin/user/` and the admin
+ * action helper). Every write runs in one transaction; a change of status or active flag re-syncs
+ * the seller's public listings in that same transaction (ADR 0004, listing-visibility.ts).
+ */
+import type { AdminAction, AdminCreateUserBody, AdminUserRow, AdminUsersQuery } from "@market/contract";
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { parsePhoneNumberFromString } from "libphonenumber-js";
+import type { Db, Executor } from "../../db/client.js";
+import { categories, follows, userCategories, users } from "../../db/schema/index.js";
+import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { hashPassword } from "../auth/passwords.js";
+import { revokeUserSessions } from "../auth/sessions.js";
+import { syncSellerListings } from "../catalog/listing-visibility.js";
+
+/** Columns of a table row, with the follower count and the raw timestamp text for keyset cursors. */
+const rowColumns = {
+  id: users.id,
+  names: users.names,
+  username: users.username,
+  email: users.email,
+  phone: users.phone,
+  profile: users.profile,
+  accType: users.accType,
+  status: users.status,
+  active: users.active,
+  blueTick: users.blueTick,
+  emailVerified: users.emailVerified,
+  phoneVerified: users.phoneVerified,
+  createdAt: users.createdAt,
+  createdAtText: sql<string>`${users.createdAt}::text`,
+  followers: sql<number>`(select count(*)::int from ${follows} where ${follows.sellerId} = ${users.id})`,
+};
+
+/** Base query of a table row (drizzle infers the row type from it). */
+const selectRows = (db: Executor) => db.select(rowColumns).from(users);
+type Row = Awaited<ReturnType<typeof selectRows>>[number];
+
+function toRow(r: Row): AdminUserRow {
+  return {
+    _id: r.id,
+    names: r.names,
+    username: r.username,
+    email: r.email,
+    phone: r.phone,
+    profile: r.profile,
+    accType: r.accType,
+    status: r.status,
+    active: r.active,
+    verified: { blue_tick: r.blueTick, email: r.emailVerified, phone: r.phoneVerified },
+    followers: Number(r.followers),
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** PostgreSQL's text form of a timestamptz, e.g. "2026-01-01 10:00:00.123456+00". */
+const PG_TIMESTAMPTZ = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+/** Cursor = base64url("<created_at as PostgreSQL text>|<id>"): exact to the microsecond. */
+function encodeCursor(r: Row): string {
+  return Buffer.from(`${r.createdAtText}|${r.id}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { at: string; id: string } {
+  const text = Buffer.from(cursor, "base64url").toString("utf8");
+  const i = text.lastIndexOf("|");
+  const at = text.slice(0, i);
+  const id = text.slice(i + 1);
+  if (i < 1 || !/^[0-9a-f-]{36}$/i.test(id) || !PG_TIMESTAMPTZ.test(at)) throw badRequest("Invalid cursor");
+  return { at, id };
+}
+
+/** Escape LIKE wildcards in a user's search text. */
+function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * One page of customers or sellers, newest first (keyset on created_at, id), with the total count.
+ * Served by the index users_acc_type_idx.
+ */
+export async function listUsers(
+  db: Db,
+  query: AdminUsersQuery,
+): Promise<{ data: AdminUserRow[]; nextCursor: string | null; total: number }> {
+  const filters: SQL[] = [eq(users.accType, query.account_type)];
+  if (query.q) {
+    const p = likePattern(query.q);
+    filters.push(or(ilike(users.names, p), ilike(users.username, p), ilike(users.email, p), ilike(users.phone, p))!);
+  }
+  const page = [...filters];
+  if (query.cursor) {
+    const c = decodeCursor(query.cursor);
+    page.push(sql`(${users.createdAt}, ${users.id}) < (${c.at}::timestamptz, ${c.id}::uuid)`);
+  }
+  const rows = await selectRows(db)
+    .where(and(...page))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(query.limit + 1);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(...filters));
+  const more = rows.length > query.limit;
+  const pageRows = more ? rows.slice(0, query.limit) : rows;
+  return {
+    data: pageRows.map(toRow),
+    nextCursor: more ? encodeCursor(pageRows[pageRows.length - 1]!) : null,
+    total: count?.n ?? 0,
+  };
+}
+
+/** One user as a table row, or null. */
+export async function getUserRow(db: Executor, id: string): Promise<AdminUserRow | null> {
+  const [r] = await selectRows(db).where(eq(users.id, id));
+  return r ? toRow(r) : null;
+}
+
+/**
+ * Apply one admin action to an account (spec §4, §7 admin action helper), in one transaction:
+ * - block: active = false, and every session of the user ends (design brief "a blocked account
+ *   cannot sign in and its sessions end");
+ * - unblock: active = true;
+ * - status_approved: only for a business account whose status is pending;
+ * - blue_tick_verify / blue_tick_remove: the verified badge.
+ * Listings are re-synced in the same transaction. An admin cannot block themselves.
+ * @throws 404 unknown account, 400 self-block, 409 approving a non-pending or non-seller account.
+ */
+export async function applyAdminAction(db: Db, adminId: string, accountId: string, action: AdminAction): Promise<AdminUserRow> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: users.id, accType: users.accType, status: users.status, active: users.active })
+      .from(users)
+      .where(eq(users.id, accountId))
+      .for("update");
+    if (!target) throw notFound("Account not found");
+    switch (action) {
+      case "block":
+        if (target.id === adminId) throw badRequest("You cannot block your own account");
+        await tx.update(users).set({ active: false, updatedAt: new Date() }).where(eq(users.id, accountId));
+        await revokeUserSessions(tx, accountId);
+        break;
+      case "unblock":
+        await tx.update(users).set({ active: true, updatedAt: new Date() }).where(eq(users.id, accountId));
+        break;
+      case "status_approved":
+        if (target.accType !== "business") throw conflict("Only a seller account can be approved");
+        if (target.status !== "pending") throw conflict("This seller is already approved");
+        await tx.update(users).set({ status: "approved", updatedAt: new Date() }).where(eq(users.id, accountId));
+        break;
+      case "blue_tick_verify":
+      case "blue_tick_remove":
+        await tx
+          .update(users)
+          .set({ blueTick: action === "blue_tick_verify", updatedAt: new Date() })
+          .where(eq(users.id, accountId));
+        break;
+    }
+    await syncSellerListings(tx, accountId);
+    return (await getUserRow(tx, accountId))!;
+  });
+}
+
+/** Nigerian (or international) number -> E.164, or null when it is not a valid number. */
+export function normalisePhone(input: string): string | null {
+  const p = parsePhoneNumberFromString(input, "NG");
+  return p?.isValid() ? p.number : null;
+}
+
+/**
+ * Create an account for the admin (spec §6, §7 `POST /api/admin/user/`). The password is hashed
+ * with argon2id; email, username and phone must be unique (answered as field messages). Sellers
+ * get 1..3 categories and are approved unless `status: "pending"` is asked for; admins and
+ * customers are always approved. Verification flags start true: the admin vouches for the details.
+ * @throws 400 with `errors` per field.
+ */
+export async function createUserByAdmin(db: Db, input: AdminCreateUserBody): Promise<AdminUserRow> {
+  const errors: Record<string, string> = {};
+  const phone = normalisePhone(input.phone);
+  if (!phone) errors.phone = "Enter a valid phone number";
+  if (input.accType === "business" && input.category_ids.length === 0) errors.category_ids = "Pick at least one category";
+  if (input.accType !== "business" && input.category_ids.length > 0) errors.category_ids = "Only sellers have categories";
+  if (new Set(input.category_ids).size !== input.category_ids.length) errors.category_ids = "Each category once";
+  if (input.category_ids.length && !errors.category_ids) {
+    const found = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, input.category_ids));
+    if (found.length !== input.category_ids.length) errors.category_ids = "Unknown category";
+  }
+  const taken = await db
+    .select({ email: users.email, username: users.username, phone: users.phone })
+    .from(users)
+    .where(
+      or(
+        eq(users.email, input.email),
+        sql`lower(${users.username}) = lower(${input.username})`,
+        phone ? eq(users.phone, phone) : sql`false`,
+      ),
+    );
+  for (const t of taken) {
+    if (t.email === input.email) errors.email = "Email is already registered";
+    if (t.username.toLowerCase() === input.username.toLowerCase()) errors.username = "Username is already taken";
+    if (phone && t.phone === phone) errors.phone = "Phone number is already registered";
+  }
+  const first = Object.values(errors)[0];
+  if (first) throw badRequest(first, errors);
+
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          names: input.names,
+          username: input.username,
+          email: input.email,
+          phone: phone!,
+          desc: input.desc,
+          accType: input.accType,
+          status: input.accType === "business" ? (input.status ?? "approved") : "approved",
+          emailVerified: true,
+          phoneVerified: true,
+          passwordHash,
+        })
+        .returning({ id: users.id });
+      if (input.category_ids.length) {
+        await tx
+          .insert(userCategories)
+          .values(input.category_ids.map((categoryId, i) => ({ userId: row!.id, categoryId, position: i + 1 })));
+      }
+      await syncSellerListings(tx, row!.id);
+      return (await getUserRow(tx, row!.id))!;
+    });
+  } catch (err) {
+    // A concurrent insert won the race for a unique value: answer it as a field message.
+    const constraint =
+      (err as { cause?: { constraint?: string }; constraint?: string }).cause?.constraint ?? (err as { constraint?: string }).constraint;
+    if (constraint === "users_email_uq") throw badRequest("Email is already registered", { email: "Email is already registered" });
+    if (constraint === "users_username_uq") throw badRequest("Username is already taken", { username: "Username is already taken" });
+    if (constraint === "users_phone_uq")
+      throw badRequest("Phone number is already registered", { phone: "Phone number is already registered" });
+    throw err;
+  }
+}
