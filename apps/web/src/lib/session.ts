@@ -1,27 +1,25 @@
 /**
  * The client session (spec §3 "Client user state", §4 "Session"): `isLogin` and `details` come
- * from `GET /api/me`, cached by TanStack Query under ["me"]. Without a token nobody is signed in;
- * a failing /api/me clears the token. `signOut()` revokes the token on the server and clears it.
+ * from `GET /api/me`, cached by TanStack Query under ["me"]. Without a token nobody is signed in.
+ * When /api/me refuses the stored token (401/403/404) the token is cleared and the app goes to
+ * /signin (`useSessionExpiry`, mounted once by the layouts). A network or server failure keeps the
+ * token (the shopper is on a flaky connection, not signed out). `signOut()` revokes the token on
+ * the server and clears it with the local session data.
  */
+import type { AccountType, Address, UserDetails } from "@market/contract";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, getToken, setToken } from "./api";
+import { useEffect } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { ApiError, api, getToken, setToken } from "./api";
 
-/** The signed-in user's details as /api/me answers them (fields per spec §3 "User"). */
-export type SessionUser = {
-  _id: string;
-  names: string;
-  username: string;
-  email: string;
-  phone: string;
-  whatsapp?: string | null;
-  profile?: string | null;
-  desc?: string;
-  accType: "customer" | "business" | "admin";
-  active: boolean;
-  status: "pending" | "approved";
-  verified: { blue_tick: boolean; email: boolean; phone: boolean };
-  [key: string]: unknown;
-};
+/** The signed-in user's details as /api/me answers them (spec §3 "User"; contract `UserDetails`). */
+export type SessionUser = UserDetails;
+export type { AccountType, Address };
+
+/** Statuses of /api/me that mean "this token is no good": the session ends. */
+export function isSessionRefused(err: unknown): boolean {
+  return err instanceof ApiError && [400, 401, 403, 404].includes(err.statusCode);
+}
 
 export const meQuery = queryOptions({
   queryKey: ["me"],
@@ -31,7 +29,7 @@ export const meQuery = queryOptions({
       const res = await api<{ statusCode: number; data: SessionUser }>("/api/me");
       return res.data;
     } catch (err) {
-      setToken(null);
+      if (isSessionRefused(err)) setToken(null);
       throw err;
     }
   },
@@ -44,6 +42,23 @@ export function useSession() {
   const q = useQuery(meQuery);
   const details = q.data ?? null;
   return { isLogin: !!details, details, loading: q.isPending && !!getToken(), refetch: q.refetch };
+}
+
+/**
+ * Session restore (spec §4): when GET /api/me refuses the stored token, forget the user and go to
+ * /signin (once; the session is then plainly "signed out", so later pages do not bounce).
+ */
+export function useSessionExpiry(): void {
+  const q = useQuery(meQuery);
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const refused = q.isError && isSessionRefused(q.error);
+  useEffect(() => {
+    if (!refused) return;
+    qc.setQueryData(meQuery.queryKey, null);
+    if (pathname !== "/signin") navigate("/signin", { replace: true });
+  }, [refused, qc, navigate, pathname]);
 }
 
 /** Store a new token and reload the user (after sign-in). */
@@ -71,4 +86,25 @@ export function useSignOut() {
     qc.setQueryData(meQuery.queryKey, null);
     qc.removeQueries({ predicate: (q) => q.queryKey[0] !== "me" });
   };
+}
+
+/** Where a signed-in user of each type lands after sign-in (spec §2 "Sign-in page"). */
+export function homeOf(accType: AccountType): string {
+  return accType === "customer" ? "/account" : "/admin_real/dashboard";
+}
+
+/**
+ * Guard of the customer area (spec §4, §6): not signed in -> /signin (remembering the page), a
+ * business or admin account -> "/". Answers the user once they may stay, else null.
+ */
+export function useCustomerOnly(): { user: SessionUser | null; loading: boolean } {
+  const { details, loading } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    if (loading) return;
+    if (!details) navigate("/signin", { replace: true, state: { from: location.pathname } });
+    else if (details.accType !== "customer") navigate("/", { replace: true });
+  }, [loading, details, navigate, location.pathname]);
+  return { user: details?.accType === "customer" ? details : null, loading };
 }

@@ -10,7 +10,7 @@ import { HEADER_NAME_MAX } from "@market/contract";
 import { Link, NavLink, useNavigate } from "react-router";
 import { LazyDrawer as Drawer } from "../../components/lazy-overlay";
 import { MiniCart } from "../../features/cart/components/mini-cart";
-import { useSession, useSignOut } from "../../lib/session";
+import { useSession, useSessionExpiry, useSignOut } from "../../lib/session";
 import classes from "./header.module.css";
 
 const ACC_LABEL = { customer: "Customer", business: "Seller", admin: "Admin" } as const;
@@ -23,6 +23,8 @@ export function accountLink(accType: "customer" | "business" | "admin" | undefin
 
 export function Header() {
   const { isLogin, details } = useSession();
+  // Session restore (spec §4): a refused token clears the session and goes to /signin.
+  useSessionExpiry();
   const signOut = useSignOut();
   const navigate = useNavigate();
   const [opened, { toggle, close }] = useDisclosure(false);
