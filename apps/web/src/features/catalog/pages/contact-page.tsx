@@ -1,5 +1,149 @@
-import { PendingScreen } from "../../../components/pending-screen";
+/**
+ * Contact page (spec §2 "Customer area", routes /contact and /contactScreen): a map of the store's
+ * area, the static address and contact block, and the form: Your Name (required), Your Email
+ * (required, e-mail type), Subject, Your Message and "SEND A MESSAGE". The message is stored by
+ * POST /api/contact; the status area shows the result (the spec's button "does nothing visible":
+ * made real here, as the design brief asks for placeholders).
+ */
+import { Alert, Anchor, Button, Card, Container, Grid, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { CONTACT_LIMITS, STORE_CONTACT, TEXT } from "@market/contract";
+import { IconClock, IconMail, IconMapPin, IconPhone } from "@tabler/icons-react";
+import { type FormEvent, useState } from "react";
+import { ApiError } from "../../../lib/api";
+import { errorMessage } from "../../../lib/notify";
+import { usePageTitle } from "../../../lib/use-page-title";
+import { useSendContact } from "../api/contact";
+import classes from "./contact-page.module.css";
 
-export default function Page() {
-  return <PendingScreen title="Contact" />;
+const EMPTY = { name: "", email: "", subject: "", message: "" };
+type Fields = typeof EMPTY;
+
+export default function ContactPage() {
+  usePageTitle(TEXT.contact.title);
+  const [form, setForm] = useState<Fields>(EMPTY);
+  const send = useSendContact();
+  const fieldErrors = send.error instanceof ApiError ? send.error.errors : {};
+  const set = (key: keyof Fields) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setForm((f) => ({ ...f, [key]: value }));
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    send.mutate(form, { onSuccess: () => setForm(EMPTY) });
+  };
+
+  return (
+    <Container size="xl" py="xl">
+      <iframe
+        className={classes.map}
+        title={`Map: ${STORE_CONTACT.addressLines.join(", ")}`}
+        src={STORE_CONTACT.mapEmbedUrl}
+        loading="lazy"
+        referrerPolicy="no-referrer-when-downgrade"
+      />
+      <Grid gap={{ base: "lg", md: 48 }} mt="xl">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Title order={1} mb="md">
+            {TEXT.contact.title}
+          </Title>
+          <Text c="dimmed" mb="lg">
+            Questions about an order, a seller or a service? Call, e-mail or send us a message and our Lagos team will get back to you.
+          </Text>
+          <Stack gap="md" component="address" style={{ fontStyle: "normal" }} data-testid="store-contact">
+            <Group wrap="nowrap" align="flex-start">
+              <IconMapPin size={22} color="var(--mantine-color-naija-7)" aria-hidden />
+              <div>
+                <Text fw={700}>{STORE_CONTACT.name}</Text>
+                {STORE_CONTACT.addressLines.map((line) => (
+                  <Text key={line}>{line}</Text>
+                ))}
+              </div>
+            </Group>
+            <Group wrap="nowrap">
+              <IconPhone size={22} color="var(--mantine-color-naija-7)" aria-hidden />
+              <Anchor href={STORE_CONTACT.phoneHref}>{STORE_CONTACT.phone}</Anchor>
+            </Group>
+            <Group wrap="nowrap">
+              <IconMail size={22} color="var(--mantine-color-naija-7)" aria-hidden />
+              <Anchor href={`mailto:${STORE_CONTACT.email}`}>{STORE_CONTACT.email}</Anchor>
+            </Group>
+            <Group wrap="nowrap">
+              <IconClock size={22} color="var(--mantine-color-naija-7)" aria-hidden />
+              <Text>{STORE_CONTACT.hours}</Text>
+            </Group>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Card withBorder radius="md" padding="lg">
+            <form onSubmit={onSubmit} aria-label="Contact form">
+              <Stack gap="sm">
+                <Title order={2} fz="xl">
+                  Send us a message
+                </Title>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                  <TextInput
+                    label={TEXT.contact.name}
+                    name="name"
+                    required
+                    autoComplete="name"
+                    maxLength={CONTACT_LIMITS.name}
+                    value={form.name}
+                    onChange={set("name")}
+                    error={fieldErrors.name}
+                  />
+                  <TextInput
+                    label={TEXT.contact.email}
+                    name="email"
+                    type="email"
+                    required
+                    autoComplete="email"
+                    maxLength={CONTACT_LIMITS.email}
+                    value={form.email}
+                    onChange={set("email")}
+                    error={fieldErrors.email}
+                  />
+                </SimpleGrid>
+                <TextInput
+                  label={TEXT.contact.subject}
+                  name="subject"
+                  maxLength={CONTACT_LIMITS.subject}
+                  value={form.subject}
+                  onChange={set("subject")}
+                  error={fieldErrors.subject}
+                />
+                <Textarea
+                  label={TEXT.contact.message}
+                  name="message"
+                  rows={6}
+                  resize="vertical"
+                  maxLength={CONTACT_LIMITS.message}
+                  value={form.message}
+                  onChange={set("message")}
+                  error={fieldErrors.message}
+                />
+                <Group>
+                  <Button type="submit" disabled={send.isPending}>
+                    {send.isPending ? TEXT.buttons.processing : TEXT.contact.send}
+                  </Button>
+                </Group>
+                <div role="status" aria-live="polite" data-testid="contact-status">
+                  {send.isSuccess && (
+                    <Alert color="green" title={TEXT.alerts.successTitle}>
+                      {send.data.message}
+                    </Alert>
+                  )}
+                  {send.isError && (
+                    <Alert color="red" title={TEXT.alerts.errorTitle}>
+                      {errorMessage(send.error)}
+                    </Alert>
+                  )}
+                </div>
+              </Stack>
+            </form>
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
 }

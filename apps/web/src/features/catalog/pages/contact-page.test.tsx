@@ -1,0 +1,62 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { mockFetch, renderWithProviders } from "../../../test/render";
+import ContactPage from "./contact-page";
+
+async function fill() {
+  await userEvent.type(screen.getByLabelText(/Your Name/), "Amaka Obi");
+  await userEvent.type(screen.getByLabelText(/Your Email/), "amaka@example.ng");
+  await userEvent.type(screen.getByLabelText("Subject"), "Delivery");
+  await userEvent.type(screen.getByLabelText("Your Message"), "Do you deliver to Ikeja on Sundays?");
+}
+
+describe("ContactPage", () => {
+  it("has the map, the store's contact block and the spec's fields (name and e-mail required)", () => {
+    mockFetch({});
+    renderWithProviders(<ContactPage />);
+    const map = screen.getByTitle(/^Map:/);
+    expect(map).toHaveAttribute("loading", "lazy");
+    expect(map.getAttribute("src")).toMatch(/^https:\/\/www\.google\.com\/maps/);
+    expect(screen.getByTestId("store-contact")).toHaveTextContent("Lagos");
+    expect(screen.getByRole("link", { name: "+234 803 000 0000" })).toHaveAttribute("href", "tel:+2348030000000");
+    expect(screen.getByLabelText(/Your Name/)).toBeRequired();
+    const email = screen.getByLabelText(/Your Email/);
+    expect(email).toBeRequired();
+    expect(email).toHaveAttribute("type", "email");
+    expect(screen.getByLabelText("Subject")).not.toBeRequired();
+    expect(screen.getByRole("button", { name: "SEND A MESSAGE" })).toBeInTheDocument();
+  });
+
+  it("sends the form, shows the server's thank-you in the status area and clears the form", async () => {
+    const sent: unknown[] = [];
+    globalThis.fetch = (async (_url: RequestInfo | URL, init?: RequestInit) => {
+      sent.push(JSON.parse(String(init?.body)));
+      return new Response(JSON.stringify({ statusCode: 201, message: "Thank you! Your message has been sent." }), { status: 201 });
+    }) as typeof fetch;
+    renderWithProviders(<ContactPage />);
+    await fill();
+    await userEvent.click(screen.getByRole("button", { name: "SEND A MESSAGE" }));
+    await waitFor(() => expect(screen.getByTestId("contact-status")).toHaveTextContent("Thank you! Your message has been sent."));
+    expect(sent).toEqual([
+      { name: "Amaka Obi", email: "amaka@example.ng", subject: "Delivery", message: "Do you deliver to Ikeja on Sundays?" },
+    ]);
+    expect(screen.getByLabelText(/Your Name/)).toHaveValue("");
+  });
+
+  it("shows the server's failure in the status area and its field message under the field, keeping the input", async () => {
+    mockFetch({
+      "/api/contact": {
+        status: 400,
+        body: { statusCode: 400, message: "email: Enter a valid email address", errors: { email: "Enter a valid email address" } },
+      },
+    });
+    renderWithProviders(<ContactPage />);
+    await fill();
+    await userEvent.click(screen.getByRole("button", { name: "SEND A MESSAGE" }));
+    await waitFor(() => expect(screen.getByTestId("contact-status")).toHaveTextContent("Ooops"));
+    expect(screen.getByTestId("contact-status")).toHaveTextContent("email: Enter a valid email address");
+    expect(screen.getByText("Enter a valid email address")).toBeInTheDocument();
+    expect(screen.getByLabelText(/Your Name/)).toHaveValue("Amaka Obi");
+  });
+});
