@@ -64,6 +64,9 @@ export const TEXT = {
     noAddresses: "You have not saved an address yet.",
     orderHistory: "Order History",
     accountDetails: "Account Details",
+    cancel: "Cancel",
+    edit: "Edit",
+    delete: "Delete",
   },
   confirm: {
     deleteProduct: "Do you want to delete this product?",
