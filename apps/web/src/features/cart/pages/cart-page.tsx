@@ -1,5 +1,175 @@
-import { PendingScreen } from "../../../components/pending-screen";
+/**
+ * Cart (/cart, spec §2 "Cart"): title Cart; a table of remove, image, name (linking to
+ * /product/market-place/{id}), price, quantity dropdown (1..stock) and line total; "Clear shopping
+ * cart"; the subtotal with the item count to 2 decimals; "Proceed to Checkout". An empty cart says
+ * "Your Cart Is Empty" with Go Back. Nothing renders for signed-out users; "Loading..." while the
+ * session loads. On phones the table becomes one card per line.
+ */
+import {
+  ActionIcon,
+  Anchor,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  Container,
+  Group,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
+import { formatNaira, TEXT } from "@market/contract";
+import { IconShoppingCartOff, IconTrash } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { type CartItem, useCart } from "../../../lib/cart";
+import { useSession } from "../../../lib/session";
+import { usePageTitle } from "../../../lib/use-page-title";
+import { naira2 } from "../money";
 
-export default function Page() {
-  return <PendingScreen title="Cart" />;
+/** Options 1..stock for the quantity dropdown (at least the current quantity). */
+function qtyOptions(line: CartItem): string[] {
+  const max = Math.max(1, Math.min(line.countInStock, 100), line.qty);
+  return Array.from({ length: max }, (_, i) => String(i + 1));
+}
+
+function QtySelect({ line, onChange }: { line: CartItem; onChange: (qty: number) => void }) {
+  return (
+    <NativeSelect
+      aria-label={`Quantity of ${line.name}`}
+      data={qtyOptions(line)}
+      value={String(line.qty)}
+      onChange={(e) => onChange(Number(e.currentTarget.value))}
+      w={84}
+    />
+  );
+}
+
+export default function CartPage() {
+  usePageTitle("Cart");
+  const { isLogin, loading } = useSession();
+  const cart = useCart();
+
+  if (loading) return <Text p="xl">{TEXT.pages.loading}</Text>;
+  if (!isLogin) return null;
+
+  const productLink = (l: CartItem) => `/product/market-place/${l.product}`;
+
+  return (
+    <Container size="lg" py="xl">
+      <Title order={1} mb="lg">
+        Cart
+      </Title>
+      {cart.items.length === 0 ? (
+        <Card withBorder padding="xl" radius="md">
+          <Stack align="center" gap="sm">
+            <IconShoppingCartOff size={48} stroke={1.4} color="var(--mantine-color-gray-5)" />
+            <Text fz="lg" fw={700}>
+              {TEXT.pages.emptyCart}
+            </Text>
+            <Button component={Link} to="/" variant="light">
+              Go Back
+            </Button>
+          </Stack>
+        </Card>
+      ) : (
+        <Stack gap="lg">
+          <Box visibleFrom="sm">
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={48}>
+                    <VisuallyHidden>Remove</VisuallyHidden>
+                  </Table.Th>
+                  <Table.Th w={72}>Image</Table.Th>
+                  <Table.Th>Product</Table.Th>
+                  <Table.Th>Price</Table.Th>
+                  <Table.Th>Quantity</Table.Th>
+                  <Table.Th ta="right">Total</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {cart.items.map((l) => (
+                  <Table.Tr key={l.product}>
+                    <Table.Td>
+                      <ActionIcon variant="subtle" color="red" aria-label={`Remove ${l.name}`} onClick={() => cart.remove(l.product)}>
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    </Table.Td>
+                    <Table.Td>
+                      <Avatar src={l.imageUrl[0] || null} alt={l.name} radius="sm" size={56} color="naija">
+                        {l.name.slice(0, 1)}
+                      </Avatar>
+                    </Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={productLink(l)} fw={600}>
+                        {l.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{formatNaira(l.price)}</Table.Td>
+                    <Table.Td>
+                      <QtySelect line={l} onChange={(q) => cart.setQty(l.product, q)} />
+                    </Table.Td>
+                    <Table.Td ta="right" fw={700}>
+                      {naira2(l.price * l.qty)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Box>
+
+          <Stack gap="sm" hiddenFrom="sm">
+            {cart.items.map((l) => (
+              <Card key={l.product} withBorder padding="sm" radius="md">
+                <Group wrap="nowrap" align="flex-start" gap="sm">
+                  <Avatar src={l.imageUrl[0] || null} alt={l.name} radius="sm" size={64} color="naija">
+                    {l.name.slice(0, 1)}
+                  </Avatar>
+                  <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+                    <Anchor component={Link} to={productLink(l)} fw={600} lineClamp={2}>
+                      {l.name}
+                    </Anchor>
+                    <Text size="sm" c="dimmed">
+                      {formatNaira(l.price)} each
+                    </Text>
+                    <Group justify="space-between" wrap="nowrap">
+                      <QtySelect line={l} onChange={(q) => cart.setQty(l.product, q)} />
+                      <Text fw={700}>{naira2(l.price * l.qty)}</Text>
+                    </Group>
+                  </Stack>
+                  <ActionIcon variant="subtle" color="red" aria-label={`Remove ${l.name}`} onClick={() => cart.remove(l.product)}>
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+
+          <Group justify="space-between" align="flex-start" wrap="wrap" gap="lg">
+            <Button variant="subtle" color="red" onClick={() => cart.clear()} leftSection={<IconTrash size={16} />}>
+              {TEXT.buttons.clearCart}
+            </Button>
+            <Card withBorder padding="lg" radius="md" w={{ base: "100%", sm: 360 }}>
+              <Stack gap="md">
+                <Group justify="space-between">
+                  <Text fw={600}>
+                    Subtotal ({cart.count} {cart.count === 1 ? "item" : "items"})
+                  </Text>
+                  <Text fw={800} fz="lg" data-testid="cart-subtotal">
+                    {naira2(cart.subtotal)}
+                  </Text>
+                </Group>
+                <Button component={Link} to="/checkout" size="md" fullWidth>
+                  {TEXT.buttons.proceedToCheckout}
+                </Button>
+              </Stack>
+            </Card>
+          </Group>
+        </Stack>
+      )}
+    </Container>
+  );
 }

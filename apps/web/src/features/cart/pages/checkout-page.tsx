@@ -1,5 +1,256 @@
-import { PendingScreen } from "../../../components/pending-screen";
+/**
+ * Checkout (/checkout, spec §2 "Checkout", §3 "Checkout form", §4 "Checkout", §8, §9):
+ * - Shipping Address panel (country, first/last name, address 1 and 2, state, city, zip, phone),
+ *   filled on first load from the default address in GET /api/me `data.addresses`;
+ * - Secure Payment panel: payment type "Bank Transfer" (default) and a disabled "Card payment --
+ *   coming soon", and the payer's account number;
+ * - Review Order panel: each line (name, quantity, line total), subtotal, flat-rate shipping, total,
+ *   "Edit Cart" to /cart; "Place Order".
+ * Signed-out users are sent to /. "Place Order" sends the form with `amount` = total to 2 decimals;
+ * a reply with `data.data === "session"` opens the Bank Transfer modal with `data.Form`. A failure
+ * shows the "Oops" alert with the server's message.
+ */
+import { Anchor, Box, Button, Card, Divider, Grid, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import {
+  DEFAULT_PAYMENT_TYPE,
+  DEFAULT_PRODUCT_TYPE,
+  formatNaira,
+  NUBAN_LENGTH,
+  SHIPPING_FEE_NAIRA,
+  TEXT,
+  type TransferForm,
+  toFixed2,
+} from "@market/contract";
+import { IconLock, IconMapPin, IconReceipt } from "@tabler/icons-react";
+import countries from "i18n-iso-countries";
+import en from "i18n-iso-countries/langs/en.json";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Link, Navigate } from "react-router";
+import { ApiError } from "../../../lib/api";
+import { cartSubtotal, useCart } from "../../../lib/cart";
+import { notifyError } from "../../../lib/notify";
+import { useSession } from "../../../lib/session";
+import { usePageTitle } from "../../../lib/use-page-title";
+import { useCreateSession } from "../api/checkout";
+import { BankTransferModal } from "../components/bank-transfer-modal";
+import { naira2 } from "../money";
 
-export default function Page() {
-  return <PendingScreen title="Checkout" />;
+countries.registerLocale(en);
+
+/** Country names for the select, Nigeria first. */
+function countryNames(): string[] {
+  const names = Object.values(countries.getNames("en", { select: "official" })).sort((a, b) => a.localeCompare(b, "en"));
+  return ["Nigeria", ...names.filter((n) => n !== "Nigeria")];
+}
+
+type SavedAddress = {
+  first_name: string;
+  last_name: string;
+  company: string;
+  address1: string;
+  address2: string;
+  state: string;
+  city: string;
+  country: string;
+  zip: string;
+  phone: string;
+  default: boolean;
+};
+
+const EMPTY = {
+  country: "Nigeria",
+  first_name: "",
+  last_name: "",
+  company: "",
+  address1: "",
+  address2: "",
+  state: "",
+  city: "",
+  zip: "",
+  phone: "",
+  payment_type: DEFAULT_PAYMENT_TYPE as string,
+  account_no: "",
+};
+
+function Panel({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Group gap="xs" mb="md">
+        {icon}
+        <Title order={2} fz="lg">
+          {title}
+        </Title>
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+export default function CheckoutPage() {
+  usePageTitle("Checkout");
+  const { isLogin, loading, details } = useSession();
+  const cart = useCart();
+  const create = useCreateSession();
+  const [record, setRecord] = useState<TransferForm | null>(null);
+  const countryList = useMemo(countryNames, []);
+  const form = useForm({ initialValues: EMPTY });
+
+  // First load: copy the default address into the form (spec §4 "Checkout").
+  const filled = useRef(false);
+  useEffect(() => {
+    if (filled.current || !details) return;
+    const addresses = (details.addresses as SavedAddress[] | undefined) ?? [];
+    const def = addresses.find((a) => a.default) ?? addresses[0];
+    filled.current = true;
+    if (!def) return;
+    form.setValues({
+      country: def.country || "Nigeria",
+      first_name: def.first_name,
+      last_name: def.last_name,
+      company: def.company ?? "",
+      address1: def.address1,
+      address2: def.address2 ?? "",
+      state: def.state,
+      city: def.city,
+      zip: def.zip ?? "",
+      phone: def.phone,
+    });
+  }, [details, form.setValues]);
+
+  const subtotal = cartSubtotal(cart.items);
+  const total = subtotal + SHIPPING_FEE_NAIRA;
+  const closeModal = useCallback(() => setRecord(null), []);
+
+  if (loading) return <Text p="xl">{TEXT.pages.loading}</Text>;
+  if (!isLogin) return <Navigate to="/" replace />;
+
+  const placeOrder = form.onSubmit(async (values) => {
+    try {
+      const res = await create.mutateAsync({
+        ...values,
+        shippingFees: SHIPPING_FEE_NAIRA,
+        product_type: DEFAULT_PRODUCT_TYPE,
+        amount: toFixed2(total),
+      });
+      if (res.data?.data === "session") {
+        form.setValues((v) => ({ ...v, account_no: res.data.Form.account_no }));
+        setRecord(res.data.Form);
+      }
+    } catch (err) {
+      if (err instanceof ApiError && Object.keys(err.errors).length) form.setErrors(err.errors);
+      notifyError(err, TEXT.alerts.checkoutErrorTitle);
+    }
+  });
+
+  return (
+    <Box py="xl" px={{ base: "sm", sm: "xl" }} maw={1200} mx="auto">
+      <Title order={1} mb="lg">
+        Checkout
+      </Title>
+      <form onSubmit={placeOrder} noValidate>
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack gap="lg">
+              <Panel title="Shipping Address" icon={<IconMapPin size={20} />}>
+                <Stack gap="sm">
+                  <NativeSelect label="Country" data={countryList} {...form.getInputProps("country")} />
+                  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                    <TextInput label="First name" autoComplete="given-name" {...form.getInputProps("first_name")} />
+                    <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps("last_name")} />
+                  </SimpleGrid>
+                  <TextInput label="Address 1" autoComplete="address-line1" {...form.getInputProps("address1")} />
+                  <TextInput label="Address 2" autoComplete="address-line2" {...form.getInputProps("address2")} />
+                  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                    <TextInput label="State" autoComplete="address-level1" {...form.getInputProps("state")} />
+                    <TextInput label="City" autoComplete="address-level2" {...form.getInputProps("city")} />
+                  </SimpleGrid>
+                  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                    <TextInput label="Zip / postal code" autoComplete="postal-code" {...form.getInputProps("zip")} />
+                    <TextInput label="Phone number" type="tel" autoComplete="tel" {...form.getInputProps("phone")} />
+                  </SimpleGrid>
+                </Stack>
+              </Panel>
+
+              <Panel title="Secure Payment" icon={<IconLock size={20} />}>
+                <Stack gap="sm">
+                  <NativeSelect
+                    label="Payment type"
+                    data={[
+                      { value: DEFAULT_PAYMENT_TYPE, label: "Bank Transfer" },
+                      { value: "card", label: TEXT.pages.cardComingSoon, disabled: true },
+                    ]}
+                    {...form.getInputProps("payment_type")}
+                  />
+                  <TextInput
+                    label={TEXT.pages.payerAccountLabel}
+                    inputMode="numeric"
+                    maxLength={NUBAN_LENGTH}
+                    placeholder="0123456789"
+                    {...form.getInputProps("account_no")}
+                    onChange={(e) => form.setFieldValue("account_no", e.currentTarget.value.replace(/\D/g, ""))}
+                  />
+                </Stack>
+              </Panel>
+            </Stack>
+          </Grid.Col>
+
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Panel title="Review Order" icon={<IconReceipt size={20} />}>
+              <Stack gap="xs" data-testid="review-order">
+                {cart.items.length === 0 ? <Text c="dimmed">{TEXT.pages.emptyCart}</Text> : null}
+                {cart.items.map((l) => (
+                  <Group key={l.product} justify="space-between" wrap="nowrap" gap="sm">
+                    <Text size="sm" lineClamp={2} style={{ minWidth: 0 }}>
+                      {l.name}{" "}
+                      <Text span c="dimmed" size="sm">
+                        x {l.qty}
+                      </Text>
+                    </Text>
+                    <Text size="sm" fw={600} style={{ whiteSpace: "nowrap" }}>
+                      {naira2(l.price * l.qty)}
+                    </Text>
+                  </Group>
+                ))}
+                <Divider my="xs" />
+                <Group justify="space-between">
+                  <Text size="sm">Subtotal</Text>
+                  <Text size="sm" fw={600}>
+                    {naira2(subtotal)}
+                  </Text>
+                </Group>
+                <Group justify="space-between">
+                  <Text size="sm">Shipping (flat rate)</Text>
+                  <Text size="sm" fw={600}>
+                    {formatNaira(SHIPPING_FEE_NAIRA)}
+                  </Text>
+                </Group>
+                <Divider my="xs" />
+                <Group justify="space-between">
+                  <Text fw={800}>Total</Text>
+                  <Text fw={800} fz="xl" data-testid="checkout-total">
+                    {naira2(total)}
+                  </Text>
+                </Group>
+                <Anchor component={Link} to="/cart" size="sm">
+                  Edit Cart
+                </Anchor>
+                <Button
+                  type="submit"
+                  size="md"
+                  mt="sm"
+                  fullWidth
+                  loading={create.isPending}
+                  disabled={cart.items.length === 0 || create.isPending}
+                >
+                  {TEXT.buttons.placeOrder}
+                </Button>
+              </Stack>
+            </Panel>
+          </Grid.Col>
+        </Grid>
+      </form>
+      <BankTransferModal record={record} onClose={closeModal} />
+    </Box>
+  );
 }

@@ -1,0 +1,139 @@
+/**
+ * Bank Transfer modal (spec §2, §4, §8, §9): no backdrop, a 15-minute countdown, the record's
+ * client_account_no (click to copy, "Copied" for 2 seconds), client_bank, client_account_name and
+ * amount; "I have made payment" and "Cancle". Success closes the modal, refreshes the user and the
+ * order history, empties the local cart, says "Success" and goes home; a 400/403/500 shows "Failed"
+ * with the server's message. At 0 the countdown closes it with "Ooops" / "Session Expired".
+ */
+import { Alert, Button, Group, Stack, Text, Tooltip, UnstyledButton } from "@mantine/core";
+import { useClipboard } from "@mantine/hooks";
+import { COPIED_RESET_MS, formatNaira, TEXT, type TransferForm } from "@market/contract";
+import { IconCopy, IconInfoCircle } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { useNavigate } from "react-router";
+import { LazyModal as Modal } from "../../../components/lazy-overlay";
+import { resetLocalCart } from "../../../lib/cart";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useCancelTransfer, useSubmitTransfer } from "../api/checkout";
+import { Countdown } from "./countdown";
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="md" py={6} style={{ borderBottom: "1px solid var(--mantine-color-gray-2)" }}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <div style={{ textAlign: "right", minWidth: 0 }}>{children}</div>
+    </Group>
+  );
+}
+
+export function BankTransferModal({ record, onClose }: { record: TransferForm | null; onClose: () => void }) {
+  const clipboard = useClipboard({ timeout: COPIED_RESET_MS });
+  const submit = useSubmitTransfer();
+  const cancel = useCancelTransfer();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const busy = submit.isPending || cancel.isPending;
+
+  const expire = useCallback(() => onClose(), [onClose]);
+
+  const paid = async () => {
+    if (!record) return;
+    try {
+      const res = await submit.mutateAsync(record);
+      onClose();
+      resetLocalCart();
+      await Promise.all([qc.invalidateQueries({ queryKey: ["me"] }), qc.invalidateQueries({ queryKey: ["orders"] })]);
+      notifySuccess(res.message);
+      navigate("/");
+    } catch (err) {
+      notifyError(err, TEXT.alerts.failedTitle);
+    }
+  };
+
+  const cancelOrder = async () => {
+    if (!record) return;
+    try {
+      await cancel.mutateAsync(record.order_id);
+    } catch (err) {
+      notifyError(err, TEXT.alerts.failedTitle);
+    }
+    onClose();
+  };
+
+  return (
+    <Modal
+      opened={!!record}
+      onClose={cancelOrder}
+      withOverlay={false}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      centered
+      shadow="xl"
+      radius="md"
+      size="md"
+      title={
+        <Text fw={800} fz="lg">
+          Bank Transfer
+        </Text>
+      }
+      styles={{ content: { border: "1px solid var(--mantine-color-gray-3)" }, body: { maxHeight: "60vh", overflowY: "auto" } }}
+    >
+      {record ? (
+        <Stack gap="md" data-testid="bank-transfer-modal">
+          <Countdown target={Date.parse(record.expires_at)} onExpire={expire} fw={700} c="red.7" />
+          <Text size="sm">Transfer the exact amount to this account, then tap "{TEXT.buttons.madePayment}".</Text>
+          <div>
+            <Row label="Account number">
+              <Tooltip label={TEXT.buttons.copied} opened={clipboard.copied} withArrow position="top">
+                <UnstyledButton
+                  onClick={() => clipboard.copy(record.client_account_no)}
+                  aria-label={`Copy account number ${record.client_account_no}`}
+                  data-testid="copy-account-no"
+                >
+                  <Group gap={6} wrap="nowrap" justify="flex-end">
+                    <Text fw={800} fz="xl" ff="monospace" lts={1}>
+                      {record.client_account_no}
+                    </Text>
+                    <IconCopy size={16} />
+                    <Text size="xs" c={clipboard.copied ? "naija.8" : "dimmed"} fw={600} miw={44}>
+                      {clipboard.copied ? TEXT.buttons.copied : "Copy"}
+                    </Text>
+                  </Group>
+                </UnstyledButton>
+              </Tooltip>
+            </Row>
+            <Row label="Bank">
+              <Text fw={600}>{record.client_bank}</Text>
+            </Row>
+            <Row label="Account name">
+              <Text fw={600}>{record.client_account_name}</Text>
+            </Row>
+            <Row label="Amount">
+              <Text fw={800} fz="lg" data-testid="transfer-amount">
+                {formatNaira(record.amount)}
+              </Text>
+            </Row>
+          </div>
+          <Alert variant="light" color="naija" icon={<IconInfoCircle size={18} />} p="xs">
+            <Text size="xs">
+              Your items are held for you until the timer ends. Pay from account {record.account_no}; we confirm the transfer and then your
+              order ships.
+            </Text>
+          </Alert>
+          <Group grow>
+            <Button variant="default" onClick={cancelOrder} disabled={busy}>
+              {cancel.isPending ? TEXT.buttons.processing : TEXT.buttons.cancel}
+            </Button>
+            <Button onClick={paid} loading={submit.isPending} disabled={busy}>
+              {TEXT.buttons.madePayment}
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
