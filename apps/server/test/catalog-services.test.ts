@@ -109,7 +109,9 @@ describe("GET /api/posts", () => {
     const seen = new Set<string>();
     let cursor: string | null = null;
     do {
-      const page = (await get(`/api/posts?category_id=${events.id}&sort=rating&limit=3${cursor ? `&cursor=${cursor}` : ""}`)).body;
+      const page: { products: Post[]; nextCursor: string | null } = (
+        await get(`/api/posts?category_id=${events.id}&sort=rating&limit=3${cursor ? `&cursor=${cursor}` : ""}`)
+      ).body;
       for (const p of page.products) seen.add(p._id);
       cursor = page.nextCursor;
     } while (cursor);

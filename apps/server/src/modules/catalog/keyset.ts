@@ -8,6 +8,7 @@
  * cursor is an index range scan starting at that row, so page 8,000 costs the same as page 1.
  */
 import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { badRequest } from "../../lib/errors.js";
 
 export type Direction = "next" | "prev";
@@ -67,7 +68,14 @@ export type SortSpec = {
   keyText: SQL;
   cast: (text: string) => SQL;
   idExpr: SQL;
+  /** Display direction. */
   desc: boolean;
+  /**
+   * Direction of the btree index that serves this sort: true for `(key DESC NULLS LAST, id DESC
+   * NULLS LAST)`, false for `(key, id)` ascending. The columns are NOT NULL, but PostgreSQL only
+   * uses an index when ORDER BY names the same NULLS placement, so `orderBy` writes it out.
+   */
+  indexDesc: boolean;
 };
 
 /**
@@ -76,7 +84,10 @@ export type SortSpec = {
  */
 export function orderBy(spec: SortSpec, reverse: boolean): SQL {
   const desc = spec.desc !== reverse;
-  return desc ? sql`${spec.keyExpr} desc, ${spec.idExpr} desc` : sql`${spec.keyExpr} asc, ${spec.idExpr} asc`;
+  // Forward over the index: its own NULLS LAST; backward: the mirror image, NULLS FIRST.
+  const nulls = desc === spec.indexDesc ? sql.raw("nulls last") : sql.raw("nulls first");
+  const dir = sql.raw(desc ? "desc" : "asc");
+  return sql`${spec.keyExpr} ${dir} ${nulls}, ${spec.idExpr} ${dir} ${nulls}`;
 }
 
 /**
@@ -177,4 +188,30 @@ export async function runListing<R extends { cursorKey: string; id: string }>(pl
     [rows, total] = await Promise.all([plan.fetch(where, orderBy(spec, false), limit, 0), plan.count(where)]);
   }
   return { rows, ...pageFacts(offset, rows.length, total, limit), ...pageCursors(spec, rows, offset, limit, total) };
+}
+
+/** Counts at or above this are cached (counting 100,000 rows costs ~25 ms; small lists stay exact). */
+export const COUNT_CACHE_MIN = 5_000;
+/** How long a cached large count is reused. */
+export const COUNT_CACHE_TTL_MS = 30_000;
+const COUNT_CACHE_MAX = 1_000;
+const countCache = new Map<string, { n: number; at: number }>();
+const dialect = new PgDialect({ casing: "snake_case" });
+
+/**
+ * Count rows of `table` matching `where`, reusing a recent answer when the list is large
+ * (ADR 0020): "Showing 1-12 of 100,000 results" may be up to COUNT_CACHE_TTL_MS old, while a
+ * small list (a category, a search, a seller's own items) is always counted exactly.
+ */
+export async function cachedCount(table: string, where: SQL, count: () => Promise<number>): Promise<number> {
+  const q = dialect.sqlToQuery(where);
+  const key = `${table}|${q.sql}|${JSON.stringify(q.params)}`;
+  const hit = countCache.get(key);
+  if (hit && Date.now() - hit.at < COUNT_CACHE_TTL_MS) return hit.n;
+  const n = await count();
+  if (n >= COUNT_CACHE_MIN) {
+    if (countCache.size >= COUNT_CACHE_MAX) countCache.delete(countCache.keys().next().value as string);
+    countCache.set(key, { n, at: Date.now() });
+  } else countCache.delete(key);
+  return n;
 }

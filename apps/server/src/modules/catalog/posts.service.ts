@@ -19,7 +19,7 @@ import { categories, posts, reactions, reviews, userCategories } from "../../db/
 import { badRequest, notFound, unauthorized } from "../../lib/errors.js";
 import type { AuthUser } from "../auth/sessions.js";
 import { listCategories } from "./categories.service.js";
-import { runListing, type SortSpec } from "./keyset.js";
+import { cachedCount, runListing, type SortSpec } from "./keyset.js";
 import { assertCategory, assertOwnUploads, assertSeller, isListedSeller, searchCondition } from "./rules.js";
 import { getSeller } from "./sellers.service.js";
 
@@ -32,6 +32,7 @@ const averageExpr = sql`(case when ${posts.ratingCount} = 0 then 0 else round(${
 /** Sort orders of services. "newest" matches the partial indexes of db/schema/catalog.ts. */
 export const POST_SORT_SPECS: Record<PostSort, SortSpec> = {
   newest: {
+    indexDesc: true,
     name: "newest",
     keyExpr: sql`${posts.createdAt}`,
     keyText: sql`${posts.createdAt}::text`,
@@ -40,6 +41,7 @@ export const POST_SORT_SPECS: Record<PostSort, SortSpec> = {
     desc: true,
   },
   rating: {
+    indexDesc: true,
     name: "rating",
     keyExpr: averageExpr,
     keyText: sql`${averageExpr}::text`,
@@ -127,7 +129,7 @@ export async function listPosts(db: Executor, q: z.output<typeof PostListQuery>,
     limit: q.limit,
     cursor: q.cursor,
     page: q.page,
-    count: async (w) => (await db.select({ n: count() }).from(posts).where(w))[0]?.n ?? 0,
+    count: (w) => cachedCount("posts", w, async () => (await db.select({ n: count() }).from(posts).where(w))[0]?.n ?? 0),
     fetch: (w, order, limit, offset) =>
       db
         .select(columns(spec))

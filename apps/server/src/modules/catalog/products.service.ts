@@ -20,7 +20,7 @@ import { categories, products } from "../../db/schema/index.js";
 import { notFound, unauthorized } from "../../lib/errors.js";
 import type { AuthUser } from "../auth/sessions.js";
 import { listCategories } from "./categories.service.js";
-import { runListing, type SortSpec } from "./keyset.js";
+import { cachedCount, runListing, type SortSpec } from "./keyset.js";
 import { assertCategory, assertOwnUploads, assertSeller, isListedSeller, searchCondition } from "./rules.js";
 import { getSeller } from "./sellers.service.js";
 
@@ -30,6 +30,7 @@ const NOT_FOUND = "Product not found";
 /** Sort orders of products, each matching a partial index of db/schema/catalog.ts. */
 export const PRODUCT_SORT_SPECS: Record<ProductSort, SortSpec> = {
   newest: {
+    indexDesc: true,
     name: "newest",
     keyExpr: sql`${products.createdAt}`,
     keyText: sql`${products.createdAt}::text`,
@@ -38,6 +39,7 @@ export const PRODUCT_SORT_SPECS: Record<ProductSort, SortSpec> = {
     desc: true,
   },
   price_asc: {
+    indexDesc: false,
     name: "price_asc",
     keyExpr: sql`${products.priceKobo}`,
     keyText: sql`${products.priceKobo}::text`,
@@ -46,6 +48,7 @@ export const PRODUCT_SORT_SPECS: Record<ProductSort, SortSpec> = {
     desc: false,
   },
   price_desc: {
+    indexDesc: false,
     name: "price_desc",
     keyExpr: sql`${products.priceKobo}`,
     keyText: sql`${products.priceKobo}::text`,
@@ -127,7 +130,7 @@ export async function listProducts(db: Executor, q: ListQuery, viewer: AuthUser 
     limit: q.limit,
     cursor: q.cursor,
     page: q.page,
-    count: async (w) => (await db.select({ n: count() }).from(products).where(w))[0]?.n ?? 0,
+    count: (w) => cachedCount("products", w, async () => (await db.select({ n: count() }).from(products).where(w))[0]?.n ?? 0),
     fetch: (w, order, limit, offset) =>
       db
         .select(columns(spec))
