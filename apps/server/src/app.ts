@@ -25,6 +25,7 @@ import walletPlugin from "./modules/wallet/plugin.js";
 import wishlistRoutes from "./modules/wishlist/routes.js";
 import authPlugin from "./plugins/auth.js";
 import errorsPlugin from "./plugins/errors.js";
+import publicCache from "./plugins/public-cache.js";
 import spaPlugin from "./plugins/spa.js";
 
 declare module "fastify" {
@@ -77,6 +78,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Before compress: its onSend must see the JSON string (ADR 0052).
+  await app.register(publicCache, { enabled: config.NODE_ENV !== "test" });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   // Rate limits apply only to routes that opt in (sign-in, sign-up, codes, lookups): many Lagos
   // shoppers share one carrier IP, so a global per-IP limit would block real people (ADR 0005).

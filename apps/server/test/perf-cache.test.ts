@@ -1,0 +1,123 @@
+/**
+ * The public response cache (plugins/public-cache.ts, ADR 0052): anonymous catalog GETs are served
+ * from memory, and every write through the API that may change them clears it before its answer
+ * leaves. Built with NODE_ENV=production (under "test" the cache is off, see the plugin).
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { categories } from "../src/db/schema/index.js";
+import { createCategory, createProduct, createUser, createUserWithToken } from "../src/db/seed/factories.js";
+import { createTestContext, type TestContext } from "./helpers.js";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ NODE_ENV: "production" });
+});
+afterAll(() => ctx.close());
+
+const get = (url: string, token?: string) => ctx.request({ method: "GET", url, token });
+
+describe("public response cache", () => {
+  it("answers a repeated anonymous GET from memory, byte for byte", async () => {
+    const cat = await createCategory(ctx.db, { name: "Cache Phones" });
+    const first = await get("/api/category");
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["x-cache"]).toBe("miss");
+    // A change the hooks cannot see (straight into the database) is not visible while cached...
+    await ctx.db.update(categories).set({ name: "Renamed behind the cache" }).where(eq(categories.id, cat.id));
+    const second = await get("/api/category");
+    expect(second.headers["x-cache"]).toBe("hit");
+    expect(second.body).toBe(first.body);
+    expect(second.headers["content-type"]).toMatch(/application\/json/);
+    // ...and helmet's headers are still on a cached answer.
+    expect(second.headers["x-content-type-options"]).toBe("nosniff");
+    // ...until something invalidates it.
+    ctx.app.publicCache.invalidate();
+    const third = await get("/api/category");
+    expect(third.headers["x-cache"]).toBe("miss");
+    expect(third.body).toContain("Renamed behind the cache");
+  });
+
+  it("never serves signed-in requests from the cache, nor caches errors", async () => {
+    const { token } = await createUserWithToken(ctx.db);
+    await get("/api/category");
+    const signedIn = await get("/api/category", token);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers["x-cache"]).toBeUndefined();
+    const bad1 = await get("/api/category?id=not-a-uuid");
+    const bad2 = await get("/api/category?id=not-a-uuid");
+    expect(bad1.statusCode).toBe(400);
+    expect(bad2.headers["x-cache"]).toBeUndefined();
+  });
+
+  it("clears itself when a write through the API succeeds, not when it is refused", async () => {
+    const admin = await createUserWithToken(ctx.db, { accType: "admin" });
+    await get("/api/category");
+    expect((await get("/api/category")).headers["x-cache"]).toBe("hit");
+    // A refused write (bad input) changes nothing and keeps the cache.
+    const refused = await ctx.request({ method: "POST", url: "/api/category", token: admin.token, payload: { name: "" } });
+    expect(refused.statusCode).toBe(400);
+    expect((await get("/api/category")).headers["x-cache"]).toBe("hit");
+    const created = await ctx.request({
+      method: "POST",
+      url: "/api/category",
+      token: admin.token,
+      payload: { name: "Made through the API", type: "market-place" },
+    });
+    expect(created.statusCode).toBe(201);
+    const after = await get("/api/category");
+    expect(after.headers["x-cache"]).toBe("miss");
+    expect(after.body).toContain("Made through the API");
+  });
+
+  it("caches product listings and details per URL and drops them after the owner edits", async () => {
+    const cat = await createCategory(ctx.db, { type: "market-place" });
+    const seller = await createUserWithToken(ctx.db, { accType: "business", status: "approved" });
+    const product = await createProduct(ctx.db, { userId: seller.user.id, categoryId: cat.id, name: "Cached kettle", price: 5000 });
+    ctx.app.publicCache.invalidate();
+    const url = `/api/product?id=${product.id}`;
+    expect((await get(url)).headers["x-cache"]).toBe("miss");
+    expect((await get(url)).headers["x-cache"]).toBe("hit");
+    expect((await get(`/api/product?category_id=${cat.id}`)).headers["x-cache"]).toBe("miss");
+    const edit = await ctx.request({ method: "PUT", url: "/api/product", token: seller.token, payload: { _id: product.id, price: 6000 } });
+    expect(edit.statusCode).toBe(200);
+    const after = await get(url);
+    expect(after.headers["x-cache"]).toBe("miss");
+    expect(after.json().products.price).toBe(6000);
+  });
+
+  it("treats the follow GET as a write", async () => {
+    const seller = await createUser(ctx.db, { accType: "business", status: "approved" });
+    const fan = await createUserWithToken(ctx.db);
+    await get("/api/category");
+    expect((await get("/api/category")).headers["x-cache"]).toBe("hit");
+    const follow = await get(`/api/user/follow?id=${seller.id}&state=follow`, fan.token);
+    expect(follow.statusCode).toBe(200);
+    expect((await get("/api/category")).headers["x-cache"]).toBe("miss");
+  });
+
+  it("keeps cart writes from flushing the catalog cache", async () => {
+    const cat = await createCategory(ctx.db, { type: "market-place" });
+    const seller = await createUser(ctx.db, { accType: "business", status: "approved" });
+    const product = await createProduct(ctx.db, { userId: seller.id, categoryId: cat.id });
+    const shopper = await createUserWithToken(ctx.db);
+    await get("/api/category");
+    const added = await ctx.request({
+      method: "POST",
+      url: "/api/cart",
+      token: shopper.token,
+      payload: { product_id: product.id, count: 1 },
+    });
+    expect(added.statusCode).toBe(200);
+    expect((await get("/api/category")).headers["x-cache"]).toBe("hit");
+  });
+
+  it("stays within its entry bound", async () => {
+    const before = ctx.app.publicCache.stats();
+    expect(before.entries).toBeLessThanOrEqual(2_000);
+    for (let i = 0; i < 30; i++) await get(`/api/product?page=${i + 1}`);
+    const after = ctx.app.publicCache.stats();
+    expect(after.entries).toBeGreaterThan(before.entries);
+    expect(after.hits).toBeGreaterThan(0);
+  });
+});
