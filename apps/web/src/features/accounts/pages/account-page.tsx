@@ -1,5 +1,139 @@
-import { PendingScreen } from "../../../components/pending-screen";
+/**
+ * /account, the customer's dashboard (spec §2 "Customer area"): a greeting, the order history
+ * (GET /api/orders; "No order has been made yet." when there is none) and the account details
+ * (name, e-mail, default address first and last name and country).
+ */
+import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { formatNaira, TEXT } from "@market/contract";
+import { useNavigate } from "react-router";
+import { errorMessage } from "../../../lib/notify";
+import { type SessionUser, useSignOut } from "../../../lib/session";
+import { usePageTitle } from "../../../lib/use-page-title";
+import { type Order, useMyOrders } from "../api/account";
+import { CustomerArea } from "../components/customer-area";
 
-export default function Page() {
-  return <PendingScreen title="My Account" />;
+const STATUS_LABEL: Record<string, { label: string; color: string }> = {
+  awaiting_payment: { label: "Awaiting payment", color: "yellow" },
+  payment_submitted: { label: "Payment submitted", color: "blue" },
+  paid: { label: "Paid", color: "green" },
+  cancelled: { label: "Cancelled", color: "gray" },
+  expired: { label: "Expired", color: "gray" },
+  rejected: { label: "Rejected", color: "red" },
+};
+
+function OrderHistory({ orders }: { orders: Order[] }) {
+  if (!orders.length) return <Text c="dimmed">{TEXT.pages.noOrders}</Text>;
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table striped verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Order</Table.Th>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th ta="right">Total</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {orders.map((o) => {
+            const status = STATUS_LABEL[o.status] ?? { label: o.status, color: "gray" };
+            return (
+              <Table.Tr key={o._id}>
+                <Table.Td>
+                  <Text fz="sm" fw={600}>
+                    #{o._id.slice(0, 8).toUpperCase()}
+                  </Text>
+                  <Text fz="xs" c="dimmed" lineClamp={1}>
+                    {o.lines.map((l) => `${l.quantity} x ${l.name}`).join(", ")}
+                  </Text>
+                </Table.Td>
+                <Table.Td fz="sm">{new Date(o.createdAt).toLocaleDateString("en-NG", { dateStyle: "medium" })}</Table.Td>
+                <Table.Td>
+                  <Badge color={status.color} variant="light">
+                    {status.label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ta="right" fz="sm" fw={600}>
+                  {formatNaira(o.total)}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function Dashboard({ user }: { user: SessionUser }) {
+  const orders = useMyOrders(true);
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const main = user.addresses.find((a) => a.default);
+  const logOut = async () => {
+    await signOut();
+    navigate("/signin");
+  };
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2} fz="xl">
+          Hello {user.names}
+        </Title>
+        <Text c="dimmed" fz="sm" mt={4}>
+          (not {user.names}?{" "}
+          <Anchor component="button" type="button" fz="sm" onClick={logOut}>
+            {TEXT.accounts.logOut}
+          </Anchor>
+          ) From your account dashboard you can view your recent orders, manage your addresses and change your password.
+        </Text>
+      </div>
+      <Card withBorder radius="md" padding="lg">
+        <Title order={3} fz="lg" mb="sm">
+          {TEXT.accounts.orderHistory}
+        </Title>
+        {orders.isPending ? (
+          <Skeleton h={60} />
+        ) : orders.isError ? (
+          <Alert color="red" title={TEXT.alerts.errorTitle}>
+            {errorMessage(orders.error)}
+          </Alert>
+        ) : (
+          <OrderHistory orders={orders.data} />
+        )}
+      </Card>
+      <Card withBorder radius="md" padding="lg" data-testid="account-details">
+        <Title order={3} fz="lg" mb="sm">
+          {TEXT.accounts.accountDetails}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Detail label="Name" value={user.names} />
+          <Detail label="E-mail" value={user.email} />
+          <Detail label="Phone" value={user.phone} />
+          <Detail
+            label="Default address"
+            value={main ? `${main.first_name} ${main.last_name}, ${main.country}` : TEXT.accounts.noAddresses}
+          />
+        </SimpleGrid>
+      </Card>
+    </Stack>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <Group gap={4} wrap="nowrap" align="baseline">
+      <Text fz="sm" c="dimmed" miw={110}>
+        {label}:
+      </Text>
+      <Text fz="sm" fw={600} style={{ wordBreak: "break-word" }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+export default function AccountPage() {
+  usePageTitle(TEXT.pages.myAccount);
+  return <CustomerArea title={TEXT.accounts.dashboard}>{(user) => <Dashboard user={user} />}</CustomerArea>;
 }

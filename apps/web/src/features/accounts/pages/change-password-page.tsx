@@ -1,5 +1,81 @@
-import { PendingScreen } from "../../../components/pending-screen";
+/**
+ * /changePass (spec §2 "Customer area", §3 "Password change payload", §8): Old Password, New
+ * Password, Confirm Password (max 25) and "Save Changes". Success shows "Success" / "Password
+ * Successfully Updated" and clears the three fields; a failure shows "Ooops" with the server message.
+ */
+import { Button, Card, Group, PasswordInput, Stack, Text, Title } from "@mantine/core";
+import { PASSWORD_MAX, TEXT } from "@market/contract";
+import { type FormEvent, useState } from "react";
+import { ApiError } from "../../../lib/api";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import type { SessionUser } from "../../../lib/session";
+import { usePageTitle } from "../../../lib/use-page-title";
+import { type ChangePasswordForm, useChangePassword } from "../api/account";
+import { CustomerArea } from "../components/customer-area";
 
-export default function Page() {
-  return <PendingScreen title="Change Password" />;
+const EMPTY: ChangePasswordForm = { old_password: "", password: "", confirm_password: "" };
+
+function ChangePassword({ user }: { user: SessionUser }) {
+  const [form, setForm] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const mutation = useChangePassword();
+  const field = (key: keyof ChangePasswordForm, label: string, autoComplete: string) => (
+    <PasswordInput
+      label={label}
+      autoComplete={autoComplete}
+      maxLength={PASSWORD_MAX}
+      value={form[key]}
+      onChange={(e) => {
+        const v = e.currentTarget.value;
+        setForm((f) => ({ ...f, [key]: v }));
+      }}
+      error={errors[key]}
+      required
+    />
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (mutation.isPending) return;
+    mutation.mutate(
+      { ...form, _id: user._id },
+      {
+        onSuccess: () => {
+          notifySuccess(TEXT.success.passwordUpdated);
+          setForm(EMPTY);
+          setErrors({});
+        },
+        onError: (err) => {
+          setErrors(err instanceof ApiError ? err.errors : {});
+          notifyError(err);
+        },
+      },
+    );
+  };
+  return (
+    <Card withBorder radius="md" padding="lg" maw={560}>
+      <Title order={2} fz="xl">
+        {TEXT.accounts.changePassword}
+      </Title>
+      <Text c="dimmed" fz="sm" mt={4} mb="md">
+        Your other devices will be signed out.
+      </Text>
+      <form onSubmit={submit} aria-label={TEXT.accounts.changePassword} noValidate>
+        <Stack gap="md">
+          {field("old_password", TEXT.accounts.oldPassword, "current-password")}
+          {field("password", TEXT.accounts.newPassword, "new-password")}
+          {field("confirm_password", TEXT.accounts.confirmPassword, "new-password")}
+          <Group justify="flex-end">
+            <Button type="submit" disabled={mutation.isPending} miw={150}>
+              {mutation.isPending ? TEXT.buttons.processing : TEXT.buttons.saveChanges}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+export default function ChangePasswordPage() {
+  usePageTitle(TEXT.accounts.changePassword);
+  return <CustomerArea title={TEXT.accounts.changePassword}>{(user) => <ChangePassword user={user} />}</CustomerArea>;
 }

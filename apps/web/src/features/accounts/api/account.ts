@@ -1,0 +1,64 @@
+/**
+ * Calls of the customer area (spec §7): the address helper (POST /api/address), the password
+ * change (PUT /api/me, request_type "changePass") and the buyer's orders (GET /api/orders, owned by
+ * the commerce area). After a change the ["me"] query is refreshed so every screen shows it.
+ */
+import type { Address, AddressFields } from "@market/contract";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError, api } from "../../../lib/api";
+import { meQuery } from "../../../lib/session";
+
+export type AddressRequest =
+  | ({ request_type: "create" } & AddressFields)
+  | ({ request_type: "update"; address_id: number } & AddressFields)
+  | { request_type: "delete_address"; address_id: number };
+
+type AddressAnswer = { statusCode: number; message: string; data: Address[] };
+
+/** Create, update or delete an address; the answer's list replaces the cached user's addresses. */
+export function useAddressMutation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AddressRequest) => api<AddressAnswer>("/api/address", { method: "POST", body }),
+    onSuccess: (res) => {
+      qc.setQueryData(meQuery.queryKey, (me) => (me ? { ...me, addresses: res.data } : me));
+    },
+  });
+}
+
+export type ChangePasswordForm = { old_password: string; password: string; confirm_password: string };
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: ChangePasswordForm & { _id: string }) =>
+      api<{ statusCode: number; message: string }>("/api/me", { method: "PUT", body: { ...body, request_type: "changePass" } }),
+  });
+}
+
+/** An order of the signed-in buyer (brief "Commerce" contract: GET /api/orders). */
+export type Order = {
+  _id: string;
+  status: string;
+  total: number;
+  subtotal: number;
+  shipping: number;
+  createdAt: string;
+  lines: { _id: string; name: string; image_url: string | null; unit_price: number; quantity: number; fulfilment: string }[];
+};
+
+/** The buyer's orders; a missing endpoint (404) reads as "no orders yet". */
+export const myOrdersQuery = queryOptions({
+  queryKey: ["orders", "mine"],
+  queryFn: async (): Promise<Order[]> => {
+    try {
+      return (await api<{ statusCode: number; data: Order[] }>("/api/orders")).data ?? [];
+    } catch (err) {
+      if (err instanceof ApiError && err.statusCode === 404) return [];
+      throw err;
+    }
+  },
+});
+
+export function useMyOrders(enabled: boolean) {
+  return useQuery({ ...myOrdersQuery, enabled });
+}

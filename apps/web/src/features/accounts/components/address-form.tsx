@@ -1,0 +1,109 @@
+/**
+ * The address form (spec §2 "Address book", §3 "Address"): first_name, last_name, company,
+ * address1, address2, state, city, country (Pakistan first), zip and phone, plus "Set as default
+ * address". The button reads "Update Address" when editing, otherwise "Add Address"; Cancel clears
+ * and closes. Server field messages show under the fields.
+ */
+import { Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import type { Address, AddressFields } from "@market/contract";
+import { TEXT } from "@market/contract";
+import { type FormEvent, useMemo, useState } from "react";
+import { countryNames, DEFAULT_COUNTRY } from "./countries";
+
+export type AddressValues = Required<Omit<AddressFields, "default">> & { default: boolean };
+
+export const EMPTY_ADDRESS: AddressValues = {
+  first_name: "",
+  last_name: "",
+  company: "",
+  address1: "",
+  address2: "",
+  state: "",
+  city: "",
+  country: DEFAULT_COUNTRY,
+  zip: "",
+  phone: "",
+  default: false,
+};
+
+/** The form values of a saved address. */
+export function toValues(a: Address): AddressValues {
+  const { _id, address_id, ...rest } = a;
+  return rest;
+}
+
+type Props = {
+  initial: AddressValues;
+  editing: boolean;
+  busy: boolean;
+  errors: Record<string, string>;
+  onSubmit: (values: AddressValues) => void;
+  onCancel: () => void;
+};
+
+export function AddressForm({ initial, editing, busy, errors, onSubmit, onCancel }: Props) {
+  const [values, setValues] = useState<AddressValues>(initial);
+  const countries = useMemo(countryNames, []);
+  const text = (key: Exclude<keyof AddressValues, "default" | "country">, label: string, extra: Record<string, unknown> = {}) => (
+    <TextInput
+      label={label}
+      value={values[key]}
+      onChange={(e) => {
+        const v = e.currentTarget.value;
+        setValues((s) => ({ ...s, [key]: v }));
+      }}
+      error={errors[key]}
+      {...extra}
+    />
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!busy) onSubmit(values);
+  };
+  return (
+    <form onSubmit={submit} aria-label={editing ? TEXT.accounts.updateAddress : TEXT.accounts.addAddress} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {text("first_name", "First name", { required: true, autoComplete: "given-name" })}
+          {text("last_name", "Last name", { required: true, autoComplete: "family-name" })}
+        </SimpleGrid>
+        {text("company", "Company (optional)", { autoComplete: "organization" })}
+        {text("address1", "Address line 1", { required: true, autoComplete: "address-line1", placeholder: "House number and street" })}
+        {text("address2", "Address line 2 (optional)", { autoComplete: "address-line2", placeholder: "Apartment, estate, landmark" })}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {text("city", "City", { autoComplete: "address-level2" })}
+          {text("state", "State", { autoComplete: "address-level1" })}
+          <Select
+            label="Country"
+            data={countries}
+            value={values.country}
+            onChange={(v) => setValues((s) => ({ ...s, country: v ?? "" }))}
+            searchable
+            allowDeselect={false}
+            error={errors.country}
+            required
+            comboboxProps={{ withinPortal: true }}
+          />
+          {text("zip", "Zip / postal code", { autoComplete: "postal-code" })}
+        </SimpleGrid>
+        {text("phone", "Phone number", { type: "tel", inputMode: "tel", autoComplete: "tel" })}
+        <Checkbox
+          label={TEXT.accounts.setDefault}
+          checked={values.default}
+          onChange={(e) => {
+            const checked = e.currentTarget.checked;
+            setValues((s) => ({ ...s, default: checked }));
+          }}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" type="button" onClick={onCancel}>
+            {TEXT.accounts.cancel}
+          </Button>
+          <Button type="submit" disabled={busy} miw={150}>
+            {busy ? TEXT.buttons.processing : editing ? TEXT.accounts.updateAddress : TEXT.accounts.addAddress}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

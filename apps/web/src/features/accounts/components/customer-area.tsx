@@ -1,0 +1,78 @@
+/**
+ * Frame of the customer area (spec §2 "Customer area", §4, §6): title and breadcrumb, the sidebar
+ * (Dashboard, Addresses (N), Change Password, Log out) and the screen. Signed-out visitors go to
+ * /signin and business or admin accounts to "/" (useCustomerOnly).
+ */
+import { Box, Card, Center, Container, Grid, Loader, NavLink as MantineNavLink, Stack } from "@mantine/core";
+import { TEXT } from "@market/contract";
+import { IconAddressBook, IconKey, IconLayoutDashboard, IconLogout } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { NavLink, useNavigate } from "react-router";
+import { type SessionUser, useCustomerOnly, useSignOut } from "../../../lib/session";
+import { PageHeading } from "./page-heading";
+
+function Sidebar({ user }: { user: SessionUser }) {
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const items = [
+    { to: "/account", label: TEXT.accounts.dashboard, icon: IconLayoutDashboard },
+    { to: "/address", label: TEXT.accounts.addresses(user.addresses.length), icon: IconAddressBook },
+    { to: "/changePass", label: TEXT.accounts.changePassword, icon: IconKey },
+  ];
+  return (
+    <Card withBorder padding={6} radius="md" component="nav" aria-label="My account">
+      <Stack gap={2}>
+        {items.map((item) => (
+          <NavLink key={item.to} to={item.to} end style={{ textDecoration: "none" }}>
+            {({ isActive }) => (
+              <MantineNavLink
+                component="span"
+                label={item.label}
+                active={isActive}
+                leftSection={<item.icon size={18} aria-hidden />}
+                variant="light"
+                style={{ borderRadius: 6 }}
+              />
+            )}
+          </NavLink>
+        ))}
+        <MantineNavLink
+          component="button"
+          label={TEXT.accounts.logOut}
+          leftSection={<IconLogout size={18} aria-hidden />}
+          style={{ borderRadius: 6 }}
+          onClick={async () => {
+            await signOut();
+            navigate("/signin");
+          }}
+        />
+      </Stack>
+    </Card>
+  );
+}
+
+/** The customer area around `children`, which receives the signed-in customer. */
+export function CustomerArea({ title, children }: { title: string; children: (user: SessionUser) => ReactNode }) {
+  const { user } = useCustomerOnly();
+  return (
+    <>
+      <PageHeading title={TEXT.pages.myAccount} crumb={title} />
+      <Container size="lg" py={{ base: 20, sm: 36 }} px={{ base: "sm", sm: "md" }}>
+        {user ? (
+          <Grid gap={{ base: "md", md: "xl" }}>
+            <Grid.Col span={{ base: 12, md: 3 }}>
+              <Sidebar user={user} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 9 }}>
+              <Box>{children(user)}</Box>
+            </Grid.Col>
+          </Grid>
+        ) : (
+          <Center py={80}>
+            <Loader aria-label="Loading" />
+          </Center>
+        )}
+      </Container>
+    </>
+  );
+}

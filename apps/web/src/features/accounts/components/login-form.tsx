@@ -1,0 +1,85 @@
+/**
+ * Login mode of the sign-in page (spec §2, §5): e-mail or phone and password (max 25). Nothing is
+ * sent unless both are longer than 2 characters. After sign-in, business and admin accounts go to
+ * the dashboard and customers back where they came from. An unverified account opens the 2FA modal.
+ */
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { LOGIN_MIN_EXCLUSIVE, PASSWORD_MAX, TEXT } from "@market/contract";
+import { type FormEvent, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { ApiError } from "../../../lib/api";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { homeOf, useSignedIn } from "../../../lib/session";
+import { signIn } from "../api/auth";
+
+/** Whether the login may be sent (spec §5: both fields longer than 2 characters). */
+export function canSendLogin(email: string, password: string): boolean {
+  return email.trim().length > LOGIN_MIN_EXCLUSIVE && password.length > LOGIN_MIN_EXCLUSIVE;
+}
+
+export function LoginForm({ onLostPassword, onUnverified }: { onLostPassword: () => void; onUnverified: (email: string) => void }) {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const signedIn = useSignedIn();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const goBack = () => {
+    const from = (location.state as { from?: string } | null)?.from;
+    if (from && from !== "/signin") navigate(from, { replace: true });
+    else if ((window.history.state as { idx?: number } | null)?.idx) navigate(-1);
+    else navigate("/", { replace: true });
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !canSendLogin(email, password)) return;
+    setBusy(true);
+    try {
+      const res = await signIn({ email: email.trim(), password });
+      await signedIn(res.token);
+      notifySuccess(res.message);
+      if (res.accType === "customer") goBack();
+      else navigate(homeOf(res.accType), { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && err.errors.verify) {
+        notifyError(err);
+        onUnverified(err.errors.verify);
+      } else notifyError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} aria-label="Login" noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={TEXT.accounts.emailOrPhone}
+          placeholder="you@example.com or 0803 123 4567"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          required
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          maxLength={PASSWORD_MAX}
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          required
+        />
+        <Group justify="space-between" align="center">
+          <Anchor component="button" type="button" fz="sm" onClick={onLostPassword}>
+            {TEXT.accounts.lostPassword}
+          </Anchor>
+          <Button type="submit" disabled={busy} miw={140}>
+            {busy ? TEXT.buttons.processing : TEXT.accounts.login}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
