@@ -1,11 +1,158 @@
-import { Outlet } from "react-router";
-import { PendingScreen } from "../../../components/pending-screen";
+/**
+ * The back office's own layout (spec §2 "The back office has its own layout", "Header and menus"):
+ * a Mantine AppShell with a top bar (account type label, name cut to 10 characters, picture) and
+ * the role's sidebar; on phones the sidebar is a drawer behind the burger, with collapsible groups.
+ * Guards (spec §4 "Session"): signed out -> /signin; customers -> /account.
+ */
+import "@mantine/core/styles/AppShell.layer.css";
+import { Anchor, AppShell, Avatar, Burger, Center, Group, Loader, NavLink, ScrollArea, Text, UnstyledButton } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { HEADER_NAME_MAX } from "@market/contract";
+import {
+  IconBuildingStore,
+  IconCategory,
+  IconLayoutDashboard,
+  IconLogout,
+  IconPackage,
+  IconReceipt,
+  IconSettings,
+  IconTools,
+  IconUsers,
+} from "@tabler/icons-react";
+import { type ReactNode, useEffect } from "react";
+import { Link, Navigate, Outlet, useLocation, useNavigate } from "react-router";
+import { useSession, useSignOut } from "../../../lib/session";
+import { BO, type NavEntry, navFor, ROLE_LABEL } from "../lib/nav";
+import classes from "./backoffice-layout.module.css";
 
-export default function Page() {
+const ICONS: Record<string, ReactNode> = {
+  dashboard: <IconLayoutDashboard size={18} stroke={1.6} />,
+  products: <IconPackage size={18} stroke={1.6} />,
+  services: <IconTools size={18} stroke={1.6} />,
+  categories: <IconCategory size={18} stroke={1.6} />,
+  transactions: <IconReceipt size={18} stroke={1.6} />,
+  sellers: <IconBuildingStore size={18} stroke={1.6} />,
+  users: <IconUsers size={18} stroke={1.6} />,
+  settings: <IconSettings size={18} stroke={1.6} />,
+};
+
+function isActive(pathname: string, to: string): boolean {
+  return to === BO ? pathname === BO || pathname === `${BO}/` : pathname === to || pathname.startsWith(`${to}/`);
+}
+
+function SideNav({ entries, onNavigate, onLogout }: { entries: NavEntry[]; onNavigate: () => void; onLogout: () => void }) {
+  const { pathname } = useLocation();
   return (
-    <>
-      <PendingScreen title="Back office" />
-      <Outlet />
-    </>
+    <nav aria-label="Back office menu">
+      {entries.map((e) =>
+        e.children ? (
+          <NavLink
+            key={e.key}
+            label={e.label}
+            leftSection={ICONS[e.key]}
+            defaultOpened={e.children.some((c) => isActive(pathname, c.to))}
+            childrenOffset={28}
+            data-testid={`nav-${e.key}`}
+          >
+            {e.children.map((c) => (
+              <NavLink key={c.to} component={Link} to={c.to} label={c.label} active={isActive(pathname, c.to)} onClick={onNavigate} />
+            ))}
+          </NavLink>
+        ) : (
+          <NavLink
+            key={e.key}
+            component={Link}
+            to={e.to!}
+            label={e.label}
+            leftSection={ICONS[e.key]}
+            active={isActive(pathname, e.to!)}
+            onClick={onNavigate}
+            data-testid={`nav-${e.key}`}
+          />
+        ),
+      )}
+      <NavLink
+        component="button"
+        label="Logout"
+        leftSection={<IconLogout size={18} stroke={1.6} />}
+        onClick={onLogout}
+        data-testid="nav-logout"
+      />
+    </nav>
+  );
+}
+
+export default function BackofficeLayout() {
+  const { isLogin, details, loading } = useSession();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  // Close the phone drawer whenever the route changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => close(), [pathname]);
+
+  if (loading) {
+    return (
+      <Center h="100vh">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (!isLogin || !details) return <Navigate to="/signin" replace />;
+  if (details.accType === "customer") return <Navigate to="/account" replace />;
+
+  const role = details.accType;
+  const logout = async () => {
+    await signOut();
+    navigate("/signin");
+  };
+
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 250, breakpoint: "md", collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header className={classes.header}>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" color="white" aria-label="Open back office menu" />
+            <Anchor component={Link} to={BO} underline="never" className={classes.brand}>
+              Naija<span>Market</span>
+            </Anchor>
+            <Text visibleFrom="sm" c="gray.3" fz="sm">
+              Back office
+            </Text>
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            <Anchor component={Link} to="/" c="gray.2" fz="sm" visibleFrom="sm">
+              View store
+            </Anchor>
+            <UnstyledButton component={Link} to={`${BO}/settings`} aria-label="Your profile">
+              <Group gap={8} wrap="nowrap" data-testid="bo-account-badge">
+                <Text fz="xs" c="yellow.3" fw={700} tt="uppercase">
+                  {ROLE_LABEL[role]}
+                </Text>
+                <Text fz="sm" c="white" fw={600} visibleFrom="xs">
+                  {details.names.slice(0, HEADER_NAME_MAX)}
+                </Text>
+                <Avatar src={details.profile || null} alt={details.names} size={32} radius="xl" color="naija" variant="filled" />
+              </Group>
+            </UnstyledButton>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <AppShell.Section grow component={ScrollArea}>
+          <SideNav entries={navFor(role)} onNavigate={close} onLogout={logout} />
+        </AppShell.Section>
+        <AppShell.Section>
+          <Text fz="xs" c="dimmed" px="sm" py={6}>
+            Signed in as {details.email}
+          </Text>
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main className={classes.main}>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
   );
 }

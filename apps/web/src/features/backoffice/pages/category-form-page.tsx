@@ -1,5 +1,90 @@
-import { PendingScreen } from "../../../components/pending-screen";
+/**
+ * Add/Update Category (admin; spec §2): name and type (market-place or services), plus whether it
+ * is a default (featured) category. "Category Successfully Created" / "... Updated".
+ */
+import { Button, Paper, Select, Stack, Switch, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { CATEGORY_TYPES, type CategoryType, TEXT } from "@market/contract";
+import { useEffect, useRef } from "react";
+import { useParams } from "react-router";
+import { ApiError } from "../../../lib/api";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { type CategoryInput, useCategory, useSaveCategory } from "../api/categories";
+import { PageHeader } from "../components/page-header";
+import { LoadError, Loading } from "../components/query-state";
+import { RoleGate } from "../components/role-gate";
 
-export default function Page() {
-  return <PendingScreen title="category-form" />;
+const EMPTY: CategoryInput = { name: "", type: "market-place", is_default: false };
+
+function CategoryForm() {
+  const { id } = useParams();
+  const category = useCategory(id);
+  const save = useSaveCategory();
+  const form = useForm<CategoryInput>({ mode: "controlled", initialValues: EMPTY });
+  const loadedFor = useRef<string | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: form is stable
+  useEffect(() => {
+    if (!id) {
+      loadedFor.current = null;
+      form.setValues(EMPTY);
+      return;
+    }
+    const c = category.data;
+    if (c && loadedFor.current !== c._id) {
+      loadedFor.current = c._id;
+      form.setValues({ name: c.name, type: c.type, is_default: c.is_default });
+    }
+  }, [id, category.data]);
+
+  const onSubmit = form.onSubmit((v) =>
+    save.mutate(id ? { id, ...v } : v, {
+      onSuccess: (res) => {
+        notifySuccess(res.message || (id ? TEXT.success.categoryUpdated : TEXT.success.categoryCreated));
+        if (!id) form.setValues(EMPTY);
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && Object.keys(err.errors).length) form.setErrors(err.errors);
+        notifyError(err);
+      },
+    }),
+  );
+
+  return (
+    <>
+      <PageHeader title={id ? "Update Category" : "Add Category"} />
+      {id && category.isPending ? (
+        <Loading />
+      ) : id && (category.isError || category.data === null) ? (
+        <LoadError error={category.error ?? new Error("Category not found")} />
+      ) : (
+        <Paper withBorder radius="md" p={{ base: "sm", sm: "lg" }} component="form" onSubmit={onSubmit} maw={560}>
+          <Stack>
+            <TextInput label="Name" {...form.getInputProps("name")} />
+            <Select
+              label="Type"
+              data={CATEGORY_TYPES.map((t) => ({ value: t, label: t }))}
+              allowDeselect={false}
+              {...form.getInputProps("type")}
+              onChange={(v) => form.setFieldValue("type", (v ?? "market-place") as CategoryType)}
+            />
+            <Switch label="Default category (featured on the home page)" {...form.getInputProps("is_default", { type: "checkbox" })} />
+            <div>
+              <Button type="submit" disabled={save.isPending} data-testid="category-submit">
+                {save.isPending ? TEXT.buttons.processing : id ? "Update Category" : "Add Category"}
+              </Button>
+            </div>
+          </Stack>
+        </Paper>
+      )}
+    </>
+  );
+}
+
+export default function CategoryFormPage() {
+  return (
+    <RoleGate roles={["admin"]}>
+      <CategoryForm />
+    </RoleGate>
+  );
 }

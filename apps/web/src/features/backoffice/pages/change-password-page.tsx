@@ -1,5 +1,66 @@
-import { PendingScreen } from "../../../components/pending-screen";
+/**
+ * Change Password (spec §2, §3 "Password change payload", §8): current, new and confirm password
+ * (max 25 characters each), sent as PUT /api/me with request_type "changePass". On success
+ * "Password Successfully Updated" and the three fields are cleared.
+ */
+import { Button, Paper, PasswordInput, Stack } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { PASSWORD_MAX, TEXT } from "@market/contract";
+import { ApiError } from "../../../lib/api";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useSession } from "../../../lib/session";
+import { useChangePassword } from "../api/profile";
+import { PageHeader } from "../components/page-header";
 
-export default function Page() {
-  return <PendingScreen title="change-password" />;
+type Values = { old_password: string; password: string; confirm_password: string };
+const EMPTY: Values = { old_password: "", password: "", confirm_password: "" };
+
+export default function ChangePasswordPage() {
+  const { details } = useSession();
+  const change = useChangePassword();
+  const form = useForm<Values>({ mode: "controlled", initialValues: EMPTY });
+
+  const onSubmit = form.onSubmit((v) =>
+    change.mutate(
+      { _id: details?._id ?? "", ...v },
+      {
+        onSuccess: () => {
+          notifySuccess(TEXT.success.passwordUpdated);
+          form.setValues(EMPTY);
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && Object.keys(err.errors).length) form.setErrors(err.errors);
+          notifyError(err);
+        },
+      },
+    ),
+  );
+
+  return (
+    <>
+      <PageHeader title="Change Password" subtitle="Other devices signed in to your account are signed out." />
+      <Paper withBorder radius="md" p={{ base: "sm", sm: "lg" }} component="form" onSubmit={onSubmit} maw={520}>
+        <Stack>
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            maxLength={PASSWORD_MAX}
+            {...form.getInputProps("old_password")}
+          />
+          <PasswordInput label="New password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...form.getInputProps("password")} />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX}
+            {...form.getInputProps("confirm_password")}
+          />
+          <div>
+            <Button type="submit" disabled={change.isPending}>
+              {change.isPending ? TEXT.buttons.processing : TEXT.buttons.saveChanges}
+            </Button>
+          </div>
+        </Stack>
+      </Paper>
+    </>
+  );
 }

@@ -1,5 +1,156 @@
-import { PendingScreen } from "../../../components/pending-screen";
+/**
+ * Add/Edit Product (spec §2, §4 "Product form"): `add_products` creates, `update_products/:id`
+ * edits. The heading reads "Add Products" in both modes; the button "Add Product" or "Update
+ * Product" ("Processing" while saving). Fields: name, category (without services categories),
+ * price (naira), count_in_stock, description and several images. After a create the form is
+ * cleared; after an update it is kept. Server field messages show under the fields.
+ */
+import { Alert, Button, Grid, NumberInput, Paper, Select, Stack, Textarea, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { TEXT } from "@market/contract";
+import { useEffect, useRef, useState } from "react";
+import { useParams } from "react-router";
+import { ApiError } from "../../../lib/api";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useSession } from "../../../lib/session";
+import { useAllCategories } from "../api/categories";
+import { type ProductInput, useProduct, useSaveProduct } from "../api/products";
+import { ImageUploader } from "../components/image-uploader";
+import { PageHeader } from "../components/page-header";
+import { LoadError, Loading } from "../components/query-state";
+import { RoleGate } from "../components/role-gate";
 
-export default function Page() {
-  return <PendingScreen title="product-form" />;
+type FormValues = Omit<ProductInput, "price" | "count_in_stock"> & { price: number | string; count_in_stock: number | string };
+
+const EMPTY: FormValues = { name: "", category_id: "", price: "", count_in_stock: "", description: "", image_urls: [] };
+
+function ProductFormView() {
+  const { id } = useParams();
+  const { details } = useSession();
+  const product = useProduct(id);
+  const categories = useAllCategories();
+  const save = useSaveProduct();
+  const [uploading, setUploading] = useState(false);
+  const form = useForm<FormValues>({ mode: "controlled", initialValues: EMPTY });
+  const loadedFor = useRef<string | null>(null);
+
+  // Fill the form once per product id (an update keeps what the seller sees afterwards).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: form is stable
+  useEffect(() => {
+    if (!id) {
+      loadedFor.current = null;
+      form.setValues(EMPTY);
+      return;
+    }
+    const p = product.data;
+    if (p && loadedFor.current !== p._id) {
+      loadedFor.current = p._id;
+      form.setValues({
+        name: p.name,
+        category_id: p.category_id,
+        price: p.price,
+        count_in_stock: p.count_in_stock,
+        description: p.description,
+        image_urls: p.image_urls,
+      });
+      form.resetDirty();
+    }
+  }, [id, product.data]);
+
+  const options = (categories.data ?? []).filter((c) => c.type !== "services").map((c) => ({ value: c._id, label: c.name }));
+  const notMine = !!(id && product.data && details && product.data.user_id !== details._id);
+
+  const onSubmit = form.onSubmit((v) => {
+    const body: ProductInput = {
+      name: v.name,
+      category_id: v.category_id,
+      price: Number(v.price || 0),
+      count_in_stock: Number(v.count_in_stock || 0),
+      description: v.description,
+      image_urls: v.image_urls,
+    };
+    save.mutate(id ? { _id: id, ...body } : body, {
+      onSuccess: () => {
+        notifySuccess(id ? TEXT.success.productUpdated : TEXT.success.productCreated);
+        if (!id) form.setValues(EMPTY);
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && Object.keys(err.errors).length) form.setErrors(err.errors);
+        notifyError(err);
+      },
+    });
+  });
+
+  return (
+    <>
+      <PageHeader title="Add Products" subtitle={id ? "Edit your product" : "Create a new product for the market place"} />
+      {id && product.isPending ? (
+        <Loading />
+      ) : id && product.isError ? (
+        <LoadError error={product.error} onRetry={() => product.refetch()} />
+      ) : notMine ? (
+        <Alert color="red" title={TEXT.alerts.errorTitle}>
+          You can only edit your own products.
+        </Alert>
+      ) : (
+        <Paper withBorder radius="md" p={{ base: "sm", sm: "lg" }} component="form" onSubmit={onSubmit} maw={900}>
+          <Stack gap="md">
+            <TextInput label="Name" {...form.getInputProps("name")} />
+            <Grid>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <Select
+                  label="Category"
+                  placeholder={categories.isPending ? TEXT.pages.loading : "Choose a category"}
+                  data={options}
+                  searchable
+                  nothingFoundMessage="No category"
+                  {...form.getInputProps("category_id")}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 6, sm: 3 }}>
+                <NumberInput
+                  label="Price (₦)"
+                  min={0}
+                  decimalScale={2}
+                  thousandSeparator=","
+                  hideControls
+                  {...form.getInputProps("price")}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 6, sm: 3 }}>
+                <NumberInput
+                  label="Count in stock"
+                  min={0}
+                  step={1}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  {...form.getInputProps("count_in_stock")}
+                />
+              </Grid.Col>
+            </Grid>
+            <Textarea label="Description" autosize minRows={4} maxRows={12} {...form.getInputProps("description")} />
+            <ImageUploader
+              value={form.values.image_urls}
+              onChange={(urls) => form.setFieldValue("image_urls", urls)}
+              onBusyChange={setUploading}
+              error={form.errors.image_urls as string | undefined}
+            />
+            <div>
+              <Button type="submit" size="md" disabled={save.isPending || uploading} data-testid="product-submit">
+                {save.isPending ? TEXT.buttons.processing : id ? TEXT.buttons.updateProduct : TEXT.buttons.addProduct}
+              </Button>
+            </div>
+          </Stack>
+        </Paper>
+      )}
+    </>
+  );
+}
+
+export default function ProductFormPage() {
+  return (
+    <RoleGate roles={["business"]}>
+      <ProductFormView />
+    </RoleGate>
+  );
 }

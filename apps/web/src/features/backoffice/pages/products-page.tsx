@@ -1,5 +1,152 @@
-import { PendingScreen } from "../../../components/pending-screen";
+/**
+ * View Products (spec §2 "Back-office screens"): the signed-in seller's own products only, with
+ * image, name, category, price, stock, description cut to 20 characters, Edit and Delete (with the
+ * spec's confirmation). The search box searches the seller's products on the server.
+ */
+import { Anchor, Badge, Button, Group, Image, Paper, Table, Text, TextInput } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { formatNaira, imageThumbUrl, TEXT, TRUNCATE, truncate } from "@market/contract";
+import { IconEdit, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useDeleteProduct, useMyProducts } from "../api/products";
+import { confirmDelete } from "../components/confirm";
+import { PageHeader } from "../components/page-header";
+import { Empty, LoadError, Loading } from "../components/query-state";
+import { RoleGate } from "../components/role-gate";
+import { BO } from "../lib/nav";
 
-export default function Page() {
-  return <PendingScreen title="products" />;
+function ProductsView() {
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const q = useMyProducts(debounced);
+  const del = useDeleteProduct();
+  const rows = q.data?.pages.flatMap((p) => p.products) ?? [];
+  const total = q.data?.pages[0]?.total;
+
+  const onDelete = (id: string) =>
+    confirmDelete(TEXT.confirm.deleteProduct, () =>
+      del.mutate(id, { onSuccess: (res) => notifySuccess(res.message || TEXT.success.deleted), onError: (e) => notifyError(e) }),
+    );
+
+  return (
+    <>
+      <PageHeader
+        title="View Products"
+        subtitle={total !== undefined ? `${total} product${total === 1 ? "" : "s"}` : undefined}
+        actions={
+          <Button component={Link} to={`${BO}/add_products`} leftSection={<IconPlus size={16} />}>
+            Add New
+          </Button>
+        }
+      />
+      <Paper withBorder radius="md" p="md">
+        <TextInput
+          placeholder="Search your products"
+          aria-label="Search products"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          mb="md"
+          maw={360}
+        />
+        {q.isPending ? (
+          <Loading />
+        ) : q.isError ? (
+          <LoadError error={q.error} onRetry={() => q.refetch()} />
+        ) : rows.length === 0 ? (
+          <Empty>{debounced ? "No product matches your search." : "You have no products yet."}</Empty>
+        ) : (
+          <Table.ScrollContainer minWidth={760}>
+            <Table verticalSpacing="sm" highlightOnHover data-testid="products-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Image</Table.Th>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Category</Table.Th>
+                  <Table.Th>Price</Table.Th>
+                  <Table.Th>Stock</Table.Th>
+                  <Table.Th>Description</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((p) => (
+                  <Table.Tr key={p._id} data-testid="product-row">
+                    <Table.Td>
+                      <Image
+                        src={imageThumbUrl(p.image_urls[0])}
+                        alt={p.name}
+                        w={56}
+                        h={56}
+                        radius="sm"
+                        fit="cover"
+                        fallbackSrc="/favicon.svg"
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/product/market-place/${p._id}`} fw={500} fz="sm">
+                        {p.name}
+                      </Anchor>
+                      {!p.listed ? (
+                        <Text fz="xs" c="orange.8">
+                          Not public yet
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>{p.category_name}</Table.Td>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>{formatNaira(p.price)}</Table.Td>
+                    <Table.Td>
+                      {p.count_in_stock > 0 ? (
+                        <Badge color="green" variant="light">
+                          {TEXT.stock.inStock} ({p.count_in_stock})
+                        </Badge>
+                      ) : (
+                        <Badge color="red" variant="light">
+                          {TEXT.stock.outOfStock}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{truncate(p.description, TRUNCATE.backOfficeList)}</Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Button
+                          size="xs"
+                          variant="light"
+                          component={Link}
+                          to={`${BO}/update_products/${p._id}`}
+                          leftSection={<IconEdit size={14} />}
+                        >
+                          Edit
+                        </Button>
+                        <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => onDelete(p._id)}>
+                          Delete
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {q.hasNextPage ? (
+          <Group justify="center" mt="md">
+            <Button variant="default" loading={q.isFetchingNextPage} onClick={() => q.fetchNextPage()}>
+              Load more
+            </Button>
+          </Group>
+        ) : null}
+      </Paper>
+    </>
+  );
+}
+
+export default function ProductsPage() {
+  return (
+    <RoleGate roles={["business"]}>
+      <ProductsView />
+    </RoleGate>
+  );
 }

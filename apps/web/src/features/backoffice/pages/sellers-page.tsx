@@ -1,5 +1,13 @@
-import { PendingScreen } from "../../../components/pending-screen";
+/** View Sellers (admin; spec §2, §4, §6): business accounts with Approve, Block/Unblock and blue tick. */
+import { AccountsTable } from "../components/accounts-table";
+import { PageHeader } from "../components/page-header";
+import { RoleGate } from "../components/role-gate";
 
-export default function Page() {
-  return <PendingScreen title="sellers" />;
+export default function SellersPage() {
+  return (
+    <RoleGate roles={["admin"]}>
+      <PageHeader title="View Sellers" subtitle="Approve new sellers, block or unblock accounts, and give the verified blue tick." />
+      <AccountsTable accountType="business" />
+    </RoleGate>
+  );
 }

@@ -1,5 +1,115 @@
-import { PendingScreen } from "../../../components/pending-screen";
+/**
+ * Add/Update Service (spec §2, §5): images (several), a category among the seller's OWN categories
+ * of type services, and a description. `add_services` creates, `update_Service/:id` edits.
+ * "Service Successfully Created" / "Service Successfully Updated"; the form clears after a create.
+ */
+import { Alert, Button, Paper, Select, Stack, Textarea } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { TEXT } from "@market/contract";
+import { useEffect, useRef, useState } from "react";
+import { useParams } from "react-router";
+import { ApiError } from "../../../lib/api";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useSession } from "../../../lib/session";
+import { useMyServiceCategories } from "../api/categories";
+import { type ServiceInput, useSaveService, useService } from "../api/services";
+import { ImageUploader } from "../components/image-uploader";
+import { PageHeader } from "../components/page-header";
+import { LoadError, Loading } from "../components/query-state";
+import { RoleGate } from "../components/role-gate";
 
-export default function Page() {
-  return <PendingScreen title="service-form" />;
+const EMPTY: ServiceInput = { category_id: "", body: "", image_urls: [] };
+
+function ServiceFormView() {
+  const { id } = useParams();
+  const { details } = useSession();
+  const service = useService(id);
+  const categories = useMyServiceCategories(details?._id);
+  const save = useSaveService();
+  const [uploading, setUploading] = useState(false);
+  const form = useForm<ServiceInput>({ mode: "controlled", initialValues: EMPTY });
+  const loadedFor = useRef<string | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: form is stable
+  useEffect(() => {
+    if (!id) {
+      loadedFor.current = null;
+      form.setValues(EMPTY);
+      return;
+    }
+    const s = service.data;
+    if (s && loadedFor.current !== s._id) {
+      loadedFor.current = s._id;
+      form.setValues({ category_id: s.category_id, body: s.body, image_urls: s.image_urls });
+    }
+  }, [id, service.data]);
+
+  const options = (categories.data ?? []).map((c) => ({ value: c._id, label: c.name }));
+  const notMine = !!(id && service.data && details && service.data.user_id !== details._id);
+
+  const onSubmit = form.onSubmit((v) => {
+    save.mutate(id ? { _id: id, ...v } : v, {
+      onSuccess: () => {
+        notifySuccess(id ? TEXT.success.serviceUpdated : TEXT.success.serviceCreated);
+        if (!id) form.setValues(EMPTY);
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && Object.keys(err.errors).length) form.setErrors(err.errors);
+        notifyError(err);
+      },
+    });
+  });
+
+  return (
+    <>
+      <PageHeader title={id ? "Update Service" : "Add Service"} subtitle="Describe a service you offer; customers can rate it" />
+      {id && service.isPending ? (
+        <Loading />
+      ) : id && service.isError ? (
+        <LoadError error={service.error} onRetry={() => service.refetch()} />
+      ) : notMine ? (
+        <Alert color="red" title={TEXT.alerts.errorTitle}>
+          You can only edit your own services.
+        </Alert>
+      ) : (
+        <Paper withBorder radius="md" p={{ base: "sm", sm: "lg" }} component="form" onSubmit={onSubmit} maw={900}>
+          <Stack gap="md">
+            <ImageUploader
+              value={form.values.image_urls}
+              onChange={(urls) => form.setFieldValue("image_urls", urls)}
+              onBusyChange={setUploading}
+              error={form.errors.image_urls as string | undefined}
+            />
+            <Select
+              label="Category"
+              placeholder={categories.isPending ? TEXT.pages.loading : "Choose one of your service categories"}
+              data={options}
+              nothingFoundMessage="No category"
+              {...form.getInputProps("category_id")}
+            />
+            {categories.isSuccess && options.length === 0 ? (
+              <Alert color="yellow" title="No service category">
+                Services are listed under your own categories of type services, and your account has none. Ask the store admin to add one to
+                your account.
+              </Alert>
+            ) : null}
+            <Textarea label="Description" autosize minRows={5} maxRows={14} {...form.getInputProps("body")} />
+            <div>
+              <Button type="submit" size="md" disabled={save.isPending || uploading} data-testid="service-submit">
+                {save.isPending ? TEXT.buttons.processing : id ? "Update Service" : "Add Service"}
+              </Button>
+            </div>
+          </Stack>
+        </Paper>
+      )}
+    </>
+  );
+}
+
+export default function ServiceFormPage() {
+  return (
+    <RoleGate roles={["business"]}>
+      <ServiceFormView />
+    </RoleGate>
+  );
 }

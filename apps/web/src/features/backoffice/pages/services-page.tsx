@@ -1,5 +1,129 @@
-import { PendingScreen } from "../../../components/pending-screen";
+/**
+ * View Services (spec §2): the seller's own services with image, category, description (cut to
+ * 20 characters), Edit and Delete ("Do you want to delete this service?"). The "Add New" link
+ * points to /admin/dashboard/add_Services as the spec says (the router redirects it).
+ */
+import { Anchor, Badge, Button, Group, Image, Paper, Table, Text } from "@mantine/core";
+import { imageThumbUrl, TEXT, TRUNCATE, truncate } from "@market/contract";
+import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useDeleteService, useMyServices } from "../api/services";
+import { confirmDelete } from "../components/confirm";
+import { PageHeader } from "../components/page-header";
+import { Empty, LoadError, Loading } from "../components/query-state";
+import { RoleGate } from "../components/role-gate";
+import { BO } from "../lib/nav";
 
-export default function Page() {
-  return <PendingScreen title="services" />;
+function ServicesView() {
+  const q = useMyServices();
+  const del = useDeleteService();
+  const rows = q.data?.pages.flatMap((p) => p.products) ?? [];
+  const total = q.data?.pages[0]?.total;
+
+  const onDelete = (id: string) =>
+    confirmDelete(TEXT.confirm.deleteService, () =>
+      del.mutate(id, { onSuccess: (res) => notifySuccess(res.message || TEXT.success.deleted), onError: (e) => notifyError(e) }),
+    );
+
+  return (
+    <>
+      <PageHeader
+        title="View Services"
+        subtitle={total !== undefined ? `${total} service${total === 1 ? "" : "s"}` : undefined}
+        actions={
+          <Button component={Link} to="/admin/dashboard/add_Services" leftSection={<IconPlus size={16} />}>
+            Add New
+          </Button>
+        }
+      />
+      <Paper withBorder radius="md" p="md">
+        {q.isPending ? (
+          <Loading />
+        ) : q.isError ? (
+          <LoadError error={q.error} onRetry={() => q.refetch()} />
+        ) : rows.length === 0 ? (
+          <Empty>You have no services yet.</Empty>
+        ) : (
+          <Table.ScrollContainer minWidth={620}>
+            <Table verticalSpacing="sm" highlightOnHover data-testid="services-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Image</Table.Th>
+                  <Table.Th>Category</Table.Th>
+                  <Table.Th>Description</Table.Th>
+                  <Table.Th>Rating</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((s) => (
+                  <Table.Tr key={s._id} data-testid="service-row">
+                    <Table.Td>
+                      <Image
+                        src={imageThumbUrl(s.image_urls[0])}
+                        alt={s.category_name}
+                        w={56}
+                        h={56}
+                        radius="sm"
+                        fit="cover"
+                        fallbackSrc="/favicon.svg"
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/product/services/${s._id}`} fz="sm" fw={500}>
+                        #{s.category_name}
+                      </Anchor>
+                      {!s.listed ? (
+                        <Text fz="xs" c="orange.8">
+                          Not public yet
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>{truncate(s.body, TRUNCATE.backOfficeList)}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color="yellow">
+                        {s.stars} ★ ({s.reactions.length})
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Button
+                          size="xs"
+                          variant="light"
+                          component={Link}
+                          to={`${BO}/update_Service/${s._id}`}
+                          leftSection={<IconEdit size={14} />}
+                        >
+                          Edit
+                        </Button>
+                        <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => onDelete(s._id)}>
+                          Delete
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {q.hasNextPage ? (
+          <Group justify="center" mt="md">
+            <Button variant="default" loading={q.isFetchingNextPage} onClick={() => q.fetchNextPage()}>
+              Load more
+            </Button>
+          </Group>
+        ) : null}
+      </Paper>
+    </>
+  );
+}
+
+export default function ServicesPage() {
+  return (
+    <RoleGate roles={["business"]}>
+      <ServicesView />
+    </RoleGate>
+  );
 }

@@ -1,5 +1,165 @@
-import { PendingScreen } from "../../../components/pending-screen";
+/**
+ * Transactions (admin; spec §2, made real per the design brief): the bank-transfer records with
+ * amount, payer, order and status. Confirm marks the order paid; Reject releases its stock.
+ */
+import { Badge, Button, Group, Paper, SegmentedControl, Table, Text } from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { formatNaira } from "@market/contract";
+import { IconCheck, IconX } from "@tabler/icons-react";
+import { useState } from "react";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { type TransferFilter, useAdminTransactions, useTransactionAction } from "../api/transactions";
+import { PageHeader } from "../components/page-header";
+import { Empty, LoadError, Loading } from "../components/query-state";
+import { RoleGate } from "../components/role-gate";
 
-export default function Page() {
-  return <PendingScreen title="transactions" />;
+const STATUS_COLOR = { submitted: "orange", confirmed: "green", rejected: "red" } as const;
+const dateFmt = new Intl.DateTimeFormat("en-NG", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+
+function Transactions() {
+  const [status, setStatus] = useState<TransferFilter>("submitted");
+  const q = useAdminTransactions(status);
+  const act = useTransactionAction();
+  const rows = q.data?.pages.flatMap((p) => p.data) ?? [];
+
+  const run = (transaction_id: string, action: "confirm" | "reject") =>
+    act.mutate({ transaction_id, action }, { onSuccess: (res) => notifySuccess(res.message), onError: (e) => notifyError(e) });
+
+  const ask = (id: string, action: "confirm" | "reject", amount: number) =>
+    modals.openConfirmModal({
+      title: action === "confirm" ? "Confirm this transfer?" : "Reject this transfer?",
+      children: (
+        <Text fz="sm">
+          {action === "confirm"
+            ? `Only confirm once ${formatNaira(amount)} is in the store's account. The order becomes paid and its sellers see it.`
+            : "The order is cancelled and its stock goes back on sale."}
+        </Text>
+      ),
+      labels: { confirm: action === "confirm" ? "Confirm" : "Reject", cancel: "Leave" },
+      confirmProps: { color: action === "confirm" ? "green" : "red" },
+      onConfirm: () => run(id, action),
+    });
+
+  return (
+    <>
+      <PageHeader title="Transactions" subtitle="Bank transfers sent by shoppers. Check your bank statement, then confirm or reject." />
+      <Paper withBorder radius="md" p="md">
+        <SegmentedControl
+          mb="md"
+          value={status}
+          onChange={(v) => setStatus(v as TransferFilter)}
+          data={[
+            { value: "submitted", label: "Awaiting" },
+            { value: "confirmed", label: "Confirmed" },
+            { value: "rejected", label: "Rejected" },
+            { value: "all", label: "All" },
+          ]}
+        />
+        {q.isPending ? (
+          <Loading />
+        ) : q.isError ? (
+          <LoadError error={q.error} onRetry={() => q.refetch()} />
+        ) : rows.length === 0 ? (
+          <Empty>No transfers here.</Empty>
+        ) : (
+          <Table.ScrollContainer minWidth={900}>
+            <Table verticalSpacing="sm" highlightOnHover data-testid="transactions-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Payer</Table.Th>
+                  <Table.Th>Order</Table.Th>
+                  <Table.Th>Amount</Table.Th>
+                  <Table.Th>From account</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Action</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((t) => (
+                  <Table.Tr key={t._id} data-testid="transaction-row">
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>{dateFmt.format(new Date(t.createdAt))}</Table.Td>
+                    <Table.Td>
+                      <Text fz="sm">{t.buyer.names}</Text>
+                      <Text fz="xs" c="dimmed">
+                        {t.buyer.email}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fz="sm" ff="monospace">
+                        {t.order_id.slice(0, 8).toUpperCase()}
+                      </Text>
+                      <Text fz="xs" c="dimmed">
+                        {t.order_status.replace("_", " ")}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td fw={600} style={{ whiteSpace: "nowrap" }}>
+                      {formatNaira(t.amount)}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fz="sm" ff="monospace">
+                        {t.payer_account_no}
+                      </Text>
+                      <Text fz="xs" c="dimmed">
+                        to {t.client_bank} {t.client_account_no}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={STATUS_COLOR[t.status]} variant="light">
+                        {t.status}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {t.status === "submitted" ? (
+                        <Group gap={6} wrap="nowrap">
+                          <Button
+                            size="xs"
+                            color="green"
+                            leftSection={<IconCheck size={14} />}
+                            disabled={act.isPending}
+                            onClick={() => ask(t._id, "confirm", t.amount)}
+                          >
+                            Confirm
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="light"
+                            color="red"
+                            leftSection={<IconX size={14} />}
+                            disabled={act.isPending}
+                            onClick={() => ask(t._id, "reject", t.amount)}
+                          >
+                            Reject
+                          </Button>
+                        </Group>
+                      ) : (
+                        <Text fz="xs" c="dimmed">
+                          Reviewed
+                        </Text>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {q.hasNextPage ? (
+          <Group justify="center" mt="md">
+            <Button variant="default" loading={q.isFetchingNextPage} onClick={() => q.fetchNextPage()}>
+              Load more
+            </Button>
+          </Group>
+        ) : null}
+      </Paper>
+    </>
+  );
+}
+
+export default function TransactionsPage() {
+  return (
+    <RoleGate roles={["admin"]}>
+      <Transactions />
+    </RoleGate>
+  );
 }

@@ -1,0 +1,58 @@
+/**
+ * Admin users lists (`GET /api/admin/users?account_type=`), the admin action helper
+ * (`PUT /api/admin/users {account_id, req_type}`) and `POST /api/admin/user` (spec §4, §7).
+ * After each mutation the lists reload (spec §4 "After successful mutations the lists reload").
+ */
+import type { AdminAction, AdminUserRow, AdminUsersAnswer } from "@market/contract";
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+
+export type AccountKind = "customer" | "business";
+
+export function adminUsersQuery(accountType: AccountKind, q: string) {
+  return infiniteQueryOptions({
+    queryKey: ["bo", "admin-users", accountType, q],
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ account_type: accountType, limit: "20" });
+      if (q) params.set("q", q);
+      if (pageParam) params.set("cursor", pageParam);
+      return api<AdminUsersAnswer>(`/api/admin/users?${params}`, { signal });
+    },
+    initialPageParam: "",
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function useAdminUsers(accountType: AccountKind, q: string) {
+  return useInfiniteQuery(adminUsersQuery(accountType, q));
+}
+
+/** Run one admin action; answers the server's message ("Updated Succefully") and the new row. */
+export function useAdminAction() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { account_id: string; req_type: AdminAction }) =>
+      api<{ statusCode: number; message: string; data: AdminUserRow }>("/api/admin/users", { method: "PUT", body }),
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: ["bo", "admin-users"] }), qc.invalidateQueries({ queryKey: ["bo", "dashboard"] })]),
+  });
+}
+
+export type NewUser = {
+  names: string;
+  username: string;
+  email: string;
+  phone: string;
+  password: string;
+  accType: "customer" | "business" | "admin";
+  category_ids?: string[];
+};
+
+export function useCreateUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewUser) =>
+      api<{ statusCode: number; message: string; data: AdminUserRow }>("/api/admin/user", { method: "POST", body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ["bo", "admin-users"] }),
+  });
+}

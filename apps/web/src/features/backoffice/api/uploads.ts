@@ -1,0 +1,9 @@
+/** POST /api/uploads: send image files as multipart `file` parts; answers their stored URLs (ADR 0042). */
+import type { UploadAnswer, UploadedImage } from "@market/contract";
+import { api } from "../../../lib/api";
+
+export async function uploadImages(files: File[]): Promise<UploadedImage[]> {
+  const form = new FormData();
+  for (const f of files) form.append("file", f, f.name);
+  return (await api<UploadAnswer>("/api/uploads", { method: "POST", body: form })).data;
+}

@@ -1,0 +1,196 @@
+/**
+ * The admin's Sellers / Users table (spec §2 "View Users (customers) and View Sellers", §4 "Seller
+ * status", "Account active/inactive"): rows from GET /api/admin/users?account_type=, with
+ * - Status: "Approve" for a pending seller (sends status_approved); other statuses as plain text;
+ * - Block / Unblock (active flag) and blue tick Verify / Remove.
+ * Every action answers "Updated Succefully" and the list reloads.
+ */
+import { Avatar, Badge, Button, Group, Paper, Table, Text, TextInput, Tooltip } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import type { AdminAction, AdminUserRow } from "@market/contract";
+import { TEXT } from "@market/contract";
+import { IconMailCheck, IconPhoneCheck, IconRosetteDiscountCheckFilled, IconSearch } from "@tabler/icons-react";
+import { useState } from "react";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useSession } from "../../../lib/session";
+import { type AccountKind, useAdminAction, useAdminUsers } from "../api/admin-users";
+import { Empty, LoadError, Loading } from "./query-state";
+
+const dateFmt = new Intl.DateTimeFormat("en-NG", { day: "numeric", month: "short", year: "numeric" });
+
+export function AccountsTable({ accountType }: { accountType: AccountKind }) {
+  const [search, setSearch] = useState("");
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const list = useAdminUsers(accountType, q);
+  const action = useAdminAction();
+  const { details } = useSession();
+  const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
+  const total = list.data?.pages[0]?.total;
+  const sellers = accountType === "business";
+
+  const run = (u: AdminUserRow, req_type: AdminAction) =>
+    action.mutate(
+      { account_id: u._id, req_type },
+      { onSuccess: (res) => notifySuccess(res.message || TEXT.success.updated), onError: (e) => notifyError(e) },
+    );
+  const busy = (u: AdminUserRow, t: AdminAction) =>
+    action.isPending && action.variables?.account_id === u._id && action.variables.req_type === t;
+
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group justify="space-between" mb="md">
+        <TextInput
+          placeholder={`Search ${sellers ? "sellers" : "users"} by name, e-mail or phone`}
+          aria-label="Search accounts"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={{ base: "100%", sm: 360 }}
+        />
+        {total !== undefined ? (
+          <Text fz="sm" c="dimmed">
+            {total} {sellers ? "seller" : "user"}
+            {total === 1 ? "" : "s"}
+          </Text>
+        ) : null}
+      </Group>
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        <LoadError error={list.error} onRetry={() => list.refetch()} />
+      ) : rows.length === 0 ? (
+        <Empty>No accounts found.</Empty>
+      ) : (
+        <Table.ScrollContainer minWidth={980}>
+          <Table verticalSpacing="sm" highlightOnHover data-testid="accounts-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Contact</Table.Th>
+                {sellers ? <Table.Th>Followers</Table.Th> : null}
+                <Table.Th>Joined</Table.Th>
+                {sellers ? <Table.Th>Status</Table.Th> : null}
+                <Table.Th>Account</Table.Th>
+                <Table.Th>Blue tick</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((u) => (
+                <Table.Tr key={u._id} data-testid="account-row" data-email={u.email}>
+                  <Table.Td>
+                    <Group gap="sm" wrap="nowrap">
+                      <Avatar src={u.profile} alt={u.names} radius="xl" size={36} color="naija">
+                        {u.names.slice(0, 2).toUpperCase()}
+                      </Avatar>
+                      <div>
+                        <Group gap={4} wrap="nowrap">
+                          <Text fz="sm" fw={600}>
+                            {u.names}
+                          </Text>
+                          {u.verified.blue_tick ? (
+                            <IconRosetteDiscountCheckFilled size={16} color="var(--mantine-color-blue-6)" aria-label="Verified" />
+                          ) : null}
+                        </Group>
+                        <Text fz="xs" c="dimmed">
+                          @{u.username}
+                        </Text>
+                      </div>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Text fz="sm">{u.email}</Text>
+                      {u.verified.email ? (
+                        <Tooltip label="E-mail verified">
+                          <IconMailCheck size={14} color="var(--mantine-color-green-7)" />
+                        </Tooltip>
+                      ) : null}
+                    </Group>
+                    <Group gap={4} wrap="nowrap">
+                      <Text fz="xs" c="dimmed">
+                        {u.phone}
+                      </Text>
+                      {u.verified.phone ? (
+                        <Tooltip label="Phone verified">
+                          <IconPhoneCheck size={14} color="var(--mantine-color-green-7)" />
+                        </Tooltip>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                  {sellers ? <Table.Td>{u.followers}</Table.Td> : null}
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{dateFmt.format(new Date(u.createdAt))}</Table.Td>
+                  {sellers ? (
+                    <Table.Td>
+                      {u.status === "pending" ? (
+                        <Button size="xs" color="orange" loading={busy(u, "status_approved")} onClick={() => run(u, "status_approved")}>
+                          Approve
+                        </Button>
+                      ) : (
+                        <Text fz="sm" data-testid="seller-status">
+                          {u.status}
+                        </Text>
+                      )}
+                    </Table.Td>
+                  ) : null}
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Badge color={u.active ? "green" : "red"} variant="light" w={70}>
+                        {u.active ? "Active" : "Blocked"}
+                      </Badge>
+                      {u.active ? (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          disabled={u._id === details?._id}
+                          loading={busy(u, "block")}
+                          onClick={() => run(u, "block")}
+                        >
+                          Block
+                        </Button>
+                      ) : (
+                        <Button size="xs" variant="light" color="green" loading={busy(u, "unblock")} onClick={() => run(u, "unblock")}>
+                          Unblock
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    {u.verified.blue_tick ? (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="gray"
+                        loading={busy(u, "blue_tick_remove")}
+                        onClick={() => run(u, "blue_tick_remove")}
+                      >
+                        Remove
+                      </Button>
+                    ) : (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="blue"
+                        loading={busy(u, "blue_tick_verify")}
+                        onClick={() => run(u, "blue_tick_verify")}
+                      >
+                        Verify
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {list.hasNextPage ? (
+        <Group justify="center" mt="md">
+          <Button variant="default" loading={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>
+            Load more
+          </Button>
+        </Group>
+      ) : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * The back office's menus (spec §2 "Header and menus", §6 roles):
+ * - admin: Dashboard, Categories, Transactions, Sellers, Users, Settings, Logout;
+ * - seller (business): Dashboard, Products, Services, Users shown as "Followers", Settings, Logout.
+ * Groups (Products, Categories, Services, Settings) are collapsible, on phones and on desktop.
+ */
+
+/** The back office's route prefix (spec §2). */
+export const BO = "/admin_real/dashboard";
+
+export type Role = "business" | "admin";
+
+export type NavLeaf = { label: string; to: string };
+export type NavEntry = { key: string; label: string; to?: string; children?: NavLeaf[] };
+
+/** Menu entries for a role, in the spec's order. Logout is added by the layout. */
+export function navFor(role: Role): NavEntry[] {
+  const dashboard: NavEntry = { key: "dashboard", label: "Dashboard", to: BO };
+  const settings: NavEntry = {
+    key: "settings",
+    label: "Settings",
+    children: [
+      { label: "Profile", to: `${BO}/settings` },
+      { label: "Change Password", to: `${BO}/change_pwd` },
+    ],
+  };
+  if (role === "admin") {
+    return [
+      dashboard,
+      {
+        key: "categories",
+        label: "Categories",
+        children: [
+          { label: "View Categories", to: `${BO}/view_categories` },
+          { label: "Add Category", to: `${BO}/add_categories` },
+        ],
+      },
+      { key: "transactions", label: "Transactions", to: `${BO}/transactions` },
+      { key: "sellers", label: "Sellers", to: `${BO}/sellers` },
+      { key: "users", label: "Users", to: `${BO}/users` },
+      settings,
+    ];
+  }
+  return [
+    dashboard,
+    {
+      key: "products",
+      label: "Products",
+      children: [
+        { label: "View Products", to: `${BO}/view_products` },
+        { label: "Add Product", to: `${BO}/add_products` },
+        { label: "Ordered Products", to: `${BO}/view_ordered_products` },
+      ],
+    },
+    {
+      key: "services",
+      label: "Services",
+      children: [
+        { label: "View Services", to: `${BO}/view_services` },
+        { label: "Add Service", to: `${BO}/add_services` },
+      ],
+    },
+    { key: "users", label: "Followers", to: `${BO}/users` },
+    settings,
+  ];
+}
+
+/** Label of an account type in the top bar (spec §2 "The top bar shows the account type label"). */
+export const ROLE_LABEL = { customer: "Customer", business: "Seller", admin: "Admin" } as const;
