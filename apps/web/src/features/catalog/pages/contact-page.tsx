@@ -35,6 +35,12 @@ export default function ContactPage() {
 
   return (
     <Container size="xl" py="xl">
+      <Title order={1} mb="xs">
+        {TEXT.contact.title}
+      </Title>
+      <Text c="dimmed" mb="lg" maw={720}>
+        Questions about an order, a seller or a service? Call, e-mail or send us a message and our Lagos team will get back to you.
+      </Text>
       <iframe
         className={classes.map}
         title={`Map: ${STORE_CONTACT.addressLines.join(", ")}`}
@@ -44,12 +50,9 @@ export default function ContactPage() {
       />
       <Grid gap={{ base: "lg", md: 48 }} mt="xl">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Title order={1} mb="md">
-            {TEXT.contact.title}
+          <Title order={2} fz="xl" mb="md">
+            Visit or call us
           </Title>
-          <Text c="dimmed" mb="lg">
-            Questions about an order, a seller or a service? Call, e-mail or send us a message and our Lagos team will get back to you.
-          </Text>
           <Stack gap="md" component="address" style={{ fontStyle: "normal" }} data-testid="store-contact">
             <Group wrap="nowrap" align="flex-start">
               <IconMapPin size={22} color="var(--mantine-color-naija-7)" aria-hidden />
