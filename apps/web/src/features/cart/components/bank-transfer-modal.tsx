@@ -7,7 +7,7 @@
  */
 import { Alert, Button, Group, Stack, Text, Tooltip, UnstyledButton } from "@mantine/core";
 import { useClipboard } from "@mantine/hooks";
-import { COPIED_RESET_MS, formatNaira, TEXT, type TransferForm } from "@market/contract";
+import { COPIED_RESET_MS, TEXT, type TransferForm } from "@market/contract";
 import { IconCopy, IconInfoCircle } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
@@ -16,6 +16,7 @@ import { LazyModal as Modal } from "../../../components/lazy-overlay";
 import { resetLocalCart } from "../../../lib/cart";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useCancelTransfer, useSubmitTransfer } from "../api/checkout";
+import { naira2 } from "../money";
 import { Countdown } from "./countdown";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -114,7 +115,7 @@ export function BankTransferModal({ record, onClose }: { record: TransferForm | 
             </Row>
             <Row label="Amount">
               <Text fw={800} fz="lg" data-testid="transfer-amount">
-                {formatNaira(record.amount)}
+                {naira2(record.amount)}
               </Text>
             </Row>
           </div>
@@ -124,14 +125,14 @@ export function BankTransferModal({ record, onClose }: { record: TransferForm | 
               order ships.
             </Text>
           </Alert>
-          <Group grow>
-            <Button variant="default" onClick={cancelOrder} disabled={busy}>
-              {cancel.isPending ? TEXT.buttons.processing : TEXT.buttons.cancel}
-            </Button>
-            <Button onClick={paid} loading={submit.isPending} disabled={busy}>
+          <Stack gap="xs">
+            <Button onClick={paid} loading={submit.isPending} disabled={busy} size="md" fullWidth>
               {TEXT.buttons.madePayment}
             </Button>
-          </Group>
+            <Button variant="default" onClick={cancelOrder} disabled={busy} fullWidth>
+              {cancel.isPending ? TEXT.buttons.processing : TEXT.buttons.cancel}
+            </Button>
+          </Stack>
         </Stack>
       ) : null}
     </Modal>
