@@ -1,5 +1,219 @@
-import { PendingScreen } from "../../../components/pending-screen";
+/**
+ * Category listing `/categories/collections/:type/:id` (spec §2 "Category listing"): breadcrumb
+ * Home > type, a title, the "All" entry plus one per category of the type (active highlighted),
+ * a grid of cards (3 per row on wide screens), "Loading..." while loading, the server's message on
+ * failure, sorting, search and pages with the real "Showing a-b of N results" (id 001 = all).
+ * Pages use the server's keyset cursors for next/previous and page numbers for jumps; the state
+ * lives in the URL (?sort=&q=&page=&cursor=) so a shared link opens the same page.
+ */
+import {
+  Alert,
+  Anchor,
+  Box,
+  Breadcrumbs,
+  Button,
+  Container,
+  Group,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { ALL_CATEGORIES_ID, type CategoryType, type Post, type Product, TEXT } from "@market/contract";
+import { IconSearch } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useState } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
+import NotFoundPage from "../../../app/not-found-page";
+import { errorMessage, notifyError } from "../../../lib/notify";
+import { usePageTitle } from "../../../lib/use-page-title";
+import { categoriesQuery, isCategoryType, type ListingAnswer, useListing } from "../api/catalog";
+import classes from "../components/catalog.module.css";
+import { ItemCard } from "../components/item-card";
+import { QuickViewModal } from "../components/quick-view-modal";
 
-export default function Page() {
-  return <PendingScreen title="Category" />;
+const TYPE_LABEL: Record<CategoryType, string> = { "market-place": "Market Place", services: "Services" };
+
+const SORTS: Record<CategoryType, Array<{ value: string; label: string }>> = {
+  "market-place": [
+    { value: "newest", label: "Newest first" },
+    { value: "price_asc", label: "Price: low to high" },
+    { value: "price_desc", label: "Price: high to low" },
+  ],
+  services: [
+    { value: "newest", label: "Newest first" },
+    { value: "rating", label: "Top rated" },
+  ],
+};
+
+export default function CategoryListingPage() {
+  const { type, id = ALL_CATEGORIES_ID } = useParams();
+  if (!isCategoryType(type)) return <NotFoundPage />;
+  return <Listing key={type} type={type} categoryId={id} />;
+}
+
+function Listing({ type, categoryId }: { type: CategoryType; categoryId: string }) {
+  const [params, setParams] = useSearchParams();
+  const sorts = SORTS[type];
+  const sort = sorts.some((s) => s.value === params.get("sort")) ? (params.get("sort") as string) : "newest";
+  const search = params.get("q") ?? "";
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const cursor = params.get("cursor");
+  const [searchInput, setSearchInput] = useState(search);
+  useEffect(() => setSearchInput(search), [search]);
+
+  const categories = useQuery(categoriesQuery(type));
+  const listing = useListing({ type, categoryId, sort, search, page, cursor });
+  const active = categories.data?.find((c) => c._id === categoryId);
+  const title = categoryId === ALL_CATEGORIES_ID ? TYPE_LABEL[type] : (active?.name ?? TYPE_LABEL[type]);
+  usePageTitle(title);
+
+  useEffect(() => {
+    if (listing.isError) notifyError(listing.error);
+  }, [listing.isError, listing.error]);
+
+  const [quickView, setQuickView] = useState<Product | Post | null>(null);
+
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null || v === "") next.delete(k);
+      else next.set(k, v);
+    }
+    setParams(next);
+    window.scrollTo({ top: 0 });
+  };
+
+  const goToPage = (data: ListingAnswer, target: number) => {
+    // Neighbouring pages go by keyset cursor (as fast deep in the list as at its start); jumps by number.
+    if (target === data.page + 1 && data.nextCursor) update({ cursor: data.nextCursor, page: String(target) });
+    else if (target === data.page - 1 && data.prevCursor && target > 1) update({ cursor: data.prevCursor, page: String(target) });
+    else update({ cursor: null, page: target > 1 ? String(target) : null });
+  };
+
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    update({ q: searchInput.trim() || null, page: null, cursor: null });
+  };
+
+  const data = listing.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+
+  return (
+    <Container size="xl" py="lg">
+      <Breadcrumbs mb="sm" aria-label="Breadcrumb">
+        <Anchor component={Link} to="/">
+          Home
+        </Anchor>
+        <Anchor component={Link} to={`/categories/collections/${type}/${ALL_CATEGORIES_ID}`}>
+          {TYPE_LABEL[type]}
+        </Anchor>
+      </Breadcrumbs>
+      <Title order={1} fz={{ base: 26, sm: 32 }} mb="md">
+        {title}
+      </Title>
+
+      <nav aria-label="Categories" className={classes.tabStrip} data-testid="category-strip">
+        <Button
+          component={Link}
+          to={`/categories/collections/${type}/${ALL_CATEGORIES_ID}`}
+          variant={categoryId === ALL_CATEGORIES_ID ? "filled" : "default"}
+          size="xs"
+          radius="xl"
+          aria-current={categoryId === ALL_CATEGORIES_ID ? "page" : undefined}
+        >
+          All
+        </Button>
+        {categories.data?.map((c) => (
+          <Button
+            key={c._id}
+            component={Link}
+            to={`/categories/collections/${type}/${c._id}`}
+            variant={c._id === categoryId ? "filled" : "default"}
+            size="xs"
+            radius="xl"
+            aria-current={c._id === categoryId ? "page" : undefined}
+          >
+            {c.name}
+          </Button>
+        ))}
+      </nav>
+
+      <Group justify="space-between" align="flex-end" my="md" gap="sm">
+        <Text fz="sm" c="dimmed" data-testid="showing">
+          {data ? TEXT.pages.showingResults(data.from, data.to, data.total) : "\u00a0"}
+        </Text>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <form onSubmit={onSearch} role="search">
+            <TextInput
+              aria-label={`Search ${TYPE_LABEL[type]}`}
+              placeholder="Search"
+              value={searchInput}
+              onChange={(e) => setSearchInput(e.currentTarget.value)}
+              leftSection={<IconSearch size={16} />}
+              w={{ base: 170, sm: 220 }}
+              maxLength={100}
+            />
+          </form>
+          <Select
+            aria-label="Sort by"
+            data={sorts}
+            value={sort}
+            onChange={(v) => update({ sort: v && v !== "newest" ? v : null, page: null, cursor: null })}
+            allowDeselect={false}
+            w={{ base: 170, sm: 200 }}
+          />
+        </Group>
+      </Group>
+
+      {listing.isPending ? (
+        <Box>
+          <Text mb="sm">{TEXT.pages.loading}</Text>
+          <SimpleGrid cols={{ base: 2, md: 3 }} spacing="md">
+            {Array.from({ length: 6 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+              <Skeleton key={i} h={300} radius="md" />
+            ))}
+          </SimpleGrid>
+        </Box>
+      ) : listing.isError ? (
+        <Alert color="red" title={TEXT.alerts.errorTitle} data-testid="listing-error">
+          {errorMessage(listing.error)}
+        </Alert>
+      ) : data && data.products.length === 0 ? (
+        <Alert color="gray" title="Nothing here yet">
+          {search ? `No results for "${search}".` : "No items in this category yet."}
+        </Alert>
+      ) : data ? (
+        <>
+          <SimpleGrid
+            cols={{ base: type === "services" ? 1 : 2, xs: 2, md: 3 }}
+            spacing="md"
+            data-testid="listing-grid"
+            style={{ opacity: listing.isPlaceholderData ? 0.6 : 1 }}
+          >
+            {(data.products as Array<Product | Post>).map((item, i) => (
+              <ItemCard key={item._id} item={item} eager={i < 3} onQuickView={() => setQuickView(item)} />
+            ))}
+          </SimpleGrid>
+          {pages > 1 && (
+            <Group justify="center" mt="xl">
+              <Pagination
+                total={pages}
+                value={data.page}
+                onChange={(p) => goToPage(data, p)}
+                siblings={1}
+                boundaries={1}
+                aria-label="Pages"
+              />
+            </Group>
+          )}
+        </>
+      ) : null}
+      <QuickViewModal item={quickView} onClose={() => setQuickView(null)} />
+    </Container>
+  );
 }

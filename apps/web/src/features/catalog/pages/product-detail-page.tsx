@@ -1,5 +1,280 @@
-import { PendingScreen } from "../../../components/pending-screen";
+/**
+ * Product or service detail `/product/:type/:id` (spec §2 "Product or service detail"): gallery
+ * (thumbnail strip 420px high, 60px thumbnails, main picture 60vh) with a quick-view modal; name,
+ * price, description cut to 250, availability, quantity dropdown 1..stock, "Add To Cart" (or
+ * "Request Service"), the category link; tabs Description / Reviews (services, with count) /
+ * Business Owner (picture, description, a button opening the seller popup). The query is keyed by
+ * the route id, so going from one item to another in the app fetches the new one.
+ */
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Box,
+  Breadcrumbs,
+  Button,
+  Container,
+  Grid,
+  Group,
+  NativeSelect,
+  Rating,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from "@mantine/core";
+import { type CategoryType, formatNaira, type Post, type Product, type Seller, TEXT, TRUNCATE, truncate } from "@market/contract";
+import { IconBrandWhatsapp } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import NotFoundPage from "../../../app/not-found-page";
+import { useCart } from "../../../lib/cart";
+import { errorMessage, notifyError } from "../../../lib/notify";
+import { usePageTitle } from "../../../lib/use-page-title";
+import { type DetailAnswer, detailQuery, isCategoryType, isPost, useItemDetail } from "../api/catalog";
+import classes from "../components/catalog.module.css";
+import { itemTitle } from "../components/item-card";
+import { ItemImage } from "../components/item-image";
+import { QuickViewModal } from "../components/quick-view-modal";
+import { ReviewsPanel } from "../components/reviews-panel";
+import { SellerModal, whatsappLink } from "../components/seller-modal";
+import { StockBadge } from "../components/stock-badge";
+import { WishlistButton } from "../components/wishlist-button";
 
-export default function Page() {
-  return <PendingScreen title="Product" />;
+/** The quantity dropdown lists 1..stock, at most this many entries (a select of 10,000 rows helps nobody). */
+const QTY_OPTIONS_MAX = 100;
+
+export default function ProductDetailPage() {
+  const { type, id } = useParams();
+  if (!isCategoryType(type) || !id) return <NotFoundPage />;
+  return <Detail type={type} id={id} />;
+}
+
+function Detail({ type, id }: { type: CategoryType; id: string }) {
+  const q = useItemDetail(type, id);
+  const title = q.data ? itemTitle(q.data.products) : undefined;
+  usePageTitle(title);
+
+  useEffect(() => {
+    if (q.isError) {
+      console.error("Detail failed to load", q.error);
+      notifyError(q.error);
+    }
+  }, [q.isError, q.error]);
+
+  if (q.isPending) {
+    return (
+      <Container size="xl" py="xl">
+        <Text>{TEXT.pages.loading}</Text>
+      </Container>
+    );
+  }
+  if (q.isError) {
+    return (
+      <Container size="xl" py="xl">
+        <Alert color="red" title={TEXT.alerts.errorTitle} data-testid="detail-error">
+          {errorMessage(q.error)}
+        </Alert>
+      </Container>
+    );
+  }
+  return <DetailView key={id} type={type} data={q.data} />;
+}
+
+function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) {
+  const item = data.products as Product | Post;
+  const seller = data.user;
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const cart = useCart();
+  const [image, setImage] = useState(0);
+  const [quickView, setQuickView] = useState(false);
+  const [sellerOpen, setSellerOpen] = useState(false);
+  const [qty, setQty] = useState("1");
+  const [busy, setBusy] = useState(false);
+  const title = itemTitle(item);
+  const service = isPost(item);
+  const images = item.image_urls;
+
+  const onFollowChange = (s: Pick<Seller, "followers" | "followers_count" | "following">) => {
+    qc.setQueryData(detailQuery(type, item._id).queryKey, (old) => (old ? { ...old, user: { ...old.user, ...s } } : old));
+  };
+
+  const addToCart = async (p: Product) => {
+    setBusy(true);
+    try {
+      const ok = await cart.add({
+        product: p._id,
+        name: p.name,
+        imageUrl: p.image_urls,
+        price: p.price,
+        countInStock: p.count_in_stock,
+        qty: Number(qty),
+      });
+      if (ok) navigate("/cart");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const stock = service ? 0 : (item as Product).count_in_stock;
+  const qtyOptions = Array.from({ length: Math.min(Math.max(stock, 1), QTY_OPTIONS_MAX) }, (_, i) => String(i + 1));
+  const chat = whatsappLink(seller.whatsapp);
+  const categoryHref = `/categories/collections/${type}/${item.category_id}`;
+
+  return (
+    <Container size="xl" py="lg">
+      <Breadcrumbs mb="md" aria-label="Breadcrumb">
+        <Anchor component={Link} to="/">
+          Home
+        </Anchor>
+        <Anchor component={Link} to={`/categories/collections/${type}/001`}>
+          {service ? "Services" : "Market Place"}
+        </Anchor>
+        <Anchor component={Link} to={categoryHref}>
+          {item.category_name}
+        </Anchor>
+      </Breadcrumbs>
+
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <div className={classes.gallery} data-testid="gallery">
+            <div className={classes.thumbStrip} data-testid="thumb-strip">
+              {images.map((src, i) => (
+                <button
+                  key={src}
+                  type="button"
+                  className={classes.thumbButton}
+                  data-active={i === image || undefined}
+                  aria-label={`Show picture ${i + 1}`}
+                  onClick={() => setImage(i)}
+                >
+                  <ItemImage src={src} alt="" width={60} height={60} eager={i < 6} />
+                </button>
+              ))}
+            </div>
+            <button
+              type="button"
+              className={classes.mainImageButton}
+              onClick={() => setQuickView(true)}
+              aria-label="Open quick view"
+              data-testid="main-image"
+            >
+              <ItemImage src={images[image]} alt={title} size="full" width={800} height={800} eager className={classes.mainImage} />
+            </button>
+          </div>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="sm">
+            <Title order={1} fz={{ base: 24, sm: 30 }}>
+              {title}
+            </Title>
+            {service ? (
+              <Group gap="xs">
+                <Rating value={(item as Post).stars} fractions={10} readOnly />
+                <Text fz="sm">
+                  Stars: <b>{(item as Post).stars}</b> ({(item as Post).reactions.length} ratings)
+                </Text>
+              </Group>
+            ) : (
+              <Text fz={28} fw={800} c="naija.8" data-testid="detail-price">
+                {formatNaira((item as Product).price)}
+              </Text>
+            )}
+            <Text>{truncate(service ? (item as Post).body : (item as Product).description, TRUNCATE.detail)}</Text>
+            <Group gap="xs">
+              <Text fw={600}>Availability:</Text>
+              <StockBadge service={service} countInStock={stock} />
+            </Group>
+            {service ? (
+              chat ? (
+                <Button
+                  component="a"
+                  href={chat}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  size="md"
+                  leftSection={<IconBrandWhatsapp size={18} />}
+                  w="fit-content"
+                >
+                  {TEXT.buttons.requestService}
+                </Button>
+              ) : (
+                <Button size="md" onClick={() => setSellerOpen(true)} w="fit-content">
+                  {TEXT.buttons.requestService}
+                </Button>
+              )
+            ) : (
+              <Group gap="sm" align="flex-end">
+                <NativeSelect
+                  label="Quantity"
+                  data={qtyOptions}
+                  value={qty}
+                  onChange={(e) => setQty(e.currentTarget.value)}
+                  w={90}
+                  disabled={stock < 1}
+                />
+                <Button size="md" onClick={() => void addToCart(item as Product)} loading={busy} disabled={stock < 1}>
+                  {TEXT.buttons.addToCart}
+                </Button>
+                <WishlistButton productId={item._id} />
+              </Group>
+            )}
+            <Text fz="sm">
+              Category:{" "}
+              <Anchor component={Link} to={categoryHref} inherit>
+                {item.category_name}
+              </Anchor>
+            </Text>
+            <Text fz="sm" c="dimmed">
+              {TEXT.pages.sku}
+            </Text>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <Tabs defaultValue="description" mt={40} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="description">Description</Tabs.Tab>
+          {service && <Tabs.Tab value="reviews">Reviews ({(item as Post).reviews_count})</Tabs.Tab>}
+          <Tabs.Tab value="owner">Business Owner</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="description" pt="md">
+          <Text style={{ whiteSpace: "pre-line" }} maw={860}>
+            {service ? (item as Post).body : (item as Product).description}
+          </Text>
+        </Tabs.Panel>
+        {service && (
+          <Tabs.Panel value="reviews" pt="md">
+            <Box maw={860}>
+              <ReviewsPanel postId={item._id} ownerId={item.user_id} />
+            </Box>
+          </Tabs.Panel>
+        )}
+        <Tabs.Panel value="owner" pt="md">
+          <Group align="flex-start" gap="lg" wrap="nowrap" maw={860}>
+            <Avatar src={seller.profile ?? undefined} alt={seller.names} name={seller.names} size={80} radius={80} color="naija" />
+            <Stack gap="xs">
+              <Text fw={700}>{seller.names}</Text>
+              <Text fz="sm">{seller.desc}</Text>
+              <Button variant="light" onClick={() => setSellerOpen(true)} w="fit-content">
+                View business owner
+              </Button>
+            </Stack>
+          </Group>
+        </Tabs.Panel>
+      </Tabs>
+
+      <QuickViewModal item={quickView ? item : null} onClose={() => setQuickView(false)} />
+      <SellerModal
+        key={seller._id}
+        seller={seller}
+        opened={sellerOpen}
+        onClose={() => setSellerOpen(false)}
+        onFollowChange={onFollowChange}
+      />
+    </Container>
+  );
 }

@@ -1,0 +1,74 @@
+/**
+ * One card of the listing grid (spec §2 "Category listing"): the first picture (small size), the
+ * name (or "#category" for a service), the price in naira or the stars, availability, and a
+ * quick-view button. The picture and the name link to the detail page.
+ */
+import { ActionIcon, Card, Group, Rating, Stack, Text, Tooltip } from "@mantine/core";
+import { formatNaira, type Post, type Product, truncate } from "@market/contract";
+import { IconEye } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { isPost } from "../api/catalog";
+import classes from "./catalog.module.css";
+import { ItemImage } from "./item-image";
+import { StockBadge } from "./stock-badge";
+
+/** Detail route of an item. */
+export function detailHref(item: Product | Post): string {
+  return isPost(item) ? `/product/services/${item._id}` : `/product/market-place/${item._id}`;
+}
+
+/** Title of an item: the product name, or "#" + category name for a service (spec §2). */
+export function itemTitle(item: Product | Post): string {
+  return isPost(item) ? `#${item.category_name}` : item.name;
+}
+
+export function ItemCard({ item, eager, onQuickView }: { item: Product | Post; eager: boolean; onQuickView: () => void }) {
+  const title = itemTitle(item);
+  const href = detailHref(item);
+  return (
+    <Card withBorder padding={0} radius="md" data-testid="item-card" h="100%">
+      <div className={classes.cardImageWrap}>
+        <Link to={href} aria-label={title}>
+          <ItemImage src={item.image_urls[0]} alt={title} width={400} height={400} eager={eager} className={classes.cardImage} />
+        </Link>
+        <Tooltip label="Quick view">
+          <ActionIcon
+            className={classes.quickViewButton}
+            variant="white"
+            size="lg"
+            radius="xl"
+            aria-label={`Quick view: ${title}`}
+            onClick={onQuickView}
+          >
+            <IconEye size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </div>
+      <Stack gap={6} p="sm" style={{ flex: 1 }}>
+        <Text component={Link} to={href} fw={600} lineClamp={2} fz="sm">
+          {title}
+        </Text>
+        {isPost(item) ? (
+          <>
+            <Text fz="xs" c="dimmed" lineClamp={2}>
+              {truncate(item.body, 90)}
+            </Text>
+            <Group gap={6} mt="auto">
+              <Rating value={item.stars} fractions={10} readOnly size="xs" aria-label={`${item.stars} stars`} />
+              <Text fz="xs" c="dimmed">
+                {item.stars} ({item.reactions.length})
+              </Text>
+            </Group>
+          </>
+        ) : (
+          <Group justify="space-between" gap={4} mt="auto" wrap="wrap">
+            <Text fw={700} c="naija.8">
+              {formatNaira(item.price)}
+            </Text>
+            <StockBadge countInStock={item.count_in_stock} />
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,22 @@
+/** Availability (spec §8): "In Stock" when count_in_stock > 0, else "Out Of Stock"; services "Always". */
+import { Badge } from "@mantine/core";
+import { TEXT } from "@market/contract";
+
+export function stockText(countInStock: number | undefined): string {
+  return (countInStock ?? 0) > 0 ? TEXT.stock.inStock : TEXT.stock.outOfStock;
+}
+
+export function StockBadge({ countInStock, service = false }: { countInStock?: number; service?: boolean }) {
+  if (service)
+    return (
+      <Badge color="naija" variant="light">
+        {TEXT.stock.always}
+      </Badge>
+    );
+  const inStock = (countInStock ?? 0) > 0;
+  return (
+    <Badge color={inStock ? "naija" : "red"} variant="light">
+      {stockText(countInStock)}
+    </Badge>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * Catalog in a real browser: home -> category -> quick view -> detail -> follow a seller -> review a
+ * service, with screenshots at desktop and phone width (e2e/screenshots/catalog-*.png).
+ */
+import { expect, test } from "@playwright/test";
+import { DEMO, signInPage, snap } from "./fixtures";
+
+test.describe("catalog @phone", () => {
+  test("browse: home -> category listing -> quick view -> detail", async ({ page, request }, info) => {
+    const api = await (await request.get("/api/product?limit=12")).json();
+    await page.goto("/");
+    await page.getByTestId("category-tile").first().click();
+    await expect(page).toHaveURL(/\/categories\/collections\/market-place\/[0-9a-f-]{36}$/);
+    const strip = page.getByTestId("category-strip");
+    await expect(strip.locator('[aria-current="page"]')).toHaveCount(1);
+    await strip.getByRole("link", { name: "All" }).click();
+    await expect(page).toHaveURL(/\/categories\/collections\/market-place\/001$/);
+    await expect(page.getByTestId("showing")).toHaveText(`Showing 1-12 of ${api.total} results`);
+    await expect(page.getByTestId("item-card")).toHaveCount(12);
+    await expect(strip.getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "page");
+    // Cards use the small picture, lazily below the first row, with a size set.
+    const img = page.getByTestId("item-card").nth(5).locator("img");
+    await expect(img).toHaveAttribute("src", /-thumb\.webp$/);
+    await expect(img).toHaveAttribute("loading", "lazy");
+    await expect(img).toHaveAttribute("width", "400");
+    await snap(page, "catalog-listing", info.project.name);
+
+    // Page 2 by cursor, with the real numbers.
+    await page.getByRole("button", { name: "2", exact: true }).click();
+    await expect(page.getByTestId("showing")).toHaveText(`Showing 13-24 of ${api.total} results`);
+    await expect(page).toHaveURL(/cursor=/);
+    await page.getByRole("button", { name: "1", exact: true }).click();
+    await expect(page.getByTestId("showing")).toHaveText(`Showing 1-12 of ${api.total} results`);
+
+    // Quick view of the newest product with two pictures.
+    const withTwo = api.products.find((p: { image_urls: string[] }) => p.image_urls.length > 1);
+    expect(withTwo, "demo has a product with two pictures").toBeDefined();
+    await page.getByRole("button", { name: `Quick view: ${withTwo.name}` }).click();
+    const qv = page.getByTestId("quick-view");
+    await expect(qv.getByRole("heading", { name: withTwo.name })).toBeVisible();
+    await expect(qv.getByText("Sku: N/A")).toBeVisible();
+    await expect(qv.getByTestId("quick-view-price")).toHaveText(`₦${withTwo.price.toLocaleString("en-US")}`);
+    await expect(qv.getByTestId("carousel-position")).toHaveText("1 / 2");
+    await qv.getByRole("button", { name: "Previous picture" }).click();
+    await expect(qv.getByTestId("carousel-position")).toHaveText("1 / 2");
+    await qv.getByRole("button", { name: "Next picture" }).click();
+    await expect(qv.getByTestId("carousel-position")).toHaveText("2 / 2");
+    await qv.getByRole("button", { name: "Next picture" }).click();
+    await expect(qv.getByTestId("carousel-position")).toHaveText("1 / 2");
+    const qty = qv.getByRole("textbox", { name: "Quantity" });
+    await qv.getByRole("button", { name: "Decrease quantity" }).click({ force: true });
+    await expect(qty).toHaveValue("1");
+    for (let i = 0; i < withTwo.count_in_stock + 2; i++) {
+      const plus = qv.getByRole("button", { name: "Increase quantity" });
+      if (await plus.isDisabled()) break;
+      await plus.click();
+    }
+    await expect(qty).toHaveValue(String(withTwo.count_in_stock));
+    await snap(page, "catalog-quick-view", info.project.name);
+    // Signed out: add to cart goes to /signin.
+    await qv.getByRole("button", { name: "add to cart" }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+
+    // Detail page: gallery sizes from the spec.
+    await page.goto(`/product/market-place/${withTwo._id}`);
+    await expect(page.getByRole("heading", { level: 1, name: withTwo.name })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(withTwo.name));
+    const stripBox = await page.getByTestId("thumb-strip").evaluate((el) => getComputedStyle(el).height);
+    const viewport = page.viewportSize()!;
+    expect(Number.parseFloat(stripBox)).toBeCloseTo(Math.min(420, viewport.height * 0.6), 0);
+    const thumbWidth = await page.getByTestId("thumb-strip").locator("img").first().evaluate((el) => (el as HTMLImageElement).getBoundingClientRect().width);
+    expect(thumbWidth).toBe(60);
+    const mainHeight = await page.getByTestId("main-image").locator("img").evaluate((el) => el.getBoundingClientRect().height);
+    expect(mainHeight).toBeCloseTo(viewport.height * 0.6, 0);
+    await expect(page.getByRole("combobox", { name: "Quantity" }).locator("option")).toHaveCount(Math.min(withTwo.count_in_stock, 100));
+    await expect(page.getByRole("button", { name: "Add To Cart" })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Description" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tab", { name: /Reviews/ })).toHaveCount(0);
+    await snap(page, "catalog-detail", info.project.name);
+
+    // Going to another item in the app loads it (detail refetched on a new route id).
+    const other = api.products.find((p: { _id: string }) => p._id !== withTwo._id);
+    await page.getByRole("link", { name: withTwo.category_name }).last().click();
+    await expect(page).toHaveURL(new RegExp(`/categories/collections/market-place/${withTwo.category_id}$`));
+    await page.goto(`/product/market-place/${other._id}`);
+    await expect(page.getByRole("heading", { level: 1, name: other.name })).toBeVisible();
+  });
+
+  test("follow a seller from the Business Owner tab", async ({ page, request }, info) => {
+    await signInPage(page, request, DEMO.customer);
+    const posts = await (await request.get("/api/posts?limit=1")).json();
+    const post = posts.products[0];
+    await page.goto(`/product/services/${post._id}`);
+    await page.getByRole("tab", { name: "Business Owner" }).click();
+    await page.getByRole("button", { name: "View business owner" }).click();
+    const popup = page.getByTestId("seller-popup");
+    await expect(popup).toBeVisible();
+    const button = popup.getByTestId("follow-button");
+    if ((await button.textContent()) === "Following") {
+      await button.click();
+      await expect(button).toHaveText("Follow");
+    }
+    const before = Number(await popup.getByTestId("follower-count").textContent());
+    await button.click();
+    await expect(button).toHaveText("Following");
+    await expect(popup.getByTestId("follower-count")).toHaveText(String(before + 1));
+    await expect(popup.getByRole("link", { name: "Chat on WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+$/);
+    await snap(page, "catalog-seller-popup", info.project.name);
+    await button.click();
+    await expect(button).toHaveText("Follow");
+    await expect(popup.getByTestId("follower-count")).toHaveText(String(before));
+  });
+
+  test("a seller following themselves sees the Quick Notice", async ({ page, request }) => {
+    const token = await signInPage(page, request, DEMO.seller);
+    const me = (await (await request.get("/api/me", { headers: { authorization: `Bearer ${token}` } })).json()).data;
+    const own = await (await request.get(`/api/posts?user_id=${me._id}&limit=1`)).json();
+    await page.goto(`/product/services/${own.products[0]._id}`);
+    await page.getByRole("tab", { name: "Business Owner" }).click();
+    await page.getByRole("button", { name: "View business owner" }).click();
+    await page.getByTestId("follow-button").click();
+    await expect(page.getByText("Quick Notice")).toBeVisible();
+    await expect(page.getByText("You are not allowed to follow yourself")).toBeVisible();
+  });
+
+  test("review a service", async ({ page, request }, info) => {
+    await signInPage(page, request, DEMO.customer);
+    await page.goto("/categories/collections/services/001");
+    await expect(page.getByTestId("item-card").first()).toBeVisible();
+    await snap(page, "catalog-services", info.project.name);
+    const first = page.getByTestId("item-card").first();
+    await first.getByRole("button", { name: /Quick view/ }).click();
+    const qv = page.getByTestId("quick-view");
+    await expect(qv.getByText("Always")).toBeVisible();
+    await expect(qv.getByRole("heading", { name: /^#/ })).toBeVisible();
+    await qv.getByRole("link", { name: "View More" }).click();
+    await expect(page).toHaveURL(/\/product\/services\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("button", { name: "Request Service" }).or(page.getByRole("link", { name: "Request Service" }))).toBeVisible();
+    await page.getByRole("tab", { name: /Reviews \(\d+\)/ }).click();
+    const comment = `Great service, came on time (${info.project.name} ${Date.now()})`;
+    await page.getByTestId("review-rating").getByRole("radio").nth(3).check({ force: true });
+    await page.getByLabel("Your review").fill(comment);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByTestId("review-list").getByText(comment)).toBeVisible();
+    await expect(page.getByRole("tab", { name: /Reviews \(\d+\)/ })).toBeVisible();
+    await snap(page, "catalog-reviews", info.project.name);
+  });
+});
