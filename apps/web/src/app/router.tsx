@@ -66,7 +66,12 @@ export const routes: RouteObject[] = [
           },
           { path: "view_categories", lazy: lazyPage("bo-categories", () => import("../features/backoffice/pages/categories-page")) },
           { path: "add_services", lazy: lazyPage("bo-service-form", () => import("../features/backoffice/pages/service-form-page")) },
-          { path: "update_Service/:id", lazy: lazyPage("bo-service-form", () => import("../features/backoffice/pages/service-form-page")) },
+          // Case-sensitive, so the lower-case reading below reaches its redirect (paths match case-insensitively by default).
+          {
+            path: "update_Service/:id",
+            caseSensitive: true,
+            lazy: lazyPage("bo-service-form", () => import("../features/backoffice/pages/service-form-page")),
+          },
           {
             path: "update_service/:id",
             lazy: lazyPage("bo-service-redirect", () => import("../features/backoffice/pages/service-redirect-page")),
