@@ -138,7 +138,7 @@ test.describe("catalog @phone", () => {
     await expect(page.getByRole("button", { name: "Request Service" }).or(page.getByRole("link", { name: "Request Service" }))).toBeVisible();
     await page.getByRole("tab", { name: /Reviews \(\d+\)/ }).click();
     const comment = `Great service, came on time (${info.project.name} ${Date.now()})`;
-    await page.getByTestId("review-rating").getByRole("radio").nth(3).check({ force: true });
+    await page.getByTestId("review-rating").locator("label").nth(3).click();
     await page.getByLabel("Your review").fill(comment);
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByTestId("review-list").getByText(comment)).toBeVisible();

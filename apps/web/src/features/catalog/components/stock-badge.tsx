@@ -9,13 +9,13 @@ export function stockText(countInStock: number | undefined): string {
 export function StockBadge({ countInStock, service = false }: { countInStock?: number; service?: boolean }) {
   if (service)
     return (
-      <Badge color="naija" variant="light">
+      <Badge color="naija" variant="light" tt="none">
         {TEXT.stock.always}
       </Badge>
     );
   const inStock = (countInStock ?? 0) > 0;
   return (
-    <Badge color={inStock ? "naija" : "red"} variant="light">
+    <Badge color={inStock ? "naija" : "red"} variant="light" tt="none">
       {stockText(countInStock)}
     </Badge>
   );
