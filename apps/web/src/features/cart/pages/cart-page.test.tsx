@@ -1,0 +1,50 @@
+import { STORAGE_KEYS } from "@market/contract";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { renderWithProviders } from "../../../test/render";
+import { fakeApi, ME, serverLine } from "../test/fake-api";
+import CartPage from "./cart-page";
+
+describe("CartPage", () => {
+  it("renders nothing for a signed-out visitor", async () => {
+    fakeApi({});
+    const { container } = renderWithProviders(<CartPage />);
+    await waitFor(() => expect(container.querySelector("h1")).toBeNull());
+    expect(screen.queryByText("Your Cart Is Empty")).toBeNull();
+  });
+
+  it("says 'Your Cart Is Empty' with Go Back when the cart is empty", async () => {
+    localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
+    fakeApi({ "GET /api/me": () => ({ body: ME("cart-u1") }), "GET /api/cart": () => ({ body: { statusCode: 200, data: [] } }) });
+    renderWithProviders(<CartPage />);
+    expect(await screen.findByText("Your Cart Is Empty")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go Back" })).toHaveAttribute("href", "/");
+  });
+
+  it("lists the lines with links, the subtotal with item count to 2 decimals, and re-adds on a quantity change", async () => {
+    localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
+    const calls = fakeApi({
+      "GET /api/me": () => ({ body: ME("cart-u2") }),
+      "GET /api/cart": () => ({
+        body: { statusCode: 200, data: [serverLine("p1", 2, 1999.99, 5, "Ankara Dress"), serverLine("p2", 1, 350, 3, "Garri 5kg")] },
+      }),
+      "POST /api/cart": (c) => {
+        const b = c.body as { product_id: string; count: number };
+        return { body: { statusCode: 200, message: "ok", data: serverLine(b.product_id, b.count, 1999.99, 5, "Ankara Dress") } };
+      },
+    });
+    renderWithProviders(<CartPage />);
+    expect(await screen.findByRole("heading", { name: "Cart" })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("cart-subtotal")).toHaveTextContent("₦4,349.98"));
+    expect(screen.getByText("Subtotal (3 items)")).toBeInTheDocument();
+    expect(screen.getAllByRole("link", { name: "Ankara Dress" })[0]).toHaveAttribute("href", "/product/market-place/p1");
+    const select = screen.getAllByRole("combobox", { name: "Quantity of Ankara Dress" })[0]!;
+    expect(select.querySelectorAll("option")).toHaveLength(5);
+    await userEvent.selectOptions(select, "4");
+    await waitFor(() => expect(screen.getByTestId("cart-subtotal")).toHaveTextContent("₦8,349.96"));
+    await waitFor(() => expect(calls.find((c) => c.method === "POST")?.body).toEqual({ product_id: "p1", count: 4 }));
+    expect(screen.getByRole("link", { name: "Proceed to Checkout" })).toHaveAttribute("href", "/checkout");
+    expect(screen.getByRole("button", { name: "Clear shopping cart" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,98 @@
+import { STORAGE_KEYS } from "@market/contract";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { renderWithProviders } from "../../../test/render";
+import { fakeApi, ME, serverLine } from "../test/fake-api";
+import CheckoutPage from "./checkout-page";
+
+const FORM = {
+  client_account_no: "0123456789",
+  client_bank: "Wema Bank",
+  client_account_name: "Naija Market Ltd",
+  amount: 6000,
+  subtotal: 4000,
+  shippingFees: 2000,
+  account_no: "0987654321",
+  payment_type: "bank_transfer",
+  product_type: "market-place",
+  order_id: "11111111-1111-4111-8111-111111111111",
+  expires_at: new Date(Date.now() + 900_000).toISOString(),
+  provider: "manual",
+  address: {
+    address1: "14 Allen Avenue",
+    address2: "",
+    city: "Ikeja",
+    company: "",
+    country: "Nigeria",
+    state: "Lagos",
+    zip: "100271",
+    phone: "+2348096660006",
+  },
+};
+
+function signedIn(extra: Parameters<typeof fakeApi>[0] = {}) {
+  localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
+  return fakeApi({
+    "GET /api/me": () => ({ body: ME("checkout-u") }),
+    "GET /api/cart": () => ({ body: { statusCode: 200, data: [serverLine("p1", 2, 2000, 5, "Laptop Backpack")] } }),
+    ...extra,
+  });
+}
+
+describe("CheckoutPage", () => {
+  it("sends signed-out visitors home", async () => {
+    fakeApi({});
+    const { router } = renderWithProviders(<CheckoutPage />, { path: "*", route: "/checkout" });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+  });
+
+  it("fills the default address, shows the review with flat shipping, and opens the Bank Transfer modal on 'session'", async () => {
+    const calls = signedIn({
+      "POST /api/transactions/createSession": () => ({ body: { statusCode: 200, data: { message: "ok", data: "session", Form: FORM } } }),
+    });
+    renderWithProviders(<CheckoutPage />);
+    await waitFor(() => expect(screen.getByLabelText("First name")).toHaveValue("Tunde"));
+    expect(screen.getByLabelText("Address 1")).toHaveValue("14 Allen Avenue");
+    expect(screen.getByLabelText("Payment type")).toHaveValue("bank_transfer");
+    expect(screen.getByRole("option", { name: "Card payment -- coming soon" })).toBeDisabled();
+    await waitFor(() => expect(screen.getByTestId("checkout-total")).toHaveTextContent("₦6,000.00"));
+    expect(screen.getByRole("link", { name: "Edit Cart" })).toHaveAttribute("href", "/cart");
+    await userEvent.type(
+      screen.getByLabelText("Enter Account Number (Account number you are going to be transferring from)"),
+      "0987654321",
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Place Order" }));
+    const sent = await waitFor(() => {
+      const c = calls.find((x) => x.url === "/api/transactions/createSession");
+      expect(c).toBeDefined();
+      return c!.body as Record<string, unknown>;
+    });
+    expect(sent).toMatchObject({
+      amount: "6000.00",
+      account_no: "0987654321",
+      payment_type: "bank_transfer",
+      product_type: "market-place",
+      shippingFees: 2000,
+      city: "Ikeja",
+    });
+    expect(await screen.findByTestId("bank-transfer-modal", {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByRole("timer")).toHaveTextContent(/Time remaining: 8\d\d seconds/);
+    expect(screen.getByText("Naija Market Ltd")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Cancle" })).toBeInTheDocument();
+  }, 20_000);
+
+  it("shows the 'Oops' alert with the server's message when checkout fails", async () => {
+    signedIn({
+      "POST /api/transactions/createSession": () => ({
+        status: 409,
+        body: { statusCode: 409, message: "Your order total has changed to ₦7,000. Please refresh the page and try again." },
+      }),
+    });
+    renderWithProviders(<CheckoutPage />);
+    await waitFor(() => expect(screen.getByTestId("checkout-total")).toHaveTextContent("₦6,000.00"));
+    await userEvent.click(screen.getByRole("button", { name: "Place Order" }));
+    expect(await screen.findByText("Oops", {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByText(/total has changed to ₦7,000/)).toBeInTheDocument();
+  });
+});
