@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCategory, createPost, createProduct, createReaction, createUser } from "../src/db/seed/factories.js";
 import { generatePicture } from "../src/db/seed/images.js";
+import { SITEMAP_RATE_LIMIT } from "../src/modules/seo/routes.js";
 import { buildSitemap, sitemapPart } from "../src/modules/seo/service.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
@@ -245,5 +246,33 @@ describe("GET /sitemap.xml", () => {
     expect((await get("/sitemaps/pages.xml")).body).toContain("/categories/collections/market-place/001");
     const missing = await get("/sitemaps/nope.xml");
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe("sitemap protection", () => {
+  it("memo: computes a key once per window, shares concurrent calls, forgets failures and old entries", async () => {
+    const { createMemo } = await import("../src/modules/seo/memo.js");
+    const memo = createMemo<string>(1000, 2);
+    let runs = 0;
+    const compute = async () => `v${++runs}`;
+    const [a, b] = await Promise.all([memo.get("k", compute, 0), memo.get("k", compute, 10)]);
+    expect([a, b, runs]).toEqual(["v1", "v1", 1]);
+    expect(await memo.get("k", compute, 999)).toBe("v1");
+    expect(await memo.get("k", compute, 1000)).toBe("v2");
+    await expect(memo.get("bad", () => Promise.reject(new Error("db down")), 0)).rejects.toThrow("db down");
+    expect(await memo.get("bad", async () => "ok", 1)).toBe("ok");
+    await memo.get("third", compute, 2);
+    expect(await memo.get("k", compute, 3)).toBe("v4"); // "k" was the oldest of three: dropped
+  });
+
+  it(`limits one IP to ${SITEMAP_RATE_LIMIT.max} sitemap requests a minute`, async () => {
+    const ip = "10.7.7.7";
+    for (let i = 0; i < SITEMAP_RATE_LIMIT.max; i++) {
+      const res = await ctx.request({ method: "GET", url: "/sitemap.xml", remoteAddress: ip });
+      expect(res.statusCode).toBe(200);
+    }
+    const blocked = await ctx.request({ method: "GET", url: "/sitemap.xml", remoteAddress: ip });
+    expect(blocked.statusCode).toBe(429);
+    expect((await ctx.request({ method: "GET", url: "/sitemap.xml", remoteAddress: "10.7.7.8" })).statusCode).toBe(200);
   });
 });

@@ -10,12 +10,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { escapeHtml, renderHead, withPageHead } from "./head.js";
+import { createMemo } from "./memo.js";
 import { buildSitemap, findProductForSeo, findServiceForSeo, renderSitemapIndex, renderUrlset, sitemapPart } from "./service.js";
 
 /** Browsers revalidate (prices and stock change, and a deploy changes asset names); shared caches may keep 5 minutes. */
 export const PAGE_CACHE = "public, max-age=0, s-maxage=300";
 /** The sitemap changes slowly and is read by crawlers. */
 export const SITEMAP_CACHE = "public, max-age=300";
+/** How long one process reuses a built sitemap document (same as the Cache-Control age). */
+export const SITEMAP_MEMO_MS = 300_000;
+/**
+ * Sitemaps are public and a 50,000-URL part costs about a second of database and CPU time, so each
+ * IP may fetch a limited number per minute (crawlers fetch a few; ADR 0062).
+ */
+export const SITEMAP_RATE_LIMIT = { max: 60, timeWindow: "1 minute" } as const;
 
 const ItemParams = z.object({ type: z.enum(["market-place", "services"]), id: z.uuid() });
 const HOST = /^[a-z0-9.-]+(:\d{1,5})?$/i;
@@ -52,21 +60,35 @@ export default async function seoRoutes(app: FastifyInstance) {
     return reply.header("Cache-Control", PAGE_CACHE).send(withPageHead(app.renderSpa, renderHead(item, base)));
   });
 
-  app.get("/sitemap.xml", { schema: { hide: true } }, async (request, reply) => {
+  // Rendered documents (or null for a missing part), per origin and file, reused for SITEMAP_MEMO_MS;
+  // off under NODE_ENV=test, where factories write straight to the database (as ADR 0052's cache).
+  const memo = createMemo<string | null>(app.config.NODE_ENV === "test" ? 0 : SITEMAP_MEMO_MS, 8);
+  const limited = { config: { rateLimit: SITEMAP_RATE_LIMIT }, schema: { hide: true } };
+
+  app.get("/sitemap.xml", limited, async (request, reply) => {
     const base = publicOrigin(app, request);
-    const doc = await buildSitemap(app.db, base);
-    return sendXml(reply, doc.kind === "urlset" ? renderUrlset(doc.urls) : renderSitemapIndex(doc.parts, base));
+    const body = await memo.get(`${base} index`, async () => {
+      const doc = await buildSitemap(app.db, base);
+      return doc.kind === "urlset" ? renderUrlset(doc.urls) : renderSitemapIndex(doc.parts, base);
+    });
+    return sendXml(reply, body ?? "");
   });
 
-  app.get("/sitemaps/:name", { schema: { hide: true } }, async (request, reply) => {
+  app.get("/sitemaps/:name", limited, async (request, reply) => {
     const { name } = request.params as { name: string };
-    const urls = await sitemapPart(app.db, publicOrigin(app, request), name);
-    if (!urls) {
+    const base = publicOrigin(app, request);
+    const body = /^[a-z0-9-]{1,40}\.xml$/.test(name)
+      ? await memo.get(`${base} ${name}`, async () => {
+          const urls = await sitemapPart(app.db, base, name);
+          return urls ? renderUrlset(urls) : null;
+        })
+      : null;
+    if (body === null) {
       return reply
         .status(404)
         .type("application/xml; charset=utf-8")
         .send(`<?xml version="1.0"?><error>${escapeHtml(name)} not found</error>`);
     }
-    return sendXml(reply, renderUrlset(urls));
+    return sendXml(reply, body);
   });
 }
