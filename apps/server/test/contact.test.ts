@@ -13,7 +13,8 @@ afterAll(() => ctx.close());
 
 /** Each test sends from its own IP, so the per-IP limit of one test does not spill into another. */
 let ipSeq = 1;
-const send = (payload: unknown, ip = `10.0.0.${ipSeq}`) => ctx.request({ method: "POST", url: "/api/contact", payload, remoteAddress: ip });
+const send = (payload: Record<string, unknown>, ip = `10.0.0.${ipSeq}`) =>
+  ctx.request({ method: "POST", url: "/api/contact", payload, remoteAddress: ip });
 
 describe("POST /api/contact", () => {
   it("stores the message (trimmed, e-mail lower-cased) and answers 201 with the thank-you text", async () => {
