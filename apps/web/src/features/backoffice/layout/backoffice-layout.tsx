@@ -19,9 +19,11 @@ import {
   IconTools,
   IconUsers,
 } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { Link, Navigate, Outlet, useLocation, useNavigate } from "react-router";
-import { useSession, useSignOut } from "../../../lib/session";
+import { isSessionRefused, meQuery, useSession, useSessionExpiry, useSignOut } from "../../../lib/session";
+import { LoadError } from "../components/query-state";
 import { BO, type NavEntry, navFor, ROLE_LABEL } from "../lib/nav";
 import classes from "./backoffice-layout.module.css";
 
@@ -84,6 +86,8 @@ function SideNav({ entries, onNavigate, onLogout }: { entries: NavEntry[]; onNav
 
 export default function BackofficeLayout() {
   const { isLogin, details, loading } = useSession();
+  const me = useQuery(meQuery);
+  useSessionExpiry();
   const [opened, { toggle, close }] = useDisclosure(false);
   const signOut = useSignOut();
   const navigate = useNavigate();
@@ -97,6 +101,14 @@ export default function BackofficeLayout() {
     return (
       <Center h="100vh">
         <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  // A flaky connection is not a sign-out: offer to retry instead of bouncing to /signin.
+  if (me.isError && !isSessionRefused(me.error)) {
+    return (
+      <Center h="100vh" p="md">
+        <LoadError error={me.error} onRetry={() => me.refetch()} />
       </Center>
     );
   }

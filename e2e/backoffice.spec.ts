@@ -1,0 +1,287 @@
+/**
+ * Back office end to end (issue 6 "Must show"):
+ * 1. the admin approves the pending demo seller (Bola) on Sellers;
+ * 2. the demo customer orders Bola's product through the API (cart -> createSession -> "I have made
+ *    payment"), and the admin confirms that transfer on Transactions;
+ * 3. Bola adds a product with two images, sees the paid order line in Ordered Products and marks it
+ *    shipped.
+ * Plus: guards, the category-delete notice, the services "Add New" link, the update_service
+ * redirect, and screenshots of every back-office screen at desktop and phone width.
+ */
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
+import { apiSignIn, DEMO, signInPage, snap } from "./fixtures";
+
+const BO = "/admin_real/dashboard";
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function png(hue: string, w = 640, h = 480): Promise<Buffer> {
+  return sharp({ create: { width: w, height: h, channels: 3, background: hue } })
+    .png()
+    .toBuffer();
+}
+
+/** The demo customer buys `productId` and says "I have made payment"; answers the order id. */
+async function orderAndSubmitTransfer(request: APIRequestContext, productId: string, price: number): Promise<string> {
+  const token = await apiSignIn(request, DEMO.customer);
+  await request.delete("/api/cart?cart_id=all", { headers: auth(token) });
+  const add = await request.post("/api/cart", { headers: auth(token), data: { product_id: productId, count: 1 } });
+  expect(add.status(), await add.text()).toBe(200);
+  const session = await request.post("/api/transactions/createSession", {
+    headers: auth(token),
+    data: {
+      first_name: "Tunde",
+      last_name: "Bakare",
+      address1: "14 Allen Avenue",
+      city: "Ikeja",
+      state: "Lagos",
+      country: "Nigeria",
+      phone: "+2348096660006",
+      account_no: "0123456789",
+      amount: price + 2000,
+      payment_type: "bank_transfer",
+      product_type: "market-place",
+    },
+  });
+  expect(session.status(), await session.text()).toBe(200);
+  const form = (await session.json()).data.Form;
+  const submit = await request.put("/api/transactions", {
+    headers: auth(token),
+    data: { ...form, order_id: form.order_id, account_no: "0123456789" },
+  });
+  expect(submit.status(), await submit.text()).toBe(200);
+  return form.order_id as string;
+}
+
+async function expectNoPendingScreen(page: Page) {
+  await expect(page.getByText("This screen is being built.")).toHaveCount(0);
+}
+
+test.describe
+  .serial("back office story", () => {
+    let orderId = "";
+
+    test("the admin approves the pending seller Bola", async ({ page, request }, info) => {
+      const adminToken = await signInPage(page, request, DEMO.admin);
+      await page.goto(`${BO}/sellers`);
+      await expect(page.getByRole("heading", { name: "View Sellers" })).toBeVisible();
+      const row = page.locator(`[data-testid=account-row][data-email="${DEMO.pendingSeller.email}"]`);
+      await expect(row).toBeVisible();
+      await snap(page, "bo-sellers-before-approve", info.project.name);
+      await row.getByRole("button", { name: "Approve" }).click();
+      await expect(page.getByText("Updated Succefully").first()).toBeVisible();
+      // The list reloaded: the status is now plain text, not clickable.
+      await expect(row.getByTestId("seller-status")).toHaveText("approved");
+      await expect(row.getByRole("button", { name: "Approve" })).toHaveCount(0);
+      const list = await (await request.get("/api/admin/users?account_type=business&limit=60", { headers: auth(adminToken) })).json();
+      expect(list.data.find((u: { email: string }) => u.email === DEMO.pendingSeller.email).status).toBe("approved");
+    });
+
+    test("the admin confirms the customer's transfer for Bola's product", async ({ page, request }, info) => {
+      const bolaToken = await apiSignIn(request, DEMO.pendingSeller);
+      const mine = await (await request.get("/api/product?mine=true", { headers: auth(bolaToken) })).json();
+      const product = mine.products.find((p: { count_in_stock: number; listed: boolean }) => p.count_in_stock > 0 && p.listed);
+      expect(product, "Bola's product is public after approval").toBeTruthy();
+      orderId = await orderAndSubmitTransfer(request, product._id, product.price);
+
+      await signInPage(page, request, DEMO.admin);
+      await page.goto(`${BO}/transactions`);
+      await expect(page.getByRole("heading", { name: "Transactions" })).toBeVisible();
+      const row = page.getByTestId("transaction-row").filter({ hasText: orderId.slice(0, 8).toUpperCase() });
+      await expect(row).toBeVisible();
+      await snap(page, "bo-transactions", info.project.name);
+      await row.getByRole("button", { name: "Confirm" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+      await expect(row).toHaveCount(0); // gone from "Awaiting" once the list reloads
+      await page.getByText("Confirmed", { exact: true }).click();
+      await expect(page.getByTestId("transaction-row").filter({ hasText: orderId.slice(0, 8).toUpperCase() })).toContainText("confirmed");
+    });
+
+    test("Bola adds a product with two images, sees the paid line and marks it shipped", async ({ page, request }, info) => {
+      const token = await signInPage(page, request, DEMO.pendingSeller);
+      await page.goto(`${BO}/add_products`);
+      await expect(page.getByRole("heading", { name: "Add Products" })).toBeVisible();
+      const name = `Shea Butter Gift Box ${Date.now().toString(36)}`;
+      await page.getByLabel("Name").fill(name);
+      await page.getByRole("combobox", { name: "Category" }).click();
+      // Services categories are not offered for a product.
+      await expect(page.getByRole("option", { name: "Auto Repair" })).toHaveCount(0);
+      await page.getByRole("option", { name: "Health & Beauty" }).click();
+      await page.getByLabel("Price (₦)").fill("8500");
+      await page.getByLabel("Count in stock").fill("15");
+      await page.getByLabel("Description").fill("Raw shea butter, black soap and a loofah in a woven gift box.");
+      await page
+        .getByTestId("image-dropzone")
+        .locator("input[type=file]")
+        .setInputFiles([
+          { name: "box.png", mimeType: "image/png", buffer: await png("#c49a6c") },
+          { name: "open.png", mimeType: "image/png", buffer: await png("#2f6f4f") },
+        ]);
+      await expect(page.getByTestId("image-item")).toHaveCount(2);
+      // A text file is refused with the spec's alert.
+      await page
+        .getByTestId("image-dropzone")
+        .locator("input[type=file]")
+        .setInputFiles([{ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") }]);
+      await expect(page.getByText("File type not supported").first()).toBeVisible();
+      await expect(page.getByTestId("image-item")).toHaveCount(2);
+      // Reorder: the second image becomes the main one.
+      const before = await page.getByTestId("image-item").nth(1).locator("img").getAttribute("src");
+      await page.getByRole("button", { name: "Make image 2 the main image" }).click();
+      await expect(page.getByTestId("image-item").first().locator("img")).toHaveAttribute("src", before!);
+      await snap(page, "bo-add-product-filled", info.project.name);
+      await page.getByRole("button", { name: "Add Product" }).click();
+      await expect(page.getByText("Product Successfully Created").first()).toBeVisible();
+      await expect(page.getByLabel("Name")).toHaveValue(""); // the form clears after a create
+
+      const mine = await (
+        await request.get(`/api/product?mine=true&search=${encodeURIComponent("Gift Box")}`, { headers: auth(token) })
+      ).json();
+      const created = mine.products.find((p: { name: string }) => p.name === name);
+      expect(created.image_urls).toHaveLength(2);
+      expect(created.image_urls[0]).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
+      expect(created.price).toBe(8500);
+
+      // View Products lists it; the search box finds it.
+      await page.goto(`${BO}/view_products`);
+      await page.getByLabel("Search products").fill("Gift Box");
+      await expect(page.getByTestId("product-row").filter({ hasText: name })).toBeVisible();
+
+      // Ordered Products: the paid line, then shipped.
+      await page.goto(`${BO}/view_ordered_products`);
+      const line = page.getByTestId("order-line-row").filter({ hasText: orderId.slice(0, 8).toUpperCase() });
+      await expect(line).toBeVisible();
+      await expect(line).toContainText("Tunde Bakare");
+      await expect(line).toContainText("Ikeja");
+      await expect(line.getByTestId("line-status")).toHaveText("Pending");
+      await snap(page, "bo-ordered-products", info.project.name);
+      await line.getByRole("button", { name: "Mark shipped" }).click();
+      await expect(line.getByTestId("line-status")).toHaveText("Shipped");
+      await expect(line.getByRole("button", { name: "Mark delivered" })).toBeVisible();
+
+      // The dashboard counts the sale.
+      await page.goto(BO);
+      await expect(page.getByTestId("card-orders")).toContainText("1");
+      await expect(page.getByTestId("task-deliver")).toContainText("1");
+    });
+  });
+
+test.describe("back office rules", () => {
+  test("guards: signed out goes to /signin, a customer to /account", async ({ page, request }) => {
+    await page.goto(`${BO}/view_products`);
+    await expect(page).toHaveURL(/\/signin$/);
+    await signInPage(page, request, DEMO.customer);
+    await page.goto(BO);
+    await expect(page).toHaveURL(/\/account$/);
+  });
+
+  test("admin menu; category delete only informs", async ({ page, request }) => {
+    await signInPage(page, request, DEMO.admin);
+    await page.goto(BO);
+    const nav = page.getByRole("navigation", { name: "Back office menu" });
+    for (const label of ["Dashboard", "Categories", "Transactions", "Sellers", "Users", "Settings", "Logout"])
+      await expect(nav.getByText(label, { exact: true })).toBeVisible();
+    await expect(nav.getByText("Products", { exact: true })).toHaveCount(0);
+    await expect(nav.getByText("Services", { exact: true })).toHaveCount(0);
+
+    await page.goto(`${BO}/view_categories`);
+    const rows = page.getByTestId("category-row");
+    const count = await rows.count();
+    expect(count).toBeGreaterThan(0);
+    await rows.first().getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("To enable this action you need to contact developer")).toBeVisible();
+    await expect(rows).toHaveCount(count);
+  });
+
+  test("seller menu; services Add New link; update_service redirects to update_Service", async ({ page, request }) => {
+    await signInPage(page, request, DEMO.seller);
+    await page.goto(`${BO}/view_services`);
+    const nav = page.getByRole("navigation", { name: "Back office menu" });
+    for (const label of ["Dashboard", "Products", "Services", "Followers", "Settings", "Logout"])
+      await expect(nav.getByText(label, { exact: true })).toBeVisible();
+    await expect(nav.getByText("Categories", { exact: true })).toHaveCount(0);
+    await expect(nav.getByText("Transactions", { exact: true })).toHaveCount(0);
+    await expect(nav.getByText("Sellers", { exact: true })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Add New" })).toHaveAttribute("href", "/admin/dashboard/add_Services");
+    const first = page.getByTestId("service-row").first();
+    await first.getByRole("link", { name: "Edit" }).click();
+    await expect(page).toHaveURL(/update_Service\//);
+    const id = page.url().split("/").pop()!;
+    await expect(page.getByLabel("Description")).not.toHaveValue("");
+    await page.goto(`${BO}/update_service/${id}`);
+    await expect(page).toHaveURL(new RegExp(`update_Service/${id}$`));
+    await expect(page.getByRole("heading", { name: "Update Service" })).toBeVisible();
+  });
+});
+
+test.describe("back-office screens @phone", () => {
+  test("every screen as the seller", async ({ page, request }, info) => {
+    const project = info.project.name;
+    const token = await signInPage(page, request, DEMO.seller);
+    const products = await (await request.get("/api/product?mine=true&limit=1", { headers: auth(token) })).json();
+    const services = await (await request.get("/api/posts?mine=true&limit=1", { headers: auth(token) })).json();
+    const screens: Array<[string, string, string]> = [
+      ["bo-seller-dashboard", BO, "Dashboard"],
+      ["bo-view-products", `${BO}/view_products`, "View Products"],
+      ["bo-add-product", `${BO}/add_products`, "Add Products"],
+      ["bo-update-product", `${BO}/update_products/${products.products[0]._id}`, "Add Products"],
+      ["bo-ordered-products-seller", `${BO}/view_ordered_products`, "Ordered Products"],
+      ["bo-view-services", `${BO}/view_services`, "View Services"],
+      ["bo-add-service", `${BO}/add_services`, "Add Service"],
+      ["bo-update-service", `${BO}/update_Service/${services.products[0]._id}`, "Update Service"],
+      ["bo-followers", `${BO}/users`, "Followers"],
+      ["bo-settings-seller", `${BO}/settings`, "Profile"],
+      ["bo-change-password", `${BO}/change_pwd`, "Change Password"],
+    ];
+    for (const [name, url, heading] of screens) {
+      await page.goto(url);
+      await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+      await expect(page.getByText("Loading...")).toHaveCount(0);
+      await expectNoPendingScreen(page);
+      if (name === "bo-update-product") await expect(page.getByRole("button", { name: "Update Product" })).toBeVisible();
+      if (name === "bo-seller-dashboard") await expect(page.getByTestId("chart-revenue").locator("svg").first()).toBeVisible();
+      await page.waitForTimeout(300);
+      await snap(page, name, project);
+    }
+    if (project === "phone") {
+      await page.goto(BO);
+      await page.getByRole("button", { name: "Open back office menu" }).click();
+      await page.getByTestId("nav-products").click();
+      await expect(page.getByRole("link", { name: "View Products" })).toBeVisible();
+      await snap(page, "bo-mobile-menu-seller", project);
+    }
+  });
+
+  test("every screen as the admin", async ({ page, request }, info) => {
+    const project = info.project.name;
+    await signInPage(page, request, DEMO.admin);
+    const cats = await (await request.get("/api/category")).json();
+    const screens: Array<[string, string, string]> = [
+      ["bo-admin-dashboard", BO, "Dashboard"],
+      ["bo-view-categories", `${BO}/view_categories`, "View Categories"],
+      ["bo-add-category", `${BO}/add_categories`, "Add Category"],
+      ["bo-update-category", `${BO}/update_categories/${cats.data[0]._id}`, "Update Category"],
+      ["bo-transactions-admin", `${BO}/transactions`, "Transactions"],
+      ["bo-sellers", `${BO}/sellers`, "View Sellers"],
+      ["bo-users", `${BO}/users`, "Users"],
+      ["bo-settings-admin", `${BO}/settings`, "Profile"],
+      ["bo-change-password-admin", `${BO}/change_pwd`, "Change Password"],
+    ];
+    for (const [name, url, heading] of screens) {
+      await page.goto(url);
+      await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+      await expect(page.getByText("Loading...")).toHaveCount(0);
+      await expectNoPendingScreen(page);
+      if (name === "bo-update-category") await expect(page.getByLabel("Name")).toHaveValue(cats.data[0].name);
+      await page.waitForTimeout(300);
+      await snap(page, name, project);
+    }
+    if (project === "phone") {
+      await page.goto(BO);
+      await page.getByRole("button", { name: "Open back office menu" }).click();
+      await page.getByTestId("nav-categories").click();
+      await expect(page.getByRole("link", { name: "View Categories" })).toBeVisible();
+      await snap(page, "bo-mobile-menu-admin", project);
+    }
+  });
+});
