@@ -75,7 +75,7 @@ export function Header() {
                 <Text fz="xs" c="yellow.3" fw={700} tt="uppercase">
                   {ACC_LABEL[details.accType]}
                 </Text>
-                <Text fz="xs" c="white" fw={600}>
+                <Text fz="xs" c="white" fw={600} style={{ whiteSpace: "nowrap" }}>
                   {details.names.slice(0, HEADER_NAME_MAX)}
                 </Text>
                 <Avatar src={details.profile || null} alt={details.names} size={22} radius="xl" color="naija" />
