@@ -276,3 +276,13 @@ describe("sitemap protection", () => {
     expect((await ctx.request({ method: "GET", url: "/sitemap.xml", remoteAddress: "10.7.7.8" })).statusCode).toBe(200);
   });
 });
+
+describe("GET /robots.txt", () => {
+  it("names the sitemap by its absolute URL and keeps crawlers out of the back office and API", async () => {
+    const res = await ctx.request({ method: "GET", url: "/robots.txt", headers: { host: "shop.example.ng" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/text\/plain/);
+    expect(res.body).toContain("Disallow: /admin_real/");
+    expect(res.body).toMatch(/^Sitemap: https?:\/\/[^/\s]+\/sitemap\.xml$/m);
+  });
+});

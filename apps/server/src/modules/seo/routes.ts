@@ -65,6 +65,15 @@ export default async function seoRoutes(app: FastifyInstance) {
   const memo = createMemo<string | null>(app.config.NODE_ENV === "test" ? 0 : SITEMAP_MEMO_MS, 8);
   const limited = { config: { rateLimit: SITEMAP_RATE_LIMIT }, schema: { hide: true } };
 
+  // robots.txt names the sitemap by its absolute URL, as the sitemaps protocol asks.
+  app.get("/robots.txt", { schema: { hide: true } }, async (request, reply) => {
+    const base = publicOrigin(app, request);
+    return reply
+      .type("text/plain; charset=utf-8")
+      .header("Cache-Control", "public, max-age=3600")
+      .send(`User-agent: *\nDisallow: /admin_real/\nDisallow: /api/\nDisallow: /dev/\nSitemap: ${base}/sitemap.xml\n`);
+  });
+
   app.get("/sitemap.xml", limited, async (request, reply) => {
     const base = publicOrigin(app, request);
     const body = await memo.get(`${base} index`, async () => {

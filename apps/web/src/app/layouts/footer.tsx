@@ -1,5 +1,6 @@
 /** The shared footer, with the links of spec §2 (/aboutScreen, /contactScreen, /shop). */
 import { Anchor, Box, Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { STORE_CONTACT } from "@market/contract";
 import { Link } from "react-router";
 
 export function Footer() {
@@ -31,7 +32,9 @@ export function Footer() {
             <Text fw={700} c="white">
               Customer care
             </Text>
-            <Text fz="sm">24h support: +234 803 000 0000</Text>
+            <Anchor href={STORE_CONTACT.phoneHref} c="gray.3" fz="sm">
+              24h support: {STORE_CONTACT.phone}
+            </Anchor>
             <Text fz="sm">Free standard shipping in Lagos on orders over ₦50,000</Text>
           </Stack>
         </SimpleGrid>
