@@ -5,10 +5,10 @@
  * order history, empties the local cart, says "Success" and goes home; a 400/403/500 shows "Failed"
  * with the server's message. At 0 the countdown closes it with "Ooops" / "Session Expired".
  */
-import { Alert, Button, Group, Stack, Text, Tooltip, UnstyledButton } from "@mantine/core";
+import { Button, Group, Stack, Text, Tooltip, UnstyledButton } from "@mantine/core";
 import { useClipboard } from "@mantine/hooks";
 import { COPIED_RESET_MS, TEXT, type TransferForm } from "@market/contract";
-import { IconCopy, IconInfoCircle } from "@tabler/icons-react";
+import { IconCopy } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
@@ -84,9 +84,12 @@ export function BankTransferModal({ record, onClose }: { record: TransferForm | 
       styles={{ content: { border: "1px solid var(--mantine-color-gray-3)" }, body: { maxHeight: "60vh", overflowY: "auto" } }}
     >
       {record ? (
-        <Stack gap="md" data-testid="bank-transfer-modal">
+        <Stack gap="sm" data-testid="bank-transfer-modal">
           <Countdown target={Date.parse(record.expires_at)} onExpire={expire} fw={700} c="red.7" />
-          <Text size="sm">Transfer the exact amount to this account, then tap "{TEXT.buttons.madePayment}".</Text>
+          <Text size="sm">
+            Transfer the exact amount from account {record.account_no} to the account below, then tap "{TEXT.buttons.madePayment}". Your
+            items are held until the timer ends.
+          </Text>
           <div>
             <Row label="Account number">
               <Tooltip label={TEXT.buttons.copied} opened={clipboard.copied} withArrow position="top">
@@ -119,12 +122,6 @@ export function BankTransferModal({ record, onClose }: { record: TransferForm | 
               </Text>
             </Row>
           </div>
-          <Alert variant="light" color="naija" icon={<IconInfoCircle size={18} />} p="xs">
-            <Text size="xs">
-              Your items are held for you until the timer ends. Pay from account {record.account_no}; we confirm the transfer and then your
-              order ships.
-            </Text>
-          </Alert>
           <Stack gap="xs">
             <Button onClick={paid} loading={submit.isPending} disabled={busy} size="md" fullWidth>
               {TEXT.buttons.madePayment}
