@@ -184,8 +184,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
             <Textarea
               label="Describe what you sell"
               placeholder="e.g. Original phones and accessories, delivered across Lagos"
-              autosize
-              minRows={3}
+              rows={3}
               maxLength={500}
               value={values.desc}
               onChange={set("desc")}

@@ -1,0 +1,146 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockFetch, renderWithProviders } from "../../../test/render";
+import { offeredCategories } from "../components/register-form";
+import SignInPage from "./signin-page";
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+  vi.restoreAllMocks();
+});
+
+/** Record request bodies too. */
+function recordBodies() {
+  const bodies: { url: string; body: unknown }[] = [];
+  const inner = globalThis.fetch;
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    bodies.push({ url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    return inner(input, init);
+  }) as typeof fetch;
+  return bodies;
+}
+
+const segment = (name: string) => screen.getByText(name, { selector: "label.mantine-SegmentedControl-label, label span, label" });
+
+describe("SignInPage", () => {
+  it('is titled "My Account" with a breadcrumb to Home and opens in login mode', () => {
+    mockFetch({});
+    renderWithProviders(<SignInPage />, { path: "/signin", route: "/signin" });
+    expect(screen.getByRole("heading", { level: 1, name: "My Account" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+    expect(screen.getByRole("form", { name: "Login" })).toBeInTheDocument();
+  });
+
+  it("sends the login only when both fields are longer than 2 characters; password max 25", async () => {
+    const calls = mockFetch({ "/api/signin": { status: 401, body: { statusCode: 401, message: "Invalid email/phone or password" } } });
+    renderWithProviders(<SignInPage />, { path: "/signin", route: "/signin" });
+    const email = screen.getByLabelText(/Email address or phone number/);
+    const password = document.querySelector("input[autocomplete=current-password]") as HTMLInputElement;
+    expect(password).toHaveAttribute("maxlength", "25");
+    await userEvent.type(email, "ab");
+    await userEvent.type(password, "Secret#1");
+    await userEvent.click(screen.getByRole("button", { name: "Login" }));
+    expect(calls.filter((c) => c.includes("/api/signin"))).toHaveLength(0);
+    await userEvent.type(email, "c");
+    await userEvent.click(screen.getByRole("button", { name: "Login" }));
+    await waitFor(() => expect(calls.filter((c) => c.includes("/api/signin"))).toHaveLength(1));
+    expect(await screen.findByText("Invalid email/phone or password")).toBeInTheDocument();
+  });
+
+  it("sends a seller's registration with accType Brand and shows the server's field messages under the fields", async () => {
+    mockFetch({
+      "/api/category": {
+        statusCode: 200,
+        data: [
+          { _id: "c1", name: "Phones", type: "market-place", is_default: true },
+          { _id: "c2", name: "Salons", type: "services", is_default: false },
+        ],
+      },
+      "/api/signup": {
+        status: 400,
+        body: {
+          statusCode: 400,
+          message: "Please correct the highlighted fields",
+          errors: { username: "This username is already taken", desc: "Please describe what you sell (3 to 500 characters)" },
+        },
+      },
+    });
+    const bodies = recordBodies();
+    renderWithProviders(<SignInPage />, { path: "/signin", route: "/signin" });
+    await userEvent.click(segment("Register"));
+    expect(screen.queryByLabelText(/Describe what you sell/)).not.toBeInTheDocument();
+    await userEvent.click(segment("Seller"));
+    expect(screen.getByLabelText(/Describe what you sell/)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/Full name/), "Ada Obi");
+    await userEvent.type(screen.getByLabelText(/Username/), "ada");
+    await userEvent.type(screen.getByLabelText(/Phone number/), "0803-123 4567");
+    expect(screen.getByLabelText(/Phone number/)).toHaveValue("08031234567");
+    await userEvent.click(screen.getByRole("button", { name: "Register" }));
+    expect(await screen.findByText("This username is already taken")).toBeInTheDocument();
+    expect(screen.getByText("Please describe what you sell (3 to 500 characters)")).toBeInTheDocument();
+    const sent = bodies.find((b) => b.url.includes("/api/signup"))?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ accType: "Brand", names: "Ada Obi", username: "ada", phone: "08031234567", category_ids: [] });
+  });
+
+  it("clears categories and description when switching Customer/Seller", async () => {
+    mockFetch({ "/api/category": { statusCode: 200, data: [] } });
+    renderWithProviders(<SignInPage />, { path: "/signin", route: "/signin" });
+    await userEvent.click(segment("Register"));
+    await userEvent.click(segment("Seller"));
+    await userEvent.type(screen.getByLabelText(/Describe what you sell/), "Shoes");
+    await userEvent.click(segment("Customer"));
+    await userEvent.click(segment("Seller"));
+    expect(screen.getByLabelText(/Describe what you sell/)).toHaveValue("");
+  });
+
+  it("after registering opens the 2FA modal and returns to login mode", async () => {
+    mockFetch({
+      "/api/signup": {
+        status: 201,
+        body: {
+          statusCode: 201,
+          message: "Account created.",
+          data: { email: "ngozi@example.ng", phone: "+2348031234567", accType: "customer" },
+        },
+      },
+    });
+    renderWithProviders(<SignInPage />, { path: "/signin", route: "/signin" });
+    await userEvent.click(segment("Register"));
+    await userEvent.click(screen.getByRole("button", { name: "Register" }));
+    expect(await screen.findByRole("dialog", {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByText("ngozi@example.ng")).toBeInTheDocument();
+    expect(screen.getByRole("form", { name: "Login" })).toBeInTheDocument();
+    const code = screen.getByLabelText("E-mail code");
+    await userEvent.type(code, "12345");
+    expect(code).toHaveAttribute("data-valid", "false");
+    await userEvent.type(code, "6");
+    expect(code).toHaveAttribute("data-valid", "true");
+  });
+
+  it("recovery: send-mail first, then code and new password; Cancel goes back to login", async () => {
+    mockFetch({
+      "/api/recover/send-mail": { statusCode: 200, message: "If an account exists for that e-mail, we have sent a reset code to it." },
+    });
+    renderWithProviders(<SignInPage />, { path: "/signin", route: "/signin" });
+    await userEvent.click(screen.getByRole("button", { name: "Lost your password?" }));
+    expect(screen.queryByLabelText(/Reset code/)).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/Email address/), "ada@example.ng");
+    await userEvent.click(screen.getByRole("button", { name: "Send reset code" }));
+    expect(await screen.findByLabelText(/Reset code/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Email address/)).toHaveValue("ada@example.ng");
+    await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.getByRole("form", { name: "Login" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Lost your password?" }));
+    expect(screen.queryByLabelText(/Reset code/)).not.toBeInTheDocument();
+  });
+});
+
+describe("offeredCategories", () => {
+  const groups = [{ group: "Market Place", items: ["a", "b", "c", "d"].map((value) => ({ value, label: value.toUpperCase() })) }];
+  it("offers every category until 3 are picked, then only the picked ones (hidden as picked)", () => {
+    expect(offeredCategories(groups, ["a", "b"])[0]!.items).toHaveLength(4);
+    expect(offeredCategories(groups, ["a", "b", "c"])[0]!.items.map((i) => i.value)).toEqual(["a", "b", "c"]);
+  });
+});
