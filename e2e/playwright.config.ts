@@ -38,8 +38,12 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json", { outputFile: "../test-results/e2e.json" }]],
-  outputDir: "../test-results/e2e",
+  // A per-build results folder, so parallel runs (scripts/e2e-local.sh) do not delete each other's traces.
+  reporter: [
+    ["list"],
+    ["json", { outputFile: process.env.E2E_BUILD_DIR ? `${process.env.E2E_BUILD_DIR}/e2e.json` : "../test-results/e2e.json" }],
+  ],
+  outputDir: process.env.E2E_BUILD_DIR ? `${process.env.E2E_BUILD_DIR}/test-results` : "../test-results/e2e",
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     headless: true,
