@@ -68,9 +68,16 @@ test.describe("catalog @phone", () => {
     const stripBox = await page.getByTestId("thumb-strip").evaluate((el) => getComputedStyle(el).height);
     const viewport = page.viewportSize()!;
     expect(Number.parseFloat(stripBox)).toBeCloseTo(Math.min(420, viewport.height * 0.6), 0);
-    const thumbWidth = await page.getByTestId("thumb-strip").locator("img").first().evaluate((el) => (el as HTMLImageElement).getBoundingClientRect().width);
+    const thumbWidth = await page
+      .getByTestId("thumb-strip")
+      .locator("img")
+      .first()
+      .evaluate((el) => (el as HTMLImageElement).getBoundingClientRect().width);
     expect(thumbWidth).toBe(60);
-    const mainHeight = await page.getByTestId("main-image").locator("img").evaluate((el) => el.getBoundingClientRect().height);
+    const mainHeight = await page
+      .getByTestId("main-image")
+      .locator("img")
+      .evaluate((el) => el.getBoundingClientRect().height);
     expect(mainHeight).toBeCloseTo(viewport.height * 0.6, 0);
     await expect(page.getByRole("combobox", { name: "Quantity" }).locator("option")).toHaveCount(Math.min(withTwo.count_in_stock, 100));
     await expect(page.getByRole("button", { name: "Add To Cart" })).toBeVisible();
@@ -135,7 +142,9 @@ test.describe("catalog @phone", () => {
     await expect(qv.getByRole("heading", { name: /^#/ })).toBeVisible();
     await qv.getByRole("link", { name: "View More" }).click();
     await expect(page).toHaveURL(/\/product\/services\/[0-9a-f-]{36}$/);
-    await expect(page.getByRole("button", { name: "Request Service" }).or(page.getByRole("link", { name: "Request Service" }))).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: "Request Service" }).or(page.getByRole("link", { name: "Request Service" })),
+    ).toBeVisible();
     await page.getByRole("tab", { name: /Reviews \(\d+\)/ }).click();
     const comment = `Great service, came on time (${info.project.name} ${Date.now()})`;
     await page.getByTestId("review-rating").locator("label").nth(3).click();

@@ -40,7 +40,10 @@ describe("CategoryListingPage", () => {
       "/api/product?limit=12&sort=newest&cursor=NEXT": page(13, 12, 30, { prevCursor: "PREV" }),
       "/api/product": page(1, 12, 30),
     });
-    renderWithProviders(<CategoryListingPage />, { path: "/categories/collections/:type/:id", route: "/categories/collections/market-place/001" });
+    renderWithProviders(<CategoryListingPage />, {
+      path: "/categories/collections/:type/:id",
+      route: "/categories/collections/market-place/001",
+    });
     expect(screen.getByText("Loading...")).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId("item-card")).toHaveLength(12));
     expect(screen.getByTestId("showing")).toHaveTextContent("Showing 1-12 of 30 results");
@@ -60,7 +63,10 @@ describe("CategoryListingPage", () => {
       "/api/category": { statusCode: 200, data: [] },
       "/api/product": { status: 500, body: { statusCode: 500, message: "Database is resting" } },
     });
-    renderWithProviders(<CategoryListingPage />, { path: "/categories/collections/:type/:id", route: "/categories/collections/market-place/001" });
+    renderWithProviders(<CategoryListingPage />, {
+      path: "/categories/collections/:type/:id",
+      route: "/categories/collections/market-place/001",
+    });
     expect(await screen.findByTestId("listing-error", {}, { timeout: 4000 })).toHaveTextContent("Database is resting");
   });
 });
