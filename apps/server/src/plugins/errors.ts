@@ -64,7 +64,8 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       return reply.status(503).send({ statusCode: 503, message: "Service temporarily unavailable. Please try again." });
     }
     const code = pgCode(err);
-    if (code === "22P02" || code === "22003" || code === "22001")
+    // 22021: a NUL byte or invalid UTF-8 in a text value (found by the abuse suite: ?to=%00).
+    if (code === "22P02" || code === "22003" || code === "22001" || code === "22021")
       return reply.status(400).send({ statusCode: 400, message: "Invalid input" });
     if (code === "23505") return reply.status(409).send({ statusCode: 409, message: "Already exists" });
     if (code === "23503") return reply.status(400).send({ statusCode: 400, message: "A referenced item does not exist" });
