@@ -186,6 +186,7 @@ test.describe("back office rules", () => {
 
     await page.goto(`${BO}/view_categories`);
     const rows = page.getByTestId("category-row");
+    await expect(rows.first()).toBeVisible();
     const count = await rows.count();
     expect(count).toBeGreaterThan(0);
     await rows.first().getByRole("button", { name: "Delete" }).click();
@@ -211,6 +212,64 @@ test.describe("back office rules", () => {
     await page.goto(`${BO}/update_service/${id}`);
     await expect(page).toHaveURL(new RegExp(`update_Service/${id}$`));
     await expect(page.getByRole("heading", { name: "Update Service" })).toBeVisible();
+  });
+});
+
+test.describe("back office accounts", () => {
+  test("admin creates a seller (New user); the seller changes their password and profile", async ({ page, request, browser }) => {
+    await signInPage(page, request, DEMO.admin);
+    await page.goto(`${BO}/users`);
+    await page.getByRole("button", { name: "New user" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Seller", { exact: true }).click();
+    const suffix = Date.now().toString(36);
+    await dialog.getByLabel("Full name").fill("Kunle Adebayo");
+    await dialog.getByLabel("Username").fill(`kunle_${suffix}`);
+    await dialog.getByLabel("E-mail").fill(`kunle.${suffix}@example.ng`);
+    await dialog.getByLabel("Phone").fill(`81${String(Date.now()).slice(-8)}`);
+    await dialog.getByLabel("Password", { exact: true }).fill("Start#2026");
+    await dialog.getByRole("combobox", { name: /Categories/ }).click();
+    await page.getByRole("option", { name: "Photography (services)" }).click();
+    await page.keyboard.press("Escape");
+    await dialog.getByRole("button", { name: "Create user" }).click();
+    await expect(page.getByText("User Successfully Created").first()).toBeVisible();
+
+    // The new seller signs in, changes the password, then the profile.
+    const context = await browser.newContext();
+    const sellerPage = await context.newPage();
+    const who = { email: `kunle.${suffix}@example.ng`, password: "Start#2026" };
+    const sellerToken = await signInPage(sellerPage, context.request, who);
+    await sellerPage.goto(`${BO}/change_pwd`);
+    await sellerPage.getByLabel("Current password", { exact: true }).fill("wrong-password");
+    await sellerPage.getByLabel("New password", { exact: true }).fill("Better#2026");
+    await sellerPage.getByLabel("Confirm password", { exact: true }).fill("Better#2026");
+    await sellerPage.getByRole("button", { name: "Save Changes" }).click();
+    await expect(sellerPage.getByText("Ooops").first()).toBeVisible();
+    await sellerPage.getByLabel("Current password", { exact: true }).fill("Start#2026");
+    await sellerPage.getByRole("button", { name: "Save Changes" }).click();
+    await expect(sellerPage.getByText("Password Successfully Updated").first()).toBeVisible();
+    await expect(sellerPage.getByLabel("New password", { exact: true })).toHaveValue("");
+    expect((await request.post("/api/signin", { data: { ...who, password: "Better#2026" } })).status()).toBe(200);
+
+    await sellerPage.goto(`${BO}/settings`);
+    const accountNo = sellerPage.getByLabel("Account number");
+    await expect(accountNo).toBeDisabled(); // until a bank is chosen
+    await sellerPage.getByLabel("Full name").fill("Kunle Adebayo Photos");
+    await sellerPage.getByLabel("WhatsApp number").fill("+2348031234567");
+    await sellerPage
+      .getByRole("textbox", { name: "Bank" })
+      .or(sellerPage.getByRole("combobox", { name: "Bank" }))
+      .click();
+    await sellerPage.getByRole("option").first().click();
+    await expect(accountNo).toBeEnabled();
+    await accountNo.fill("0123456789");
+    // No name-lookup provider in tests: the server's 503 message shows under the account name.
+    await expect(sellerPage.getByText(/lookup is unavailable/i)).toBeVisible();
+    await sellerPage.getByRole("button", { name: "Save Changes" }).click();
+    await expect(sellerPage.getByText("Profile Successfully Updated").first()).toBeVisible();
+    const me = (await (await request.get("/api/me", { headers: auth(sellerToken) })).json()).data;
+    expect(me).toMatchObject({ names: "Kunle Adebayo Photos", whatsapp: "+2348031234567", account_no: "0123456789" });
+    await context.close();
   });
 });
 

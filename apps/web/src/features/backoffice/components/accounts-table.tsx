@@ -5,7 +5,7 @@
  * - Block / Unblock (active flag) and blue tick Verify / Remove.
  * Every action answers "Updated Succefully" and the list reloads.
  */
-import { Avatar, Badge, Button, Group, Paper, Table, Text, TextInput, Tooltip } from "@mantine/core";
+import { Avatar, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import type { AdminAction, AdminUserRow } from "@market/contract";
 import { TEXT } from "@market/contract";
@@ -14,7 +14,9 @@ import { useState } from "react";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
 import { type AccountKind, useAdminAction, useAdminUsers } from "../api/admin-users";
+import { useIsPhone } from "../lib/use-is-phone";
 import { Empty, LoadError, Loading } from "./query-state";
+import { RowCard } from "./row-card";
 
 const dateFmt = new Intl.DateTimeFormat("en-NG", { day: "numeric", month: "short", year: "numeric" });
 
@@ -35,6 +37,57 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
     );
   const busy = (u: AdminUserRow, t: AdminAction) =>
     action.isPending && action.variables?.account_id === u._id && action.variables.req_type === t;
+
+  const phone = useIsPhone();
+  const statusCell = (u: AdminUserRow) => (
+    <>
+      {u.status === "pending" ? (
+        <Button size="xs" color="orange" loading={busy(u, "status_approved")} onClick={() => run(u, "status_approved")}>
+          Approve
+        </Button>
+      ) : (
+        <Text fz="sm" data-testid="seller-status">
+          {u.status}
+        </Text>
+      )}
+    </>
+  );
+  const accountCell = (u: AdminUserRow) => (
+    <Group gap={6} wrap="nowrap">
+      <Badge style={{ minWidth: "fit-content" }} color={u.active ? "green" : "red"} variant="light">
+        {u.active ? "Active" : "Blocked"}
+      </Badge>
+      {u.active ? (
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          disabled={u._id === details?._id}
+          loading={busy(u, "block")}
+          onClick={() => run(u, "block")}
+        >
+          Block
+        </Button>
+      ) : (
+        <Button size="xs" variant="light" color="green" loading={busy(u, "unblock")} onClick={() => run(u, "unblock")}>
+          Unblock
+        </Button>
+      )}
+    </Group>
+  );
+  const tickCell = (u: AdminUserRow) => (
+    <>
+      {u.verified.blue_tick ? (
+        <Button size="xs" variant="subtle" color="gray" loading={busy(u, "blue_tick_remove")} onClick={() => run(u, "blue_tick_remove")}>
+          Remove tick
+        </Button>
+      ) : (
+        <Button size="xs" variant="light" color="blue" loading={busy(u, "blue_tick_verify")} onClick={() => run(u, "blue_tick_verify")}>
+          Verify
+        </Button>
+      )}
+    </>
+  );
 
   return (
     <Paper withBorder radius="md" p="md">
@@ -60,6 +113,36 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
         <LoadError error={list.error} onRetry={() => list.refetch()} />
       ) : rows.length === 0 ? (
         <Empty>No accounts found.</Empty>
+      ) : phone ? (
+        <Stack gap="xs">
+          {rows.map((u) => (
+            <RowCard
+              key={u._id}
+              testId="account-row"
+              title={
+                <>
+                  {u.names}{" "}
+                  {u.verified.blue_tick ? (
+                    <IconRosetteDiscountCheckFilled size={14} color="var(--mantine-color-blue-6)" aria-label="Verified" />
+                  ) : null}
+                </>
+              }
+              meta={`@${u.username} · ${u.email} · ${u.phone}`}
+              actions={
+                <>
+                  {sellers ? statusCell(u) : null}
+                  {tickCell(u)}
+                </>
+              }
+            >
+              <Text fz="xs" c="dimmed">
+                Joined {dateFmt.format(new Date(u.createdAt))}
+                {sellers ? ` · ${u.followers} followers` : ""}
+              </Text>
+              {accountCell(u)}
+            </RowCard>
+          ))}
+        </Stack>
       ) : (
         <Table.ScrollContainer minWidth={980}>
           <Table verticalSpacing="sm" highlightOnHover data-testid="accounts-table">
@@ -119,65 +202,9 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
                   </Table.Td>
                   {sellers ? <Table.Td>{u.followers}</Table.Td> : null}
                   <Table.Td style={{ whiteSpace: "nowrap" }}>{dateFmt.format(new Date(u.createdAt))}</Table.Td>
-                  {sellers ? (
-                    <Table.Td>
-                      {u.status === "pending" ? (
-                        <Button size="xs" color="orange" loading={busy(u, "status_approved")} onClick={() => run(u, "status_approved")}>
-                          Approve
-                        </Button>
-                      ) : (
-                        <Text fz="sm" data-testid="seller-status">
-                          {u.status}
-                        </Text>
-                      )}
-                    </Table.Td>
-                  ) : null}
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Badge color={u.active ? "green" : "red"} variant="light" w={70}>
-                        {u.active ? "Active" : "Blocked"}
-                      </Badge>
-                      {u.active ? (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          disabled={u._id === details?._id}
-                          loading={busy(u, "block")}
-                          onClick={() => run(u, "block")}
-                        >
-                          Block
-                        </Button>
-                      ) : (
-                        <Button size="xs" variant="light" color="green" loading={busy(u, "unblock")} onClick={() => run(u, "unblock")}>
-                          Unblock
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    {u.verified.blue_tick ? (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="gray"
-                        loading={busy(u, "blue_tick_remove")}
-                        onClick={() => run(u, "blue_tick_remove")}
-                      >
-                        Remove
-                      </Button>
-                    ) : (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="blue"
-                        loading={busy(u, "blue_tick_verify")}
-                        onClick={() => run(u, "blue_tick_verify")}
-                      >
-                        Verify
-                      </Button>
-                    )}
-                  </Table.Td>
+                  {sellers ? <Table.Td>{statusCell(u)}</Table.Td> : null}
+                  <Table.Td>{accountCell(u)}</Table.Td>
+                  <Table.Td>{tickCell(u)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

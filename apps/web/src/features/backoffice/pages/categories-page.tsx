@@ -2,7 +2,7 @@
  * View Categories (admin; spec §2): type, name, default flag, Edit and Delete. Delete only shows
  * the info notice "To enable this action you need to contact developer" and changes nothing (§8).
  */
-import { Badge, Button, Group, Paper, SegmentedControl, Table } from "@mantine/core";
+import { Badge, Button, Group, Paper, SegmentedControl, Stack, Table } from "@mantine/core";
 import { TEXT } from "@market/contract";
 import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
@@ -12,12 +12,32 @@ import { useAllCategories } from "../api/categories";
 import { PageHeader } from "../components/page-header";
 import { Empty, LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
+import { RowCard } from "../components/row-card";
 import { BO } from "../lib/nav";
+import { useIsPhone } from "../lib/use-is-phone";
 
 function CategoriesList() {
   const q = useAllCategories();
   const [type, setType] = useState("all");
   const rows = (q.data ?? []).filter((c) => type === "all" || c.type === type);
+  const phone = useIsPhone();
+  const actions = (id: string) => (
+    <Group gap={6} wrap="nowrap">
+      <Button size="xs" variant="light" component={Link} to={`${BO}/update_categories/${id}`} leftSection={<IconEdit size={14} />}>
+        Edit
+      </Button>
+      <Button
+        size="xs"
+        variant="light"
+        color="red"
+        leftSection={<IconTrash size={14} />}
+        onClick={() => notifyInfo(TEXT.alerts.categoryDeleteInfo, "Info")}
+      >
+        Delete
+      </Button>
+    </Group>
+  );
+
   return (
     <>
       <PageHeader
@@ -46,6 +66,18 @@ function CategoriesList() {
           <LoadError error={q.error} onRetry={() => q.refetch()} />
         ) : rows.length === 0 ? (
           <Empty>No categories.</Empty>
+        ) : phone ? (
+          <Stack gap="xs">
+            {rows.map((c) => (
+              <RowCard
+                key={c._id}
+                testId="category-row"
+                title={c.name}
+                meta={`${c.type}${c.is_default ? " · default" : ""}`}
+                actions={actions(c._id)}
+              />
+            ))}
+          </Stack>
         ) : (
           <Table.ScrollContainer minWidth={560}>
             <Table verticalSpacing="sm" highlightOnHover data-testid="categories-table">
@@ -61,42 +93,23 @@ function CategoriesList() {
                 {rows.map((c) => (
                   <Table.Tr key={c._id} data-testid="category-row">
                     <Table.Td>
-                      <Badge variant="light" color={c.type === "services" ? "grape" : "blue"}>
+                      <Badge style={{ minWidth: "fit-content" }} variant="light" color={c.type === "services" ? "grape" : "blue"}>
                         {c.type}
                       </Badge>
                     </Table.Td>
                     <Table.Td fw={500}>{c.name}</Table.Td>
                     <Table.Td>
                       {c.is_default ? (
-                        <Badge color="green">Yes</Badge>
+                        <Badge style={{ minWidth: "fit-content" }} color="green">
+                          Yes
+                        </Badge>
                       ) : (
-                        <Badge color="gray" variant="light">
+                        <Badge style={{ minWidth: "fit-content" }} color="gray" variant="light">
                           No
                         </Badge>
                       )}
                     </Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="light"
-                          component={Link}
-                          to={`${BO}/update_categories/${c._id}`}
-                          leftSection={<IconEdit size={14} />}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          leftSection={<IconTrash size={14} />}
-                          onClick={() => notifyInfo(TEXT.alerts.categoryDeleteInfo, "Info")}
-                        >
-                          Delete
-                        </Button>
-                      </Group>
-                    </Table.Td>
+                    <Table.Td>{actions(c._id)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -341,7 +341,7 @@ function Body({ d, isAdmin }: { d: DashboardData; isAdmin: boolean }) {
                           {formatNaira(p.amount)}
                         </Table.Td>
                         <Table.Td>
-                          <Badge size="sm" variant="light" color={PAYMENT_COLOR[p.status] ?? "gray"}>
+                          <Badge style={{ minWidth: "fit-content" }} size="sm" variant="light" color={PAYMENT_COLOR[p.status] ?? "gray"}>
                             {p.status}
                           </Badge>
                         </Table.Td>
@@ -459,7 +459,7 @@ function Body({ d, isAdmin }: { d: DashboardData; isAdmin: boolean }) {
                 </Table.Td>
                 <Table.Td>{t.count}</Table.Td>
                 <Table.Td>
-                  <Badge size="sm" variant="light" color={t.count > 0 ? "orange" : "green"}>
+                  <Badge style={{ minWidth: "fit-content" }} size="sm" variant="light" color={t.count > 0 ? "orange" : "green"}>
                     {t.count > 0 ? "To do" : "Done"}
                   </Badge>
                 </Table.Td>

@@ -3,14 +3,16 @@
  * the seller's items — product, buyer's name and city, quantity, amount, status — which the seller
  * moves on: unfulfilled -> shipped -> delivered (`PUT /api/orders/lines`).
  */
-import { Badge, Button, Group, Image, Paper, Table, Text } from "@mantine/core";
-import { type FulfilmentStatus, formatNaira, imageThumbUrl } from "@market/contract";
+import { Badge, Button, Group, Image, Paper, Stack, Table, Text } from "@mantine/core";
+import { type FulfilmentStatus, formatNaira, imageThumbUrl, type SellerOrderLine } from "@market/contract";
 import { IconCheck, IconTruck } from "@tabler/icons-react";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSellerLines, useUpdateLine } from "../api/orders";
 import { PageHeader } from "../components/page-header";
 import { Empty, LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
+import { RowCard } from "../components/row-card";
+import { useIsPhone } from "../lib/use-is-phone";
 
 const STATUS: Record<FulfilmentStatus, { label: string; color: string }> = {
   unfulfilled: { label: "Pending", color: "orange" },
@@ -28,6 +30,33 @@ function OrderedProducts() {
   const moveOn = (line_id: string, fulfilment: "shipped" | "delivered") =>
     update.mutate({ line_id, fulfilment }, { onSuccess: (res) => notifySuccess(res.message), onError: (e) => notifyError(e) });
 
+  const phone = useIsPhone();
+  const action = (l: SellerOrderLine) =>
+    l.fulfilment === "unfulfilled" ? (
+      <Button
+        size="xs"
+        leftSection={<IconTruck size={14} />}
+        loading={update.isPending && update.variables?.line_id === l._id}
+        onClick={() => moveOn(l._id, "shipped")}
+      >
+        Mark shipped
+      </Button>
+    ) : l.fulfilment === "shipped" ? (
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconCheck size={14} />}
+        loading={update.isPending && update.variables?.line_id === l._id}
+        onClick={() => moveOn(l._id, "delivered")}
+      >
+        Mark delivered
+      </Button>
+    ) : (
+      <Text fz="xs" c="dimmed">
+        Done
+      </Text>
+    );
+
   return (
     <>
       <PageHeader title="Ordered Products" subtitle="Paid orders for your products. Mark each line shipped, then delivered." />
@@ -38,6 +67,31 @@ function OrderedProducts() {
           <LoadError error={q.error} onRetry={() => q.refetch()} />
         ) : rows.length === 0 ? (
           <Empty>No paid orders for your products yet.</Empty>
+        ) : phone ? (
+          <Stack gap="xs">
+            {rows.map((l) => (
+              <RowCard
+                key={l._id}
+                testId="order-line-row"
+                image={l.image_url}
+                title={l.name}
+                meta={`Order ${l.order_id.slice(0, 8).toUpperCase()} · ${dateFmt.format(new Date(l.createdAt))}`}
+                actions={action(l)}
+              >
+                <Text fz="sm">
+                  {l.quantity} x {formatNaira(l.unit_price)} = <b>{formatNaira(l.amount)}</b>
+                </Text>
+                <Text fz="xs">
+                  {l.buyer.names}, {l.buyer.city}
+                </Text>
+                <div>
+                  <Badge style={{ minWidth: "fit-content" }} color={STATUS[l.fulfilment].color} variant="light" data-testid="line-status">
+                    {STATUS[l.fulfilment].label}
+                  </Badge>
+                </div>
+              </RowCard>
+            ))}
+          </Stack>
         ) : (
           <Table.ScrollContainer minWidth={820}>
             <Table verticalSpacing="sm" highlightOnHover data-testid="order-lines-table">
@@ -86,36 +140,16 @@ function OrderedProducts() {
                     <Table.Td style={{ whiteSpace: "nowrap" }}>{formatNaira(l.amount)}</Table.Td>
                     <Table.Td style={{ whiteSpace: "nowrap" }}>{dateFmt.format(new Date(l.createdAt))}</Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS[l.fulfilment].color} variant="light" data-testid="line-status">
+                      <Badge
+                        style={{ minWidth: "fit-content" }}
+                        color={STATUS[l.fulfilment].color}
+                        variant="light"
+                        data-testid="line-status"
+                      >
                         {STATUS[l.fulfilment].label}
                       </Badge>
                     </Table.Td>
-                    <Table.Td>
-                      {l.fulfilment === "unfulfilled" ? (
-                        <Button
-                          size="xs"
-                          leftSection={<IconTruck size={14} />}
-                          loading={update.isPending && update.variables?.line_id === l._id}
-                          onClick={() => moveOn(l._id, "shipped")}
-                        >
-                          Mark shipped
-                        </Button>
-                      ) : l.fulfilment === "shipped" ? (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          leftSection={<IconCheck size={14} />}
-                          loading={update.isPending && update.variables?.line_id === l._id}
-                          onClick={() => moveOn(l._id, "delivered")}
-                        >
-                          Mark delivered
-                        </Button>
-                      ) : (
-                        <Text fz="xs" c="dimmed">
-                          Done
-                        </Text>
-                      )}
-                    </Table.Td>
+                    <Table.Td>{action(l)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -3,7 +3,7 @@
  * image, name, category, price, stock, description cut to 20 characters, Edit and Delete (with the
  * spec's confirmation). The search box searches the seller's products on the server.
  */
-import { Anchor, Badge, Button, Group, Image, Paper, Table, Text, TextInput } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Image, Paper, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { formatNaira, imageThumbUrl, TEXT, TRUNCATE, truncate } from "@market/contract";
 import { IconEdit, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
@@ -15,7 +15,9 @@ import { confirmDelete } from "../components/confirm";
 import { PageHeader } from "../components/page-header";
 import { Empty, LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
+import { RowCard } from "../components/row-card";
 import { BO } from "../lib/nav";
+import { useIsPhone } from "../lib/use-is-phone";
 
 function ProductsView() {
   const [search, setSearch] = useState("");
@@ -24,11 +26,23 @@ function ProductsView() {
   const del = useDeleteProduct();
   const rows = q.data?.pages.flatMap((p) => p.products) ?? [];
   const total = q.data?.pages[0]?.total;
+  const phone = useIsPhone();
 
   const onDelete = (id: string) =>
     confirmDelete(TEXT.confirm.deleteProduct, () =>
       del.mutate(id, { onSuccess: (res) => notifySuccess(res.message || TEXT.success.deleted), onError: (e) => notifyError(e) }),
     );
+
+  const actions = (id: string) => (
+    <Group gap={6} wrap="nowrap">
+      <Button size="xs" variant="light" component={Link} to={`${BO}/update_products/${id}`} leftSection={<IconEdit size={14} />}>
+        Edit
+      </Button>
+      <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => onDelete(id)}>
+        Delete
+      </Button>
+    </Group>
+  );
 
   return (
     <>
@@ -57,6 +71,29 @@ function ProductsView() {
           <LoadError error={q.error} onRetry={() => q.refetch()} />
         ) : rows.length === 0 ? (
           <Empty>{debounced ? "No product matches your search." : "You have no products yet."}</Empty>
+        ) : phone ? (
+          <Stack gap="xs">
+            {rows.map((p) => (
+              <RowCard
+                key={p._id}
+                testId="product-row"
+                image={p.image_urls[0] ?? null}
+                title={p.name}
+                meta={`${p.category_name} · ${formatNaira(p.price)}`}
+                actions={actions(p._id)}
+              >
+                <Group gap={6}>
+                  {stock(p.count_in_stock)}
+                  {!p.listed ? (
+                    <Text fz="xs" c="orange.8">
+                      Not public yet
+                    </Text>
+                  ) : null}
+                </Group>
+                <Text fz="xs">{truncate(p.description, TRUNCATE.backOfficeList)}</Text>
+              </RowCard>
+            ))}
+          </Stack>
         ) : (
           <Table.ScrollContainer minWidth={760}>
             <Table verticalSpacing="sm" highlightOnHover data-testid="products-table">
@@ -97,34 +134,9 @@ function ProductsView() {
                     </Table.Td>
                     <Table.Td>{p.category_name}</Table.Td>
                     <Table.Td style={{ whiteSpace: "nowrap" }}>{formatNaira(p.price)}</Table.Td>
-                    <Table.Td>
-                      {p.count_in_stock > 0 ? (
-                        <Badge color="green" variant="light">
-                          {TEXT.stock.inStock} ({p.count_in_stock})
-                        </Badge>
-                      ) : (
-                        <Badge color="red" variant="light">
-                          {TEXT.stock.outOfStock}
-                        </Badge>
-                      )}
-                    </Table.Td>
+                    <Table.Td>{stock(p.count_in_stock)}</Table.Td>
                     <Table.Td>{truncate(p.description, TRUNCATE.backOfficeList)}</Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="light"
-                          component={Link}
-                          to={`${BO}/update_products/${p._id}`}
-                          leftSection={<IconEdit size={14} />}
-                        >
-                          Edit
-                        </Button>
-                        <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => onDelete(p._id)}>
-                          Delete
-                        </Button>
-                      </Group>
-                    </Table.Td>
+                    <Table.Td>{actions(p._id)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -140,6 +152,18 @@ function ProductsView() {
         ) : null}
       </Paper>
     </>
+  );
+}
+
+function stock(count: number) {
+  return count > 0 ? (
+    <Badge color="green" variant="light" style={{ minWidth: "fit-content" }}>
+      {TEXT.stock.inStock} ({count})
+    </Badge>
+  ) : (
+    <Badge color="red" variant="light" style={{ minWidth: "fit-content" }}>
+      {TEXT.stock.outOfStock}
+    </Badge>
   );
 }
 

@@ -3,7 +3,7 @@
  * 20 characters), Edit and Delete ("Do you want to delete this service?"). The "Add New" link
  * points to /admin/dashboard/add_Services as the spec says (the router redirects it).
  */
-import { Anchor, Badge, Button, Group, Image, Paper, Table, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Image, Paper, Stack, Table, Text } from "@mantine/core";
 import { imageThumbUrl, TEXT, TRUNCATE, truncate } from "@market/contract";
 import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
 import { Link } from "react-router";
@@ -13,18 +13,32 @@ import { confirmDelete } from "../components/confirm";
 import { PageHeader } from "../components/page-header";
 import { Empty, LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
+import { RowCard } from "../components/row-card";
 import { BO } from "../lib/nav";
+import { useIsPhone } from "../lib/use-is-phone";
 
 function ServicesView() {
   const q = useMyServices();
   const del = useDeleteService();
   const rows = q.data?.pages.flatMap((p) => p.products) ?? [];
   const total = q.data?.pages[0]?.total;
+  const phone = useIsPhone();
 
   const onDelete = (id: string) =>
     confirmDelete(TEXT.confirm.deleteService, () =>
       del.mutate(id, { onSuccess: (res) => notifySuccess(res.message || TEXT.success.deleted), onError: (e) => notifyError(e) }),
     );
+
+  const actions = (id: string) => (
+    <Group gap={6} wrap="nowrap">
+      <Button size="xs" variant="light" component={Link} to={`${BO}/update_Service/${id}`} leftSection={<IconEdit size={14} />}>
+        Edit
+      </Button>
+      <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => onDelete(id)}>
+        Delete
+      </Button>
+    </Group>
+  );
 
   return (
     <>
@@ -44,6 +58,21 @@ function ServicesView() {
           <LoadError error={q.error} onRetry={() => q.refetch()} />
         ) : rows.length === 0 ? (
           <Empty>You have no services yet.</Empty>
+        ) : phone ? (
+          <Stack gap="xs">
+            {rows.map((s) => (
+              <RowCard
+                key={s._id}
+                testId="service-row"
+                image={s.image_urls[0] ?? null}
+                title={`#${s.category_name}`}
+                meta={`${s.stars} ★ from ${s.reactions.length} rating${s.reactions.length === 1 ? "" : "s"}${s.listed ? "" : " · not public yet"}`}
+                actions={actions(s._id)}
+              >
+                <Text fz="xs">{truncate(s.body, TRUNCATE.backOfficeList)}</Text>
+              </RowCard>
+            ))}
+          </Stack>
         ) : (
           <Table.ScrollContainer minWidth={620}>
             <Table verticalSpacing="sm" highlightOnHover data-testid="services-table">
@@ -82,7 +111,7 @@ function ServicesView() {
                     </Table.Td>
                     <Table.Td>{truncate(s.body, TRUNCATE.backOfficeList)}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color="yellow">
+                      <Badge style={{ minWidth: "fit-content" }} variant="light" color="yellow">
                         {s.stars} ★ ({s.reactions.length})
                       </Badge>
                     </Table.Td>

@@ -2,9 +2,9 @@
  * Transactions (admin; spec §2, made real per the design brief): the bank-transfer records with
  * amount, payer, order and status. Confirm marks the order paid; Reject releases its stock.
  */
-import { Badge, Button, Group, Paper, SegmentedControl, Table, Text } from "@mantine/core";
+import { Badge, Button, Group, Paper, SegmentedControl, Stack, Table, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { formatNaira } from "@market/contract";
+import { type AdminTransaction, formatNaira } from "@market/contract";
 import { IconCheck, IconX } from "@tabler/icons-react";
 import { useState } from "react";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -12,6 +12,8 @@ import { type TransferFilter, useAdminTransactions, useTransactionAction } from 
 import { PageHeader } from "../components/page-header";
 import { Empty, LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
+import { RowCard } from "../components/row-card";
+import { useIsPhone } from "../lib/use-is-phone";
 
 const STATUS_COLOR = { submitted: "orange", confirmed: "green", rejected: "red" } as const;
 const dateFmt = new Intl.DateTimeFormat("en-NG", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
@@ -40,6 +42,36 @@ function Transactions() {
       onConfirm: () => run(id, action),
     });
 
+  const phone = useIsPhone();
+  const actions = (t: AdminTransaction) =>
+    t.status === "submitted" ? (
+      <Group gap={6} wrap="nowrap">
+        <Button
+          size="xs"
+          color="green"
+          leftSection={<IconCheck size={14} />}
+          disabled={act.isPending}
+          onClick={() => ask(t._id, "confirm", t.amount)}
+        >
+          Confirm
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          leftSection={<IconX size={14} />}
+          disabled={act.isPending}
+          onClick={() => ask(t._id, "reject", t.amount)}
+        >
+          Reject
+        </Button>
+      </Group>
+    ) : (
+      <Text fz="xs" c="dimmed">
+        Reviewed
+      </Text>
+    );
+
   return (
     <>
       <PageHeader title="Transactions" subtitle="Bank transfers sent by shoppers. Check your bank statement, then confirm or reject." />
@@ -61,6 +93,27 @@ function Transactions() {
           <LoadError error={q.error} onRetry={() => q.refetch()} />
         ) : rows.length === 0 ? (
           <Empty>No transfers here.</Empty>
+        ) : phone ? (
+          <Stack gap="xs">
+            {rows.map((t) => (
+              <RowCard
+                key={t._id}
+                testId="transaction-row"
+                title={`${formatNaira(t.amount)} from ${t.buyer.names}`}
+                meta={`${dateFmt.format(new Date(t.createdAt))} · order ${t.order_id.slice(0, 8).toUpperCase()}`}
+                actions={actions(t)}
+              >
+                <Text fz="xs">
+                  From account {t.payer_account_no} to {t.client_bank} {t.client_account_no}
+                </Text>
+                <div>
+                  <Badge style={{ minWidth: "fit-content" }} color={STATUS_COLOR[t.status]} variant="light">
+                    {t.status}
+                  </Badge>
+                </div>
+              </RowCard>
+            ))}
+          </Stack>
         ) : (
           <Table.ScrollContainer minWidth={900}>
             <Table verticalSpacing="sm" highlightOnHover data-testid="transactions-table">
@@ -105,39 +158,11 @@ function Transactions() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_COLOR[t.status]} variant="light">
+                      <Badge style={{ minWidth: "fit-content" }} color={STATUS_COLOR[t.status]} variant="light">
                         {t.status}
                       </Badge>
                     </Table.Td>
-                    <Table.Td>
-                      {t.status === "submitted" ? (
-                        <Group gap={6} wrap="nowrap">
-                          <Button
-                            size="xs"
-                            color="green"
-                            leftSection={<IconCheck size={14} />}
-                            disabled={act.isPending}
-                            onClick={() => ask(t._id, "confirm", t.amount)}
-                          >
-                            Confirm
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color="red"
-                            leftSection={<IconX size={14} />}
-                            disabled={act.isPending}
-                            onClick={() => ask(t._id, "reject", t.amount)}
-                          >
-                            Reject
-                          </Button>
-                        </Group>
-                      ) : (
-                        <Text fz="xs" c="dimmed">
-                          Reviewed
-                        </Text>
-                      )}
-                    </Table.Td>
+                    <Table.Td>{actions(t)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
