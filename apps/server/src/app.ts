@@ -50,7 +50,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
             ...(config.NODE_ENV === "development" ? { transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss" } } } : {}),
           },
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY ?? false,
     return503OnClosing: true,
     forceCloseConnections: "idle",
     routerOptions: { ignoreTrailingSlash: true },

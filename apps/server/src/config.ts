@@ -47,6 +47,14 @@ const EnvSchema = z.object({
   STORE_ACCOUNT_NAME: z.string().default("Naija Market Ltd"),
   /** Paystack secret key; enables the Paystack provider and account-name lookups. */
   PAYSTACK_SECRET_KEY: z.string().optional(),
+  /**
+   * Addresses of the proxies whose X-Forwarded-* headers are trusted, comma-separated (IPs, CIDRs, or
+   * proxy-addr names such as "loopback"). Unset: none, so a client cannot fake its IP to dodge rate limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[0-9a-fA-F:.,/ a-z]+$/, "must be a comma-separated list of addresses, CIDRs or loopback/linklocal/uniquelocal")
+    .optional(),
   /** Public URL of the store, for links in mail, sitemap and Open Graph tags. */
   PUBLIC_URL: z.url().optional(),
 });

@@ -61,6 +61,9 @@ export async function createTestContext(
     UPLOADS_DIR: uploads,
     WEB_DIST: path.join(uploads, "no-web-dist"),
     SEED_DEMO: "false",
+    // Tests act as if behind a proxy on loopback (inject's address), so X-Forwarded-For can stand
+    // for different clients.
+    TRUST_PROXY: "loopback",
     ...env,
   });
   const db = createDb(url, 10);
