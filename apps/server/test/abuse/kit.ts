@@ -409,6 +409,17 @@ export function wellTypedValue(s: JsonSchema, ids: string[]): fc.Arbitrary<unkno
   }
 }
 
+/** Plausible values for fields whose rules the JSON schema cannot show (e-mail, phone...). */
+const NAME_HINTS: Record<string, string[]> = {
+  email: ["someone@example.ng", "ADA@EXAMPLE.NG"],
+  phone: ["+2348031234567", "08031234567"],
+  whatsapp: ["+2348031234567"],
+  username: ["ada_obi", "seller.one"],
+  account_no: ["0123456789"],
+  password: ["Password1!"],
+  confirm_password: ["Password1!"],
+};
+
 /** A body with every required property and some optional ones, each well typed but odd. */
 export function wellTypedBody(s: JsonSchema, ids: string[]): fc.Arbitrary<Record<string, unknown>> {
   const variants = s.anyOf ?? s.oneOf;
@@ -416,7 +427,11 @@ export function wellTypedBody(s: JsonSchema, ids: string[]): fc.Arbitrary<Record
   const props = Object.entries(s.properties ?? {});
   const required = new Set(s.required ?? []);
   if (!props.length) return fc.constant({});
-  return fc.record(Object.fromEntries(props.map(([k, v]) => [k, wellTypedValue(v, ids)])), {
+  const typed = (k: string, v: JsonSchema) =>
+    NAME_HINTS[k] && acceptedTypes(v).has("string")
+      ? fc.oneof(fc.constantFrom(...NAME_HINTS[k]), wellTypedValue(v, ids))
+      : wellTypedValue(v, ids);
+  return fc.record(Object.fromEntries(props.map(([k, v]) => [k, typed(k, v)])), {
     requiredKeys: props.map(([k]) => k).filter((k) => required.has(k)),
   }) as fc.Arbitrary<Record<string, unknown>>;
 }
