@@ -118,7 +118,7 @@ describe("admin routes", () => {
       );
       let forbiddenSeen = 0;
       for (const { body, query } of samples) {
-        const url = `${route.path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`;
+        const url = `${route.path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string])).toString()}`;
         for (const [who, token, expected] of [
           ["customer", customerB.token, 403],
           ["seller", sellerB.token, 403],
