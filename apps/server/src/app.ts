@@ -62,6 +62,16 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   app.decorate("db", db);
 
   await app.register(errorsPlugin);
+  // Graceful close (ADR 0053): answers finished while the server closes carry "Connection: close",
+  // so keep-alive sockets end with them and close() does not wait for their idle timeout.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (closing) reply.header("connection", "close");
+    return payload;
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

