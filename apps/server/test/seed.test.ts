@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categories, posts, products, users } from "../src/db/schema/index.js";
+import { categories, orderLines, orders, posts, products, transactions, users } from "../src/db/schema/index.js";
 import { hasData, seedDemo } from "../src/db/seed/demo.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
@@ -44,6 +44,16 @@ describe("demo seed", () => {
       .from(products)
       .where(and(eq(products.userId, pending.id), eq(products.listed, true)));
     expect(pendingListed).toHaveLength(0);
+
+    // A believable order history: paid orders with confirmed transfers, one awaiting confirmation,
+    // totals that add up, and lines in every fulfilment state.
+    const allOrders = await ctx.db.select().from(orders);
+    expect(allOrders.filter((o) => o.status === "paid").length).toBeGreaterThanOrEqual(10);
+    expect(allOrders.every((o) => o.totalKobo === o.subtotalKobo + o.shippingKobo)).toBe(true);
+    const transfers = await ctx.db.select().from(transactions);
+    expect(transfers.filter((t) => t.status === "submitted")).toHaveLength(1);
+    const lines = await ctx.db.select().from(orderLines);
+    expect(new Set(lines.map((l) => l.fulfilment))).toEqual(new Set(["unfulfilled", "shipped", "delivered"]));
   });
 
   it("serves a generated picture as a real image with nosniff", async () => {

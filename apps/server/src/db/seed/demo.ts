@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../client.js";
-import { type categories, users } from "../schema/index.js";
+import { type categories, orderLines, orders, products, transactions, users } from "../schema/index.js";
 import {
   createAddress,
   createCategory,
@@ -412,5 +412,85 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<{ products: 
   for (const c of customers)
     for (const s of sellers.slice(0, 4)) if (rand() < 0.6) await createFollow(db, { followerId: c.id, sellerId: s.row.id });
   await createFollow(db, { followerId: customers[0]!.id, sellerId: sellers[0]!.row.id });
+  const admin = (await db.select({ id: users.id }).from(users).where(sql`${users.accType} = 'admin'`))[0]!;
+  await seedOrderHistory(db, rand, customers, admin.id);
   return { products: productCount + 1, services: postIds.length, users: 1 + sellers.length + customers.length };
+}
+
+/**
+ * A few months of past orders so that dashboards, Ordered Products, Transactions and order history
+ * show real data on the first start: paid orders (delivered, shipped or waiting to ship) with
+ * confirmed transfers, and one transfer still awaiting the admin's confirmation. These are
+ * historic sales: stock is not changed. Amounts in kobo; shipping is the flat fee.
+ */
+async function seedOrderHistory(db: Db, rand: () => number, customers: { id: string; names: string }[], adminId: string): Promise<void> {
+  const listed = await db
+    .select({ id: products.id, userId: products.userId, name: products.name, priceKobo: products.priceKobo, imageUrls: products.imageUrls })
+    .from(products)
+    .where(sql`${products.listed} and ${products.priceKobo} < 10000000`);
+  const shippingKobo = 200_000;
+  const day = 86_400_000;
+  const plan = [88, 80, 71, 66, 58, 51, 44, 37, 30, 24, 17, 12, 8, 5, 3, 2, 1, 0.2];
+  for (const [i, daysAgo] of plan.entries()) {
+    const buyer = customers[i % customers.length]!;
+    const when = new Date(Date.now() - daysAgo * day);
+    const picks = [...listed].sort(() => rand() - 0.5).slice(0, 1 + Math.floor(rand() * 2));
+    const lines = picks.map((p) => ({ p, quantity: 1 + Math.floor(rand() * 2) }));
+    const subtotalKobo = lines.reduce((sum, l) => sum + l.p.priceKobo * l.quantity, 0);
+    const awaiting = i === plan.length - 1;
+    const fulfilment: "delivered" | "shipped" | "unfulfilled" = daysAgo > 20 ? "delivered" : daysAgo > 4 ? "shipped" : "unfulfilled";
+    const [order] = await db
+      .insert(orders)
+      .values({
+        buyerId: buyer.id,
+        status: awaiting ? "payment_submitted" : "paid",
+        subtotalKobo,
+        shippingKobo,
+        totalKobo: subtotalKobo + shippingKobo,
+        payerAccountNo: `01234${String(56789 + i).padStart(5, "0")}`,
+        shippingAddress: {
+          first_name: buyer.names.split(" ")[0] ?? buyer.names,
+          last_name: buyer.names.split(" ")[1] ?? "",
+          company: "",
+          address1: `${10 + i} Awolowo Road`,
+          address2: "",
+          city: ["Ikeja", "Surulere", "Lekki", "Yaba", "Ikoyi"][i % 5]!,
+          state: "Lagos",
+          country: "Nigeria",
+          zip: "",
+          phone: "+2348096660006",
+        },
+        reservedUntil: new Date(when.getTime() + 15 * 60_000),
+        createdAt: when,
+        updatedAt: when,
+      })
+      .returning({ id: orders.id });
+    await db.insert(orderLines).values(
+      lines.map(({ p, quantity }) => ({
+        orderId: order!.id,
+        productId: p.id,
+        sellerId: p.userId,
+        name: p.name,
+        imageUrl: p.imageUrls[0] ?? null,
+        unitPriceKobo: p.priceKobo,
+        quantity,
+        fulfilment: awaiting ? ("unfulfilled" as const) : fulfilment,
+        createdAt: when,
+        updatedAt: when,
+      })),
+    );
+    await db.insert(transactions).values({
+      orderId: order!.id,
+      buyerId: buyer.id,
+      amountKobo: subtotalKobo + shippingKobo,
+      clientAccountNo: "0123456789",
+      clientBank: "Wema Bank",
+      clientAccountName: "Naija Market Ltd",
+      payerAccountNo: `01234${String(56789 + i).padStart(5, "0")}`,
+      status: awaiting ? "submitted" : "confirmed",
+      reviewedBy: awaiting ? null : adminId,
+      reviewedAt: awaiting ? null : new Date(when.getTime() + 3_600_000),
+      createdAt: new Date(when.getTime() + 600_000),
+    });
+  }
 }
