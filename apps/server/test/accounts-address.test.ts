@@ -99,6 +99,22 @@ describe("POST /api/address", () => {
     expect((await address(token, { request_type: "update", ...fields() })).statusCode).toBe(400);
   });
 
+  it("answers field errors in words a shopper reads (no field keys in the message)", async () => {
+    const { token } = await createUserWithToken(ctx.db);
+    const several = await address(token, { request_type: "create", ...fields({ first_name: "", last_name: "", address1: "" }) });
+    expect(several.json()).toMatchObject({
+      statusCode: 400,
+      message: ACCOUNT_MESSAGES.fixFields,
+      errors: { first_name: "First name is required", last_name: "Last name is required", address1: "Address is required" },
+    });
+    const one = await address(token, { request_type: "create", ...fields({ first_name: "" }) });
+    expect(one.json()).toMatchObject({
+      statusCode: 400,
+      message: "First name is required",
+      errors: { first_name: "First name is required" },
+    });
+  });
+
   it(`keeps at most ${MAX_ADDRESSES} addresses`, async () => {
     const { token } = await createUserWithToken(ctx.db);
     for (let i = 0; i < MAX_ADDRESSES; i++) expect((await address(token, { request_type: "create", ...fields() })).statusCode).toBe(200);

@@ -30,6 +30,7 @@ import { resetPassword, sendResetCode } from "./recovery.service.js";
 import { type AccountsDeps, signUp, verifyAccount } from "./registration.service.js";
 import { signIn } from "./session.service.js";
 import { loadUserDetails } from "./user-details.js";
+import { throwFieldErrors, validationFieldErrors } from "./validation.js";
 
 /**
  * Per-IP limits (ADR 0012). Generous on purpose: many Lagos shoppers share one carrier IP, and the
@@ -159,6 +160,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     "/address",
     {
       preHandler: requireUser,
+      // The form's field messages come back with a plain message (not "first_name: ...").
+      attachValidation: true,
       schema: {
         tags: ["accounts"],
         summary: "Address helper: create, update or delete_address (address_id = 0-based position in your list)",
@@ -167,7 +170,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AddressAnswer },
       },
     },
-    async (request) => ({ statusCode: 200, ...(await changeAddresses(app.db, currentUser(request).id, request.body)) }),
+    async (request) => {
+      if (request.validationError) throwFieldErrors(validationFieldErrors(request.validationError));
+      return { statusCode: 200, ...(await changeAddresses(app.db, currentUser(request).id, request.body)) };
+    },
   );
 };
 

@@ -25,6 +25,19 @@ export function throwFieldErrors(errors: FieldErrors): never {
   throw badRequest(messages.length === 1 ? messages[0]! : ACCOUNT_MESSAGES.fixFields, errors);
 }
 
+/**
+ * The per-field messages of a route's schema failure (`attachValidation`), keyed by the top-level
+ * field name, so the answer's message can be a shopper's sentence rather than "first_name: ...".
+ */
+export function validationFieldErrors(error: { validation?: { instancePath?: string; message?: string }[] }): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.validation ?? []) {
+    const key = (issue.instancePath ?? "").replace(/^\//, "").split("/")[0] || "body";
+    out[key] ??= issue.message ?? "Invalid value";
+  }
+  return out;
+}
+
 /** Parse `input` with `schema` or throw the 400 field-message answer. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
