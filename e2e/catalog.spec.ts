@@ -47,7 +47,7 @@ test.describe("catalog @phone", () => {
     await expect(qv.getByTestId("carousel-position")).toHaveText("2 / 2");
     await qv.getByRole("button", { name: "Next picture" }).click();
     await expect(qv.getByTestId("carousel-position")).toHaveText("1 / 2");
-    const qty = qv.getByRole("textbox", { name: "Quantity" });
+    const qty = qv.getByRole("spinbutton", { name: "Quantity" });
     await qv.getByRole("button", { name: "Decrease quantity" }).click({ force: true });
     await expect(qty).toHaveValue("1");
     for (let i = 0; i < withTwo.count_in_stock + 2; i++) {

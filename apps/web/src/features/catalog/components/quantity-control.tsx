@@ -1,9 +1,13 @@
 /**
  * Quantity minus/plus control of the quick view (spec §4 "Quantity", §5): starts at 1, moves by
- * one, never below 1 nor above the stock; the numeric input has min 1 and step 1.
+ * one, never below 1 nor above the stock; the numeric input is a real `type="number"` input with
+ * min 1 and step 1 (§5), so phones show the number pad and the rule is visible in the page.
+ * Typing keeps a draft (an empty field while the shopper retypes); the clamped value is applied
+ * at once when the draft is a number, and the field shows it again on blur.
  */
-import { ActionIcon, Group, NumberInput } from "@mantine/core";
+import { ActionIcon, Group, TextInput } from "@mantine/core";
 import { IconMinus, IconPlus } from "@tabler/icons-react";
+import { useState } from "react";
 
 /** Clamp a wanted quantity to 1..stock (1 when out of stock, so the control stays sane). */
 export function clampQuantity(qty: number, stock: number): number {
@@ -13,6 +17,8 @@ export function clampQuantity(qty: number, stock: number): number {
 }
 
 export function QuantityControl({ value, stock, onChange }: { value: number; stock: number; onChange: (qty: number) => void }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const max = Math.max(1, stock);
   return (
     <Group gap={4} wrap="nowrap">
       <ActionIcon
@@ -24,25 +30,31 @@ export function QuantityControl({ value, stock, onChange }: { value: number; sto
       >
         <IconMinus size={16} />
       </ActionIcon>
-      <NumberInput
+      <TextInput
+        type="number"
+        inputMode="numeric"
         aria-label="Quantity"
-        value={value}
         min={1}
-        max={Math.max(1, stock)}
+        max={max}
         step={1}
-        allowDecimal={false}
-        allowNegative={false}
-        clampBehavior="strict"
-        hideControls
+        value={draft ?? String(value)}
         w={64}
         styles={{ input: { textAlign: "center" } }}
-        onChange={(v) => onChange(clampQuantity(Number(v), stock))}
+        onChange={(e) => {
+          const text = e.currentTarget.value;
+          setDraft(text);
+          if (text.trim() !== "" && Number.isFinite(Number(text))) onChange(clampQuantity(Number(text), stock));
+        }}
+        onBlur={() => setDraft(null)}
       />
       <ActionIcon
         variant="default"
         size="lg"
         aria-label="Increase quantity"
-        onClick={() => onChange(clampQuantity(value + 1, stock))}
+        onClick={() => {
+          setDraft(null);
+          onChange(clampQuantity(value + 1, stock));
+        }}
         disabled={value >= stock}
       >
         <IconPlus size={16} />
