@@ -62,6 +62,18 @@ describe("POST /api/address", () => {
     expect(list.filter((a: { default: boolean }) => a.default)).toHaveLength(1);
   });
 
+  it("editing the default address without its tick keeps it the default (a list with addresses always has one)", async () => {
+    const { token } = await createUserWithToken(ctx.db);
+    await address(token, { request_type: "create", ...fields() });
+    await address(token, { request_type: "create", ...fields({ first_name: "Office" }) });
+    const res = await address(token, { request_type: "update", address_id: 0, ...fields({ city: "Yaba", default: false }) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((a: { city: string; default: boolean }) => [a.city, a.default])).toEqual([
+      ["Yaba", true],
+      ["Ikeja", false],
+    ]);
+  });
+
   it("deletes by position; deleting the default promotes the oldest left", async () => {
     const { token } = await createUserWithToken(ctx.db);
     await address(token, { request_type: "create", ...fields({ first_name: "A" }) });

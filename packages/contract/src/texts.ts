@@ -59,6 +59,7 @@ export const TEXT = {
     addAddress: "Add Address",
     updateAddress: "Update Address",
     setDefault: "Set as default address",
+    defaultKept: "This is your default address. To change it, set another address as default.",
     defaultAddress: "Default",
     addressN: (n: number) => `Address ${n}`,
     noAddresses: "You have not saved an address yet.",

@@ -2,8 +2,8 @@
  * The address book behind the address helper (spec §3 "Address", §7; POST /api/address).
  * `address_id` is the 0-based position in the caller's own list (oldest first), so a user can only
  * ever reach their own addresses. At most one address is the default (a partial unique index holds
- * it); the first address becomes the default, and deleting the default promotes the oldest left
- * (ADR 0014).
+ * it); the first address becomes the default, deleting the default promotes the oldest left, and
+ * the default keeps its place when edited without its tick, so a non-empty list always has one (ADR 0014).
  */
 import { ACCOUNT_MESSAGES, type AddressBody, type AddressFields, TEXT } from "@market/contract";
 import { and, eq } from "drizzle-orm";
@@ -59,7 +59,8 @@ export async function changeAddresses(db: Db, userId: string, body: z.output<typ
       if (body.default) await clearDefault(tx, userId);
       await tx
         .update(addresses)
-        .set({ ...columns(body), isDefault: body.default, updatedAt: new Date() })
+        // The default stays the default until another address takes it over (checkout prefills it).
+        .set({ ...columns(body), isDefault: body.default || row.isDefault, updatedAt: new Date() })
         .where(eq(addresses.id, row.id));
       return TEXT.success.updated;
     }

@@ -1,8 +1,9 @@
 /**
  * The address form (spec §2 "Address book", §3 "Address"): first_name, last_name, company,
  * address1, address2, state, city, country (Pakistan first), zip and phone, plus "Set as default
- * address". The button reads "Update Address" when editing, otherwise "Add Address"; Cancel clears
- * and closes. Server field messages show under the fields.
+ * address" (locked on the default address: another one must take it over). The button reads
+ * "Update Address" when editing, otherwise "Add Address"; Cancel clears and closes. Server field
+ * messages show under the fields.
  */
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import type { Address, AddressFields } from "@market/contract";
@@ -89,6 +90,9 @@ export function AddressForm({ initial, editing, busy, errors, onSubmit, onCancel
         {text("phone", "Phone number", { type: "tel", inputMode: "tel", autoComplete: "tel" })}
         <Checkbox
           label={TEXT.accounts.setDefault}
+          // The default keeps its place until another address takes it over (server rule, ADR 0014).
+          disabled={editing && initial.default}
+          description={editing && initial.default ? TEXT.accounts.defaultKept : undefined}
           checked={values.default}
           onChange={(e) => {
             const checked = e.currentTarget.checked;

@@ -1,3 +1,4 @@
+import { TEXT } from "@market/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
@@ -116,6 +117,21 @@ describe("customer area", () => {
     await userEvent.click(screen.getByRole("button", { name: "Add a New Address" }));
     expect(screen.getByLabelText(/First name/)).toHaveValue("");
     expect(screen.getByRole("button", { name: "Add Address" })).toBeInTheDocument();
+  });
+
+  it("editing the default address keeps its tick locked (another address must take it over)", async () => {
+    setToken("t".repeat(43));
+    mockFetch({ "/api/me": me({ addresses: [address(0), address(1, { default: true })] }) });
+    renderWithProviders(<AddressPage />, { path: "/address", route: "/address" });
+    await screen.findAllByTestId("address-card");
+    await userEvent.click(screen.getAllByRole("button", { name: "Edit" })[1]!);
+    const tick = screen.getByRole("checkbox", { name: TEXT.accounts.setDefault });
+    expect(tick).toBeChecked();
+    expect(tick).toBeDisabled();
+    expect(screen.getByText(TEXT.accounts.defaultKept)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    await userEvent.click(screen.getAllByRole("button", { name: "Edit" })[0]!);
+    expect(screen.getByRole("checkbox", { name: TEXT.accounts.setDefault })).toBeEnabled();
   });
 
   it("offers the full country list with Pakistan first", async () => {
