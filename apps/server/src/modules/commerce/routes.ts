@@ -5,6 +5,7 @@
  * Paystack is configured, its signed webhook (ADR 0031).
  */
 import {
+  ACCOUNT_MESSAGES,
   AdminTransactionActionAnswer,
   AdminTransactionActionBody,
   AdminTransactionsAnswer,
@@ -35,6 +36,20 @@ import { cancelOrder, createCheckoutSession, expireOverdueOrders, submitTransfer
 import { decideTransfer, listBuyerOrders, listSellerLines, listTransfers, moveSellerLine } from "./orders.service.js";
 import { handlePaystackEvent, type PaystackEvent, verifyPaystackSignature } from "./payments/paystack.js";
 import { createPaymentProvider } from "./payments/provider.js";
+
+/**
+ * The 400 answer for a form's schema failure (`attachValidation`): per-field messages keyed by the
+ * top-level field, and as `message` the only field's message or "Please correct the highlighted fields".
+ */
+export function formError(error: { validation?: Array<{ instancePath?: string; message?: string }> }) {
+  const errors: Record<string, string> = {};
+  for (const issue of error.validation ?? []) {
+    const key = (issue.instancePath ?? "").replace(/^\//, "").split("/")[0] || "body";
+    errors[key] ??= issue.message ?? "Invalid value";
+  }
+  const messages = Object.values(errors);
+  return badRequest(messages.length === 1 ? messages[0]! : ACCOUNT_MESSAGES.fixFields, errors);
+}
 
 /** How often each server process sweeps expired transfer windows (ADR 0032). */
 export const EXPIRY_SWEEP_MS = 30_000;
@@ -109,6 +124,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     "/transactions/createSession",
     {
       preHandler: requireUser,
+      // Signed-out callers get 401 before any field check; the form's field messages come back
+      // with a shopper's sentence as the "Oops" message, not "account_no: ...".
+      attachValidation: true,
       schema: {
         tags: ["checkout"],
         summary: "Reserve the cart as an order for 15 minutes and answer the bank transfer record",
@@ -118,6 +136,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      if (request.validationError) throw formError(request.validationError);
       const form = await createCheckoutSession(app.db, provider, currentUser(request), request.body);
       return { statusCode: 200, data: { message: "Transfer the amount within 15 minutes", data: "session" as const, Form: form } };
     },
