@@ -30,6 +30,9 @@ describe("demo seed", () => {
     expect(sellers.some((s) => s.status === "pending")).toBe(true);
     expect(sellers.every((s) => s.whatsapp?.startsWith("+234"))).toBe(true);
 
+    // At least 60 products are public on first start (the pending seller's are not).
+    const publicProducts = await ctx.db.select().from(products).where(eq(products.listed, true));
+    expect(publicProducts.length).toBeGreaterThanOrEqual(60);
     const [stock] = await ctx.db.select({ out: sql<number>`count(*) filter (where count_in_stock = 0)::int` }).from(products);
     expect(stock!.out).toBeGreaterThan(0);
     const listedPosts = await ctx.db.select().from(posts).where(eq(posts.listed, true));

@@ -279,6 +279,17 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<{ products: 
       desc: "Emeka Tech & Kids: laptops and accessories, baby essentials, and product photography for online sellers.",
     },
     {
+      names: "Zainab Lawal",
+      username: "zainabbeauty",
+      email: "zainab@naijamarket.ng",
+      phone: "+2348097770007",
+      whatsapp: "+2348097770007",
+      blueTick: false,
+      status: "approved" as const,
+      cats: ["Health & Beauty", "Event Planning"],
+      desc: "Zainab's Beauty Corner in Ikeja: natural skincare, hair products and wellness essentials, plus decoration for small events.",
+    },
+    {
       names: "Bola Ahmed",
       username: "bolaauto",
       email: "bola@naijamarket.ng",
@@ -410,7 +421,8 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<{ products: 
     comment: "Good work, arrived on time for the home service.",
   });
   for (const c of customers)
-    for (const s of sellers.slice(0, 4)) if (rand() < 0.6) await createFollow(db, { followerId: c.id, sellerId: s.row.id });
+    for (const s of sellers.filter((x) => x.status === "approved"))
+      if (rand() < 0.6) await createFollow(db, { followerId: c.id, sellerId: s.row.id });
   await createFollow(db, { followerId: customers[0]!.id, sellerId: sellers[0]!.row.id });
   const admin = (await db.select({ id: users.id }).from(users).where(sql`${users.accType} = 'admin'`))[0]!;
   await seedOrderHistory(db, rand, customers, admin.id);
