@@ -11,7 +11,8 @@ import { Notifications } from "@mantine/notifications";
 export default function OverlayHosts() {
   return (
     <>
-      <Notifications position="top-right" />
+      {/* At most 3 at once, so alerts never bury a form on a phone. */}
+      <Notifications position="top-right" limit={3} />
       <ModalsProvider />
     </>
   );
