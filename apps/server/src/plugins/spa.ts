@@ -47,6 +47,8 @@ export default fp(async function spaPlugin(app: FastifyInstance) {
       wildcard: false,
       index: false,
       preCompressed: true,
+      // Documents the server renders itself (modules/seo) must not clash with a stray built file.
+      globIgnore: ["robots.txt", "sitemap.xml", "index.html"],
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header("Cache-Control", "public, max-age=31536000, immutable");
         else res.header("Cache-Control", "public, max-age=3600");
