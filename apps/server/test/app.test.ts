@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createCategory, createUserWithToken } from "../src/db/seed/factories.js";
 import { requireRole, requireUser } from "../src/plugins/auth.js";
 import { createTestContext, type TestContext } from "./helpers.js";
@@ -8,6 +9,11 @@ beforeAll(async () => {
   ctx = await createTestContext({}, (app) => {
     app.get("/api/test/signed-in", { preHandler: requireUser }, async (req) => ({ id: req.user?.id }));
     app.get("/api/test/admin-only", { preHandler: requireRole("admin") }, async () => ({ ok: true }));
+    app.post(
+      "/api/test/guarded-body",
+      { preHandler: requireRole("admin"), schema: { body: z.object({ name: z.string().min(3) }) } },
+      async () => ({ ok: true }),
+    );
     app.post("/api/test/boom", async () => {
       throw new Error("secret internals");
     });
@@ -93,6 +99,16 @@ describe("auth guards", () => {
     expect(denied.json()).toMatchObject({ statusCode: 403, message: expect.any(String) });
     const admin = await createUserWithToken(ctx.db, { accType: "admin" });
     expect((await ctx.request({ method: "GET", url: "/api/test/admin-only", token: admin.token })).statusCode).toBe(200);
+  });
+
+  it("checks who may call a route before it checks the body", async () => {
+    const bad = { method: "POST" as const, url: "/api/test/guarded-body", payload: { name: 1 } };
+    expect((await ctx.request(bad)).statusCode).toBe(401);
+    const seller = await createUserWithToken(ctx.db, { accType: "business" });
+    expect((await ctx.request({ ...bad, token: seller.token })).statusCode).toBe(403);
+    const admin = await createUserWithToken(ctx.db, { accType: "admin" });
+    expect((await ctx.request({ ...bad, token: admin.token })).statusCode).toBe(400);
+    expect((await ctx.request({ ...bad, payload: { name: "Ada" }, token: admin.token })).json()).toEqual({ ok: true });
   });
 
   it("refuses a blocked account's token", async () => {
