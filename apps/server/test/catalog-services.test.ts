@@ -188,7 +188,10 @@ describe("reviews and star reactions", () => {
     expect(next.body.data).toHaveLength(1);
     expect(next.body.data[0]._id).not.toBe(list.body.data[0]._id);
     expect(next.body.nextCursor).toBeNull();
-    expect((await get(`/api/posts?id=${postId}`)).body.products.reviews_count).toBe(2);
+    const detail = (await get(`/api/posts?id=${postId}`)).body.products;
+    expect(detail.reviews_count).toBe(2);
+    // The service itself carries its reviews as a list (spec §3), newest first.
+    expect(detail.reviews.map((r: { comment: string }) => r.comment)).toEqual(["Okay.", "Still good."]);
   });
 
   it("refuses bad ratings, missing comments, own services, unknown services and anonymous users", async () => {

@@ -249,15 +249,6 @@ export const ProductDetailAnswer = z.object({
 });
 export type ProductDetailAnswer = z.infer<typeof ProductDetailAnswer>;
 
-/** GET /api/posts?id= answer. */
-export const PostDetailAnswer = z.object({
-  statusCode: z.number().int(),
-  products: Post,
-  user: Seller,
-  UsersCategories: z.array(Category),
-});
-export type PostDetailAnswer = z.infer<typeof PostDetailAnswer>;
-
 /** DELETE /api/product?id= and /api/posts?id= query. */
 export const DeleteItemQuery = z.object({ id: Id });
 
@@ -342,6 +333,18 @@ export const ReviewListAnswer = z.object({
   nextCursor: z.string().nullable(),
 });
 export type ReviewListAnswer = z.infer<typeof ReviewListAnswer>;
+
+/** How many of the newest reviews a service's detail answer carries (the rest via GET /api/posts/reviews). */
+export const DETAIL_REVIEWS_MAX = 20;
+
+/** GET /api/posts?id= answer: the service carries its newest reviews as `reviews` (spec §3 "Service (post)"). */
+export const PostDetailAnswer = z.object({
+  statusCode: z.number().int(),
+  products: Post.extend({ reviews: z.array(Review) }),
+  user: Seller,
+  UsersCategories: z.array(Category),
+});
+export type PostDetailAnswer = z.infer<typeof PostDetailAnswer>;
 
 /** POST /api/posts/reviews body: one review per user per service (a second one replaces the first). */
 export const ReviewInput = z.object({

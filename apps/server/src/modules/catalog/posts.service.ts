@@ -4,6 +4,7 @@
  * category must be one of the seller's own categories of type services (spec §5).
  */
 import {
+  DETAIL_REVIEWS_MAX,
   type Post,
   type PostCreateInput,
   type PostListQuery,
@@ -20,6 +21,7 @@ import { badRequest, notFound, unauthorized } from "../../lib/errors.js";
 import type { AuthUser } from "../auth/sessions.js";
 import { listCategories } from "./categories.service.js";
 import { cachedCount, runListing, type SortSpec } from "./keyset.js";
+import { listReviews } from "./reviews.service.js";
 import { assertCategory, assertOwnUploads, assertSeller, isListedSeller, searchCondition } from "./rules.js";
 import { getSeller } from "./sellers.service.js";
 
@@ -154,17 +156,19 @@ export async function findPost(db: Executor, id: string): Promise<Row | undefine
 }
 
 /**
- * One service with its seller. Unlisted services are visible only to their owner.
+ * One service with its seller and its newest DETAIL_REVIEWS_MAX reviews. Unlisted services are
+ * visible only to their owner.
  * @throws HttpError 404 "Service not found".
  */
 export async function getPostDetail(db: Executor, id: string, viewer: AuthUser | null) {
   const row = await findPost(db, id);
   if (!row || (!row.listed && row.userId !== viewer?.id)) throw notFound(NOT_FOUND);
-  const [user, usersCategories] = await Promise.all([
+  const [user, usersCategories, newestReviews] = await Promise.all([
     getSeller(db, row.userId, viewer?.id ?? null),
     viewer ? listCategories(db, { userId: viewer.id }) : Promise.resolve([]),
+    listReviews(db, id, DETAIL_REVIEWS_MAX, undefined, viewer),
   ]);
-  return { products: toPost(row), user, UsersCategories: usersCategories };
+  return { products: { ...toPost(row), reviews: newestReviews.data }, user, UsersCategories: usersCategories };
 }
 
 /** The category must be of type services and one of the seller's own categories (spec §5). */
