@@ -29,6 +29,7 @@ describe("demo seed", () => {
     expect(sellers.some((s) => s.blueTick)).toBe(true);
     expect(sellers.some((s) => s.status === "pending")).toBe(true);
     expect(sellers.every((s) => s.whatsapp?.startsWith("+234"))).toBe(true);
+    expect(sellers.every((s) => s.profile?.startsWith("/uploads/"))).toBe(true);
 
     // At least 60 products are public on first start (the pending seller's are not).
     const publicProducts = await ctx.db.select().from(products).where(eq(products.listed, true));

@@ -2,7 +2,7 @@
  * The demo store: a believable Nigerian marketplace (issue "Foundation" item 4). Loaded on the first
  * start of an empty database and by `npm run seed`. Deterministic: the same data every time.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../client.js";
 import { type categories, orderLines, orders, products, transactions, users } from "../schema/index.js";
 import {
@@ -15,7 +15,7 @@ import {
   createReview,
   createUser,
 } from "./factories.js";
-import { generatePicture } from "./images.js";
+import { generateAvatar, generatePicture } from "./images.js";
 
 /** The sign-ins printed at start-up (README "Demo accounts"). */
 export const DEMO_ACCOUNTS = [
@@ -302,20 +302,21 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<{ products: 
     },
   ];
   const sellers: Array<(typeof sellerSpecs)[number] & { row: Awaited<ReturnType<typeof createUser>> }> = [];
-  for (const s of sellerSpecs) {
+  for (const [i, s] of sellerSpecs.entries()) {
     const { cats, ...rest } = s;
-    sellers.push({
-      ...s,
-      row: await createUser(db, {
-        ...rest,
-        accType: "business",
-        password: "Seller#2026",
-        categoryIds: cats.map(cat),
-        bankCode: "058",
-        accountNo: "0123456789",
-        accountName: s.names.toUpperCase(),
-      }),
+    const row = await createUser(db, {
+      ...rest,
+      accType: "business",
+      password: "Seller#2026",
+      categoryIds: cats.map(cat),
+      bankCode: "058",
+      accountNo: "0123456789",
+      accountName: s.names.toUpperCase(),
     });
+    // A profile picture the seller owns, as if they had uploaded it.
+    const profile = await generateAvatar(db, uploadsDir, s.names, (i * 67 + 150) % 360, row.id);
+    await db.update(users).set({ profile }).where(eq(users.id, row.id));
+    sellers.push({ ...s, row: { ...row, profile } });
   }
   const customers = [
     await createUser(db, {

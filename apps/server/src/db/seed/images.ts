@@ -57,3 +57,30 @@ export async function generatePicture(
   const stored = await storeImage(db, uploadsDir, png, ownerId);
   return stored.url;
 }
+
+/** SVG of a round profile picture with the person's initials, coloured by `hue`. */
+export function avatarSvg(names: string, hue: number): string {
+  const initials = names
+    .split(/\s+/)
+    .map((w) => w[0] ?? "")
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">
+<rect width="400" height="400" fill="hsl(${hue},55%,42%)"/><circle cx="320" cy="80" r="120" fill="hsl(${(hue + 30) % 360},70%,60%)" opacity="0.5"/>
+<text x="200" y="248" font-family="DejaVu Sans, Arial, sans-serif" font-size="150" font-weight="700" text-anchor="middle" fill="#fff">${escapeXml(initials)}</text></svg>`;
+}
+
+/** Render and store a profile picture for `names`; answers its URL. */
+export async function generateAvatar(
+  db: Executor,
+  uploadsDir: string,
+  names: string,
+  hue: number,
+  ownerId: string | null = null,
+): Promise<string> {
+  const png = await sharp(Buffer.from(avatarSvg(names, hue)))
+    .png()
+    .toBuffer();
+  return (await storeImage(db, uploadsDir, png, ownerId)).url;
+}
