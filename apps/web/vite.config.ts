@@ -56,6 +56,9 @@ export default defineConfig({
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
             { name: "router", test: /node_modules[\\/]react-router[\\/]/, priority: 2 },
             { name: "query", test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
+            // Popovers, tooltips and selects position themselves with floating-ui; left to itself
+            // the bundler hoisted it into the entry chunk, though no first-load code uses it.
+            { name: "floating-ui", test: /node_modules[\\/]@floating-ui[\\/]/, priority: 1 },
           ],
         },
       },
@@ -63,6 +66,8 @@ export default defineConfig({
         // The shared contract's schema modules only define Zod schemas: when a page uses none of
         // them, drop them (and Zod, ~25 KB gzipped) instead of keeping their top-level z.object() calls.
         moduleSideEffects: (id: string) => (/packages\/contract\/src\/(schemas\/|index\.ts)/.test(id) ? false : undefined),
+        // ...and when a page uses a constant of a schema module, its unused z.object(...) calls go too.
+        manualPureFunctions: ["z"],
       },
     },
   },

@@ -79,3 +79,18 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_MAX_PIXELS = 40_000_000;
 export const MAX_IMAGES_PER_ITEM = 8;
+
+/** Field limits of the contact form (characters). */
+export const CONTACT_LIMITS = { name: 100, email: 254, subject: 150, message: 5000 } as const;
+
+/** The store's own address and contact block, shown on the contact page (one place to change it). */
+export const STORE_CONTACT = {
+  name: "Naija Market Ltd",
+  addressLines: ["14 Adeola Odeku Street", "Victoria Island", "Lagos 101241, Nigeria"],
+  phone: "+234 803 000 0000",
+  phoneHref: "tel:+2348030000000",
+  email: "hello@naijamarket.ng",
+  hours: "Monday to Saturday, 8am to 8pm",
+  /** Google Maps embed of the store's area (allowed by the CSP frame-src). */
+  mapEmbedUrl: "https://www.google.com/maps?q=Adeola+Odeku+Street,+Victoria+Island,+Lagos&z=15&output=embed",
+} as const;

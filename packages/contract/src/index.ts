@@ -1,5 +1,6 @@
 /** Shared contract of the store: Zod schemas, inferred types, constants and texts. */
 export * from "./constants.js";
+export * from "./images.js";
 export * from "./money.js";
 export * from "./schemas/accounts.js";
 export * from "./schemas/admin.js";

@@ -55,12 +55,6 @@ export const CategoryWriteAnswer = z.object({ statusCode: z.number().int(), mess
  */
 export const UploadUrl = z.string().regex(/^\/uploads\/[A-Za-z0-9_-]+\.webp$/, "Images must be uploaded first (a URL under /uploads/)");
 
-/** Thumbnail URL of a stored image (`/uploads/x.webp` -> `/uploads/x-thumb.webp`); other URLs unchanged. */
-export function imageThumbUrl(url: string | null | undefined): string {
-  if (!url) return "";
-  return url.startsWith("/uploads/") && url.endsWith(".webp") && !url.endsWith("-thumb.webp") ? url.replace(/\.webp$/, "-thumb.webp") : url;
-}
-
 const ImageList = z.array(UploadUrl).max(MAX_IMAGES_PER_ITEM, `At most ${MAX_IMAGES_PER_ITEM} images`);
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
  * (spec §2 contact page, §5 "Contact: name and email are required"). Shared by server and web.
  */
 import { z } from "zod";
+import { CONTACT_LIMITS } from "../constants.js";
 import { Id } from "./common.js";
 
 /** Most products one wishlist holds (our limit, not the spec's: keeps GET /api/wishlist bounded). */
@@ -39,9 +40,6 @@ export const WishlistAddBody = z.object({ product_id: Id });
 /** DELETE /api/wishlist?product_id= query. */
 export const WishlistRemoveQuery = z.object({ product_id: Id });
 
-/** Field limits of the contact form (characters). */
-export const CONTACT_LIMITS = { name: 100, email: 254, subject: 150, message: 5000 } as const;
-
 /**
  * POST /api/contact body: Your Name and Your Email are required (spec §5); Subject and Your Message
  * are optional. Text is trimmed.
@@ -75,15 +73,3 @@ export type ContactBody = z.input<typeof ContactBody>;
 
 /** POST /api/contact answer. */
 export const ContactAnswer = z.object({ statusCode: z.number().int(), message: z.string() });
-
-/** The store's own address and contact block, shown on the contact page (one place to change it). */
-export const STORE_CONTACT = {
-  name: "Naija Market Ltd",
-  addressLines: ["14 Adeola Odeku Street", "Victoria Island", "Lagos 101241, Nigeria"],
-  phone: "+234 803 000 0000",
-  phoneHref: "tel:+2348030000000",
-  email: "hello@naijamarket.ng",
-  hours: "Monday to Saturday, 8am to 8pm",
-  /** Google Maps embed of the store's area (allowed by the CSP frame-src). */
-  mapEmbedUrl: "https://www.google.com/maps?q=Adeola+Odeku+Street,+Victoria+Island,+Lagos&z=15&output=embed",
-} as const;
