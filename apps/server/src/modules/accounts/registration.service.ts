@@ -130,7 +130,7 @@ function codeMessage(result: CodeResult): string {
 export async function verifyAccount(deps: AccountsDeps, body: z.output<typeof VerifyBody>) {
   const [user] = await deps.db.select().from(users).where(eq(users.email, body.email));
   if (body.request_type === "resend") {
-    if (user && user.active && !(user.emailVerified && user.phoneVerified)) {
+    if (user?.active && !(user.emailVerified && user.phoneVerified)) {
       const ids = await deps.db.transaction((tx) => queueVerificationCodes(tx, deps.messenger, user, { cooldown: true }));
       void deps.messenger.deliver(ids);
     }
