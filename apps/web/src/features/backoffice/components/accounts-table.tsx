@@ -5,7 +5,7 @@
  * - Block / Unblock (active flag) and blue tick Verify / Remove.
  * Every action answers "Updated Succefully" and the list reloads.
  */
-import { Avatar, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
+import { Avatar, Badge, Button, Flex, Group, Paper, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import type { AdminAction, AdminUserRow } from "@market/contract";
 import { TEXT } from "@market/contract";
@@ -52,8 +52,10 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
       )}
     </>
   );
+  // The state badge above its action: side by side, the row overflowed a 1280 px screen and
+  // Mantine's preventGrowOverflow clipped the "Block" button to "Bloc".
   const accountCell = (u: AdminUserRow) => (
-    <Group gap={6} wrap="nowrap">
+    <Flex gap={6} direction={phone ? "row" : "column"} align={phone ? "center" : "flex-start"}>
       <Badge style={{ minWidth: "fit-content" }} color={u.active ? "green" : "red"} variant="light">
         {u.active ? "Active" : "Blocked"}
       </Badge>
@@ -73,7 +75,7 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
           Unblock
         </Button>
       )}
-    </Group>
+    </Flex>
   );
   const tickCell = (u: AdminUserRow) => (
     <>
