@@ -23,6 +23,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { Link, Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { isSessionRefused, meQuery, useSession, useSessionExpiry, useSignOut } from "../../../lib/session";
+import { ConfirmHost } from "../components/confirm";
 import { LoadError } from "../components/query-state";
 import { BO, type NavEntry, navFor, ROLE_LABEL } from "../lib/nav";
 import classes from "./backoffice-layout.module.css";
@@ -165,6 +166,7 @@ export default function BackofficeLayout() {
       <AppShell.Main className={classes.main}>
         <Outlet />
       </AppShell.Main>
+      <ConfirmHost />
     </AppShell>
   );
 }

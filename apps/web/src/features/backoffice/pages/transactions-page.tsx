@@ -3,12 +3,12 @@
  * amount, payer, order and status. Confirm marks the order paid; Reject releases its stock.
  */
 import { Badge, Button, Group, Paper, SegmentedControl, Stack, Table, Text } from "@mantine/core";
-import { modals } from "@mantine/modals";
 import { type AdminTransaction, formatNaira } from "@market/contract";
 import { IconCheck, IconX } from "@tabler/icons-react";
 import { useState } from "react";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { type TransferFilter, useAdminTransactions, useTransactionAction } from "../api/transactions";
+import { askConfirm } from "../components/confirm";
 import { PageHeader } from "../components/page-header";
 import { Empty, LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
@@ -28,7 +28,7 @@ function Transactions() {
     act.mutate({ transaction_id, action }, { onSuccess: (res) => notifySuccess(res.message), onError: (e) => notifyError(e) });
 
   const ask = (id: string, action: "confirm" | "reject", amount: number) =>
-    modals.openConfirmModal({
+    askConfirm({
       title: action === "confirm" ? "Confirm this transfer?" : "Reject this transfer?",
       children: (
         <Text fz="sm">
@@ -38,7 +38,7 @@ function Transactions() {
         </Text>
       ),
       labels: { confirm: action === "confirm" ? "Confirm" : "Reject", cancel: "Leave" },
-      confirmProps: { color: action === "confirm" ? "green" : "red" },
+      color: action === "confirm" ? "green" : "red",
       onConfirm: () => run(id, action),
     });
 
