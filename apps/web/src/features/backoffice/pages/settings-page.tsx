@@ -71,6 +71,8 @@ export default function SettingsPage() {
     } catch (err) {
       if (seq !== lookupSeq.current) return;
       setLookup({ state: "error", message: errorMessage(err) });
+      // Spec §7: a failed wallet call shows an "Ooops" popup with the server's message.
+      notifyError(err);
     }
   };
 
