@@ -1,0 +1,184 @@
+#!/usr/bin/env node
+/**
+ * `npm run lighthouse`: Lighthouse 12 (mobile preset: Moto G Power emulation, slow 4G and 4x CPU
+ * throttling, simulated) on the storefront's home, a category listing and a product page of the
+ * BUILT app with the demo data, in Debian's Chromium. Prints the median of 3 runs of the
+ * performance score, LCP, CLS and TBT against issue 7's targets, and writes
+ * bench/results/lighthouse-<timestamp>.json. Not part of `npm test` (minutes, not seconds).
+ *
+ * The server runs from the build (apps/server/dist + apps/web/dist after `npm run build`, or
+ * `--build <dir>` holding server/ and web/ as scripts/e2e-local.sh makes them) on a random port
+ * with a fresh embedded PostgreSQL in a temporary folder, NODE_ENV=production, demo data loaded.
+ *
+ * Options: --runs <n> (default 3), --build <dir>, --strict (exit 1 when a target is missed),
+ *          --url <path> (measure only that path; repeatable).
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const args = process.argv.slice(2);
+const option = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const RUNS = Number(option("--runs") ?? 3);
+const build = option("--build");
+const serverMain = build ? path.resolve(build, "server/main.js") : path.join(ROOT, "apps/server/dist/main.js");
+const webDist = build ? path.resolve(build, "web") : path.join(ROOT, "apps/web/dist");
+const CHROME = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export const TARGETS = { score: 95, lcpMs: 1800, cls: 0.02, tbtMs: 50 };
+
+if (!existsSync(serverMain) || !existsSync(path.join(webDist, "index.html"))) {
+  console.error(
+    `No build at ${serverMain} / ${webDist}. Run \`npm run build\` (or scripts/e2e-local.sh <name> and pass --build .e2e-builds/<name>).`,
+  );
+  process.exit(2);
+}
+if (!existsSync(CHROME)) {
+  console.error(`No Chromium at ${CHROME}: apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  process.exit(2);
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), "market-lighthouse-"));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, [serverMain], {
+  env: {
+    PATH: process.env.PATH,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: tmp,
+    EMBEDDED_PG_PORT: String(await freePort()),
+    SEED_DEMO: "true",
+    LOG_LEVEL: "warn",
+    WEB_DIST: webDist,
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+let chrome;
+const stop = async () => {
+  try {
+    chrome?.kill();
+  } catch {}
+  chrome = undefined;
+  if (server.exitCode === null) {
+    const exited = new Promise((r) => server.once("exit", r));
+    server.kill("SIGTERM");
+    await exited;
+  }
+  rmSync(tmp, { recursive: true, force: true });
+};
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => void stop().then(() => process.exit(130)));
+
+try {
+  for (let i = 0; ; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (i > 1200) throw new Error("the server did not start in 2 minutes");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const list = await (await fetch(`${base}/api/product?limit=1`)).json();
+  const productId = list.products?.[0]?._id;
+  if (!productId) throw new Error(`no product in the demo data: ${JSON.stringify(list).slice(0, 200)}`);
+  const given = args.flatMap((a, i) => (a === "--url" ? [args[i + 1]] : []));
+  const pages = given.length
+    ? given.map((p) => ({ name: p, path: p }))
+    : [
+        { name: "home", path: "/" },
+        { name: "listing", path: "/categories/collections/market-place/001" },
+        { name: "product", path: `/product/market-place/${productId}` },
+      ];
+
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-extensions"],
+  });
+  console.log(
+    `Lighthouse ${RUNS}x per page (mobile preset, simulated throttling), Chromium ${CHROME}, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(1)}`,
+  );
+  const results = [];
+  for (const page of pages) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      process.stdout.write(`  ${page.name} run ${i + 1}/${RUNS}...\r`);
+      const r = await lighthouse(`${base}${page.path}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: process.env.LH_LOG ?? "error",
+        onlyCategories: ["performance"],
+        maxWaitForLoad: 45_000,
+      });
+      const lhr = r.lhr;
+      if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
+      runs.push({
+        score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        lcpMs: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
+        cls: Number(lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3)),
+        tbtMs: Math.round(lhr.audits["total-blocking-time"].numericValue),
+        fcpMs: Math.round(lhr.audits["first-contentful-paint"].numericValue),
+        lcpElement: lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+      });
+    }
+    const m = {
+      page: page.name,
+      path: page.path,
+      score: median(runs.map((r) => r.score)),
+      lcpMs: median(runs.map((r) => r.lcpMs)),
+      cls: median(runs.map((r) => r.cls)),
+      tbtMs: median(runs.map((r) => r.tbtMs)),
+      fcpMs: median(runs.map((r) => r.fcpMs)),
+      runs,
+    };
+    m.ok = m.score >= TARGETS.score && m.lcpMs <= TARGETS.lcpMs && m.cls <= TARGETS.cls && m.tbtMs <= TARGETS.tbtMs;
+    results.push(m);
+    console.log(
+      `  ${page.name.padEnd(8)} score ${String(m.score).padStart(3)}  LCP ${String(m.lcpMs).padStart(5)} ms  CLS ${m.cls.toFixed(3)}  TBT ${String(m.tbtMs).padStart(4)} ms  (FCP ${m.fcpMs} ms)  ${m.ok ? "✔" : "✖"}`,
+    );
+  }
+  console.log(
+    `\nTargets: score >= ${TARGETS.score}, LCP <= ${TARGETS.lcpMs} ms, CLS <= ${TARGETS.cls}, TBT <= ${TARGETS.tbtMs} ms (median of ${RUNS}).`,
+  );
+  for (const r of results.filter((x) => !x.ok)) console.log(`  ✖ ${r.page}: LCP element ${r.runs[0].lcpElement ?? "?"}`);
+  const dir = path.join(ROOT, "bench/results");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `lighthouse-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ date: new Date().toISOString(), runs: RUNS, targets: TARGETS, loadAverage: os.loadavg()[0], results }, null, 2)}\n`,
+  );
+  console.log(`Wrote ${path.relative(ROOT, file)}`);
+  await stop();
+  process.exit(args.includes("--strict") && results.some((r) => !r.ok) ? 1 : 0);
+} catch (err) {
+  console.error(err);
+  await stop();
+  process.exit(1);
+}
