@@ -263,8 +263,10 @@ test.describe("back office accounts", () => {
     await sellerPage.getByRole("option").first().click();
     await expect(accountNo).toBeEnabled();
     await accountNo.fill("0123456789");
-    // No name-lookup provider in tests: the server's 503 message shows under the account name.
-    await expect(sellerPage.getByText(/lookup is unavailable/i)).toBeVisible();
+    // No name-lookup provider in tests: the server's 503 message shows under the account name,
+    // and as the "Ooops" popup of a failed wallet call (spec §7).
+    await expect(sellerPage.locator(".mantine-TextInput-error").filter({ hasText: /lookup is unavailable/i })).toBeVisible();
+    await expect(sellerPage.locator(".mantine-Notification-root").filter({ hasText: "Ooops" })).toContainText(/lookup is unavailable/i);
     await sellerPage.getByRole("button", { name: "Save Changes" }).click();
     await expect(sellerPage.getByText("Profile Successfully Updated").first()).toBeVisible();
     const me = (await (await request.get("/api/me", { headers: auth(sellerToken) })).json()).data;
