@@ -272,6 +272,7 @@ async function main() {
   await waitFor(`http://127.0.0.1:${helloPort}/`, helloStart, hello);
 
   const main = serverMain();
+  mkdirSync(path.join(tmp, "data/uploads"), { recursive: true });
   const port = await freePort();
   const serverLog: string[] = [];
   const storeStart = performance.now();
@@ -568,6 +569,8 @@ async function main() {
       `| ${r.name} | ${r.connections} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} | ${r.ratio === null ? "" : `${(r.ratio * 100).toFixed(0)}%`} | ${r.serverCpuMsPerReq} + ${r.postgresCpuMsPerReq ?? "?"} |`,
     );
   }
+  const loadAfter = os.loadavg()[0]!;
+  console.log(`\nLoad average (1 min): ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after, on ${os.cpus().length} CPUs.`);
   console.log(
     `\nServer: first answer ${startupMs} ms after process start; RSS ${idleRssMb.toFixed(0)} MB idle, ${peakRss.toFixed(0)} MB peak under load.`,
   );
