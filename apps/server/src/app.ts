@@ -32,6 +32,8 @@ declare module "fastify" {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** True once shutdown has begun: the health check answers 503 while requests still drain. */
+    draining: boolean;
   }
 }
 
@@ -60,6 +62,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);
   app.decorate("db", db);
+  app.decorate("draining", false);
 
   await app.register(errorsPlugin);
   // Graceful close (ADR 0053): answers finished while the server closes carry "Connection: close",

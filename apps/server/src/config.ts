@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Load demo data when the database has no users yet. */
   SEED_DEMO: bool.default(true),
+  /** On SIGTERM/SIGINT, keep serving this long (health answering 503) before closing, in ms. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Session lifetime in days. */
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** SMTP transport URL for nodemailer; without it mail goes to the outbox only. */

@@ -31,9 +31,14 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, "shutting down");
-  const force = setTimeout(() => process.exit(1), 15_000);
+  const force = setTimeout(() => process.exit(1), config.SHUTDOWN_GRACE_MS + 15_000);
   force.unref();
   try {
+    // Drain first: the health check answers 503 so a load balancer stops routing here, while
+    // requests still arriving (or whose bytes are still on the wire) are served normally. Closing at
+    // once would reset connections accepted but not yet parsed, which count as idle.
+    app.draining = true;
+    await new Promise((r) => setTimeout(r, config.SHUTDOWN_GRACE_MS));
     await app.close();
   } finally {
     await database.close();

@@ -131,3 +131,16 @@ describe("GET /api/category", () => {
     expect(services.data.every((c: { type: string }) => c.type === "services")).toBe(true);
   });
 });
+
+describe("draining", () => {
+  it("answers the health check with 503 once shutdown has begun", async () => {
+    ctx.app.draining = true;
+    try {
+      const res = await ctx.request({ method: "GET", url: "/api/health" });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ statusCode: 503, message: "Shutting down" });
+    } finally {
+      ctx.app.draining = false;
+    }
+  });
+});
