@@ -61,6 +61,17 @@ describe("app shell", () => {
     expect(body.errors).toHaveProperty("id");
   });
 
+  it("words validation errors for people: missing fields are 'required', several fields point at the form", async () => {
+    const admin = await createUserWithToken(ctx.db, { accType: "admin" });
+    const missing = await ctx.request({ method: "POST", url: "/api/test/guarded-body", payload: {}, token: admin.token });
+    expect(missing.json()).toEqual({ statusCode: 400, message: "Name is required", errors: { name: "Name is required" } });
+    const short = await ctx.request({ method: "POST", url: "/api/test/guarded-body", payload: { name: "A" }, token: admin.token });
+    expect(short.json().message).toMatch(/^Name: /);
+    const two = await ctx.request({ method: "GET", url: "/api/category?id=x&type=nope" });
+    expect(two.json()).toMatchObject({ statusCode: 400, message: "Please correct the highlighted fields" });
+    expect(Object.keys(two.json().errors).sort()).toEqual(["id", "type"]);
+  });
+
   it("sets security headers (helmet)", async () => {
     const res = await ctx.request({ method: "GET", url: "/api/health" });
     expect(res.headers["x-content-type-options"]).toBe("nosniff");

@@ -38,6 +38,29 @@ function pgCode(err: unknown): string | undefined {
   return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
 }
 
+/** "first_name" -> "First name", "address.city" -> "City" (the last part of a nested field). */
+export function fieldLabel(field: string): string {
+  const last = field.split(".").pop() ?? field;
+  const words = last
+    .replace(/_/g, " ")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Zod's generic wording for a missing value becomes "<Label> is required"; other messages stay. */
+export function plainMessage(field: string, message: string): string {
+  if (field !== "body" && /expected [\w\s|]+, received undefined$/.test(message)) return `${fieldLabel(field)} is required`;
+  return message;
+}
+
+/** The top-level message of a single-field error, as a sentence a person can read in an alert. */
+export function sentence(field: string, message: string): string {
+  if (field === "body") return message;
+  const label = fieldLabel(field);
+  return message.toLowerCase().startsWith(label.toLowerCase()) ? message : `${label}: ${message}`;
+}
+
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
@@ -49,10 +72,15 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       const errors: Record<string, string> = {};
       for (const issue of err.validation) {
         const field = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || "body";
-        errors[field] ??= issue.message ?? "Invalid value";
+        errors[field] ??= plainMessage(field, issue.message ?? "Invalid value");
       }
-      const first = Object.entries(errors)[0];
-      const message = first ? (first[0] === "body" ? first[1] : `${first[0]}: ${first[1]}`) : "Invalid input";
+      const entries = Object.entries(errors);
+      const message =
+        entries.length === 1
+          ? sentence(entries[0]![0], entries[0]![1])
+          : entries.length
+            ? "Please correct the highlighted fields"
+            : "Invalid input";
       return reply.status(400).send({ statusCode: 400, message, errors });
     }
     if (isResponseSerializationError(err)) {
