@@ -129,15 +129,20 @@ try {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       process.stdout.write(`  ${page.name} run ${i + 1}/${RUNS}...\r`);
-      const r = await lighthouse(`${base}${page.path}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: process.env.LH_LOG ?? "error",
-        onlyCategories: ["performance"],
-        maxWaitForLoad: 45_000,
-      });
-      const lhr = r.lhr;
-      if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
+      // A loaded machine sometimes loses the trace (NO_NAVSTART, NO_FCP): retry that run twice.
+      let lhr;
+      for (let attempt = 1; ; attempt++) {
+        const r = await lighthouse(`${base}${page.path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: process.env.LH_LOG ?? "error",
+          onlyCategories: ["performance"],
+          maxWaitForLoad: 45_000,
+        });
+        lhr = r.lhr;
+        if (!lhr.runtimeError) break;
+        if (attempt === 3) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
+      }
       runs.push({
         score: Math.round((lhr.categories.performance.score ?? 0) * 100),
         lcpMs: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
