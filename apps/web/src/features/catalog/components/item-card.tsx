@@ -3,7 +3,7 @@
  * name (or "#category" for a service), the price in naira or the stars, availability, and a
  * quick-view button. The picture and the name link to the detail page.
  */
-import { ActionIcon, Card, Group, Rating, Stack, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Card, Group, Rating, Stack, Text } from "@mantine/core";
 import { formatNaira, type Post, type Product, truncate } from "@market/contract";
 import { IconEye } from "@tabler/icons-react";
 import { Link } from "react-router";
@@ -31,18 +31,18 @@ export function ItemCard({ item, eager, onQuickView }: { item: Product | Post; e
         <Link to={href} aria-label={title}>
           <ItemImage src={item.image_urls[0]} alt={title} width={400} height={400} eager={eager} className={classes.cardImage} />
         </Link>
-        <Tooltip label="Quick view">
-          <ActionIcon
-            className={classes.quickViewButton}
-            variant="white"
-            size="lg"
-            radius="xl"
-            aria-label={`Quick view: ${title}`}
-            onClick={onQuickView}
-          >
-            <IconEye size={18} />
-          </ActionIcon>
-        </Tooltip>
+        {/* A native title, not Mantine's Tooltip: floating-ui stays off the listing's first load (ADR 0051). */}
+        <ActionIcon
+          className={classes.quickViewButton}
+          variant="white"
+          size="lg"
+          radius="xl"
+          aria-label={`Quick view: ${title}`}
+          title="Quick view"
+          onClick={onQuickView}
+        >
+          <IconEye size={18} />
+        </ActionIcon>
       </div>
       <Stack gap={6} p="sm" style={{ flex: 1 }}>
         <Text component={Link} to={href} fw={600} lineClamp={2} fz="sm">

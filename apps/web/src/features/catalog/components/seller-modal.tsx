@@ -4,15 +4,12 @@
  * seller's categories as "#name", a WhatsApp chat link and the Follow/Following toggle.
  * Following yourself shows the "Quick Notice"; signed-out shoppers are sent to /signin.
  */
-import { Avatar, Badge, Button, Group, Stack, Text, ThemeIcon, Tooltip } from "@mantine/core";
-import { type Seller, TEXT, TRUNCATE, truncate } from "@market/contract";
-import { IconBrandWhatsapp, IconMail, IconPhone, IconRosetteDiscountCheckFilled } from "@tabler/icons-react";
-import { useState } from "react";
-import { useNavigate } from "react-router";
+import type { Seller } from "@market/contract";
+import { lazy, Suspense } from "react";
 import { LazyModal } from "../../../components/lazy-overlay";
-import { notifyError, notifyInfo } from "../../../lib/notify";
-import { useSession } from "../../../lib/session";
-import { followSeller } from "../api/catalog";
+
+/** The popup's content (avatar, badges, tooltips, follow toggle) loads on first open (ADR 0051). */
+const SellerCard = lazy(() => import("./seller-card"));
 
 /** WhatsApp chat link from a phone number: https://wa.me/<digits>. */
 export function whatsappLink(whatsapp: string | null | undefined): string | null {
@@ -39,123 +36,9 @@ export function SellerModal({
       size="md"
       styles={{ body: { maxHeight: "60vh", overflowY: "auto" } }}
     >
-      <SellerCard seller={seller} onFollowChange={onFollowChange} />
+      <Suspense fallback={null}>
+        <SellerCard seller={seller} onFollowChange={onFollowChange} />
+      </Suspense>
     </LazyModal>
-  );
-}
-
-export function SellerCard({
-  seller,
-  onFollowChange,
-}: {
-  seller: Seller;
-  onFollowChange?: (s: Pick<Seller, "followers" | "followers_count" | "following">) => void;
-}) {
-  const navigate = useNavigate();
-  const { isLogin, details } = useSession();
-  const [following, setFollowing] = useState(seller.following || (!!details && seller.followers.includes(details._id)));
-  const [count, setCount] = useState(seller.followers_count);
-  const [busy, setBusy] = useState(false);
-  const chat = whatsappLink(seller.whatsapp);
-
-  const toggle = async () => {
-    if (!isLogin || !details) {
-      navigate("/signin");
-      return;
-    }
-    if (details._id === seller._id) {
-      notifyInfo(TEXT.alerts.followYourself, TEXT.alerts.quickNotice);
-      return;
-    }
-    setBusy(true);
-    try {
-      const res = await followSeller(seller._id, following ? "unfollow" : "follow");
-      setFollowing(res.following);
-      setCount(res.followers_count);
-      onFollowChange?.({ followers: res.followers, followers_count: res.followers_count, following: res.following });
-    } catch (err) {
-      notifyError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Stack align="center" gap="sm" data-testid="seller-popup">
-      <Avatar src={seller.profile ?? undefined} alt={seller.names} size={96} radius={96} name={seller.names} color="naija" />
-      <Group gap={6} justify="center">
-        <Text fw={700} fz="lg">
-          {seller.names}
-        </Text>
-        {seller.verified.blue_tick && (
-          <Tooltip label="Verified business">
-            <IconRosetteDiscountCheckFilled
-              size={22}
-              color="var(--mantine-color-blue-6)"
-              aria-label="Verified business"
-              data-testid="blue-tick"
-            />
-          </Tooltip>
-        )}
-      </Group>
-      <Text c="dimmed">@{seller.username}</Text>
-      <Text ta="center" fz="sm">
-        {truncate(seller.desc, TRUNCATE.sellerPopup)}
-      </Text>
-      <Group gap="lg" justify="center">
-        <Text fz="sm">
-          <b data-testid="follower-count">{count}</b> {count === 1 ? "follower" : "followers"}
-        </Text>
-        <Group gap={6}>
-          <Tooltip label={seller.verified.email ? "E-mail verified" : "E-mail not verified"}>
-            <ThemeIcon
-              variant="light"
-              color={seller.verified.email ? "naija" : "gray"}
-              radius="xl"
-              aria-label={seller.verified.email ? "E-mail verified" : "E-mail not verified"}
-            >
-              <IconMail size={16} />
-            </ThemeIcon>
-          </Tooltip>
-          <Tooltip label={seller.verified.phone ? "Phone verified" : "Phone not verified"}>
-            <ThemeIcon
-              variant="light"
-              color={seller.verified.phone ? "naija" : "gray"}
-              radius="xl"
-              aria-label={seller.verified.phone ? "Phone verified" : "Phone not verified"}
-            >
-              <IconPhone size={16} />
-            </ThemeIcon>
-          </Tooltip>
-        </Group>
-      </Group>
-      {seller.categories.length > 0 && (
-        <Group gap={6} justify="center">
-          {seller.categories.map((c) => (
-            <Badge key={c._id} variant="light" color="gray" tt="none">
-              #{c.name}
-            </Badge>
-          ))}
-        </Group>
-      )}
-      <Group gap="sm" justify="center">
-        {chat && (
-          <Button
-            component="a"
-            href={chat}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="light"
-            color="green"
-            leftSection={<IconBrandWhatsapp size={18} />}
-          >
-            Chat on WhatsApp
-          </Button>
-        )}
-        <Button onClick={() => void toggle()} loading={busy} variant={following ? "outline" : "filled"} data-testid="follow-button">
-          {following ? "Following" : "Follow"}
-        </Button>
-      </Group>
-    </Stack>
   );
 }

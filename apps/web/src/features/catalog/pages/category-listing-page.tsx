@@ -14,8 +14,8 @@ import {
   Button,
   Container,
   Group,
+  NativeSelect,
   Pagination,
-  Select,
   SimpleGrid,
   Skeleton,
   Text,
@@ -158,12 +158,15 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
               maxLength={100}
             />
           </form>
-          <Select
+          {/* The browser's own select: no Combobox/floating-ui on the listing's first load (ADR 0051). */}
+          <NativeSelect
             aria-label="Sort by"
             data={sorts}
             value={sort}
-            onChange={(v) => update({ sort: v && v !== "newest" ? v : null, page: null, cursor: null })}
-            allowDeselect={false}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              update({ sort: v !== "newest" ? v : null, page: null, cursor: null });
+            }}
             w={{ base: 170, sm: 200 }}
           />
         </Group>

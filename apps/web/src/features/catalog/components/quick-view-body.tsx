@@ -1,0 +1,96 @@
+/**
+ * Body of the product quick-view popup (quick-view-modal.tsx), imported on first open (ADR 0051).
+ */
+import { Button, Group, Rating, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { formatNaira, type Post, type Product, TEXT, TRUNCATE, truncate } from "@market/contract";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { useCart } from "../../../lib/cart";
+import { isPost } from "../api/catalog";
+import { ImageCarousel } from "./image-carousel";
+import { itemTitle } from "./item-card";
+import { QuantityControl } from "./quantity-control";
+import { StockBadge } from "./stock-badge";
+
+export default function QuickViewBody({ item, onClose }: { item: Product | Post; onClose: () => void }) {
+  const navigate = useNavigate();
+  const cart = useCart();
+  const [qty, setQty] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const title = itemTitle(item);
+
+  const addToCart = async (p: Product) => {
+    setBusy(true);
+    try {
+      const ok = await cart.add({
+        product: p._id,
+        name: p.name,
+        imageUrl: p.image_urls,
+        price: p.price,
+        countInStock: p.count_in_stock,
+        qty,
+      });
+      if (ok) {
+        onClose();
+        navigate("/cart");
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" data-testid="quick-view">
+      <ImageCarousel images={item.image_urls} alt={title} />
+      <Stack gap="sm">
+        <Title order={3}>{title}</Title>
+        {isPost(item) ? (
+          <>
+            <Text>{truncate(item.body, TRUNCATE.productPopup)}</Text>
+            <Group gap="xs">
+              <Text fw={600}>Availability:</Text>
+              <StockBadge service />
+            </Group>
+            <Group gap="xs">
+              <Text fw={600}>Stars:</Text>
+              <Rating value={item.stars} fractions={10} readOnly size="sm" />
+              <Text data-testid="stars-value">{item.stars}</Text>
+            </Group>
+            <Button component={Link} to={`/product/services/${item._id}`} onClick={onClose} w="fit-content">
+              {TEXT.buttons.viewMore}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Text fz={24} fw={800} c="naija.8" data-testid="quick-view-price">
+              {formatNaira(item.price)}
+            </Text>
+            <Text>{truncate(item.description, TRUNCATE.productPopup)}</Text>
+            <Group gap="xs">
+              <Text fw={600}>Availability:</Text>
+              <StockBadge countInStock={item.count_in_stock} />
+            </Group>
+            <Group gap="sm" wrap="wrap">
+              <QuantityControl value={qty} stock={item.count_in_stock} onChange={setQty} />
+              <Button onClick={() => void addToCart(item)} loading={busy} disabled={item.count_in_stock < 1}>
+                add to cart
+              </Button>
+            </Group>
+            <Text fz="sm">
+              Category:{" "}
+              <Text component={Link} to={`/categories/collections/market-place/${item.category_id}`} onClick={onClose} c="naija.8" inherit>
+                {item.category_name}
+              </Text>
+            </Text>
+            <Text fz="sm" c="dimmed">
+              {TEXT.pages.sku}
+            </Text>
+            <Button component={Link} to={`/product/market-place/${item._id}`} variant="subtle" onClick={onClose} w="fit-content" px={0}>
+              View full details
+            </Button>
+          </>
+        )}
+      </Stack>
+    </SimpleGrid>
+  );
+}
