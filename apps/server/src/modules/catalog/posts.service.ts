@@ -22,7 +22,7 @@ import type { AuthUser } from "../auth/sessions.js";
 import { listCategories } from "./categories.service.js";
 import { cachedCount, runListing, type SortSpec } from "./keyset.js";
 import { listReviews } from "./reviews.service.js";
-import { assertCategory, assertOwnUploads, assertSeller, isListedSeller, searchCondition } from "./rules.js";
+import { assertCategory, assertOwnUploads, assertSeller, isListedSeller, listingWhere } from "./rules.js";
 import { getSeller } from "./sellers.service.js";
 
 const OWN_SERVICE_CATEGORY = "Choose one of your service categories";
@@ -115,19 +115,11 @@ export function toPost(r: Row): Post {
  * @throws HttpError 401 for `mine` without a signed-in user; 400 for a bad cursor.
  */
 export async function listPosts(db: Executor, q: z.output<typeof PostListQuery>, viewer: AuthUser | null) {
-  const where: SQL[] = [];
-  if (q.mine) {
-    if (!viewer) throw unauthorized();
-    where.push(eq(posts.userId, viewer.id));
-  } else where.push(sql`${posts.listed}`);
-  if (q.category_id && q.category_id !== "001") where.push(eq(posts.categoryId, q.category_id));
-  if (q.user_id) where.push(eq(posts.userId, q.user_id));
-  const search = searchCondition(posts.search, q.search);
-  if (search) where.push(search);
+  const where = listingWhere(posts, q, viewer);
   const spec = POST_SORT_SPECS[q.sort];
   const page = await runListing({
     spec,
-    where: and(...where) as SQL,
+    where,
     limit: q.limit,
     cursor: q.cursor,
     page: q.page,

@@ -21,7 +21,7 @@ import { notFound, unauthorized } from "../../lib/errors.js";
 import type { AuthUser } from "../auth/sessions.js";
 import { listCategories } from "./categories.service.js";
 import { cachedCount, runListing, type SortSpec } from "./keyset.js";
-import { assertCategory, assertOwnUploads, assertSeller, isListedSeller, searchCondition } from "./rules.js";
+import { assertCategory, assertOwnUploads, assertSeller, isListedSeller, listingWhere } from "./rules.js";
 import { getSeller } from "./sellers.service.js";
 
 const MARKET_CATEGORY = "Choose a market-place category";
@@ -114,19 +114,11 @@ type ListQuery = z.output<typeof ProductListQuery>;
  * @throws HttpError 401 for `mine` without a signed-in user; 400 for a bad cursor.
  */
 export async function listProducts(db: Executor, q: ListQuery, viewer: AuthUser | null) {
-  const where: SQL[] = [];
-  if (q.mine) {
-    if (!viewer) throw unauthorized();
-    where.push(eq(products.userId, viewer.id));
-  } else where.push(sql`${products.listed}`);
-  if (q.category_id && q.category_id !== "001") where.push(eq(products.categoryId, q.category_id));
-  if (q.user_id) where.push(eq(products.userId, q.user_id));
-  const search = searchCondition(products.search, q.search);
-  if (search) where.push(search);
+  const where = listingWhere(products, q, viewer);
   const spec = PRODUCT_SORT_SPECS[q.sort];
   const page = await runListing({
     spec,
-    where: and(...where) as SQL,
+    where,
     limit: q.limit,
     cursor: q.cursor,
     page: q.page,

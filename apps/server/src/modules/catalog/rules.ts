@@ -5,8 +5,8 @@
 import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
-import { categories, uploads, users } from "../../db/schema/index.js";
-import { badRequest, forbidden } from "../../lib/errors.js";
+import { categories, type posts, type products, uploads, users } from "../../db/schema/index.js";
+import { badRequest, forbidden, unauthorized } from "../../lib/errors.js";
 import type { AuthUser } from "../auth/sessions.js";
 
 /** Only business (seller) accounts write products and services (spec §6). */
@@ -65,4 +65,26 @@ export function searchCondition(column: AnyPgColumn, search: string | undefined)
   if (!words.length) return undefined;
   const query = words.map((w) => `${w}:*`).join(" & ");
   return sql`${column} @@ to_tsquery('simple', ${query})`;
+}
+
+/**
+ * The WHERE of a product or service listing: public lists show listed items only (ADR 0004); `mine`
+ * shows the viewer's own items in any state. Filters: category ("001" = all, spec §2), seller, text.
+ * @throws HttpError 401 for `mine` without a signed-in user.
+ */
+export function listingWhere(
+  table: typeof products | typeof posts,
+  q: { mine?: boolean; category_id?: string; user_id?: string; search?: string },
+  viewer: AuthUser | null,
+): SQL {
+  const where: SQL[] = [];
+  if (q.mine) {
+    if (!viewer) throw unauthorized();
+    where.push(eq(table.userId, viewer.id));
+  } else where.push(sql`${table.listed}`);
+  if (q.category_id && q.category_id !== "001") where.push(eq(table.categoryId, q.category_id));
+  if (q.user_id) where.push(eq(table.userId, q.user_id));
+  const search = searchCondition(table.search, q.search);
+  if (search) where.push(search);
+  return and(...where) as SQL;
 }
