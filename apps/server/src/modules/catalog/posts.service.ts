@@ -13,11 +13,11 @@ import {
   REACTIONS_LIST_MAX,
   TEXT,
 } from "@market/contract";
-import { and, count, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client.js";
 import { categories, posts, reactions, reviews, userCategories } from "../../db/schema/index.js";
-import { badRequest, notFound, unauthorized } from "../../lib/errors.js";
+import { badRequest, notFound } from "../../lib/errors.js";
 import type { AuthUser } from "../auth/sessions.js";
 import { listCategories } from "./categories.service.js";
 import { cachedCount, runListing, type SortSpec } from "./keyset.js";

@@ -13,11 +13,11 @@ import {
   type ProductUpdateInput,
   TEXT,
 } from "@market/contract";
-import { and, count, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client.js";
 import { categories, products } from "../../db/schema/index.js";
-import { notFound, unauthorized } from "../../lib/errors.js";
+import { notFound } from "../../lib/errors.js";
 import type { AuthUser } from "../auth/sessions.js";
 import { listCategories } from "./categories.service.js";
 import { cachedCount, runListing, type SortSpec } from "./keyset.js";
