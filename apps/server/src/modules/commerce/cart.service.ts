@@ -41,25 +41,62 @@ export function clampCount(count: number, stock: number): number {
   return Math.max(1, Math.min(Math.floor(count), stock));
 }
 
+/** What the add-to-cart statement answers: the product as read, and the line when it was written. */
+type AddToCartRow = {
+  id: string;
+  user_id: string;
+  name: string;
+  image_urls: string[];
+  price_kobo: number;
+  count_in_stock: number;
+  category_id: string;
+  listed: boolean;
+  line_id: string | null;
+  line_count: number | null;
+};
+
 /**
  * Add `count` units of a product to the cart, replacing the line of the same product (spec §4).
+ *
+ * ONE SQL statement, one round trip (issue 7, ADR 0070):
+ * - `p` reads the product (whatever its state, so a refusal can say why);
+ * - `line` upserts the cart line only when the product is listed, not the caller's own and in
+ *   stock, with the count clamped to 1..count_in_stock (same rule as `clampCount`);
+ * When no line came back, the product row tells which rule refused it, in the order the spec's
+ * messages are checked: unknown/unlisted, own product, out of stock.
  * @throws 404 unknown or unlisted product; 400 own product; 409 out of stock.
  */
 export async function addToCart(db: Executor, userId: string, productId: string, count: number): Promise<ServerCartLine> {
-  const [product] = await db.select().from(products).where(eq(products.id, productId)).limit(1);
-  if (!product?.listed) throw notFound("This product is no longer available");
-  if (product.userId === userId) throw badRequest("You cannot buy your own product");
-  if (product.countInStock <= 0) throw conflict(`${product.name} is out of stock`);
-  const clamped = clampCount(count, product.countInStock);
-  const [line] = await db
-    .insert(cartLines)
-    .values({ userId, productId, count: clamped })
-    .onConflictDoUpdate({
-      target: [cartLines.userId, cartLines.productId],
-      set: { count: clamped, updatedAt: sql`now()` },
-    })
-    .returning();
-  return { _id: line!.id, productId: toCartProduct(product), count: line!.count };
+  const wanted = Math.floor(count);
+  const { rows } = await db.execute<AddToCartRow>(sql`
+    with p as (
+      select id, user_id, name, image_urls, price_kobo, count_in_stock, category_id, listed
+      from products where id = ${productId}::uuid
+    ),
+    line as (
+      insert into cart_lines (user_id, product_id, count)
+      select ${userId}::uuid, p.id, greatest(1, least(${wanted}::int, p.count_in_stock))
+      from p
+      where p.listed and p.user_id <> ${userId}::uuid and p.count_in_stock > 0
+      on conflict (user_id, product_id) do update set count = excluded.count, updated_at = now()
+      returning id, count
+    )
+    select p.*, line.id as line_id, line.count as line_count
+    from p left join line on true`);
+  const row = rows[0];
+  if (!row?.listed) throw notFound("This product is no longer available");
+  if (row.user_id === userId) throw badRequest("You cannot buy your own product");
+  if (row.count_in_stock <= 0 || row.line_id === null || row.line_count === null) throw conflict(`${row.name} is out of stock`);
+  const product: CartProduct = {
+    _id: row.id,
+    user_id: row.user_id,
+    name: row.name,
+    image_urls: row.image_urls,
+    price: koboToNaira(Number(row.price_kobo)),
+    count_in_stock: row.count_in_stock,
+    category_id: row.category_id,
+  };
+  return { _id: row.line_id, productId: product, count: row.line_count };
 }
 
 /** Remove one of the user's lines. @throws 404 when the line is not this user's. */
