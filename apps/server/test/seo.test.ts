@@ -80,6 +80,8 @@ describe("GET /product/market-place/:id (link preview)", () => {
       offers: { "@type": "Offer", price: "245000.00", priceCurrency: "NGN", availability: "https://schema.org/InStock" },
     });
     expect(ld.description).toContain("AMOLED");
+    // The main picture (the page's LCP element) is preloaded by its site-relative URL, as the page requests it.
+    expect(html).toContain(`<link rel="preload" as="image" href="${image}" fetchpriority="high" />`);
   });
 
   it("marks a product without stock OutOfStock, keeps kobo in the price and answers HEAD", async () => {
@@ -90,6 +92,7 @@ describe("GET /product/market-place/:id (link preview)", () => {
     const ld = jsonLd(html);
     expect(ld.offers).toMatchObject({ price: "89500.50", priceCurrency: "NGN", availability: "https://schema.org/OutOfStock" });
     expect(ld).not.toHaveProperty("image");
+    expect(html).not.toContain('as="image"');
     const head = await ctx.request({ method: "HEAD", url: `/product/market-place/${p.id}` });
     expect(head.statusCode).toBe(200);
   });

@@ -2,18 +2,23 @@
  * Serves the built web app: hashed assets under /assets with a one-year immutable cache (brotli or
  * gzip files written at build time are preferred), uploads under /uploads, and the SPA's index.html
  * (no-cache) for every other GET that is not /api. Unknown /api paths answer a JSON 404.
- * `app.renderSpa(head)` answers index.html with extra tags in <head> (used for SEO pages).
+ * `app.renderSpa(head, url)` answers index.html with extra tags in <head> (used for SEO pages) and,
+ * for the storefront's landing pages, modulepreload links of the page's own chunk (route-preload.ts).
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { createRoutePreloads } from "./route-preload.js";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** index.html with `head` inserted before </head> (escape values yourself). */
-    renderSpa(head?: string): string;
+    /**
+     * index.html with `head` inserted before </head> (escape values yourself); with `url`, also the
+     * modulepreload links of that page's lazy chunk (none when the web build has no manifest).
+     */
+    renderSpa(head?: string, url?: string): string;
   }
 }
 
@@ -28,7 +33,11 @@ export default fp(async function spaPlugin(app: FastifyInstance) {
     if (app.config.NODE_ENV === "development" && existsSync(indexPath)) indexHtml = readFileSync(indexPath, "utf8");
     return indexHtml;
   };
-  app.decorate("renderSpa", (head = "") => readIndex().replace("</head>", `${head}</head>`));
+  const routePreloads = createRoutePreloads(dist);
+  app.decorate("renderSpa", (head = "", url?: string) => {
+    const preloads = url ? routePreloads(url.split("?")[0] ?? "") : "";
+    return readIndex().replace("</head>", `${head}${preloads}</head>`);
+  });
 
   await app.register(fastifyStatic, {
     root: app.config.uploadsDir,
@@ -66,6 +75,6 @@ export default fp(async function spaPlugin(app: FastifyInstance) {
     ) {
       return reply.status(404).send({ statusCode: 404, message: `Route ${request.method} ${url.split("?")[0]} not found` });
     }
-    return reply.status(200).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(app.renderSpa());
+    return reply.status(200).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(app.renderSpa("", url));
   });
 });

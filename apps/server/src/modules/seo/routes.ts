@@ -4,7 +4,9 @@
  *
  * - GET /product/:type/:id: the SPA's index.html with the item's own <title>, description, Open
  *   Graph tags and Product JSON-LD. An unknown, unlisted or malformed item answers the plain SPA
- *   page (the app shows its Not Found) with status 404 and noindex.
+ *   page (the app shows its Not Found) with status 404 and noindex. Both carry modulepreload links
+ *   of the page's chunk, and a found item a high-priority preload of its main picture (the page's
+ *   LCP element), so it downloads while the JavaScript does (issue 7).
  * - GET /sitemap.xml (and /sitemaps/<part>.xml when there are more than 50,000 URLs).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -40,6 +42,17 @@ export function publicOrigin(app: FastifyInstance, request: FastifyRequest): str
   return `${protocol}://${host}`;
 }
 
+/**
+ * `<link rel="preload" as="image">` of the detail page's main picture: the full-size image the page
+ * shows first (ItemImage size="full" of image_urls[0]), as a site-relative URL when it is an upload,
+ * so the preload matches the page's own request whatever PUBLIC_URL says. "" without a picture.
+ */
+export function mainImagePreload(absolute: string | undefined, base: string): string {
+  if (!absolute) return "";
+  const href = absolute.startsWith(`${base}/`) ? absolute.slice(base.length) : absolute;
+  return `\n    <link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high" />`;
+}
+
 function sendXml(reply: FastifyReply, body: string) {
   return reply.header("Cache-Control", SITEMAP_CACHE).type("application/xml; charset=utf-8").send(body);
 }
@@ -55,9 +68,13 @@ export default async function seoRoutes(app: FastifyInstance) {
         ? await findProductForSeo(app.db, params.data.id, base)
         : await findServiceForSeo(app.db, params.data.id, base);
     if (!item) {
-      return reply.status(404).header("Cache-Control", "no-cache").send(app.renderSpa(`<meta name="robots" content="noindex" />`));
+      return reply
+        .status(404)
+        .header("Cache-Control", "no-cache")
+        .send(app.renderSpa(`<meta name="robots" content="noindex" />`, request.url));
     }
-    return reply.header("Cache-Control", PAGE_CACHE).send(withPageHead(app.renderSpa, renderHead(item, base)));
+    const head = renderHead(item, base) + mainImagePreload(item.images[0], base);
+    return reply.header("Cache-Control", PAGE_CACHE).send(withPageHead((h) => app.renderSpa(h, request.url), head));
   });
 
   // Rendered documents (or null for a missing part), per origin and file, reused for SITEMAP_MEMO_MS;
