@@ -62,6 +62,9 @@ type AddToCartRow = {
  * - `p` reads the product (whatever its state, so a refusal can say why);
  * - `line` upserts the cart line only when the product is listed, not the caller's own and in
  *   stock, with the count clamped to 1..count_in_stock (same rule as `clampCount`);
+ * - `async_commit` sets `synchronous_commit = off` for this statement's own (implicit) transaction
+ *   only: `set_config(..., true)` is `SET LOCAL`. A cart line lost in the last few milliseconds
+ *   before a crash is harmless; orders and payments keep synchronous commits.
  * When no line came back, the product row tells which rule refused it, in the order the spec's
  * messages are checked: unknown/unlisted, own product, out of stock.
  * @throws 404 unknown or unlisted product; 400 own product; 409 out of stock.
@@ -69,7 +72,10 @@ type AddToCartRow = {
 export async function addToCart(db: Executor, userId: string, productId: string, count: number): Promise<ServerCartLine> {
   const wanted = Math.floor(count);
   const { rows } = await db.execute<AddToCartRow>(sql`
-    with p as (
+    with async_commit as (
+      select set_config('synchronous_commit', 'off', true)
+    ),
+    p as (
       select id, user_id, name, image_urls, price_kobo, count_in_stock, category_id, listed
       from products where id = ${productId}::uuid
     ),
@@ -82,7 +88,7 @@ export async function addToCart(db: Executor, userId: string, productId: string,
       returning id, count
     )
     select p.*, line.id as line_id, line.count as line_count
-    from p left join line on true`);
+    from p cross join async_commit left join line on true`);
   const row = rows[0];
   if (!row?.listed) throw notFound("This product is no longer available");
   if (row.user_id === userId) throw badRequest("You cannot buy your own product");
