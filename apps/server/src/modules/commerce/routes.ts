@@ -306,18 +306,29 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /**
- * Every `EXPIRY_SWEEP_MS`, expire overdue transfer windows (stock goes back). Runs in every server
- * process; the SQL claims rows with SKIP LOCKED, so processes never double-release (ADR 0032).
+ * One expiry sweep: expire overdue transfer windows (stock goes back) and, when any were released,
+ * clear this process's public catalog cache at once (released stock changes what the catalog shows;
+ * ADR 0052). Answers how many orders were released.
+ */
+export async function runExpirySweep(app: FastifyInstance): Promise<number> {
+  const n = await expireOverdueOrders(app.db);
+  if (n > 0) {
+    app.publicCache.invalidate();
+    app.log.info({ expired: n }, "expired transfer windows released");
+  }
+  return n;
+}
+
+/**
+ * Every `EXPIRY_SWEEP_MS`, run `runExpirySweep`. Runs in every server process; the SQL claims rows
+ * with SKIP LOCKED, so processes never double-release (ADR 0032).
  */
 function startExpirySweep(app: FastifyInstance): void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    expireOverdueOrders(app.db)
-      .then((n) => {
-        if (n > 0) app.log.info({ expired: n }, "expired transfer windows released");
-      })
+    runExpirySweep(app)
       .catch((err) => app.log.warn({ err: (err as Error).message }, "expiry sweep failed"))
       .finally(() => {
         running = false;

@@ -1,0 +1,72 @@
+/**
+ * The stock-release sweep clears the public catalog cache when it released something (issue 7,
+ * ADR 0052): an anonymous shopper sees the stock come back at once, not after the cache's 30 s.
+ * Built with NODE_ENV=production (under "test" the cache is off).
+ */
+import { SHIPPING_FEE_NAIRA } from "@market/contract";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders } from "../src/db/schema/index.js";
+import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
+import { runExpirySweep } from "../src/modules/commerce/routes.js";
+import { createTestContext, type TestContext } from "./helpers.js";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ NODE_ENV: "production" });
+});
+afterAll(() => ctx.close());
+
+const detail = (id: string) => ctx.request({ method: "GET", url: `/api/product?id=${id}` });
+const stockShown = (body: string) => /"count_in_stock":(\d+)/.exec(body)?.[1];
+
+describe("expiry sweep and the public cache", () => {
+  it("clears the cache when it released stock, and only then", async () => {
+    const categoryId = (await createCategory(ctx.db)).id;
+    const seller = await createUserWithToken(ctx.db, { accType: "business", status: "approved" });
+    const shopper = await createUserWithToken(ctx.db);
+    const p = await createProduct(ctx.db, { userId: seller.user.id, categoryId, price: 100, countInStock: 5 });
+    await ctx.request({ method: "POST", url: "/api/cart", token: shopper.token, payload: { product_id: p.id, count: 2 } });
+    const checkout = await ctx.request({
+      method: "POST",
+      url: "/api/transactions/createSession",
+      token: shopper.token,
+      payload: {
+        first_name: "Tunde",
+        last_name: "Bakare",
+        company: "",
+        address1: "12 Allen Avenue",
+        address2: "",
+        city: "Ikeja",
+        state: "Lagos",
+        country: "Nigeria",
+        zip: "100271",
+        phone: "+2348031234567",
+        shippingFees: SHIPPING_FEE_NAIRA,
+        payment_type: "bank_transfer",
+        product_type: "market-place",
+        account_no: "0123456789",
+        amount: 200 + SHIPPING_FEE_NAIRA,
+      },
+    });
+    expect(checkout.statusCode).toBe(200);
+    const orderId = checkout.json().data.Form.order_id as string;
+
+    const before = await detail(p.id);
+    expect(stockShown(before.body)).toBe("3");
+    expect((await detail(p.id)).headers["x-cache"]).toBe("hit");
+
+    // Nothing due: the sweep releases nothing and the cache stays.
+    const version = ctx.app.publicCache.stats().version;
+    expect(await runExpirySweep(ctx.app)).toBe(0);
+    expect(ctx.app.publicCache.stats().version).toBe(version);
+    expect((await detail(p.id)).headers["x-cache"]).toBe("hit");
+
+    // The window runs out: the sweep gives the 2 units back and the next answer shows them.
+    await ctx.db.update(orders).set({ reservedUntil: sql`now() - interval '1 minute'` }).where(eq(orders.id, orderId));
+    expect(await runExpirySweep(ctx.app)).toBe(1);
+    const after = await detail(p.id);
+    expect(after.headers["x-cache"]).toBe("miss");
+    expect(stockShown(after.body)).toBe("5");
+  });
+});
