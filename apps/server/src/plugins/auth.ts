@@ -4,13 +4,24 @@
  * `requireRole(...)` answer 401 (not signed in) or 403 (wrong role) in the error shape (spec §6,
  * design brief "Auth"). Routes list them as `preHandler`; an onRoute hook moves them to
  * `preValidation`, so a caller who may not use a route learns that before any message about its body.
+ *
+ * Session cache (issue 7, ADR 0070): a token's user is kept in memory for `ttlMs` (5 s), so a busy
+ * shopper's requests (add to cart) skip the session query. It is forgotten:
+ * - at once, in this process, when `revokeSession`/`revokeUserSessions` run (logout, block,
+ *   password change or reset), through `onSessionsRevoked`;
+ * - entirely, once any other successful API write is done (onSend, after its transaction
+ *   committed), since a write may change what the cached user says (role, approval, names), except
+ *   writes that never touch accounts (cart, wishlist, contact, uploads, transfers);
+ * - after `ttlMs` in every case. Another server process may honour a revoked token, or show an
+ *   old role, for up to `ttlMs`.
+ * Unknown tokens are never cached.
  */
 
 import type { AccountType } from "@market/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { forbidden, unauthorized } from "../lib/errors.js";
-import { type AuthUser, findSessionUser } from "../modules/auth/sessions.js";
+import { type AuthUser, findSessionUser, onSessionsRevoked } from "../modules/auth/sessions.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -20,12 +31,56 @@ declare module "fastify" {
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
 
+export type AuthOptions = {
+  /** How long a token's user is kept in memory, in ms (default 5,000; 0 turns the cache off). */
+  sessionTtlMs?: number;
+  /** At most this many cached tokens (default 10,000); the oldest go first. */
+  sessionCacheMax?: number;
+};
+
+/** Writes that never change a user, a session or a role: they keep the session cache. */
+const ACCOUNT_NEUTRAL_WRITES = [
+  /^\/api\/cart(\?|$)/,
+  /^\/api\/wishlist(\?|$)/,
+  /^\/api\/contact(\?|$)/,
+  /^\/api\/uploads(\?|$)/,
+  /^\/api\/transactions(\/|\?|$)/,
+];
+
 type Hook = (request: FastifyRequest) => Promise<void>;
 const GUARD = Symbol("authGuard");
 const markGuard = <T extends Hook>(fn: T): T => Object.assign(fn, { [GUARD]: true });
 const isGuard = (fn: unknown): boolean => typeof fn === "function" && GUARD in fn;
 
-export default fp(async function authPlugin(app: FastifyInstance) {
+export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOptions) {
+  const ttlMs = opts.sessionTtlMs ?? 5_000;
+  const maxEntries = opts.sessionCacheMax ?? 10_000;
+  const cache = new Map<string, { user: AuthUser; expires: number }>();
+  const forget = (match: (user: AuthUser) => boolean) => {
+    for (const [token, entry] of cache) if (match(entry.user)) cache.delete(token);
+  };
+  const stopListening = onSessionsRevoked((revoked) =>
+    "sessionId" in revoked ? forget((u) => u.sessionId === revoked.sessionId) : forget((u) => u.id === revoked.userId),
+  );
+  app.addHook("onClose", async () => {
+    stopListening();
+    cache.clear();
+  });
+
+  /** The token's user: from the cache while fresh, else from the database (then cached). */
+  const lookup = async (token: string): Promise<AuthUser | null> => {
+    if (ttlMs <= 0) return findSessionUser(app.db, token);
+    const hit = cache.get(token);
+    if (hit && hit.expires > Date.now()) return hit.user;
+    if (hit) cache.delete(token);
+    const user = await findSessionUser(app.db, token);
+    if (user) {
+      cache.set(token, { user, expires: Date.now() + ttlMs });
+      if (cache.size > maxEntries) cache.delete(cache.keys().next().value!);
+    }
+    return user;
+  };
+
   app.decorateRequest("user", null);
   app.addHook("onRoute", (route) => {
     const pre = route.preHandler;
@@ -41,7 +96,14 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     if (!header || !request.url.startsWith("/api")) return;
     const match = BEARER.exec(header);
     if (!match) return;
-    request.user = await findSessionUser(app.db, match[1]!);
+    request.user = await lookup(match[1]!);
+  });
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (cache.size === 0 || reply.statusCode >= 400 || !request.url.startsWith("/api")) return payload;
+    const method = request.method;
+    if (method === "GET" || method === "HEAD" || method === "OPTIONS") return payload;
+    if (!ACCOUNT_NEUTRAL_WRITES.some((r) => r.test(request.url))) cache.clear();
+    return payload;
   });
 });
 

@@ -52,9 +52,23 @@ export async function findSessionUser(db: Executor, token: string): Promise<Auth
   return row ?? null;
 }
 
+/** What was revoked: one session, or every session of a user. */
+export type SessionRevocation = { sessionId: string } | { userId: string };
+const revocationListeners = new Set<(revoked: SessionRevocation) => void>();
+
+/**
+ * Be told, in this process, of every revocation below (the auth plugin's session cache forgets
+ * those sessions at once, ADR 0070). Answers a function that stops the notifications.
+ */
+export function onSessionsRevoked(listener: (revoked: SessionRevocation) => void): () => void {
+  revocationListeners.add(listener);
+  return () => revocationListeners.delete(listener);
+}
+
 /** End one session (logout). */
 export async function revokeSession(db: Executor, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+  for (const listener of revocationListeners) listener({ sessionId });
 }
 
 /** End every session of a user, except `keepSessionId` when given (password change keeps the caller's). */
@@ -62,4 +76,6 @@ export async function revokeUserSessions(db: Executor, userId: string, keepSessi
   await db
     .delete(sessions)
     .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+  // The kept session is forgotten too: its next request simply reads it again.
+  for (const listener of revocationListeners) listener({ userId });
 }
