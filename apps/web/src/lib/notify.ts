@@ -3,9 +3,18 @@
  * successes "Success", notices "Quick Notice". One place, so a wording change is one edit.
  */
 
-import { notifications } from "@mantine/notifications";
+import type { NotificationData } from "@mantine/notifications";
 import { TEXT } from "@market/contract";
 import { ApiError } from "./api";
+
+/**
+ * Shows one alert. The notifications store is imported on first use, not on first load (ADR 0051):
+ * alerts only follow a shopper's action or a failed request. Fire-and-forget; calls keep their order
+ * (the module promise settles once, then-callbacks run in call order).
+ */
+function show(data: NotificationData): void {
+  void import("./notifications-store").then(({ notifications }) => notifications.show(data));
+}
 
 /** The server's message of an error, or the generic one. */
 export function errorMessage(err: unknown): string {
@@ -14,13 +23,13 @@ export function errorMessage(err: unknown): string {
 }
 
 export function notifyError(err: unknown, title: string = TEXT.alerts.errorTitle): void {
-  notifications.show({ title, message: errorMessage(err), color: "red" });
+  show({ title, message: errorMessage(err), color: "red" });
 }
 
 export function notifySuccess(message: string, title: string = TEXT.alerts.successTitle): void {
-  notifications.show({ title, message, color: "green" });
+  show({ title, message, color: "green" });
 }
 
 export function notifyInfo(message: string, title: string): void {
-  notifications.show({ title, message, color: "blue" });
+  show({ title, message, color: "blue" });
 }
