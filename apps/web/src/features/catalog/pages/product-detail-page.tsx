@@ -6,27 +6,11 @@
  * Business Owner (picture, description, a button opening the seller popup). The query is keyed by
  * the route id, so going from one item to another in the app fetches the new one.
  */
-import {
-  Alert,
-  Anchor,
-  Avatar,
-  Box,
-  Breadcrumbs,
-  Button,
-  Container,
-  Grid,
-  Group,
-  NativeSelect,
-  Rating,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Anchor, Breadcrumbs, Button, Container, Grid, Group, NativeSelect, Rating, Stack, Text, Title } from "@mantine/core";
 import { type CategoryType, formatNaira, type Post, type Product, type Seller, TEXT, TRUNCATE, truncate } from "@market/contract";
 import { IconBrandWhatsapp } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import NotFoundPage from "../../../app/not-found-page";
 import { useCart } from "../../../lib/cart";
@@ -37,10 +21,12 @@ import classes from "../components/catalog.module.css";
 import { itemTitle } from "../components/item-card";
 import { ItemImage } from "../components/item-image";
 import { QuickViewModal } from "../components/quick-view-modal";
-import { ReviewsPanel } from "../components/reviews-panel";
 import { SellerModal, whatsappLink } from "../components/seller-modal";
 import { StockBadge } from "../components/stock-badge";
 import { WishlistButton } from "../components/wishlist-button";
+
+/** Description / Reviews / Business Owner tabs, below the fold (ADR 0051). */
+const DetailTabs = lazy(() => import("../components/detail-tabs"));
 
 /** The quantity dropdown lists 1..stock, at most this many entries (a select of 10,000 rows helps nobody). */
 const QTY_OPTIONS_MAX = 100;
@@ -235,37 +221,10 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
         </Grid.Col>
       </Grid>
 
-      <Tabs defaultValue="description" mt={40} keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="description">Description</Tabs.Tab>
-          {service && <Tabs.Tab value="reviews">Reviews ({(item as Post).reviews_count})</Tabs.Tab>}
-          <Tabs.Tab value="owner">Business Owner</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="description" pt="md">
-          <Text style={{ whiteSpace: "pre-line" }} maw={860}>
-            {service ? (item as Post).body : (item as Product).description}
-          </Text>
-        </Tabs.Panel>
-        {service && (
-          <Tabs.Panel value="reviews" pt="md">
-            <Box maw={860}>
-              <ReviewsPanel postId={item._id} ownerId={item.user_id} />
-            </Box>
-          </Tabs.Panel>
-        )}
-        <Tabs.Panel value="owner" pt="md">
-          <Group align="flex-start" gap="lg" wrap="nowrap" maw={860}>
-            <Avatar src={seller.profile ?? undefined} alt={seller.names} name={seller.names} size={80} radius={80} color="naija" />
-            <Stack gap="xs">
-              <Text fw={700}>{seller.names}</Text>
-              <Text fz="sm">{seller.desc}</Text>
-              <Button variant="light" onClick={() => setSellerOpen(true)} w="fit-content">
-                View business owner
-              </Button>
-            </Stack>
-          </Group>
-        </Tabs.Panel>
-      </Tabs>
+      {/* Below the fold: its chunk loads after the page; the placeholder keeps the tab bar's place. */}
+      <Suspense fallback={<div style={{ marginTop: 40, minHeight: 160 }} data-testid="detail-tabs-placeholder" />}>
+        <DetailTabs item={item} seller={seller} onOpenSeller={() => setSellerOpen(true)} />
+      </Suspense>
 
       <QuickViewModal item={quickView ? item : null} onClose={() => setQuickView(false)} />
       <SellerModal
