@@ -3,10 +3,11 @@
  * name (or "#category" for a service), the price in naira or the stars, availability, and a
  * quick-view button. The picture and the name link to the detail page.
  */
-import { ActionIcon, Card, Group, Rating, Stack, Text } from "@mantine/core";
+import { ActionIcon, Card, Group, Stack, Text } from "@mantine/core";
 import { formatNaira, type Post, type Product, truncate } from "@market/contract";
 import { IconEye } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { Stars } from "../../../components/stars";
 import { isPost } from "../api/catalog";
 import classes from "./catalog.module.css";
 import { ItemImage } from "./item-image";
@@ -54,7 +55,7 @@ export function ItemCard({ item, eager, onQuickView }: { item: Product | Post; e
               {truncate(item.body, 90)}
             </Text>
             <Group gap={6} mt="auto">
-              <Rating value={item.stars} fractions={10} readOnly size="xs" aria-label={`${item.stars} stars`} />
+              <Stars value={item.stars} size="xs" label={`${item.stars} stars`} />
               <Text fz="xs" c="dimmed">
                 {item.stars} ({item.reactions.length})
               </Text>

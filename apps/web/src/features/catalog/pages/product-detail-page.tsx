@@ -6,13 +6,14 @@
  * Business Owner (picture, description, a button opening the seller popup). The query is keyed by
  * the route id, so going from one item to another in the app fetches the new one.
  */
-import { Alert, Anchor, Breadcrumbs, Button, Container, Grid, Group, NativeSelect, Rating, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Breadcrumbs, Button, Container, Grid, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
 import { type CategoryType, formatNaira, type Post, type Product, type Seller, TEXT, TRUNCATE, truncate } from "@market/contract";
 import { IconBrandWhatsapp } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import NotFoundPage from "../../../app/not-found-page";
+import { Stars } from "../../../components/stars";
 import { useCart } from "../../../lib/cart";
 import { errorMessage, notifyError } from "../../../lib/notify";
 import { usePageTitle } from "../../../lib/use-page-title";
@@ -159,7 +160,7 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
             </Title>
             {service ? (
               <Group gap="xs">
-                <Rating value={(item as Post).stars} fractions={10} readOnly />
+                <Stars value={(item as Post).stars} />
                 <Text fz="sm">
                   Stars: <b>{(item as Post).stars}</b> ({(item as Post).reactions.length} ratings)
                 </Text>
