@@ -39,7 +39,7 @@ describe("HomePage", () => {
   it("has a required e-mail newsletter field whose button goes to /signin", async () => {
     mockFetch({ "/api/category": { statusCode: 200, data: [] } });
     const { router } = renderWithProviders(<HomePage />);
-    const input = screen.getByLabelText(/Email address/);
+    const input = await screen.findByLabelText(/Email address/);
     expect(input).toHaveAttribute("type", "email");
     expect(input).toBeRequired();
     await userEvent.type(input, "ada@example.ng");

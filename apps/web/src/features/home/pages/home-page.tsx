@@ -3,14 +3,17 @@
  * the marketing strip, placeholder testimonials and the newsletter sign-up (required e-mail; the
  * button goes to /signin).
  */
-import { Alert, Badge, Box, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Badge, Box, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconBuildingStore, IconHeadset, IconTruckDelivery, IconWallet } from "@tabler/icons-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, lazy, Suspense } from "react";
 import { Link, useNavigate } from "react-router";
 import { errorMessage } from "../../../lib/notify";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { useFeaturedCategories } from "../api/featured-categories";
 import classes from "./home-page.module.css";
+
+/** The newsletter's input row, at the bottom of the page: loaded after the first paint (ADR 0051). */
+const NewsletterFields = lazy(() => import("../components/newsletter-fields"));
 
 const TILE_HUES = [210, 330, 100, 30];
 
@@ -30,7 +33,6 @@ export default function HomePage() {
   usePageTitle("Shop products and local services");
   const navigate = useNavigate();
   const featured = useFeaturedCategories();
-  const [email, setEmail] = useState("");
   const onNewsletter = (e: FormEvent) => {
     e.preventDefault();
     navigate("/signin");
@@ -170,18 +172,9 @@ export default function HomePage() {
               <Text c="dimmed" fz="sm">
                 Sign up for our newsletter: new sellers, weekly deals and seasonal offers.
               </Text>
-              <Group align="flex-end" wrap="wrap">
-                <TextInput
-                  type="email"
-                  required
-                  label="Email address"
-                  placeholder="you@example.com"
-                  value={email}
-                  onChange={(e) => setEmail(e.currentTarget.value)}
-                  style={{ flex: 1, minWidth: 220 }}
-                />
-                <Button type="submit">Sign Up</Button>
-              </Group>
+              <Suspense fallback={<div className={classes.newsletterPlaceholder} />}>
+                <NewsletterFields />
+              </Suspense>
             </Stack>
           </form>
         </Card>
