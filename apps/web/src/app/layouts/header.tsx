@@ -4,14 +4,18 @@
  * Services, Cart, My Account, then Log Out or Login / Register; the mini-cart button. On phones the
  * menu folds into a drawer.
  */
-import { Anchor, Avatar, Box, Burger, Container, Group, Stack, Text, UnstyledButton } from "@mantine/core";
+import { Anchor, Box, Burger, Container, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { HEADER_NAME_MAX } from "@market/contract";
+import { lazy, Suspense } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import { LazyDrawer as Drawer } from "../../components/lazy-overlay";
 import { MiniCart } from "../../features/cart/components/mini-cart";
 import { useSession, useSessionExpiry, useSignOut } from "../../lib/session";
 import classes from "./header.module.css";
+
+/** Only signed-in shoppers see it: its own chunk (ADR 0051). */
+const HeaderAvatar = lazy(() => import("./header-avatar"));
 
 const ACC_LABEL = { customer: "Customer", business: "Seller", admin: "Admin" } as const;
 
@@ -78,7 +82,9 @@ export function Header() {
                 <Text fz="xs" c="white" fw={600} style={{ whiteSpace: "nowrap" }}>
                   {details.names.slice(0, HEADER_NAME_MAX)}
                 </Text>
-                <Avatar src={details.profile || null} alt={details.names} size={22} radius="xl" color="naija" />
+                <Suspense fallback={<span className={classes.avatarPlaceholder} />}>
+                  <HeaderAvatar src={details.profile || null} alt={details.names} />
+                </Suspense>
               </Group>
             ) : null}
           </Group>
