@@ -7,7 +7,6 @@
  * lives in the URL (?sort=&q=&page=&cursor=) so a shared link opens the same page.
  */
 import {
-  Alert,
   Anchor,
   Box,
   Breadcrumbs,
@@ -28,6 +27,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import NotFoundPage from "../../../app/not-found-page";
+import { LazyAlert } from "../../../components/lazy-alert";
 import { errorMessage, notifyError } from "../../../lib/notify";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { categoriesQuery, isCategoryType, type ListingAnswer, useListing } from "../api/catalog";
@@ -183,13 +183,13 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
           </SimpleGrid>
         </Box>
       ) : listing.isError ? (
-        <Alert color="red" title={TEXT.alerts.errorTitle} data-testid="listing-error">
+        <LazyAlert color="red" title={TEXT.alerts.errorTitle} data-testid="listing-error">
           {errorMessage(listing.error)}
-        </Alert>
+        </LazyAlert>
       ) : data && data.products.length === 0 ? (
-        <Alert color="gray" title="Nothing here yet">
+        <LazyAlert color="gray" title="Nothing here yet">
           {search ? `No results for "${search}".` : "No items in this category yet."}
-        </Alert>
+        </LazyAlert>
       ) : data ? (
         <>
           <SimpleGrid

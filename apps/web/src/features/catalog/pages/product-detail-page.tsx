@@ -6,13 +6,14 @@
  * Business Owner (picture, description, a button opening the seller popup). The query is keyed by
  * the route id, so going from one item to another in the app fetches the new one.
  */
-import { Alert, Anchor, Breadcrumbs, Button, Container, Grid, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Breadcrumbs, Button, Container, Grid, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
 import { type CategoryType, formatNaira, type Post, type Product, type Seller, TEXT, TRUNCATE, truncate } from "@market/contract";
 import { IconBrandWhatsapp } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import NotFoundPage from "../../../app/not-found-page";
+import { LazyAlert } from "../../../components/lazy-alert";
 import { Stars } from "../../../components/stars";
 import { useCart } from "../../../lib/cart";
 import { errorMessage, notifyError } from "../../../lib/notify";
@@ -60,9 +61,9 @@ function Detail({ type, id }: { type: CategoryType; id: string }) {
   if (q.isError) {
     return (
       <Container size="xl" py="xl">
-        <Alert color="red" title={TEXT.alerts.errorTitle} data-testid="detail-error">
+        <LazyAlert color="red" title={TEXT.alerts.errorTitle} data-testid="detail-error">
           {errorMessage(q.error)}
-        </Alert>
+        </LazyAlert>
       </Container>
     );
   }

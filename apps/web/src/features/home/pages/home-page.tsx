@@ -3,10 +3,11 @@
  * the marketing strip, placeholder testimonials and the newsletter sign-up (required e-mail; the
  * button goes to /signin).
  */
-import { Alert, Badge, Box, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Badge, Box, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconBuildingStore, IconHeadset, IconTruckDelivery, IconWallet } from "@tabler/icons-react";
 import { type FormEvent, lazy, Suspense } from "react";
 import { Link, useNavigate } from "react-router";
+import { LazyAlert } from "../../../components/lazy-alert";
 import { errorMessage } from "../../../lib/notify";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { useFeaturedCategories } from "../api/featured-categories";
@@ -70,9 +71,9 @@ export default function HomePage() {
           Featured categories
         </Title>
         {featured.isError ? (
-          <Alert color="red" title="Ooops">
+          <LazyAlert color="red" title="Ooops">
             {errorMessage(featured.error)}
-          </Alert>
+          </LazyAlert>
         ) : (
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" data-testid="featured-categories">
             {featured.isPending
