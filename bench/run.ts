@@ -338,7 +338,7 @@ async function main() {
       connections: 10,
       target: "store",
       requests: [{ method: "GET", path: "/api/category" }],
-      probe: async () => expectOk("categories", await getJson(base + "/api/category"), (b) => (b.data as unknown[]).length > 0),
+      probe: async () => expectOk("categories", await getJson(`${base}/api/category`), (b) => (b.data as unknown[]).length > 0),
     },
     {
       name: "listing, first page",
