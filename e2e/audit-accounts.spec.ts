@@ -36,7 +36,10 @@ async function newCustomer(request: APIRequestContext) {
   return (await signin.json()).token as string;
 }
 
-test("address book: plain error sentence, and the default address stays the default when edited @phone", async ({ page, request }, info) => {
+test("address book: plain error sentence, and the default address stays the default when edited @phone", async ({
+  page,
+  request,
+}, info) => {
   const token = await newCustomer(request);
   await page.addInitScript(([k, v]) => window.localStorage.setItem(k, v), [STORAGE_KEYS.token, token] as const);
   await page.goto("/address");
