@@ -167,16 +167,16 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
                       <Avatar src={u.profile} alt={u.names} radius="xl" size={36} color="naija">
                         {u.names.slice(0, 2).toUpperCase()}
                       </Avatar>
-                      <div>
+                      <div style={{ minWidth: 0 }}>
                         <Group gap={4} wrap="nowrap">
-                          <Text fz="sm" fw={600}>
+                          <Text fz="sm" fw={600} maw={200} style={{ overflowWrap: "anywhere" }}>
                             {u.names}
                           </Text>
                           {u.verified.blue_tick ? (
                             <IconRosetteDiscountCheckFilled size={16} color="var(--mantine-color-blue-6)" aria-label="Verified" />
                           ) : null}
                         </Group>
-                        <Text fz="xs" c="dimmed">
+                        <Text fz="xs" c="dimmed" maw={200} style={{ overflowWrap: "anywhere" }}>
                           @{u.username}
                         </Text>
                       </div>
@@ -184,7 +184,10 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
-                      <Text fz="sm">{u.email}</Text>
+                      {/* Long addresses wrap (at any character) instead of pushing the table wider than the page. */}
+                      <Text fz="sm" maw={240} style={{ overflowWrap: "anywhere" }}>
+                        {u.email}
+                      </Text>
                       {u.verified.email ? (
                         <Tooltip label="E-mail verified">
                           <IconMailCheck size={14} color="var(--mantine-color-green-7)" />
