@@ -15,6 +15,7 @@ import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
 import { type AccountKind, useAdminAction, useAdminUsers } from "../api/admin-users";
 import { useIsPhone } from "../lib/use-is-phone";
+import { LoadMore } from "./load-more";
 import { Empty, LoadError, Loading } from "./query-state";
 import { RowCard } from "./row-card";
 
@@ -216,13 +217,7 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      {list.hasNextPage ? (
-        <Group justify="center" mt="md">
-          <Button variant="default" loading={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>
-            Load more
-          </Button>
-        </Group>
-      ) : null}
+      <LoadMore list={list} />
     </Paper>
   );
 }

@@ -8,6 +8,7 @@ import { type FulfilmentStatus, formatNaira, imageThumbUrl, type SellerOrderLine
 import { IconCheck, IconTruck } from "@tabler/icons-react";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSellerLines, useUpdateLine } from "../api/orders";
+import { LoadMore } from "../components/load-more";
 import { PageHeader } from "../components/page-header";
 import { Empty, LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
@@ -156,13 +157,7 @@ function OrderedProducts() {
             </Table>
           </Table.ScrollContainer>
         )}
-        {q.hasNextPage ? (
-          <Group justify="center" mt="md">
-            <Button variant="default" loading={q.isFetchingNextPage} onClick={() => q.fetchNextPage()}>
-              Load more
-            </Button>
-          </Group>
-        ) : null}
+        <LoadMore list={q} />
       </Paper>
     </>
   );

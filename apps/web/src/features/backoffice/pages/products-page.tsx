@@ -12,6 +12,7 @@ import { Link } from "react-router";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useDeleteProduct, useMyProducts } from "../api/products";
 import { confirmDelete } from "../components/confirm";
+import { LoadMore } from "../components/load-more";
 import { PageHeader } from "../components/page-header";
 import { Empty, LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
@@ -143,13 +144,7 @@ function ProductsView() {
             </Table>
           </Table.ScrollContainer>
         )}
-        {q.hasNextPage ? (
-          <Group justify="center" mt="md">
-            <Button variant="default" loading={q.isFetchingNextPage} onClick={() => q.fetchNextPage()}>
-              Load more
-            </Button>
-          </Group>
-        ) : null}
+        <LoadMore list={q} />
       </Paper>
     </>
   );

@@ -10,6 +10,7 @@ import { Link } from "react-router";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useDeleteService, useMyServices } from "../api/services";
 import { confirmDelete } from "../components/confirm";
+import { LoadMore } from "../components/load-more";
 import { PageHeader } from "../components/page-header";
 import { Empty, LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
@@ -137,13 +138,7 @@ function ServicesView() {
             </Table>
           </Table.ScrollContainer>
         )}
-        {q.hasNextPage ? (
-          <Group justify="center" mt="md">
-            <Button variant="default" loading={q.isFetchingNextPage} onClick={() => q.fetchNextPage()}>
-              Load more
-            </Button>
-          </Group>
-        ) : null}
+        <LoadMore list={q} />
       </Paper>
     </>
   );

@@ -9,6 +9,7 @@ import { useState } from "react";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { type TransferFilter, useAdminTransactions, useTransactionAction } from "../api/transactions";
 import { askConfirm } from "../components/confirm";
+import { LoadMore } from "../components/load-more";
 import { PageHeader } from "../components/page-header";
 import { Empty, LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
@@ -169,13 +170,7 @@ function Transactions() {
             </Table>
           </Table.ScrollContainer>
         )}
-        {q.hasNextPage ? (
-          <Group justify="center" mt="md">
-            <Button variant="default" loading={q.isFetchingNextPage} onClick={() => q.fetchNextPage()}>
-              Load more
-            </Button>
-          </Group>
-        ) : null}
+        <LoadMore list={q} />
       </Paper>
     </>
   );
