@@ -5,7 +5,6 @@
 import { Button, Paper, Select, Stack, Switch, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { CATEGORY_TYPES, type CategoryType, TEXT } from "@market/contract";
-import { useEffect, useRef } from "react";
 import { useParams } from "react-router";
 import { ApiError } from "../../../lib/api";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -13,6 +12,7 @@ import { type CategoryInput, useCategory, useSaveCategory } from "../api/categor
 import { PageHeader } from "../components/page-header";
 import { LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
+import { useLoadForm } from "../components/use-load-form";
 
 const EMPTY: CategoryInput = { name: "", type: "market-place", is_default: false };
 
@@ -21,21 +21,7 @@ function CategoryForm() {
   const category = useCategory(id);
   const save = useSaveCategory();
   const form = useForm<CategoryInput>({ mode: "controlled", initialValues: EMPTY });
-  const loadedFor = useRef<string | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: form is stable
-  useEffect(() => {
-    if (!id) {
-      loadedFor.current = null;
-      form.setValues(EMPTY);
-      return;
-    }
-    const c = category.data;
-    if (c && loadedFor.current !== c._id) {
-      loadedFor.current = c._id;
-      form.setValues({ name: c.name, type: c.type, is_default: c.is_default });
-    }
-  }, [id, category.data]);
+  useLoadForm(form, id, category.data, EMPTY, (c) => ({ name: c.name, type: c.type, is_default: c.is_default }));
 
   const onSubmit = form.onSubmit((v) =>
     save.mutate(id ? { id, ...v } : v, {

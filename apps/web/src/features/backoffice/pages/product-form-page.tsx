@@ -8,7 +8,7 @@
 import { Alert, Button, Grid, NumberInput, Paper, Select, Stack, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { TEXT } from "@market/contract";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useParams } from "react-router";
 import { ApiError } from "../../../lib/api";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -19,6 +19,7 @@ import { ImageUploader } from "../components/image-uploader";
 import { PageHeader } from "../components/page-header";
 import { LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
+import { useLoadForm } from "../components/use-load-form";
 
 type FormValues = Omit<ProductInput, "price" | "count_in_stock"> & { price: number | string; count_in_stock: number | string };
 
@@ -32,30 +33,14 @@ function ProductFormView() {
   const save = useSaveProduct();
   const [uploading, setUploading] = useState(false);
   const form = useForm<FormValues>({ mode: "controlled", initialValues: EMPTY });
-  const loadedFor = useRef<string | null>(null);
-
-  // Fill the form once per product id (an update keeps what the seller sees afterwards).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: form is stable
-  useEffect(() => {
-    if (!id) {
-      loadedFor.current = null;
-      form.setValues(EMPTY);
-      return;
-    }
-    const p = product.data;
-    if (p && loadedFor.current !== p._id) {
-      loadedFor.current = p._id;
-      form.setValues({
-        name: p.name,
-        category_id: p.category_id,
-        price: p.price,
-        count_in_stock: p.count_in_stock,
-        description: p.description,
-        image_urls: p.image_urls,
-      });
-      form.resetDirty();
-    }
-  }, [id, product.data]);
+  useLoadForm(form, id, product.data, EMPTY, (p) => ({
+    name: p.name,
+    category_id: p.category_id,
+    price: p.price,
+    count_in_stock: p.count_in_stock,
+    description: p.description,
+    image_urls: p.image_urls,
+  }));
 
   const options = (categories.data ?? []).filter((c) => c.type !== "services").map((c) => ({ value: c._id, label: c.name }));
   const notMine = !!(id && product.data && details && product.data.user_id !== details._id);

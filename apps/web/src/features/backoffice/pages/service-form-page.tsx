@@ -6,7 +6,7 @@
 import { Alert, Button, Paper, Select, Stack, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { TEXT } from "@market/contract";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useParams } from "react-router";
 import { ApiError } from "../../../lib/api";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -17,6 +17,7 @@ import { ImageUploader } from "../components/image-uploader";
 import { PageHeader } from "../components/page-header";
 import { LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
+import { useLoadForm } from "../components/use-load-form";
 
 const EMPTY: ServiceInput = { category_id: "", body: "", image_urls: [] };
 
@@ -28,21 +29,7 @@ function ServiceFormView() {
   const save = useSaveService();
   const [uploading, setUploading] = useState(false);
   const form = useForm<ServiceInput>({ mode: "controlled", initialValues: EMPTY });
-  const loadedFor = useRef<string | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: form is stable
-  useEffect(() => {
-    if (!id) {
-      loadedFor.current = null;
-      form.setValues(EMPTY);
-      return;
-    }
-    const s = service.data;
-    if (s && loadedFor.current !== s._id) {
-      loadedFor.current = s._id;
-      form.setValues({ category_id: s.category_id, body: s.body, image_urls: s.image_urls });
-    }
-  }, [id, service.data]);
+  useLoadForm(form, id, service.data, EMPTY, (s) => ({ category_id: s.category_id, body: s.body, image_urls: s.image_urls }));
 
   const options = (categories.data ?? []).map((c) => ({ value: c._id, label: c.name }));
   const notMine = !!(id && service.data && details && service.data.user_id !== details._id);
