@@ -53,7 +53,8 @@ describe("CategoryListingPage", () => {
     expect(img).toHaveAttribute("src", "/uploads/p1-thumb.webp");
     expect(screen.getAllByTestId("item-card")[5]!.querySelector("img")).toHaveAttribute("loading", "lazy");
     expect(screen.getAllByText("₦15,001").length).toBeGreaterThan(0);
-    await userEvent.click(screen.getByRole("button", { name: "2" }));
+    // The pager's chunk loads lazily (ADR 0051): it appears once the grid is there.
+    await userEvent.click(await screen.findByRole("button", { name: "2" }));
     await waitFor(() => expect(screen.getByTestId("showing")).toHaveTextContent("Showing 13-24 of 30 results"));
     expect(calls.some((c) => c.includes("cursor=NEXT"))).toBe(true);
   });

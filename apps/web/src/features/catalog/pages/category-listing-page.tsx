@@ -6,34 +6,24 @@
  * Pages use the server's keyset cursors for next/previous and page numbers for jumps; the state
  * lives in the URL (?sort=&q=&page=&cursor=) so a shared link opens the same page.
  */
-import {
-  Anchor,
-  Box,
-  Breadcrumbs,
-  Button,
-  Container,
-  Group,
-  NativeSelect,
-  Pagination,
-  SimpleGrid,
-  Skeleton,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Anchor, Box, Breadcrumbs, Button, Container, Group, SimpleGrid, Skeleton, Text, Title } from "@mantine/core";
 import { ALL_CATEGORIES_ID, type CategoryType, type Post, type Product, TEXT } from "@market/contract";
 import { IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import NotFoundPage from "../../../app/not-found-page";
 import { LazyAlert } from "../../../components/lazy-alert";
+import { LiteNativeSelect, LiteTextInput } from "../../../components/lite-fields";
 import { errorMessage, notifyError } from "../../../lib/notify";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { categoriesQuery, isCategoryType, type ListingAnswer, useListing } from "../api/catalog";
 import classes from "../components/catalog.module.css";
 import { ItemCard } from "../components/item-card";
 import { QuickViewModal } from "../components/quick-view-modal";
+
+/** The pager sits below the grid, off the first screen: its code loads with the page, not before it (ADR 0051). */
+const Pagination = lazy(() => import("../components/pagination.impl"));
 
 const TYPE_LABEL: Record<CategoryType, string> = { "market-place": "Market Place", services: "Services" };
 
@@ -148,18 +138,19 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
         </Text>
         <Group gap="sm" align="flex-end" wrap="wrap">
           <form onSubmit={onSearch} role="search">
-            <TextInput
+            {/* Mantine's TextInput/NativeSelect markup without their code (components/lite-fields.tsx, ADR 0051). */}
+            <LiteTextInput
               aria-label={`Search ${TYPE_LABEL[type]}`}
               placeholder="Search"
               value={searchInput}
               onChange={(e) => setSearchInput(e.currentTarget.value)}
               leftSection={<IconSearch size={16} />}
-              w={{ base: 170, sm: 220 }}
+              className={classes.searchField}
               maxLength={100}
             />
           </form>
           {/* The browser's own select: no Combobox/floating-ui on the listing's first load (ADR 0051). */}
-          <NativeSelect
+          <LiteNativeSelect
             aria-label="Sort by"
             data={sorts}
             value={sort}
@@ -167,7 +158,7 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
               const v = e.currentTarget.value;
               update({ sort: v !== "newest" ? v : null, page: null, cursor: null });
             }}
-            w={{ base: 170, sm: 200 }}
+            className={classes.sortField}
           />
         </Group>
       </Group>
@@ -204,14 +195,17 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
           </SimpleGrid>
           {pages > 1 && (
             <Group justify="center" mt="xl">
-              <Pagination
-                total={pages}
-                value={data.page}
-                onChange={(p) => goToPage(data, p)}
-                siblings={1}
-                boundaries={1}
-                aria-label="Pages"
-              />
+              {/* Until its chunk arrives, a box of the pager's height (Mantine's control size md, 32px). */}
+              <Suspense fallback={<div className={classes.pagerPlaceholder} />}>
+                <Pagination
+                  total={pages}
+                  value={data.page}
+                  onChange={(p) => goToPage(data, p)}
+                  siblings={1}
+                  boundaries={1}
+                  aria-label="Pages"
+                />
+              </Suspense>
             </Group>
           )}
         </>

@@ -6,7 +6,7 @@
  * Business Owner (picture, description, a button opening the seller popup). The query is keyed by
  * the route id, so going from one item to another in the app fetches the new one.
  */
-import { Anchor, Breadcrumbs, Button, Container, Grid, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Breadcrumbs, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { type CategoryType, formatNaira, type Post, type Product, type Seller, TEXT, TRUNCATE, truncate } from "@market/contract";
 import { IconBrandWhatsapp } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
@@ -14,6 +14,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import NotFoundPage from "../../../app/not-found-page";
 import { LazyAlert } from "../../../components/lazy-alert";
+import { LiteNativeSelect } from "../../../components/lite-fields";
 import { Stars } from "../../../components/stars";
 import { useCart } from "../../../lib/cart";
 import { errorMessage, notifyError } from "../../../lib/notify";
@@ -125,8 +126,9 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
         </Anchor>
       </Breadcrumbs>
 
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 7 }}>
+      {/* Mantine's <Grid gap="xl"> with spans 12 / md 7 + 5, as a CSS grid (catalog.module.css, ADR 0051). */}
+      <div className={classes.detailGrid}>
+        <div>
           <div className={classes.gallery} data-testid="gallery">
             <div className={classes.thumbStrip} data-testid="thumb-strip">
               {images.map((src, i) => (
@@ -152,9 +154,9 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
               <ItemImage src={images[image]} alt={title} size="full" width={800} height={800} eager className={classes.mainImage} />
             </button>
           </div>
-        </Grid.Col>
+        </div>
 
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        <div>
           <Stack gap="sm">
             <Title order={1} fz={{ base: 24, sm: 30 }}>
               {title}
@@ -196,12 +198,12 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
               )
             ) : (
               <Group gap="sm" align="flex-end">
-                <NativeSelect
+                <LiteNativeSelect
                   label="Quantity"
                   data={qtyOptions}
                   value={qty}
                   onChange={(e) => setQty(e.currentTarget.value)}
-                  w={90}
+                  style={{ width: "calc(5.625rem * var(--mantine-scale))" }}
                   disabled={stock < 1}
                 />
                 <Button size="md" onClick={() => void addToCart(item as Product)} loading={busy} disabled={stock < 1}>
@@ -220,8 +222,8 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
               {TEXT.pages.sku}
             </Text>
           </Stack>
-        </Grid.Col>
-      </Grid>
+        </div>
+      </div>
 
       {/* Below the fold: its chunk loads after the page; the placeholder keeps the tab bar's place. */}
       <Suspense fallback={<div style={{ marginTop: 40, minHeight: 160 }} data-testid="detail-tabs-placeholder" />}>
