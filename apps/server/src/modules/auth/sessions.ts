@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { AccountType } from "@market/contract";
-import { and, eq, gt, ne } from "drizzle-orm";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { sessions, users } from "../../db/schema/index.js";
 
@@ -34,9 +34,10 @@ export type AuthUser = {
   names: string;
 };
 
-/** Resolve a raw token to its user, or null when unknown, expired, or the account is blocked. */
-export async function findSessionUser(db: Executor, token: string): Promise<AuthUser | null> {
-  const [row] = await db
+/** The session lookup, built once per database handle (Drizzle prepared query, see `findSessionUser`). */
+const sessionLookups = new WeakMap<Executor, ReturnType<typeof prepareSessionLookup>>();
+function prepareSessionLookup(db: Executor) {
+  return db
     .select({
       id: users.id,
       sessionId: sessions.id,
@@ -47,8 +48,23 @@ export async function findSessionUser(db: Executor, token: string): Promise<Auth
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date()), eq(users.active, true)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder("hash")), gt(sessions.expiresAt, sql.placeholder("now")), eq(users.active, true)))
+    .limit(1)
+    .prepare("auth_find_session_user");
+}
+
+/**
+ * Resolve a raw token to its user, or null when unknown, expired, or the account is blocked.
+ * A named prepared statement: PostgreSQL parses and plans the join once per connection, and
+ * Drizzle builds the SQL once per database handle (issue 7, ADR 0071).
+ */
+export async function findSessionUser(db: Executor, token: string): Promise<AuthUser | null> {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ hash: sha256(token), now: new Date() });
   return row ?? null;
 }
 
