@@ -4,12 +4,12 @@
  * (errors, auth), then the route modules, then the SPA fallback.
  */
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { HelmetOptions } from "helmet";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import accountsRoutes from "./modules/accounts/routes.js";
@@ -26,6 +26,7 @@ import wishlistRoutes from "./modules/wishlist/routes.js";
 import authPlugin from "./plugins/auth.js";
 import errorsPlugin from "./plugins/errors.js";
 import publicCache from "./plugins/public-cache.js";
+import securityHeaders from "./plugins/security-headers.js";
 import spaPlugin from "./plugins/spa.js";
 
 declare module "fastify" {
@@ -39,6 +40,24 @@ declare module "fastify" {
 
 /** Request body limit: 8 MiB, enough for a profile picture sent as a data URL (spec §3 sign-up). */
 export const BODY_LIMIT = 8 * 1024 * 1024;
+
+/** Helmet's options for the security headers of every answer (plugins/security-headers.ts). */
+export const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      imgSrc: ["'self'", "data:", "blob:"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      frameSrc: ["https://www.google.com", "https://maps.google.com"],
+      fontSrc: ["'self'", "data:"],
+      objectSrc: ["'none'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+};
 
 /** Build the app on an open database. The caller owns `db` (and closes it after `app.close()`). */
 export async function buildApp(config: Config, db: Db): Promise<FastifyInstance> {
@@ -75,22 +94,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     if (closing) reply.header("connection", "close");
     return payload;
   });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameSrc: ["https://www.google.com", "https://maps.google.com"],
-        fontSrc: ["'self'", "data:"],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  // Helmet's headers, computed once at start-up (ADR 0071; @fastify/helmet rebuilt them per request).
+  await app.register(securityHeaders, HELMET_OPTIONS);
   // Before compress: its onSend must see the JSON string (ADR 0052).
   await app.register(publicCache, { enabled: config.NODE_ENV !== "test" });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });

@@ -1,5 +1,9 @@
+import { IncomingMessage, ServerResponse } from "node:http";
+import { Socket } from "node:net";
+import helmet from "helmet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { HELMET_OPTIONS } from "../src/app.js";
 import { createCategory, createUserWithToken } from "../src/db/seed/factories.js";
 import { requireRole, requireUser } from "../src/plugins/auth.js";
 import { createTestContext, type TestContext } from "./helpers.js";
@@ -76,6 +80,26 @@ describe("app shell", () => {
     const res = await ctx.request({ method: "GET", url: "/api/health" });
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+  });
+
+  it("sets exactly the headers helmet's own middleware sets, on JSON, error, cart and SPA answers (ADR 0071)", async () => {
+    // Helmet run the per-request way, on a real Node response.
+    const req = new IncomingMessage(new Socket());
+    const res = new ServerResponse(req);
+    helmet(HELMET_OPTIONS)(req, res, () => {});
+    const expected = res.getHeaders();
+    expect(Object.keys(expected).length).toBeGreaterThan(8);
+    const answers = [
+      await ctx.request({ method: "GET", url: "/api/health" }),
+      await ctx.request({ method: "GET", url: "/api/no-such-route" }),
+      await ctx.request({ method: "POST", url: "/api/cart", payload: { product_id: "x", count: 1 } }),
+      await ctx.request({ method: "GET", url: "/categories/collections/market-place/001" }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 404, 401, 200]);
+    for (const answer of answers) {
+      for (const [name, value] of Object.entries(expected)) expect([name, answer.headers[name]]).toEqual([name, value]);
+      expect(answer.headers["x-powered-by"]).toBeUndefined();
+    }
   });
 
   it("publishes the OpenAPI document", async () => {
