@@ -1,7 +1,8 @@
 /** The not-found page for any unknown path (spec §2). */
-import { Button, Container, Stack, Text, Title } from "@mantine/core";
+import { Container, Stack, Text, Title } from "@mantine/core";
 import { TEXT } from "@market/contract";
 import { Link } from "react-router";
+import { LiteButton } from "../components/lite-button";
 import { usePageTitle } from "../lib/use-page-title";
 
 export default function NotFoundPage() {
@@ -14,9 +15,9 @@ export default function NotFoundPage() {
         </Text>
         <Title order={1}>{TEXT.pages.notFoundTitle}</Title>
         <Text c="dimmed">{TEXT.pages.notFoundText}</Text>
-        <Button component={Link} to="/">
+        <LiteButton as={Link} to="/">
           Back to Home
-        </Button>
+        </LiteButton>
       </Stack>
     </Container>
   );

@@ -1,7 +1,8 @@
 /** Route error screen: a chunk that failed to load shows a readable message with Reload (spec §8). */
-import { Button, Container, Stack, Text, Title } from "@mantine/core";
+import { Container, Stack, Text, Title } from "@mantine/core";
 import { TEXT } from "@market/contract";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { LiteButton } from "../components/lite-button";
 import { ChunkLoadError } from "./lazy-page";
 
 export function RouteError() {
@@ -23,10 +24,10 @@ export function RouteError() {
         <Title order={1}>{title}</Title>
         <Text c="dimmed">{detail}</Text>
         <Stack gap="xs" align="center">
-          <Button onClick={() => window.location.reload()}>Reload</Button>
-          <Button component={Link} to="/" variant="subtle" reloadDocument>
+          <LiteButton onClick={() => window.location.reload()}>Reload</LiteButton>
+          <LiteButton as={Link} to="/" variant="subtle" reloadDocument>
             Go to the home page
-          </Button>
+          </LiteButton>
         </Stack>
       </Stack>
     </Container>

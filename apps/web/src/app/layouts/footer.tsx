@@ -1,13 +1,14 @@
 /** The shared footer, with the links of spec §2 (/aboutScreen, /contactScreen, /shop). */
-import { Anchor, Box, Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Box, Container, Stack, Text, Title } from "@mantine/core";
 import { STORE_CONTACT } from "@market/contract";
 import { Link } from "react-router";
+import { LiteSimpleGrid } from "../../components/lite";
 
 export function Footer() {
   return (
     <Box component="footer" bg="dark.8" c="gray.3" py={40} mt={60}>
       <Container size="xl">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
+        <LiteSimpleGrid cols="1 sm:3" spacing="xl">
           <Stack gap={6}>
             <Title order={3} c="white" fz="lg">
               Naija Market
@@ -37,7 +38,7 @@ export function Footer() {
             </Anchor>
             <Text fz="sm">Free standard shipping in Lagos on orders over ₦50,000</Text>
           </Stack>
-        </SimpleGrid>
+        </LiteSimpleGrid>
         <Text fz="xs" mt="xl" c="gray.5">
           © {new Date().getFullYear()} Naija Market. All prices in naira (NGN).
         </Text>

@@ -4,12 +4,13 @@
  * Services, Cart, My Account, then Log Out or Login / Register; the mini-cart button. On phones the
  * menu folds into a drawer.
  */
-import { Anchor, Box, Burger, Container, Group, Stack, Text, UnstyledButton } from "@mantine/core";
+import { Anchor, Box, Container, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { HEADER_NAME_MAX } from "@market/contract";
 import { lazy, Suspense } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import { LazyDrawer as Drawer } from "../../components/lazy-overlay";
+import { LiteBurger } from "../../components/lite-button";
 import { MiniCart } from "../../features/cart/components/mini-cart";
 import { useSession, useSessionExpiry, useSignOut } from "../../lib/session";
 import classes from "./header.module.css";
@@ -93,7 +94,7 @@ export function Header() {
       <Container size="xl">
         <Group justify="space-between" h={64} wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Open menu" />
+            <LiteBurger opened={opened} onClick={toggle} aria-label="Open menu" />
             <Anchor component={Link} to="/" underline="never" className={classes.brand}>
               Naija<span>Market</span>
             </Anchor>

@@ -1,7 +1,8 @@
 /** Layout of every public page: the shared header and footer around the routed screen (spec §2). */
-import { Box, Center, Loader } from "@mantine/core";
+import { Box, Center } from "@mantine/core";
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
+import { LiteLoader } from "../../components/lite-button";
 import { Footer } from "./footer";
 import { Header } from "./header";
 
@@ -13,7 +14,7 @@ export function PublicLayout() {
         <Suspense
           fallback={
             <Center py={80}>
-              <Loader />
+              <LiteLoader />
             </Center>
           }
         >

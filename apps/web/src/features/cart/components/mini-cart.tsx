@@ -3,11 +3,13 @@
  * basket, closes by its close control. Only the button and its badge are on first paint; the panel
  * body (mini-cart-panel.tsx) and the drawer load on first open (ADR 0051).
  */
-import { ActionIcon, Indicator, Text } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconShoppingBag } from "@tabler/icons-react";
 import { lazy, Suspense } from "react";
 import { LazyDrawer as Drawer } from "../../../components/lazy-overlay";
+import { LiteIndicator } from "../../../components/lite";
+import { LiteActionIcon } from "../../../components/lite-button";
 import { useCart } from "../../../lib/cart";
 
 const MiniCartPanel = lazy(() => import("./mini-cart-panel"));
@@ -17,11 +19,19 @@ export function MiniCart() {
   const { items, count, subtotal } = useCart();
   return (
     <>
-      <Indicator label={count} size={18} disabled={count === 0} color="yellow.5" c="dark" offset={4} inline>
-        <ActionIcon variant="light" size="lg" onClick={open} aria-label={`Open shopping cart (${count} items)`}>
+      {/* Mantine's Indicator and ActionIcon markup without their code on every page (components/lite*.tsx, ADR 0051). */}
+      <LiteIndicator
+        label={count}
+        size={18}
+        disabled={count === 0}
+        color="var(--mantine-color-yellow-5)"
+        textColor="var(--mantine-color-dark-text)"
+        offset={4}
+      >
+        <LiteActionIcon variant="light" size="lg" onClick={open} aria-label={`Open shopping cart (${count} items)`}>
           <IconShoppingBag size={20} />
-        </ActionIcon>
-      </Indicator>
+        </LiteActionIcon>
+      </LiteIndicator>
       <Drawer
         opened={opened}
         onClose={close}

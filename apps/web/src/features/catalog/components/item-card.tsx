@@ -3,37 +3,32 @@
  * name (or "#category" for a service), the price in naira or the stars, availability, and a
  * quick-view button. The picture and the name link to the detail page.
  */
-import { ActionIcon, Card, Group, Stack, Text } from "@mantine/core";
+import { Group, Stack, Text } from "@mantine/core";
 import { formatNaira, type Post, type Product, truncate } from "@market/contract";
 import { IconEye } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { LiteCard } from "../../../components/lite";
+import { LiteActionIcon } from "../../../components/lite-button";
 import { Stars } from "../../../components/stars";
 import { isPost } from "../api/catalog";
 import classes from "./catalog.module.css";
 import { ItemImage } from "./item-image";
+import { detailHref, itemTitle } from "./item-title";
 import { StockBadge } from "./stock-badge";
 
-/** Detail route of an item. */
-export function detailHref(item: Product | Post): string {
-  return isPost(item) ? `/product/services/${item._id}` : `/product/market-place/${item._id}`;
-}
-
-/** Title of an item: the product name, or "#" + category name for a service (spec §2). */
-export function itemTitle(item: Product | Post): string {
-  return isPost(item) ? `#${item.category_name}` : item.name;
-}
+export { detailHref, itemTitle };
 
 export function ItemCard({ item, eager, onQuickView }: { item: Product | Post; eager: boolean; onQuickView: () => void }) {
   const title = itemTitle(item);
   const href = detailHref(item);
   return (
-    <Card withBorder padding={0} radius="md" data-testid="item-card" h="100%">
+    <LiteCard withBorder padding={0} radius="md" data-testid="item-card" style={{ height: "100%" }}>
       <div className={classes.cardImageWrap}>
         <Link to={href} aria-label={title}>
           <ItemImage src={item.image_urls[0]} alt={title} width={400} height={400} eager={eager} className={classes.cardImage} />
         </Link>
         {/* A native title, not Mantine's Tooltip: floating-ui stays off the listing's first load (ADR 0051). */}
-        <ActionIcon
+        <LiteActionIcon
           className={classes.quickViewButton}
           variant="white"
           size="lg"
@@ -43,7 +38,7 @@ export function ItemCard({ item, eager, onQuickView }: { item: Product | Post; e
           onClick={onQuickView}
         >
           <IconEye size={18} />
-        </ActionIcon>
+        </LiteActionIcon>
       </div>
       <Stack gap={6} p="sm" style={{ flex: 1 }}>
         <Text component={Link} to={href} fw={600} lineClamp={2} fz="sm">
@@ -70,6 +65,6 @@ export function ItemCard({ item, eager, onQuickView }: { item: Product | Post; e
           </Group>
         )}
       </Stack>
-    </Card>
+    </LiteCard>
   );
 }

@@ -8,7 +8,7 @@ import { Link, useNavigate } from "react-router";
 import { useCart } from "../../../lib/cart";
 import { isPost } from "../api/catalog";
 import { ImageCarousel } from "./image-carousel";
-import { itemTitle } from "./item-card";
+import { itemTitle } from "./item-title";
 import { QuantityControl } from "./quantity-control";
 import { StockBadge } from "./stock-badge";
 

@@ -7,7 +7,7 @@
 import type { Post, Product } from "@market/contract";
 import { lazy, Suspense } from "react";
 import { LazyModal } from "../../../components/lazy-overlay";
-import { itemTitle } from "./item-card";
+import { itemTitle } from "./item-title";
 
 /** The popup's content (carousel, quantity, add to cart) loads on first open (ADR 0051). */
 const QuickViewBody = lazy(() => import("./quick-view-body"));

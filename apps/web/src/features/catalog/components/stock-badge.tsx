@@ -1,6 +1,9 @@
 /** Availability (spec §8): "In Stock" when count_in_stock > 0, else "Out Of Stock"; services "Always". */
-import { Badge } from "@mantine/core";
 import { TEXT } from "@market/contract";
+import { LiteBadge } from "../../../components/lite";
+
+/** Mantine's Badge look without its code on first load (components/lite.tsx, ADR 0051). */
+const NO_CAPS = { textTransform: "none" } as const;
 
 export function stockText(countInStock: number | undefined): string {
   return (countInStock ?? 0) > 0 ? TEXT.stock.inStock : TEXT.stock.outOfStock;
@@ -9,14 +12,14 @@ export function stockText(countInStock: number | undefined): string {
 export function StockBadge({ countInStock, service = false }: { countInStock?: number; service?: boolean }) {
   if (service)
     return (
-      <Badge color="naija" variant="light" tt="none">
+      <LiteBadge color="naija" variant="light" style={NO_CAPS}>
         {TEXT.stock.always}
-      </Badge>
+      </LiteBadge>
     );
   const inStock = (countInStock ?? 0) > 0;
   return (
-    <Badge color={inStock ? "naija" : "red"} variant="light" tt="none">
+    <LiteBadge color={inStock ? "naija" : "red"} variant="light" style={NO_CAPS}>
       {stockText(countInStock)}
-    </Badge>
+    </LiteBadge>
   );
 }

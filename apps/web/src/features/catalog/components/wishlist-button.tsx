@@ -2,51 +2,46 @@
  * Heart button that adds a product to (or removes it from) the signed-in user's wishlist. Signed-out
  * shoppers are sent to /signin, like "add to cart" (spec §5). Place it beside a product's
  * Add To Cart button: `<WishlistButton productId={product._id} />`.
+ *
+ * Signed-out shoppers (and the server's first paint) get the empty heart alone; the wishlist query,
+ * toggle and filled heart (wishlist-button-live.tsx) load only for signed-in shoppers, behind the
+ * same empty heart (ADR 0051).
  */
-import { ActionIcon, type ActionIconProps } from "@mantine/core";
-import { TEXT } from "@market/contract";
-import { IconHeart, IconHeartFilled } from "@tabler/icons-react";
+import { IconHeart } from "@tabler/icons-react";
+import { lazy, Suspense } from "react";
 import { useNavigate } from "react-router";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { LiteActionIcon } from "../../../components/lite-button";
 import { useSession } from "../../../lib/session";
-import { useToggleWishlist, useWishlist } from "../api/wishlist";
 
-export function WishlistButton({ productId, size = "lg", ...rest }: { productId: string } & Omit<ActionIconProps, "children">) {
-  const navigate = useNavigate();
-  const { isLogin } = useSession();
-  const wishlist = useWishlist();
-  const toggle = useToggleWishlist();
-  const inWishlist = !!wishlist.data?.some((i) => i._id === productId);
-  const label = inWishlist ? "Remove from wishlist" : "Add to wishlist";
+const LiveWishlistButton = lazy(() => import("./wishlist-button-live"));
 
-  const onClick = () => {
-    if (!isLogin) {
-      navigate("/signin");
-      return;
-    }
-    toggle.mutate(
-      { productId, inWishlist },
-      {
-        onSuccess: () => notifySuccess(inWishlist ? TEXT.wishlist.removed : TEXT.wishlist.added),
-        onError: (err) => notifyError(err),
-      },
-    );
-  };
+type Size = "sm" | "md" | "lg" | "xl";
 
+/** The empty heart, as the live button draws it for a product not in the list. */
+function EmptyHeart({ size, onClick }: { size: Size; onClick?: () => void }) {
   return (
-    <ActionIcon
+    <LiteActionIcon
       variant="default"
       size={size}
       radius="xl"
-      aria-label={label}
-      title={label}
-      aria-pressed={inWishlist}
-      loading={toggle.isPending}
+      aria-label="Add to wishlist"
+      title="Add to wishlist"
+      aria-pressed={false}
       onClick={onClick}
       data-testid="wishlist-button"
-      {...rest}
     >
-      {inWishlist ? <IconHeartFilled size="60%" color="var(--mantine-color-red-6)" /> : <IconHeart size="60%" />}
-    </ActionIcon>
+      <IconHeart size="60%" />
+    </LiteActionIcon>
+  );
+}
+
+export function WishlistButton({ productId, size = "lg" }: { productId: string; size?: Size }) {
+  const { isLogin } = useSession();
+  const navigate = useNavigate();
+  if (!isLogin) return <EmptyHeart size={size} onClick={() => navigate("/signin")} />;
+  return (
+    <Suspense fallback={<EmptyHeart size={size} />}>
+      <LiveWishlistButton productId={productId} size={size} />
+    </Suspense>
   );
 }

@@ -6,14 +6,15 @@
  * Pages use the server's keyset cursors for next/previous and page numbers for jumps; the state
  * lives in the URL (?sort=&q=&page=&cursor=) so a shared link opens the same page.
  */
-import { Anchor, Box, Breadcrumbs, Button, Container, Group, SimpleGrid, Skeleton, Text, Title } from "@mantine/core";
+import { Anchor, Box, Container, Group, Text, Title } from "@mantine/core";
 import { ALL_CATEGORIES_ID, type CategoryType, type Post, type Product, TEXT } from "@market/contract";
 import { IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
-import NotFoundPage from "../../../app/not-found-page";
 import { LazyAlert } from "../../../components/lazy-alert";
+import { LiteBreadcrumbs, LiteSimpleGrid, LiteSkeleton } from "../../../components/lite";
+import { LiteButton } from "../../../components/lite-button";
 import { LiteNativeSelect, LiteTextInput } from "../../../components/lite-fields";
 import { errorMessage, notifyError } from "../../../lib/notify";
 import { usePageTitle } from "../../../lib/use-page-title";
@@ -21,6 +22,9 @@ import { categoriesQuery, isCategoryType, type ListingAnswer, useListing } from 
 import classes from "../components/catalog.module.css";
 import { ItemCard } from "../components/item-card";
 import { QuickViewModal } from "../components/quick-view-modal";
+
+/** Only for a mistyped address: its own chunk (the PublicLayout's Suspense shows the loader meanwhile; ADR 0051). */
+const NotFoundPage = lazy(() => import("../../../app/not-found-page"));
 
 /** The pager sits below the grid, off the first screen: its code loads with the page, not before it (ADR 0051). */
 const Pagination = lazy(() => import("../components/pagination.impl"));
@@ -94,21 +98,21 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
 
   return (
     <Container size="xl" py="lg">
-      <Breadcrumbs mb="sm" aria-label="Breadcrumb">
+      <LiteBreadcrumbs mb="sm" aria-label="Breadcrumb">
         <Anchor component={Link} to="/">
           Home
         </Anchor>
         <Anchor component={Link} to={`/categories/collections/${type}/${ALL_CATEGORIES_ID}`}>
           {TYPE_LABEL[type]}
         </Anchor>
-      </Breadcrumbs>
+      </LiteBreadcrumbs>
       <Title order={1} fz={{ base: 26, sm: 32 }} mb="md">
         {title}
       </Title>
 
       <nav aria-label="Categories" className={classes.tabStrip} data-testid="category-strip">
-        <Button
-          component={Link}
+        <LiteButton
+          as={Link}
           to={`/categories/collections/${type}/${ALL_CATEGORIES_ID}`}
           variant={categoryId === ALL_CATEGORIES_ID ? "filled" : "default"}
           size="xs"
@@ -116,11 +120,11 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
           aria-current={categoryId === ALL_CATEGORIES_ID ? "page" : undefined}
         >
           All
-        </Button>
+        </LiteButton>
         {categories.data?.map((c) => (
-          <Button
+          <LiteButton
             key={c._id}
-            component={Link}
+            as={Link}
             to={`/categories/collections/${type}/${c._id}`}
             variant={c._id === categoryId ? "filled" : "default"}
             size="xs"
@@ -128,7 +132,7 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
             aria-current={c._id === categoryId ? "page" : undefined}
           >
             {c.name}
-          </Button>
+          </LiteButton>
         ))}
       </nav>
 
@@ -166,12 +170,12 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
       {listing.isPending ? (
         <Box>
           <Text mb="sm">{TEXT.pages.loading}</Text>
-          <SimpleGrid cols={{ base: 2, md: 3 }} spacing="md">
+          <LiteSimpleGrid cols="2 md:3" spacing="md">
             {Array.from({ length: 6 }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-              <Skeleton key={i} h={300} radius="md" />
+              <LiteSkeleton key={i} h={300} radius="md" />
             ))}
-          </SimpleGrid>
+          </LiteSimpleGrid>
         </Box>
       ) : listing.isError ? (
         <LazyAlert color="red" title={TEXT.alerts.errorTitle} data-testid="listing-error">
@@ -183,8 +187,8 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
         </LazyAlert>
       ) : data ? (
         <>
-          <SimpleGrid
-            cols={{ base: type === "services" ? 1 : 2, xs: 2, md: 3 }}
+          <LiteSimpleGrid
+            cols={type === "services" ? "1 xs:2 md:3" : "2 xs:2 md:3"}
             spacing="md"
             data-testid="listing-grid"
             style={{ opacity: listing.isPlaceholderData ? 0.6 : 1 }}
@@ -192,7 +196,7 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
             {(data.products as Array<Product | Post>).map((item, i) => (
               <ItemCard key={item._id} item={item} eager={i < 3} onQuickView={() => setQuickView(item)} />
             ))}
-          </SimpleGrid>
+          </LiteSimpleGrid>
           {pages > 1 && (
             <Group justify="center" mt="xl">
               {/* Until its chunk arrives, a box of the pager's height (Mantine's control size md, 32px). */}

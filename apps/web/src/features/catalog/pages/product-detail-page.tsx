@@ -6,14 +6,15 @@
  * Business Owner (picture, description, a button opening the seller popup). The query is keyed by
  * the route id, so going from one item to another in the app fetches the new one.
  */
-import { Anchor, Breadcrumbs, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { type CategoryType, formatNaira, type Post, type Product, type Seller, TEXT, TRUNCATE, truncate } from "@market/contract";
 import { IconBrandWhatsapp } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import NotFoundPage from "../../../app/not-found-page";
 import { LazyAlert } from "../../../components/lazy-alert";
+import { LiteBreadcrumbs } from "../../../components/lite";
+import { LiteButton } from "../../../components/lite-button";
 import { LiteNativeSelect } from "../../../components/lite-fields";
 import { Stars } from "../../../components/stars";
 import { useCart } from "../../../lib/cart";
@@ -21,15 +22,21 @@ import { errorMessage, notifyError } from "../../../lib/notify";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { type DetailAnswer, detailQuery, isCategoryType, isPost, useItemDetail } from "../api/catalog";
 import classes from "../components/catalog.module.css";
-import { itemTitle } from "../components/item-card";
 import { ItemImage } from "../components/item-image";
+import { itemTitle } from "../components/item-title";
 import { QuickViewModal } from "../components/quick-view-modal";
 import { SellerModal, whatsappLink } from "../components/seller-modal";
 import { StockBadge } from "../components/stock-badge";
 import { WishlistButton } from "../components/wishlist-button";
 
 /** Description / Reviews / Business Owner tabs, below the fold (ADR 0051). */
+/** Only for a mistyped address: its own chunk (the PublicLayout's Suspense shows the loader meanwhile; ADR 0051). */
+const NotFoundPage = lazy(() => import("../../../app/not-found-page"));
+
 const DetailTabs = lazy(() => import("../components/detail-tabs"));
+
+/** Mantine's w="fit-content" on the Request Service buttons. */
+const FIT = { width: "fit-content" } as const;
 
 /** The quantity dropdown lists 1..stock, at most this many entries (a select of 10,000 rows helps nobody). */
 const QTY_OPTIONS_MAX = 100;
@@ -114,7 +121,7 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
 
   return (
     <Container size="xl" py="lg">
-      <Breadcrumbs mb="md" aria-label="Breadcrumb">
+      <LiteBreadcrumbs mb="md" aria-label="Breadcrumb">
         <Anchor component={Link} to="/">
           Home
         </Anchor>
@@ -124,7 +131,7 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
         <Anchor component={Link} to={categoryHref}>
           {item.category_name}
         </Anchor>
-      </Breadcrumbs>
+      </LiteBreadcrumbs>
 
       {/* Mantine's <Grid gap="xl"> with spans 12 / md 7 + 5, as a CSS grid (catalog.module.css, ADR 0051). */}
       <div className={classes.detailGrid}>
@@ -180,21 +187,21 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
             </Group>
             {service ? (
               chat ? (
-                <Button
-                  component="a"
+                <LiteButton
+                  as="a"
                   href={chat}
                   target="_blank"
                   rel="noopener noreferrer"
                   size="md"
                   leftSection={<IconBrandWhatsapp size={18} />}
-                  w="fit-content"
+                  style={FIT}
                 >
                   {TEXT.buttons.requestService}
-                </Button>
+                </LiteButton>
               ) : (
-                <Button size="md" onClick={() => setSellerOpen(true)} w="fit-content">
+                <LiteButton size="md" onClick={() => setSellerOpen(true)} style={FIT}>
                   {TEXT.buttons.requestService}
-                </Button>
+                </LiteButton>
               )
             ) : (
               <Group gap="sm" align="flex-end">
@@ -206,9 +213,9 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
                   style={{ width: "calc(5.625rem * var(--mantine-scale))" }}
                   disabled={stock < 1}
                 />
-                <Button size="md" onClick={() => void addToCart(item as Product)} loading={busy} disabled={stock < 1}>
+                <LiteButton size="md" onClick={() => void addToCart(item as Product)} loading={busy} disabled={stock < 1}>
                   {TEXT.buttons.addToCart}
-                </Button>
+                </LiteButton>
                 <WishlistButton productId={item._id} />
               </Group>
             )}

@@ -3,11 +3,13 @@
  * the marketing strip, placeholder testimonials and the newsletter sign-up (required e-mail; the
  * button goes to /signin).
  */
-import { Badge, Box, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Box, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { IconBuildingStore, IconHeadset, IconTruckDelivery, IconWallet } from "@tabler/icons-react";
 import { type FormEvent, lazy, Suspense } from "react";
 import { Link, useNavigate } from "react-router";
 import { LazyAlert } from "../../../components/lazy-alert";
+import { LiteBadge, LiteCard, LiteSimpleGrid, LiteSkeleton } from "../../../components/lite";
+import { LiteButton } from "../../../components/lite-button";
 import { errorMessage } from "../../../lib/notify";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { useFeaturedCategories } from "../api/featured-categories";
@@ -44,9 +46,9 @@ export default function HomePage() {
       <Box className={classes.hero}>
         <Container size="xl" py={{ base: 40, sm: 64 }}>
           <Stack gap="md" maw={620}>
-            <Badge color="yellow" variant="filled" w="fit-content">
+            <LiteBadge color="yellow" variant="filled" style={{ width: "fit-content" }}>
               Lagos' marketplace
-            </Badge>
+            </LiteBadge>
             <Title order={1} c="white" fz={{ base: 30, sm: 44 }} lh={1.15}>
               Shop products and book trusted local services
             </Title>
@@ -55,12 +57,18 @@ export default function HomePage() {
               transfer in naira.
             </Text>
             <Group>
-              <Button component={Link} to="/categories/collections/market-place/001" size="md" color="yellow" c="dark">
+              <LiteButton
+                as={Link}
+                to="/categories/collections/market-place/001"
+                size="md"
+                color="yellow"
+                style={{ color: "var(--mantine-color-dark-text)" }}
+              >
                 Shop the Market Place
-              </Button>
-              <Button component={Link} to="/categories/collections/services/001" size="md" variant="white">
+              </LiteButton>
+              <LiteButton as={Link} to="/categories/collections/services/001" size="md" variant="white">
                 Find a service
-              </Button>
+              </LiteButton>
             </Group>
           </Stack>
         </Container>
@@ -75,13 +83,13 @@ export default function HomePage() {
             {errorMessage(featured.error)}
           </LazyAlert>
         ) : (
-          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" data-testid="featured-categories">
+          <LiteSimpleGrid cols="2 md:4" spacing="md" data-testid="featured-categories">
             {featured.isPending
-              ? [0, 1, 2, 3].map((i) => <Skeleton key={i} h={140} radius="md" />)
+              ? [0, 1, 2, 3].map((i) => <LiteSkeleton key={i} h={140} radius="md" />)
               : featured.data.map((c, i) => (
-                  <Card
+                  <LiteCard
                     key={c._id}
-                    component={Link}
+                    as={Link}
                     to={`/categories/collections/market-place/${c._id}`}
                     className={classes.tile}
                     style={{ ["--hue" as string]: TILE_HUES[i % TILE_HUES.length] }}
@@ -94,15 +102,15 @@ export default function HomePage() {
                     <Text c="gray.0" fz="sm">
                       Shop now →
                     </Text>
-                  </Card>
+                  </LiteCard>
                 ))}
-          </SimpleGrid>
+          </LiteSimpleGrid>
         )}
       </Container>
 
       <Box bg="white" py={32}>
         <Container size="xl">
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+          <LiteSimpleGrid cols="1 sm:3" spacing="lg">
             <Group wrap="nowrap">
               <IconTruckDelivery size={32} color="var(--mantine-color-naija-8)" aria-hidden />
               <div>
@@ -130,12 +138,12 @@ export default function HomePage() {
                 </Text>
               </div>
             </Group>
-          </SimpleGrid>
+          </LiteSimpleGrid>
         </Container>
       </Box>
 
       <Container size="xl" py={48}>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" data-testid="home-pictures">
+        <LiteSimpleGrid cols="1 sm:3" spacing="md" data-testid="home-pictures">
           {PICTURES.map((p) => (
             <Box key={p.title} className={classes.picture} style={{ ["--hue" as string]: p.hue }} role="img" aria-label={p.title}>
               <Text fw={800} fz={24} c="white">
@@ -144,27 +152,27 @@ export default function HomePage() {
               <Text c="gray.0">{p.text}</Text>
             </Box>
           ))}
-        </SimpleGrid>
+        </LiteSimpleGrid>
       </Container>
 
       <Container size="xl" pb={48}>
         <Title order={2} mb="lg">
           What shoppers say
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" data-testid="testimonials">
+        <LiteSimpleGrid cols="1 sm:3" spacing="md" data-testid="testimonials">
           {TESTIMONIALS.map((t) => (
-            <Card key={t.name} withBorder padding="lg">
+            <LiteCard key={t.name} withBorder padding="lg">
               <Text fs="italic">“{t.text}”</Text>
               <Text fw={700} mt="sm" fz="sm">
                 {t.name}
               </Text>
-            </Card>
+            </LiteCard>
           ))}
-        </SimpleGrid>
+        </LiteSimpleGrid>
       </Container>
 
       <Container size="md" pb={24}>
-        <Card withBorder padding="xl" radius="lg">
+        <LiteCard withBorder padding="xl" radius="lg">
           <form onSubmit={onNewsletter} aria-label="Newsletter sign-up">
             <Stack gap="sm">
               <Title order={2} fz="xl">
@@ -178,7 +186,7 @@ export default function HomePage() {
               </Suspense>
             </Stack>
           </form>
-        </Card>
+        </LiteCard>
       </Container>
     </>
   );
