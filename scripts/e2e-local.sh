@@ -8,5 +8,6 @@ name="$1"; shift
 out="$PWD/.e2e-builds/$name"
 rm -rf "$out"
 (cd apps/web && npx vite build --outDir "$out/web" --emptyOutDir >/dev/null)
+(cd apps/web && npx vite build --ssr src/entry-server.tsx --outDir "$out/web-ssr" --emptyOutDir >/dev/null)
 (cd apps/server && node build.mjs "$out/server" >/dev/null)
 E2E_BUILD_DIR="$out" npx playwright test -c e2e/playwright.config.ts "$@"

@@ -29,9 +29,13 @@ function chunkModules(): Plugin {
   };
 }
 
-/** In `npm run dev` the API runs on :3000 and Vite proxies /api and /uploads to it. */
-export default defineConfig({
-  plugins: [react(), chunkModules()],
+/**
+ * In `npm run dev` the API runs on :3000 and Vite proxies /api and /uploads to it.
+ * `vite build --ssr src/entry-server.tsx --outDir dist-ssr` builds the server renderer (ADR 0071):
+ * no public files, no manifest and no chunk list there (those describe what browsers load).
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react()] : [react(), chunkModules()],
   server: {
     port: 5173,
     proxy: {
@@ -43,10 +47,11 @@ export default defineConfig({
   },
   build: {
     target: "es2022",
+    copyPublicDir: !isSsrBuild,
     sourcemap: false,
     reportCompressedSize: false,
     // dist/.vite/manifest.json: which files each route loads (read by scripts/budget.mjs).
-    manifest: true,
+    manifest: !isSsrBuild,
     rolldownOptions: {
       output: {
         // Libraries that change rarely get chunks of their own, so a new release of the app does
@@ -71,4 +76,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

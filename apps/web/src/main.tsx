@@ -1,13 +1,36 @@
 import "./app/mantine-styles";
 import "./app/global.css";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { hydrate } from "@tanstack/react-query";
+import { StrictMode, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { createQueryClient } from "./app/providers";
+import { routerReady } from "./app/router";
 
-createRoot(document.getElementById("root")!).render(
+// The server may have drawn the first page already (ADR 0071): start from the data it drew with and
+// hydrate its HTML (the same tree from the same data) once the page's route module is loaded; else
+// render from scratch. Either is a transition: React yields to the browser every few ms instead of
+// blocking a slow phone for the whole first render.
+const queryClient = createQueryClient();
+const state = document.getElementById("rq-state")?.textContent;
+if (state) {
+  try {
+    hydrate(queryClient, JSON.parse(state));
+  } catch {
+    // unreadable state: the page asks the API itself
+  }
+}
+const container = document.getElementById("root")!;
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App queryClient={queryClient} />
+  </StrictMode>
+);
+void routerReady().then(() =>
+  startTransition(() => {
+    if (state && container.firstElementChild) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  }),
 );
 
 // The rest of Mantine's component styles (back office, rarely used components) once the first

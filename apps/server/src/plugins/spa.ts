@@ -3,7 +3,8 @@
  * gzip files written at build time are preferred), uploads under /uploads, and the SPA's index.html
  * (no-cache) for every other GET that is not /api. Unknown /api paths answer a JSON 404.
  * `app.renderSpa(head, url)` answers index.html with extra tags in <head> (used for SEO pages) and,
- * for the storefront's landing pages, modulepreload links of the page's own chunk (route-preload.ts).
+ * for the storefront's landing pages, modulepreload links of the page's own chunk (route-preload.ts);
+ * `app.withServerRender(document, url)` draws those pages into it on the server (server-render.ts).
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -11,6 +12,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { createRoutePreloads } from "./route-preload.js";
+import { createServerRenderer, serverEntryPath } from "./server-render.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -19,6 +21,11 @@ declare module "fastify" {
      * modulepreload links of that page's lazy chunk (none when the web build has no manifest).
      */
     renderSpa(head?: string, url?: string): string;
+    /**
+     * `document` (from `renderSpa`) with the storefront page at `url` drawn inside its root element
+     * when that page is server-rendered (server-render.ts, ADR 0071); else `document` unchanged.
+     */
+    withServerRender(document: string, url: string): Promise<string>;
   }
 }
 
@@ -38,6 +45,7 @@ export default fp(async function spaPlugin(app: FastifyInstance) {
     const preloads = url ? routePreloads(url.split("?")[0] ?? "") : "";
     return readIndex().replace("</head>", `${head}${preloads}</head>`);
   });
+  app.decorate("withServerRender", createServerRenderer(app, serverEntryPath(dist)));
 
   await app.register(fastifyStatic, {
     root: app.config.uploadsDir,
@@ -65,7 +73,7 @@ export default fp(async function spaPlugin(app: FastifyInstance) {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     if (
       url.startsWith("/api") ||
@@ -75,6 +83,7 @@ export default fp(async function spaPlugin(app: FastifyInstance) {
     ) {
       return reply.status(404).send({ statusCode: 404, message: `Route ${request.method} ${url.split("?")[0]} not found` });
     }
-    return reply.status(200).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(app.renderSpa("", url));
+    const page = request.method === "GET" ? await app.withServerRender(app.renderSpa("", url), url) : app.renderSpa("", url);
+    return reply.status(200).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(page);
   });
 });

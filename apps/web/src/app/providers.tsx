@@ -8,14 +8,17 @@ import { theme } from "./theme";
 /** Notifications and modals render from their own chunk, fetched right after the first page (ADR 0051). */
 const OverlayHosts = lazy(() => import("./overlay-hosts"));
 
-/** A fresh QueryClient: no retries of 4xx answers, one retry of network/5xx failures. */
-export function createQueryClient() {
+/**
+ * A fresh QueryClient: no retries of 4xx answers, one retry of network/5xx failures in the browser;
+ * none on the server (`server: true`, entry-server.tsx: the browser asks again instead).
+ */
+export function createQueryClient({ server = false }: { server?: boolean } = {}) {
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        retry: (count, err) => !(err instanceof ApiError && err.statusCode >= 400 && err.statusCode < 500) && count < 1,
+        retry: (count, err) => !server && !(err instanceof ApiError && err.statusCode >= 400 && err.statusCode < 500) && count < 1,
       },
     },
   });

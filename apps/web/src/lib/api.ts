@@ -26,6 +26,8 @@ export function getToken(): string | null {
   }
 }
 
+const tokenListeners = new Set<() => void>();
+
 export function setToken(token: string | null): void {
   try {
     if (token) localStorage.setItem(STORAGE_KEYS.token, token);
@@ -33,6 +35,26 @@ export function setToken(token: string | null): void {
   } catch {
     // storage unavailable (private mode): the session lasts for this page only
   }
+  for (const listener of tokenListeners) listener();
+}
+
+/** Call `listener` when the token is set or cleared (here or in another tab); answers the unsubscribe. */
+export function subscribeToken(listener: () => void): () => void {
+  tokenListeners.add(listener);
+  window.addEventListener("storage", listener);
+  return () => {
+    tokenListeners.delete(listener);
+    window.removeEventListener("storage", listener);
+  };
+}
+
+/** How `api()` reaches the backend: `fetch` in the browser, an in-process call when the server renders a page. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (path, init) => fetch(path, init);
+
+/** Replace the transport (the server renderer answers the app's API calls in-process: entry-server.tsx, ADR 0071). */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
 }
 
 type Options = {
@@ -59,7 +81,7 @@ export async function api<T>(path: string, { method = "GET", body, signal, auth 
   }
   let res: Response;
   try {
-    res = await fetch(path, { method, headers, body: payload, signal });
+    res = await transport(path, { method, headers, body: payload, signal });
   } catch (err) {
     if ((err as Error).name === "AbortError") throw err;
     throw new ApiError(0, "Network error: check your connection and try again.");

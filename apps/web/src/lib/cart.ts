@@ -70,6 +70,11 @@ function snapshot(): CartItem[] {
   return lastItems;
 }
 
+/** The cart as the server draws a page (empty: it never sees localStorage, ADR 0071). */
+function serverSnapshot(): CartItem[] {
+  return EMPTY;
+}
+
 function normalise(l: CartItem): CartItem {
   return { ...l, imageUrl: Array.isArray(l.imageUrl) ? l.imageUrl : l.imageUrl ? [String(l.imageUrl)] : [] };
 }
@@ -225,7 +230,7 @@ let hydratedFor: string | null = null;
  * `add` sends signed-out users to /signin (spec §5) and resolves false.
  */
 export function useCart() {
-  const items = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const items = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
   const { isLogin, details } = useSession();
   const navigate = useNavigate();
   const userId = details?._id ?? null;

@@ -8,9 +8,9 @@
  */
 import type { AccountType, Address, UserDetails } from "@market/contract";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { ApiError, api, getToken, setToken } from "./api";
+import { ApiError, api, getToken, setToken, subscribeToken } from "./api";
 
 /** The signed-in user's details as /api/me answers them (spec §3 "User"; contract `UserDetails`). */
 export type SessionUser = UserDetails;
@@ -37,11 +37,24 @@ export const meQuery = queryOptions({
   retry: false,
 });
 
+/**
+ * Is a token stored? False while the app takes over a server-rendered page (the server draws every
+ * page signed out, ADR 0071), then the stored answer: the first render matches the server's HTML.
+ */
+function useHasToken(): boolean {
+  return useSyncExternalStore(
+    subscribeToken,
+    () => getToken() !== null,
+    () => false,
+  );
+}
+
 /** `{ isLogin, details, loading }` for components. */
 export function useSession() {
   const q = useQuery(meQuery);
+  const hasToken = useHasToken();
   const details = q.data ?? null;
-  return { isLogin: !!details, details, loading: q.isPending && !!getToken(), refetch: q.refetch };
+  return { isLogin: !!details, details, loading: q.isPending && hasToken, refetch: q.refetch };
 }
 
 /**

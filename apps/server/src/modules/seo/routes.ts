@@ -74,7 +74,8 @@ export default async function seoRoutes(app: FastifyInstance) {
         .send(app.renderSpa(`<meta name="robots" content="noindex" />`, request.url));
     }
     const head = renderHead(item, base) + mainImagePreload(item.images[0], base);
-    return reply.header("Cache-Control", PAGE_CACHE).send(withPageHead((h) => app.renderSpa(h, request.url), head));
+    const document = withPageHead((h) => app.renderSpa(h, request.url), head);
+    return reply.header("Cache-Control", PAGE_CACHE).send(await app.withServerRender(document, request.url));
   });
 
   // Rendered documents (or null for a missing part), per origin and file, reused for SITEMAP_MEMO_MS;

@@ -1,0 +1,129 @@
+/**
+ * Server rendering of the storefront's landing pages (issue 7 "Lighthouse: LCP <= 1.8 s", ADR 0071).
+ * A slow phone then paints the page from the HTML alone, before any JavaScript arrives; the app
+ * (apps/web/src/main.tsx) draws the same page from the same data and replaces that HTML.
+ *
+ * The renderer is the web build's own server entry (`vite build --ssr`, apps/web/src/entry-server.tsx)
+ * at `<WEB_DIST>-ssr/entry-server.js`. Without it (API tests, a build without the SSR step) or
+ * when a render fails or takes longer than `RENDER_TIMEOUT_MS`, the page is the plain SPA shell as
+ * before: server rendering only ever makes a page arrive sooner, never breaks it.
+ *
+ * The app's API calls made while rendering are answered in-process (`app.inject`, anonymous, GET
+ * only), so they take the public response cache (ADR 0052). Rendered pages are kept per URL under
+ * the same rules: an entry is used only while the public cache's version is the one it was drawn
+ * at (every catalog write bumps it), at most `TTL_MS`, at most `MAX_ENTRIES` (least recently used
+ * go first). Concurrent requests for one URL share one render.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { FastifyInstance } from "fastify";
+
+/** Storefront pages drawn on the server: public, the same for every shopper (no session data). */
+const RENDERED = [
+  /^\/$/,
+  /^\/categories\/collections\/[^/?]+\/[^/?]+\/?$/,
+  /^\/product\/[^/?]+\/[^/?]+\/?$/,
+  /^\/aboutScreen\/?$/,
+  /^\/contact(Screen)?\/?$/,
+];
+const RENDER_TIMEOUT_MS = 2_000;
+const TTL_MS = 30_000;
+const MAX_ENTRIES = 500;
+
+type Rendered = { html: string; state: unknown };
+type Entry = { version: number; expires: number; markup: string };
+type ServerEntry = {
+  configure(transport: (path: string, init: RequestInit) => Promise<Response>): void;
+  render(url: string): Promise<Rendered | null>;
+};
+
+/** Path of the SSR entry beside a web build: `<dist>-ssr/entry-server.js`. */
+export function serverEntryPath(webDist: string): string {
+  const dist = path.resolve(webDist);
+  return path.join(path.dirname(dist), `${path.basename(dist)}-ssr`, "entry-server.js");
+}
+
+/** `<div id="root">` with the app's HTML, then the query data as inert JSON (no inline script: CSP). */
+export function rootMarkup({ html, state }: Rendered): string {
+  const json = JSON.stringify(state).replace(/</g, "\\u003c");
+  return `<div id="root">${html}</div><script type="application/json" id="rq-state">${json}</script>`;
+}
+
+/**
+ * Returns `(document, url) => Promise<document>`: the SPA document with the page drawn inside its
+ * empty `<div id="root"></div>` when `url` is a rendered page, else the document unchanged.
+ */
+export function createServerRenderer(app: FastifyInstance, entryPath: string) {
+  let entry: Promise<ServerEntry | null> | undefined;
+  const load = () => {
+    entry ??= (async () => {
+      if (!existsSync(entryPath)) return null;
+      try {
+        const mod = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
+        mod.configure(async (apiPath, init) => {
+          if ((init.method ?? "GET") !== "GET") return new Response(null, { status: 405 });
+          const res = await app.inject({ method: "GET", url: apiPath, headers: { accept: "application/json" } });
+          return new Response(res.body, { status: res.statusCode, headers: { "content-type": String(res.headers["content-type"] ?? "") } });
+        });
+        return mod;
+      } catch (err) {
+        app.log.error({ err, entryPath }, "server rendering is off: its entry did not load");
+        return null;
+      }
+    })();
+    return entry;
+  };
+
+  const cache = new Map<string, Entry>();
+  const inFlight = new Map<string, Promise<string | null>>();
+
+  const renderMarkup = async (url: string): Promise<string | null> => {
+    const mod = await load();
+    if (!mod) return null;
+    const version = app.publicCache.stats().version;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const rendered = await Promise.race([
+        mod.render(url),
+        new Promise<null>((resolve) => {
+          timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS);
+        }),
+      ]);
+      if (!rendered) return null;
+      const markup = rootMarkup(rendered);
+      // Not under NODE_ENV=test: tests write rows straight into the database, which no cache hook sees.
+      if (app.config.NODE_ENV !== "test" && app.publicCache.stats().version === version) {
+        cache.set(url, { version, expires: Date.now() + TTL_MS, markup });
+        while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+      }
+      return markup;
+    } catch (err) {
+      app.log.warn({ err, url }, "server rendering failed: answering the plain page");
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  return async function withServerRender(document: string, url: string): Promise<string> {
+    const pathname = url.split("?")[0] ?? "";
+    if (!RENDERED.some((r) => r.test(pathname)) || !document.includes('<div id="root"></div>')) return document;
+    const hit = cache.get(url);
+    let markup: string | null;
+    if (hit && hit.version === app.publicCache.stats().version && hit.expires > Date.now()) {
+      cache.delete(url);
+      cache.set(url, hit);
+      markup = hit.markup;
+    } else {
+      if (hit) cache.delete(url);
+      let pending = inFlight.get(url);
+      if (!pending) {
+        pending = renderMarkup(url).finally(() => inFlight.delete(url));
+        inFlight.set(url, pending);
+      }
+      markup = await pending;
+    }
+    return markup ? document.replace('<div id="root"></div>', markup) : document;
+  };
+}
