@@ -39,6 +39,38 @@ describe("session cache", () => {
     expect((await whoami(u.token)).json().user.names).toBe("Ada Eze");
   });
 
+  it("re-reads a busy token in the background near the end of the 5 s, never answering from a read older than 5 s (ADR 0071)", async () => {
+    const u = await createUserWithToken(ctx.db, { names: "Bola Ade" });
+    const start = Date.now();
+    expect((await whoami(u.token)).json().user.names).toBe("Bola Ade");
+    await rename(u.user.id, "Bola Ade-Cole");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    // 4.6 s after the read (past 90%): still the cached user, and a background re-read starts.
+    vi.setSystemTime(start + 4_600);
+    expect((await whoami(u.token)).json().user.names).toBe("Bola Ade");
+    await ctx.app.sessionCache.settled();
+    // The re-read is the cached user now: 5.1 s after the first read it is served from memory
+    // (a later direct change is not seen yet)...
+    await rename(u.user.id, "Bola Cole");
+    vi.setSystemTime(start + 5_100);
+    expect((await whoami(u.token)).json().user.names).toBe("Bola Ade-Cole");
+    // ...until 5 s after the re-read, when it is read again.
+    vi.setSystemTime(start + 4_600 + 5_100);
+    expect((await whoami(u.token)).json().user.names).toBe("Bola Cole");
+  });
+
+  it("a sign-out during a background re-read still ends the token at once", async () => {
+    const u = await createUserWithToken(ctx.db);
+    const start = Date.now();
+    expect((await whoami(u.token)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(start + 4_600);
+    const [during, signout] = await Promise.all([whoami(u.token), ctx.request({ method: "POST", url: "/api/signout", token: u.token })]);
+    expect([during.statusCode, signout.statusCode]).toEqual([200, 200]);
+    await ctx.app.sessionCache.settled();
+    expect((await whoami(u.token)).statusCode).toBe(401);
+  });
+
   it("a signed-out token stops working at once", async () => {
     const u = await createUserWithToken(ctx.db);
     expect((await whoami(u.token)).statusCode).toBe(200);

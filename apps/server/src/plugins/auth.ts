@@ -14,7 +14,9 @@
  *   writes that never touch accounts (cart, wishlist, contact, uploads, transfers);
  * - after `ttlMs` in every case. Another server process may honour a revoked token, or show an
  *   old role, for up to `ttlMs`.
- * Unknown tokens are never cached.
+ * Unknown tokens are never cached. Refresh-ahead (ADR 0071): a token used again in the last 10-40%
+ * of its `ttlMs` is answered from the cache while its user is re-read in the background, so a busy
+ * shopper never waits for the re-read; no answer ever relies on a read older than `ttlMs`.
  */
 
 import type { AccountType } from "@market/contract";
@@ -47,6 +49,24 @@ const ACCOUNT_NEUTRAL_WRITES = [
   /^\/api\/transactions(\/|\?|$)/,
 ];
 
+/**
+ * A cached token. `expires` = when it was read from the database + ttlMs: it is never served after
+ * that. From `refreshAt` (60-90% of ttlMs after the read, spread at random so tokens cached together
+ * do not all re-read together) a request still gets the cached user at once while the user is read
+ * again in the background (ADR 0071), so a busy shopper's request does not wait for that read.
+ */
+type CacheEntry = { user: AuthUser; expires: number; refreshAt: number; refreshing?: boolean };
+/** Refresh-ahead window, as fractions of ttlMs after the read: from 0.6, spread over 0.3. */
+const REFRESH_FROM = 0.6;
+const REFRESH_SPREAD = 0.3;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The auth plugin's session cache: `settled()` resolves once no background refresh is running (tests). */
+    sessionCache: { settled(): Promise<void> };
+  }
+}
+
 type Hook = (request: FastifyRequest) => Promise<void>;
 const GUARD = Symbol("authGuard");
 const markGuard = <T extends Hook>(fn: T): T => Object.assign(fn, { [GUARD]: true });
@@ -55,7 +75,8 @@ const isGuard = (fn: unknown): boolean => typeof fn === "function" && GUARD in f
 export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOptions) {
   const ttlMs = opts.sessionTtlMs ?? 5_000;
   const maxEntries = opts.sessionCacheMax ?? 10_000;
-  const cache = new Map<string, { user: AuthUser; expires: number }>();
+  const cache = new Map<string, CacheEntry>();
+  const refreshing = new Set<Promise<void>>();
   const forget = (match: (user: AuthUser) => boolean) => {
     for (const [token, entry] of cache) if (match(entry.user)) cache.delete(token);
   };
@@ -64,20 +85,56 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
   );
   app.addHook("onClose", async () => {
     stopListening();
+    await Promise.allSettled([...refreshing]);
     cache.clear();
   });
+  app.decorate("sessionCache", {
+    settled: async () => {
+      while (refreshing.size > 0) await Promise.allSettled([...refreshing]);
+    },
+  });
 
-  /** The token's user: from the cache while fresh, else from the database (then cached). */
+  /** Cache `user` for `token`, read from the database at `readAt` (ms). */
+  const remember = (token: string, user: AuthUser, readAt: number) => {
+    cache.delete(token);
+    cache.set(token, { user, expires: readAt + ttlMs, refreshAt: readAt + ttlMs * (REFRESH_FROM + Math.random() * REFRESH_SPREAD) });
+    if (cache.size > maxEntries) cache.delete(cache.keys().next().value!);
+  };
+
+  /**
+   * Re-read a cached token's user in the background. The result replaces the entry only if the
+   * entry is still the one that was refreshed: a revocation, an account write (cache cleared) or a
+   * newer read in the meantime wins, so a refresh never brings back a revoked session.
+   */
+  const refresh = (token: string, entry: CacheEntry) => {
+    entry.refreshing = true;
+    const readAt = Date.now();
+    const done: Promise<void> = findSessionUser(app.db, token)
+      .then((user) => {
+        if (cache.get(token) !== entry) return;
+        if (user) remember(token, user, readAt);
+        else cache.delete(token);
+      })
+      .catch(() => {
+        // Database trouble: keep the entry until it expires; the next request after that reads again.
+        entry.refreshing = false;
+      })
+      .finally(() => refreshing.delete(done));
+    refreshing.add(done);
+  };
+
+  /** The token's user: from the cache while fresh (refreshed ahead of expiry), else from the database. */
   const lookup = async (token: string): Promise<AuthUser | null> => {
     if (ttlMs <= 0) return findSessionUser(app.db, token);
     const hit = cache.get(token);
-    if (hit && hit.expires > Date.now()) return hit.user;
+    const now = Date.now();
+    if (hit && hit.expires > now) {
+      if (now >= hit.refreshAt && !hit.refreshing) refresh(token, hit);
+      return hit.user;
+    }
     if (hit) cache.delete(token);
     const user = await findSessionUser(app.db, token);
-    if (user) {
-      cache.set(token, { user, expires: Date.now() + ttlMs });
-      if (cache.size > maxEntries) cache.delete(cache.keys().next().value!);
-    }
+    if (user) remember(token, user, now);
     return user;
   };
 
