@@ -90,9 +90,9 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   app.addHook("preClose", async () => {
     closing = true;
   });
-  app.addHook("onSend", async (_request, reply, payload) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     if (closing) reply.header("connection", "close");
-    return payload;
+    done(null, payload);
   });
   // Helmet's headers, computed once at start-up (ADR 0071; @fastify/helmet rebuilt them per request).
   await app.register(securityHeaders, HELMET_OPTIONS);

@@ -123,18 +123,28 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
     refreshing.add(done);
   };
 
-  /** The token's user: from the cache while fresh (refreshed ahead of expiry), else from the database. */
-  const lookup = async (token: string): Promise<AuthUser | null> => {
-    if (ttlMs <= 0) return findSessionUser(app.db, token);
+  /**
+   * The token's cached user while fresh (starting a refresh-ahead re-read when due), else
+   * undefined. Synchronous, so a cached request's hook does not wait for a promise.
+   */
+  const fromCache = (token: string): AuthUser | undefined => {
+    if (ttlMs <= 0) return undefined;
     const hit = cache.get(token);
+    if (!hit) return undefined;
     const now = Date.now();
-    if (hit && hit.expires > now) {
+    if (hit.expires > now) {
       if (now >= hit.refreshAt && !hit.refreshing) refresh(token, hit);
       return hit.user;
     }
-    if (hit) cache.delete(token);
+    cache.delete(token);
+    return undefined;
+  };
+
+  /** The token's user from the database (then cached, unless the cache is off). */
+  const load = async (token: string): Promise<AuthUser | null> => {
+    const readAt = Date.now();
     const user = await findSessionUser(app.db, token);
-    if (user) remember(token, user, now);
+    if (user && ttlMs > 0) remember(token, user, readAt);
     return user;
   };
 
@@ -148,19 +158,30 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
     const existing = route.preValidation;
     route.preValidation = [...guards, ...(Array.isArray(existing) ? existing : existing ? [existing] : [])] as typeof route.preValidation;
   });
-  app.addHook("onRequest", async (request) => {
+  // Callback-style hooks (not async): no promise per request on the cached path (ADR 0071).
+  app.addHook("onRequest", (request, _reply, done) => {
     const header = request.headers.authorization;
-    if (!header || !request.url.startsWith("/api")) return;
+    if (!header || !request.url.startsWith("/api")) return done();
     const match = BEARER.exec(header);
-    if (!match) return;
-    request.user = await lookup(match[1]!);
+    if (!match) return done();
+    const token = match[1]!;
+    const cached = fromCache(token);
+    if (cached) {
+      request.user = cached;
+      return done();
+    }
+    load(token).then((user) => {
+      request.user = user;
+      done();
+    }, done);
   });
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (cache.size === 0 || reply.statusCode >= 400 || !request.url.startsWith("/api")) return payload;
-    const method = request.method;
-    if (method === "GET" || method === "HEAD" || method === "OPTIONS") return payload;
-    if (!ACCOUNT_NEUTRAL_WRITES.some((r) => r.test(request.url))) cache.clear();
-    return payload;
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (cache.size > 0 && reply.statusCode < 400 && request.url.startsWith("/api")) {
+      const method = request.method;
+      if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && !ACCOUNT_NEUTRAL_WRITES.some((r) => r.test(request.url)))
+        cache.clear();
+    }
+    done(null, payload);
   });
 });
 

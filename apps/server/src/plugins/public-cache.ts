@@ -14,7 +14,7 @@
  *   and an answer computed while a write finished in between is not stored.
  * - One process only: several server processes would each keep their own cache, bounded by `ttlMs`.
  */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 
 /** Anonymous GETs answered from the cache. */
@@ -101,8 +101,9 @@ export default fp<PublicCacheOptions>(
       request.method === "GET" && !request.headers.authorization && CACHEABLE.some((r) => r.test(request.url));
 
     // preValidation runs after every onRequest hook (helmet's headers are already set on a hit).
-    app.addHook("preValidation", async (request, reply) => {
-      if (!cacheable(request)) return;
+    // Callback-style hooks (not async): no promise per request for the routes they skip (ADR 0071).
+    app.addHook("preValidation", (request, reply, done) => {
+      if (!cacheable(request)) return done();
       const hit = entries.get(request.url);
       if (hit && hit.version === version && hit.expires > Date.now()) {
         hits++;
@@ -110,11 +111,13 @@ export default fp<PublicCacheOptions>(
         entries.delete(request.url);
         entries.set(request.url, hit);
         reply.header("content-type", hit.contentType).header("x-cache", "hit");
-        return reply.send(hit.payload);
+        reply.send(hit.payload);
+        return;
       }
       if (hit) remove(request.url);
       misses++;
       request.publicCacheVersion = version;
+      done();
     });
 
     /** Does this request (a write, or a GET that writes) possibly change a cached answer? */
@@ -129,15 +132,15 @@ export default fp<PublicCacheOptions>(
     // onSend runs once the handler is done (its transaction committed) and before the answer
     // leaves, so the writer's next read never sees the old entry. Registered before
     // @fastify/compress, so it sees the JSON string, not a compressed stream.
-    app.addHook("onSend", async (request, reply, payload) => {
+    const onSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown): void => {
       if (writes(request)) {
         // A refused write (400-499) changed nothing: anonymous junk requests cannot flush the cache.
         if (reply.statusCode < 400 || reply.statusCode >= 500) invalidate();
-        return payload;
+        return;
       }
       const started = request.publicCacheVersion;
-      if (started === undefined || started !== version || reply.statusCode !== 200 || typeof payload !== "string") return payload;
-      if (payload.length > maxBytes / 8) return payload;
+      if (started === undefined || started !== version || reply.statusCode !== 200 || typeof payload !== "string") return;
+      if (payload.length > maxBytes / 8) return;
       remove(request.url);
       entries.set(request.url, {
         version,
@@ -152,7 +155,10 @@ export default fp<PublicCacheOptions>(
         remove(oldest);
       }
       reply.header("x-cache", "miss");
-      return payload;
+    };
+    app.addHook("onSend", (request, reply, payload, done) => {
+      onSend(request, reply, payload);
+      done(null, payload);
     });
   },
   { name: "public-cache" },
