@@ -330,6 +330,13 @@ async function main() {
       await Promise.all(productIds.slice(i, i + 20).map((id) => fetch(`${base}/api/product?id=${id}`)));
   };
   const searchPath = "/api/product?search=tecno%20charger&sort=newest";
+  // 2 s of the same adds at 10 connections just before an add-to-cart run: the cart path's code is
+  // optimised by the JIT and the shoppers' sessions are in the server's session cache, as on a store
+  // that has been serving them (ADR 0071); the run then measures the steady state, not the first
+  // second after start-up.
+  const warmCart = async () => {
+    await autocannon({ url: base, connections: 10, duration: 2, requests: addToCart() });
+  };
 
   const scenarios: Scenario[] = [
     { name: "hello-world", connections: 10, target: "hello", requests: [{ method: "GET", path: "/" }] },
@@ -426,6 +433,7 @@ async function main() {
       connections: 50,
       target: "store",
       requests: addToCart(),
+      warm: warmCart,
       probe: async () =>
         expectOk(
           "add to cart",
@@ -460,7 +468,7 @@ async function main() {
     { name: "hello-world", connections: 100, target: "hello", requests: [{ method: "GET", path: "/" }] },
     { name: "listing, first page", connections: 100, target: "store", requests: [{ method: "GET", path: listPath }] },
     { name: "product detail", connections: 100, target: "store", requests: detail(), warm: warmDetail },
-    { name: "add to cart", connections: 100, target: "store", requests: addToCart() },
+    { name: "add to cart", connections: 100, target: "store", requests: addToCart(), warm: warmCart },
   ];
 
   // 4. Warm-up (JIT, pool, PostgreSQL caches), then the runs.
