@@ -3,8 +3,8 @@
  * both codes from the dev outbox, verify, sign in, edit the profile, manage addresses, change the
  * password, sign out and recover a password. Screenshots of every screen at desktop and phone width.
  */
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DEMO, signInPage, snap } from "./fixtures";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { DEMO, expect, signInPage, snap, test } from "./fixtures";
 
 const uid = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 const phoneDigits = () => `803${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;

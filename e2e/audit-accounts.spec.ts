@@ -7,8 +7,8 @@
  */
 
 import { STORAGE_KEYS } from "@market/contract";
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { snap } from "./fixtures";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, snap, test } from "./fixtures";
 
 async function newCustomer(request: APIRequestContext) {
   const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;

@@ -3,9 +3,9 @@
  * rows, named by row id, so a failure points at the spec line it breaks. Desktop, plus the layout
  * checks at phone width (@phone).
  */
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
-import { apiSignIn, DEMO, signInPage, snap } from "./fixtures";
+import { apiSignIn, DEMO, expect, signInPage, snap, test } from "./fixtures";
 
 const BO = "/admin_real/dashboard";
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });

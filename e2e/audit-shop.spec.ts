@@ -5,8 +5,7 @@
  * - quality bar: no shopper page scrolls sideways at phone width, and every picture has a size;
  * - S4-26 / S2-104: signed out, /checkout goes home and /cart renders nothing.
  */
-import { expect, test } from "@playwright/test";
-import { DEMO, signInPage } from "./fixtures";
+import { DEMO, expect, signInPage, test } from "./fixtures";
 
 type Product = { _id: string; name: string; count_in_stock: number };
 type Post = { _id: string };

@@ -8,9 +8,9 @@
  * Plus: guards, the category-delete notice, the services "Add New" link, the update_service
  * redirect, and screenshots of every back-office screen at desktop and phone width.
  */
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
-import { apiSignIn, DEMO, signInPage, snap } from "./fixtures";
+import { apiSignIn, DEMO, expect, signInPage, snap, test } from "./fixtures";
 
 const BO = "/admin_real/dashboard";
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });

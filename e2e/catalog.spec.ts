@@ -2,8 +2,7 @@
  * Catalog in a real browser: home -> category -> quick view -> detail -> follow a seller -> review a
  * service, with screenshots at desktop and phone width (e2e/screenshots/catalog-*.png).
  */
-import { expect, test } from "@playwright/test";
-import { DEMO, signInPage, snap } from "./fixtures";
+import { DEMO, expect, signInPage, snap, test } from "./fixtures";
 
 test.describe("catalog @phone", () => {
   test("browse: home -> category listing -> quick view -> detail", async ({ page, request }, info) => {

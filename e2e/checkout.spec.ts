@@ -4,8 +4,8 @@
  * receiving account number in the Bank Transfer modal, taps "I have made payment" and finds the
  * order in their history. Screenshots of every step at desktop and phone width.
  */
-import { expect, type Page, test } from "@playwright/test";
-import { apiSignIn, DEMO, signInPage, snap } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { apiSignIn, DEMO, expect, signInPage, snap, test } from "./fixtures";
 
 type Product = { _id: string; name: string; price: number; count_in_stock: number };
 

@@ -3,8 +3,7 @@
  * previews the server puts into product pages (Open Graph + JSON-LD) and the sitemap.
  */
 import { formatNaira } from "@market/contract";
-import { expect, test } from "@playwright/test";
-import { DEMO, signInPage, snap } from "./fixtures";
+import { DEMO, expect, signInPage, snap, test } from "./fixtures";
 
 type Product = { _id: string; name: string; price: number; count_in_stock: number };
 

@@ -1,9 +1,37 @@
 /**
- * Shared Playwright helpers: the demo accounts, sign-in through the API, and a page already signed
- * in (the token is put under the app's storage key before the first page load).
+ * Shared Playwright helpers: the demo accounts, sign-in through the API, a page already signed
+ * in (the token is put under the app's storage key before the first page load), and `test`, whose
+ * pages wait after every `goto`/`reload` until the app has taken over the server-drawn page
+ * (`<html data-app-ready>`, ADR 0071): a click before that would land on a button without its handler.
  */
 import { STORAGE_KEYS } from "@market/contract";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+
+export { expect };
+
+/** Make `page.goto` and `page.reload` resolve only once the app is running on the new document. */
+function waitForAppOnLoad(page: Page): void {
+  const ready = () => page.waitForSelector("html[data-app-ready]", { state: "attached" });
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const res = await goto(...args);
+    await ready();
+    return res;
+  };
+  page.reload = async (...args) => {
+    const res = await reload(...args);
+    await ready();
+    return res;
+  };
+}
+
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    context.on("page", waitForAppOnLoad);
+    await use(context);
+  },
+});
 
 export const DEMO = {
   admin: { email: "admin@naijamarket.ng", password: "Admin#2026" },

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { snap } from "./fixtures";
+import { expect, snap, test } from "./fixtures";
 
 test.describe("smoke @phone", () => {
   test("home page shows the four featured categories from the API", async ({ page, request }, info) => {

@@ -48,6 +48,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     target: "es2022",
     copyPublicDir: !isSsrBuild,
+    // No preload lists in the chunks (they weighed ~4 KB gzipped per route, and the helper that
+    // walks them ran on every lazy import): the server lists the first load's modules once,
+    // boot.ts preloads them (ADR 0071). CSS of lazy chunks is still loaded by Vite's helper.
+    modulePreload: false,
     sourcemap: false,
     reportCompressedSize: false,
     // dist/.vite/manifest.json: which files each route loads (read by scripts/budget.mjs).

@@ -16,9 +16,10 @@ function distWith(manifest: unknown): string {
   return dist;
 }
 
-/** A manifest shaped like Vite's: entry + vendor chunk, pages with their own and shared imports. */
+/** A manifest shaped like Vite's: boot entry, the app module it imports later, pages with their own and shared imports. */
 const MANIFEST = {
-  "index.html": { file: "assets/index-A.js", isEntry: true, imports: ["_react-R.js"], css: ["assets/index-A.css"] },
+  "index.html": { file: "assets/index-A.js", isEntry: true, css: ["assets/index-A.css"], dynamicImports: ["src/main.tsx"] },
+  "src/main.tsx": { file: "assets/main-M.js", isDynamicEntry: true, imports: ["_react-R.js", "index.html"], css: ["assets/main-M.css"] },
   "_react-R.js": { file: "assets/react-R.js" },
   "_Card-C.js": { file: "assets/Card-C.js", imports: ["_react-R.js"] },
   "_item-card-I.js": { file: "assets/item-card-I.js", imports: ["_Card-C.js"], css: ["assets/item-card-I.css"] },
@@ -26,27 +27,31 @@ const MANIFEST = {
   "src/features/catalog/pages/category-listing-page.tsx": { file: "assets/listing-L.js", imports: ["_item-card-I.js"] },
   "src/features/catalog/pages/product-detail-page.tsx": { file: "assets/product-P.js", imports: ["_item-card-I.js"] },
 };
+const APP_CSS = '<link rel="stylesheet" crossorigin href="/assets/main-M.css">';
+const APP_JS = ["/assets/main-M.js", "/assets/react-R.js"];
+const modules = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="route-modules">(.*?)<\/script>/.exec(html)?.[1] ?? "null");
 
 describe("createRoutePreloads", () => {
-  it("preloads the route chunk and its static imports, not what the entry already loads", () => {
+  it("links the CSS of the app module and of the page chunk, and lists the JavaScript of both, minus what index.html loads", () => {
     const preloads = createRoutePreloads(distWith(MANIFEST));
-    expect(preloads("/")).toBe(
-      '<link rel="modulepreload" crossorigin href="/assets/home-page-H.js"><link rel="modulepreload" crossorigin href="/assets/Card-C.js">',
-    );
+    const home = preloads("/");
+    expect(home.startsWith(APP_CSS)).toBe(true);
+    expect(modules(home)).toEqual([...APP_JS, "/assets/home-page-H.js", "/assets/Card-C.js"]);
+    expect(home).not.toContain("modulepreload");
     const listing = preloads("/categories/collections/market-place/001");
-    expect(listing).toContain('<link rel="modulepreload" crossorigin href="/assets/listing-L.js">');
-    expect(listing).toContain('<link rel="modulepreload" crossorigin href="/assets/item-card-I.js">');
+    expect(modules(listing)).toEqual([...APP_JS, "/assets/listing-L.js", "/assets/item-card-I.js", "/assets/Card-C.js"]);
     expect(listing).toContain('<link rel="stylesheet" crossorigin href="/assets/item-card-I.css">');
-    expect(listing).not.toContain("react-R.js");
     expect(listing).not.toContain("index-A");
-    expect(preloads("/product/market-place/9a0d1f7e-0000-4000-8000-000000000000")).toContain("/assets/product-P.js");
+    expect(modules(preloads("/product/market-place/9a0d1f7e-0000-4000-8000-000000000000"))).toContain("/assets/product-P.js");
   });
 
-  it("adds nothing for other pages, a missing manifest or an unreadable one", () => {
+  it("gives other pages the app's CSS and modules only, and nothing without a readable manifest", () => {
     const preloads = createRoutePreloads(distWith(MANIFEST));
-    expect(preloads("/cart")).toBe("");
-    expect(preloads("/admin_real/dashboard")).toBe("");
-    expect(preloads("/product/market-place")).toBe("");
+    const appOnly = `${APP_CSS}<script type="application/json" id="route-modules">${JSON.stringify(APP_JS)}</script>`;
+    expect(preloads("/cart")).toBe(appOnly);
+    expect(preloads("/admin_real/dashboard")).toBe(appOnly);
+    expect(preloads("/product/market-place")).toBe(appOnly);
     expect(createRoutePreloads(path.join(tmpdir(), "no-such-web-build"))("/")).toBe("");
     expect(createRoutePreloads(distWith("{not json"))("/")).toBe("");
   });

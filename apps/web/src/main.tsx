@@ -1,5 +1,4 @@
-import "./app/mantine-styles";
-import "./app/global.css";
+/** The app: started by boot.ts once the page has loaded (the first screen's styles came with boot.ts, ADR 0071). */
 import { hydrate } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";

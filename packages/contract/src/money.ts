@@ -14,17 +14,25 @@ export function koboToNaira(kobo: number): number {
   return kobo / 100;
 }
 
-const nairaFormat = new Intl.NumberFormat("en-NG", {
-  style: "currency",
-  currency: "NGN",
-  currencyDisplay: "narrowSymbol",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
+/**
+ * `₦` + the amount with thousands separators and `minDecimals`..`maxDecimals` decimals, as
+ * `Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN", currencyDisplay: "narrowSymbol" })`
+ * writes it (e.g. 1234567.5 -> "₦1,234,567.5", -500 -> "-₦500"), without Intl: creating the first
+ * Intl formatter costs ~40 ms of a phone's main thread while the page starts (issue 7, ADR 0071).
+ * Amounts are naira with at most 2 decimals (kobo / 100), which `toFixed` rounds exactly.
+ */
+export function formatNairaDecimals(naira: number, minDecimals: number, maxDecimals: number): string {
+  const value = Number.isFinite(naira) ? naira : 0;
+  const [whole = "0", fraction = ""] = Math.abs(value).toFixed(maxDecimals).split(".");
+  let decimals = fraction.replace(/0+$/, "");
+  if (decimals.length < minDecimals) decimals = decimals.padEnd(minDecimals, "0");
+  const sign = value < 0 && (Number(whole) > 0 || Number(decimals) > 0) ? "-" : "";
+  return `${sign}₦${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${decimals ? `.${decimals}` : ""}`;
+}
 
 /** Display a naira amount with thousands separators: 1234567 -> "₦1,234,567". Missing -> "₦0". */
 export function formatNaira(naira: number | null | undefined): string {
-  return nairaFormat.format(Number.isFinite(naira) ? Number(naira) : 0);
+  return formatNairaDecimals(Number(naira ?? 0), 0, 2);
 }
 
 /** A naira amount as a string with exactly 2 decimals ("12500.00"), as the checkout form sends it. */

@@ -1,9 +1,12 @@
 /**
- * `<link rel="modulepreload">` tags for the lazy chunk of the storefront page a URL opens (issue 7,
- * ADR 0051): without them the browser learns about the page's chunk only after the entry chunk has
- * downloaded and the router has run, one more round trip on a slow 4G phone. The file names come
- * from the web build's manifest (`<dist>/.vite/manifest.json`, Vite `build.manifest`); without a
- * manifest (tests, no web build) no tags are added.
+ * Head tags of every page from the web build's manifest (issue 7, ADR 0051, ADR 0071). The page's
+ * only script, boot.ts, starts the app (src/main.tsx) after the page has loaded; so that a
+ * server-rendered page is drawn styled before that, every page links the CSS of the app module,
+ * and a landing page also the CSS of its own lazy chunk. The JavaScript the page will need (the
+ * app's chunks, and a landing page's own) is listed as inert JSON (`#route-modules`): boot.ts
+ * preloads it all at once when it starts the app (the build adds no preload lists of its own,
+ * `build.modulePreload: false`), instead of the browser finding each import one round trip after
+ * the other. Without a manifest (tests, no web build) nothing is added.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -11,7 +14,10 @@ import path from "node:path";
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 
-/** Shopper landing pages and the page module the web router lazy-loads for them (apps/web/src/app/router.tsx). */
+/** The app module boot.ts imports once the page has loaded (apps/web/src/boot.ts). */
+const APP_MODULE = "src/main.tsx";
+
+/** Shopper landing pages and the page module the web router lazy-loads for them (apps/web/src/app/routes.tsx). */
 const ROUTE_PAGES: Array<{ pattern: RegExp; page: string }> = [
   { pattern: /^\/$/, page: "src/features/home/pages/home-page.tsx" },
   { pattern: /^\/categories\/collections\/[^/]+\/[^/]+\/?$/, page: "src/features/catalog/pages/category-listing-page.tsx" },
@@ -29,9 +35,9 @@ function closure(manifest: Manifest, key: string, files: Set<string>): Set<strin
 }
 
 /**
- * Reads the manifest in `dist` once and returns `(pathname) => head tags`: modulepreload links for
- * the route chunk's JavaScript and stylesheet links for its CSS, minus what index.html already loads
- * with the entry. Unknown paths, or a missing or unreadable manifest, give "".
+ * Reads the manifest in `dist` once and returns `(pathname) => head tags`: stylesheet links for the
+ * CSS of the app module and of the page's chunk, and the `#route-modules` list of the page chunk's
+ * JavaScript, minus what index.html already loads. A missing or unreadable manifest gives "".
  */
 export function createRoutePreloads(dist: string, base = "/"): (pathname: string) => string {
   const manifestPath = path.join(dist, ".vite/manifest.json");
@@ -44,23 +50,24 @@ export function createRoutePreloads(dist: string, base = "/"): (pathname: string
   }
   const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
   const entryFiles = entryKey ? closure(manifest, entryKey, new Set()) : new Set<string>();
+  const appFiles = manifest[APP_MODULE] ? closure(manifest, APP_MODULE, new Set(entryFiles)) : new Set(entryFiles);
+  const stylesheets = (files: Iterable<string>) =>
+    [...files]
+      .filter((f) => f.endsWith(".css"))
+      .map((f) => `<link rel="stylesheet" crossorigin href="${base}${f}">`)
+      .join("");
+  const appOnly = [...appFiles].filter((f) => !entryFiles.has(f));
+  const moduleList = (files: string[]) =>
+    `<script type="application/json" id="route-modules">${JSON.stringify(files.filter((f) => f.endsWith(".js")).map((f) => `${base}${f}`)).replace(/</g, "\\u003c")}</script>`;
+  const appTags = stylesheets(appOnly) + moduleList(appOnly);
   const tags = new Map<string, string>();
   for (const { page } of ROUTE_PAGES) {
     if (!manifest[page]) continue;
-    const files = [...closure(manifest, page, new Set())].filter((f) => !entryFiles.has(f));
-    tags.set(
-      page,
-      files
-        .map((f) =>
-          f.endsWith(".css")
-            ? `<link rel="stylesheet" crossorigin href="${base}${f}">`
-            : `<link rel="modulepreload" crossorigin href="${base}${f}">`,
-        )
-        .join(""),
-    );
+    const files = [...closure(manifest, page, new Set())].filter((f) => !appFiles.has(f));
+    tags.set(page, stylesheets([...appOnly, ...files]) + moduleList([...appOnly, ...files]));
   }
   return (pathname) => {
     const route = ROUTE_PAGES.find((r) => r.pattern.test(pathname));
-    return route ? (tags.get(route.page) ?? "") : "";
+    return (route && tags.get(route.page)) || appTags;
   };
 }

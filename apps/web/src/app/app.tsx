@@ -1,9 +1,18 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { RouterProvider } from "react-router";
 import { Providers } from "./providers";
 import { router } from "./router";
 
+/**
+ * The whole app. Once it has taken over the page (first commit: a server-drawn page is hydrated),
+ * `<html data-app-ready>` says so: until then buttons drawn by the server do nothing (ADR 0071),
+ * and the end-to-end tests wait for it after every page load.
+ */
 export function App({ queryClient }: { queryClient?: QueryClient }) {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = "";
+  }, []);
   return (
     <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
