@@ -6,8 +6,8 @@
  * JavaScript that makes the page interactive follows. Links work as plain links meanwhile.
  *
  * `START_AFTER_MS` caps the wait: a picture stuck on a bad connection does not hold the app back.
- * The page's own route chunks (listed by the server in #route-modules) are preloaded together with
- * the app, not after it.
+ * The modules of the first screen (the app's and the page's own chunks, listed by the server in
+ * #route-modules) are all requested at once, not one import round trip after the other.
  */
 import "./app/mantine-styles";
 import "./app/global.css";
@@ -18,19 +18,16 @@ let started = false;
 function start(): void {
   if (started) return;
   started = true;
+  let listed: unknown = [];
   try {
-    const listed = JSON.parse(document.getElementById("route-modules")?.textContent ?? "[]") as unknown;
-    for (const href of Array.isArray(listed) ? listed : []) {
-      if (typeof href !== "string") continue;
-      const link = document.createElement("link");
-      link.rel = "modulepreload";
-      link.crossOrigin = "";
-      link.href = href;
-      document.head.append(link);
-    }
+    listed = JSON.parse(document.getElementById("route-modules")?.textContent ?? "[]");
   } catch {
-    // no list: the router fetches the page's chunk itself
+    // no list: the browser finds the app's modules through its imports
   }
+  // Every listed module at once, dependencies first: they download in parallel and each runs in
+  // its own task as it arrives, instead of the whole app running in one long task at the end.
+  const modules = Array.isArray(listed) ? listed.filter((m): m is string => typeof m === "string") : [];
+  for (const href of modules.reverse()) void import(/* @vite-ignore */ href).catch(() => undefined);
   void import("./main");
 }
 
