@@ -73,7 +73,7 @@ if (!entryKey) {
   process.exit(2);
 }
 const entryFiles = closure(entryKey);
-// index.html's script (boot.ts) imports the app (src/main.tsx) once the page has loaded (ADR 0071):
+// index.html's script (boot.ts) imports the app (src/main.tsx) once the page has loaded (ADR 0072):
 // that is still part of every first load, so it counts here with everything it imports.
 const APP_MODULE = "src/main.tsx";
 if (manifest[APP_MODULE]) closure(APP_MODULE, entryFiles);

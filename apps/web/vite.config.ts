@@ -31,7 +31,7 @@ function chunkModules(): Plugin {
 
 /**
  * In `npm run dev` the API runs on :3000 and Vite proxies /api and /uploads to it.
- * `vite build --ssr src/entry-server.tsx --outDir dist-ssr` builds the server renderer (ADR 0071):
+ * `vite build --ssr src/entry-server.tsx --outDir dist-ssr` builds the server renderer (ADR 0072):
  * no public files, no manifest and no chunk list there (those describe what browsers load).
  */
 export default defineConfig(({ isSsrBuild }) => ({
@@ -50,7 +50,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     copyPublicDir: !isSsrBuild,
     // No preload lists in the chunks (they weighed ~4 KB gzipped per route, and the helper that
     // walks them ran on every lazy import): the server lists the first load's modules once,
-    // boot.ts preloads them (ADR 0071). CSS of lazy chunks is still loaded by Vite's helper.
+    // boot.ts preloads them (ADR 0072). CSS of lazy chunks is still loaded by Vite's helper.
     modulePreload: false,
     sourcemap: false,
     reportCompressedSize: false,

@@ -1,5 +1,5 @@
 /**
- * The page's only script (index.html), a few hundred bytes (ADR 0071). It brings the first screen's
+ * The page's only script (index.html), a few hundred bytes (ADR 0072). It brings the first screen's
  * styles with it and starts the app (main.tsx: React, the router, the page) only once the page has
  * loaded: the server has already drawn the storefront page, so on a slow phone the HTML, the
  * styles and the pictures the shopper sees get the connection first, and the ~150 KB of

@@ -1,5 +1,5 @@
 /**
- * Server rendering of the storefront's first paint (issue 7 "Lighthouse", ADR 0071). Built by
+ * Server rendering of the storefront's first paint (issue 7 "Lighthouse", ADR 0072). Built by
  * `vite build --ssr` into `<web dist>-ssr/entry-server.js` and imported by the server's SPA plugin,
  * which puts the HTML inside `<div id="root">` and the query data beside it.
  *

@@ -1,4 +1,4 @@
-/** The app: started by boot.ts once the page has loaded (the first screen's styles came with boot.ts, ADR 0071). */
+/** The app: started by boot.ts once the page has loaded (the first screen's styles came with boot.ts, ADR 0072). */
 import { hydrate } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
@@ -6,7 +6,7 @@ import { App } from "./app/app";
 import { createQueryClient } from "./app/providers";
 import { routerReady } from "./app/router";
 
-// The server may have drawn the first page already (ADR 0071): start from the data it drew with and
+// The server may have drawn the first page already (ADR 0072): start from the data it drew with and
 // hydrate its HTML (the same tree from the same data) once the page's route module is loaded; else
 // render from scratch. Either is a transition: React yields to the browser every few ms instead of
 // blocking a slow phone for the whole first render.

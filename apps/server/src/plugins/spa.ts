@@ -23,7 +23,7 @@ declare module "fastify" {
     renderSpa(head?: string, url?: string): string;
     /**
      * `document` (from `renderSpa`) with the storefront page at `url` drawn inside its root element
-     * when that page is server-rendered (server-render.ts, ADR 0071); else `document` unchanged.
+     * when that page is server-rendered (server-render.ts, ADR 0072); else `document` unchanged.
      */
     withServerRender(document: string, url: string): Promise<string>;
   }

@@ -6,7 +6,7 @@ import { router } from "./router";
 
 /**
  * The whole app. Once it has taken over the page (first commit: a server-drawn page is hydrated),
- * `<html data-app-ready>` says so: until then buttons drawn by the server do nothing (ADR 0071),
+ * `<html data-app-ready>` says so: until then buttons drawn by the server do nothing (ADR 0072),
  * and the end-to-end tests wait for it after every page load.
  */
 export function App({ queryClient }: { queryClient?: QueryClient }) {

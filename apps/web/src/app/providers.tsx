@@ -11,7 +11,7 @@ const OverlayHosts = lazy(() => import("./overlay-hosts"));
 /**
  * False on the server and in the first render, true once the browser is idle after it: the
  * overlay hosts (and their stylesheet, whose insertion restyles the whole page) wait until the
- * page has been hydrated instead of adding to that work (ADR 0071). Notifications shown before
+ * page has been hydrated instead of adding to that work (ADR 0072). Notifications shown before
  * are kept by Mantine's store and appear when the host mounts.
  */
 function useAfterFirstIdle(): boolean {

@@ -52,7 +52,7 @@ export function subscribeToken(listener: () => void): () => void {
 export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
 let transport: ApiTransport = (path, init) => fetch(path, init);
 
-/** Replace the transport (the server renderer answers the app's API calls in-process: entry-server.tsx, ADR 0071). */
+/** Replace the transport (the server renderer answers the app's API calls in-process: entry-server.tsx, ADR 0072). */
 export function setApiTransport(next: ApiTransport): void {
   transport = next;
 }

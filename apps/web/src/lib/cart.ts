@@ -70,7 +70,7 @@ function snapshot(): CartItem[] {
   return lastItems;
 }
 
-/** The cart as the server draws a page (empty: it never sees localStorage, ADR 0071). */
+/** The cart as the server draws a page (empty: it never sees localStorage, ADR 0072). */
 function serverSnapshot(): CartItem[] {
   return EMPTY;
 }

@@ -2,7 +2,7 @@ import { formatNaira, formatNairaDecimals } from "@market/contract";
 import { describe, expect, it } from "vitest";
 import { naira2 } from "../features/cart/money";
 
-/** The formatter the helpers replace (ADR 0071): their output must stay exactly Intl's. */
+/** The formatter the helpers replace (ADR 0072): their output must stay exactly Intl's. */
 const intl = (min: number, max: number) =>
   new Intl.NumberFormat("en-NG", {
     style: "currency",

@@ -39,7 +39,7 @@ export const meQuery = queryOptions({
 
 /**
  * Is a token stored? False while the app takes over a server-rendered page (the server draws every
- * page signed out, ADR 0071), then the stored answer: the first render matches the server's HTML.
+ * page signed out, ADR 0072), then the stored answer: the first render matches the server's HTML.
  */
 function useHasToken(): boolean {
   return useSyncExternalStore(
