@@ -31,8 +31,3 @@ void routerReady().then(() =>
     else createRoot(container).render(app);
   }),
 );
-
-// The rest of Mantine's component styles (back office, rarely used components) once the first
-// page is drawn (ADR 0051).
-const whenIdle: (cb: () => void) => void = window.requestIdleCallback ?? ((cb) => setTimeout(cb, 200));
-whenIdle(() => void import("./app/mantine-styles-deferred"));

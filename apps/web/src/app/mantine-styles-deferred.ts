@@ -1,7 +1,8 @@
 /**
- * The other Mantine core component styles (back office and rarely used components), loaded once the
- * browser is idle after the first page (main.tsx), so every component stays styled without
- * weighing on a shopper's first load. Mantine packages other than core bring their own styles.css.
+ * The other Mantine core component styles (back office and rarely used components), loaded with the
+ * back-office layout (ADR 0072): no storefront screen uses these components, and inserting this
+ * stylesheet into a shopper's page restyled the whole page in one long task. Mantine packages other
+ * than core bring their own styles.css.
  * Listed in the order of @mantine/core/styles.css (ADR 0051). The `.layer.css` files put every
  * Mantine rule in the `mantine` CSS layer, so the app's own styles win whatever the load order.
  */

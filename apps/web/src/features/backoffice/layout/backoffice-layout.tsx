@@ -5,6 +5,8 @@
  * Guards (spec §4 "Session"): signed out -> /signin; customers -> /account.
  */
 import "@mantine/core/styles/AppShell.layer.css";
+// The Mantine component styles no storefront screen uses (ADR 0051, ADR 0072): with the back office only.
+import "../../../app/mantine-styles-deferred";
 import { Anchor, AppShell, Avatar, Burger, Center, Group, Loader, NavLink, ScrollArea, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { HEADER_NAME_MAX } from "@market/contract";
