@@ -1,0 +1,105 @@
+/**
+ * Server rendering of the storefront's landing pages (plugins/server-render.ts, ADR 0072), with a
+ * stand-in renderer at `<WEB_DIST>-ssr/entry-server.js` that uses the in-process API transport the
+ * plugin gives it. Built with NODE_ENV=production (the page cache is off under "test").
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCategory } from "../src/db/seed/factories.js";
+import { serverEntryPath } from "../src/plugins/server-render.js";
+import { createTestContext, type TestContext } from "./helpers.js";
+
+const INDEX = `<!doctype html><html><head><title>Naija Market</title></head><body><div id="root"></div><script type="module" src="/assets/boot.js"></script></body></html>`;
+
+/** The stand-in renderer: what it draws says which transport answers it got. */
+const ENTRY = `
+let transport;
+export let renders = 0;
+export function configure(t) { transport = t; }
+export async function render(url) {
+  renders++;
+  const pathname = url.split("?")[0];
+  if (pathname === "/aboutScreen") throw new Error("render failed");
+  if (pathname === "/contact") return null;
+  if (pathname.endsWith("/slow")) return new Promise(() => {});
+  if (pathname.endsWith("/post")) {
+    const res = await transport("/api/category", { method: "POST" });
+    return { html: "<p>post " + res.status + "</p>", state: {} };
+  }
+  const res = await transport("/api/category", { method: "GET", headers: {} });
+  const body = await res.json();
+  return { html: "<p>categories " + res.status + " " + body.data.length + " at " + url + "</p>", state: { note: "</script><b>" } };
+}
+`;
+
+let ctx: TestContext;
+let dir: string;
+let webDist: string;
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "server-render-"));
+  webDist = path.join(dir, "web");
+  mkdirSync(webDist);
+  writeFileSync(path.join(webDist, "index.html"), INDEX);
+  mkdirSync(path.dirname(serverEntryPath(webDist)));
+  writeFileSync(serverEntryPath(webDist), ENTRY);
+  ctx = await createTestContext({ NODE_ENV: "production", WEB_DIST: webDist });
+});
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const page = async (url: string) => {
+  const res = await ctx.request({ method: "GET", url });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers["content-type"]).toMatch(/text\/html/);
+  return res.body;
+};
+const entry = async () => (await import(serverEntryPath(webDist))) as { renders: number };
+
+describe("server rendering", () => {
+  it("puts the renderer's HTML into the root and its data beside it as inert, escaped JSON", async () => {
+    await createCategory(ctx.db, { name: "SSR Phones" });
+    const html = await page("/");
+    expect(html).toContain('<div id="root"><p>categories 200 1 at /</p></div>');
+    expect(html).toContain('<script type="application/json" id="rq-state">{"note":"\\u003c/script>\\u003cb>"}</script>');
+    expect(html).not.toContain("</script><b>");
+    expect(html).toContain('<script type="module" src="/assets/boot.js"></script>');
+  });
+
+  it("keeps a page per URL until a write changes the catalog", async () => {
+    const first = await page("/categories/collections/market-place/001?sort=newest");
+    const before = (await entry()).renders;
+    expect(await page("/categories/collections/market-place/001?sort=newest")).toBe(first);
+    expect((await entry()).renders).toBe(before);
+    // Another query string is another page.
+    await page("/categories/collections/market-place/001?sort=price_asc");
+    expect((await entry()).renders).toBe(before + 1);
+    // A catalog write bumps the public cache's version: the page is drawn again, with the new data.
+    await createCategory(ctx.db, { name: "SSR Fashion" });
+    ctx.app.publicCache.invalidate();
+    const after = await page("/categories/collections/market-place/001?sort=newest");
+    expect((await entry()).renders).toBe(before + 2);
+    expect(after).toContain("categories 200 2 ");
+  });
+
+  it("lets the renderer read the API but never write through it", async () => {
+    expect(await page("/categories/collections/market-place/post")).toContain("<p>post 405</p>");
+  });
+
+  it("answers the plain shell when the renderer fails, gives up, or the page is not a rendered one", async () => {
+    for (const url of ["/aboutScreen", "/contact", "/cart", "/signin", "/admin_real/dashboard"]) {
+      const html = await page(url);
+      expect(html, url).toContain('<div id="root"></div>');
+      expect(html, url).not.toContain("rq-state");
+    }
+  });
+
+  it("answers the plain shell after 2 s when a render hangs", async () => {
+    const html = await page("/categories/collections/services/slow");
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain("rq-state");
+  });
+});
