@@ -28,7 +28,7 @@ const MANIFEST = {
   "src/features/catalog/pages/product-detail-page.tsx": { file: "assets/product-P.js", imports: ["_item-card-I.js"] },
 };
 const APP_CSS = '<link rel="stylesheet" crossorigin href="/assets/main-M.css">';
-const APP_JS = ["/assets/main-M.js", "/assets/react-R.js"];
+const APP_JS = ["/assets/react-R.js", "/assets/main-M.js"];
 const modules = (html: string) =>
   JSON.parse(/<script type="application\/json" id="route-modules">(.*?)<\/script>/.exec(html)?.[1] ?? "null");
 
@@ -37,10 +37,11 @@ describe("createRoutePreloads", () => {
     const preloads = createRoutePreloads(distWith(MANIFEST));
     const home = preloads("/");
     expect(home.startsWith(APP_CSS)).toBe(true);
-    expect(modules(home)).toEqual([...APP_JS, "/assets/home-page-H.js", "/assets/Card-C.js"]);
+    expect(modules(home)).toEqual([...APP_JS, "/assets/Card-C.js", "/assets/home-page-H.js"]);
     expect(home).not.toContain("modulepreload");
     const listing = preloads("/categories/collections/market-place/001");
-    expect(modules(listing)).toEqual([...APP_JS, "/assets/listing-L.js", "/assets/item-card-I.js", "/assets/Card-C.js"]);
+    // Every chunk after the chunks it imports (the order boot.ts runs them in).
+    expect(modules(listing)).toEqual([...APP_JS, "/assets/Card-C.js", "/assets/item-card-I.js", "/assets/listing-L.js"]);
     expect(listing).toContain('<link rel="stylesheet" crossorigin href="/assets/item-card-I.css">');
     expect(listing).not.toContain("index-A");
     expect(modules(preloads("/product/market-place/9a0d1f7e-0000-4000-8000-000000000000"))).toContain("/assets/product-P.js");

@@ -4,7 +4,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { createQueryClient } from "./app/providers";
-import { routerReady } from "./app/router";
+import { createAppRouter, routerReady } from "./app/router";
 
 // The server may have drawn the first page already (ADR 0072): start from the data it drew with and
 // hydrate its HTML (the same tree from the same data) once the page's route module is loaded; else
@@ -20,14 +20,16 @@ if (state) {
   }
 }
 const container = document.getElementById("root")!;
+// A task of its own for creating the router (see createAppRouter), then the first page's module.
+await new Promise((resolve) => setTimeout(resolve, 0));
+const router = createAppRouter();
+await routerReady(router);
 const app = (
   <StrictMode>
-    <App queryClient={queryClient} />
+    <App queryClient={queryClient} router={router} />
   </StrictMode>
 );
-void routerReady().then(() =>
-  startTransition(() => {
-    if (state && container.firstElementChild) hydrateRoot(container, app);
-    else createRoot(container).render(app);
-  }),
-);
+startTransition(() => {
+  if (state && container.firstElementChild) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});

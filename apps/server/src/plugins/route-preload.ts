@@ -24,13 +24,18 @@ const ROUTE_PAGES: Array<{ pattern: RegExp; page: string }> = [
   { pattern: /^\/product\/[^/]+\/[^/]+\/?$/, page: "src/features/catalog/pages/product-detail-page.tsx" },
 ];
 
-/** Every file loaded with manifest entry `key`: its chunk, its CSS and its static imports, recursively. */
-function closure(manifest: Manifest, key: string, files: Set<string>): Set<string> {
+/**
+ * Every file loaded with manifest entry `key`: its static imports (recursively), then its chunk and
+ * its CSS. The set's order puts every chunk after the chunks it imports, the order boot.ts runs
+ * them in (one task each).
+ */
+function closure(manifest: Manifest, key: string, files: Set<string>, visiting = new Set<string>()): Set<string> {
   const chunk = manifest[key];
-  if (!chunk || files.has(chunk.file)) return files;
+  if (!chunk || files.has(chunk.file) || visiting.has(key)) return files;
+  visiting.add(key);
+  for (const imp of chunk.imports ?? []) closure(manifest, imp, files, visiting);
   files.add(chunk.file);
   for (const css of chunk.css ?? []) files.add(css);
-  for (const imp of chunk.imports ?? []) closure(manifest, imp, files);
   return files;
 }
 

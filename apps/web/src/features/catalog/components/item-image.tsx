@@ -17,11 +17,13 @@ type Props = {
   width: number;
   height: number;
   eager?: boolean;
+  /** The page's main picture (its LCP element): fetched before other pictures (`fetchpriority="high"`). */
+  priority?: boolean;
   className?: string;
   style?: CSSProperties;
 };
 
-export function ItemImage({ src, alt, size = "thumb", width, height, eager = false, className, style }: Props) {
+export function ItemImage({ src, alt, size = "thumb", width, height, eager = false, priority = false, className, style }: Props) {
   if (!src) {
     return (
       <div className={`${classes.noImage} ${className ?? ""}`} style={style} role="img" aria-label={alt}>
@@ -35,7 +37,8 @@ export function ItemImage({ src, alt, size = "thumb", width, height, eager = fal
       alt={alt}
       width={width}
       height={height}
-      loading={eager ? "eager" : "lazy"}
+      loading={eager || priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
       decoding="async"
       className={className}
       style={style}

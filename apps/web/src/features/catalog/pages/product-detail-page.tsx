@@ -158,7 +158,7 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
               aria-label="Open quick view"
               data-testid="main-image"
             >
-              <ItemImage src={images[image]} alt={title} size="full" width={800} height={800} eager className={classes.mainImage} />
+              <ItemImage src={images[image]} alt={title} size="full" width={800} height={800} priority className={classes.mainImage} />
             </button>
           </div>
         </div>
