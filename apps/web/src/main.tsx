@@ -21,15 +21,18 @@ if (state) {
 }
 const container = document.getElementById("root")!;
 // A task of its own for creating the router (see createAppRouter), then the first page's module.
-await new Promise((resolve) => setTimeout(resolve, 0));
-const router = createAppRouter();
-await routerReady(router);
-const app = (
-  <StrictMode>
-    <App queryClient={queryClient} router={router} />
-  </StrictMode>
-);
-startTransition(() => {
-  if (state && container.firstElementChild) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-});
+// (Promises, not a top-level await: that would make the bundler wrap every module of the chunk.)
+setTimeout(() => {
+  const router = createAppRouter();
+  void routerReady(router).then(() => {
+    const app = (
+      <StrictMode>
+        <App queryClient={queryClient} router={router} />
+      </StrictMode>
+    );
+    startTransition(() => {
+      if (state && container.firstElementChild) hydrateRoot(container, app);
+      else createRoot(container).render(app);
+    });
+  });
+}, 0);
