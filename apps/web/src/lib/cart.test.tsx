@@ -54,6 +54,27 @@ describe("useCart", () => {
     expect(stored()).toEqual([]);
   });
 
+  it("waits for the session of a stored token instead of sending a signed-in shopper to /signin (ADR 0072)", async () => {
+    localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
+    const calls = fakeApi({
+      "GET /api/me": () => ({ body: ME("user-early") }),
+      "GET /api/cart": () => ({ body: { statusCode: 200, data: [] } }),
+      "POST /api/cart": (c) => {
+        const b = c.body as { product_id: string; count: number };
+        return { body: { statusCode: 200, message: "Added to cart", data: serverLine(b.product_id, b.count, 1000, 4) } };
+      },
+    });
+    const { router } = renderWithProviders(<Probe />, { path: "*", route: "/product/market-place/p1" });
+    // At once: /api/me has not answered yet (a server-drawn page can be clicked that early).
+    let ok = false;
+    await act(async () => {
+      ok = await api.add(item("p1", 1, 1000, 4));
+    });
+    expect(ok).toBe(true);
+    expect(router.state.location.pathname).toBe("/product/market-place/p1");
+    expect(calls.filter((c) => c.method === "POST").map((c) => c.body)).toEqual([{ product_id: "p1", count: 1 }]);
+  });
+
   it("adds at once, replaces the same product, re-adds on a quantity change, removes and clears; each then told to the server", async () => {
     localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
     const calls = fakeApi({

@@ -14,11 +14,12 @@
  * `useCart()` works across components through `useSyncExternalStore` over one module store.
  */
 import { type CartLineAnswer, type CartListAnswer, koboToNaira, nairaToKobo, type ServerCartLine, STORAGE_KEYS } from "@market/contract";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
 import { api, getToken } from "./api";
 import { notifyError } from "./notify";
-import { useSession } from "./session";
+import { meQuery, useSession } from "./session";
 
 /** A client cart line (spec §3). `price` in naira; `imageUrl` is the product's image list. */
 export type CartItem = {
@@ -232,6 +233,7 @@ let hydratedFor: string | null = null;
 export function useCart() {
   const items = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
   const { isLogin, details } = useSession();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const userId = details?._id ?? null;
 
@@ -245,13 +247,17 @@ export function useCart() {
 
   const add = useCallback(
     async (line: CartItemInput): Promise<boolean> => {
-      if (!isLogin) {
+      let signedIn = isLogin;
+      // A token but no answer from /api/me yet (a server-drawn page can be used before it comes,
+      // ADR 0072): wait for the session instead of sending a signed-in shopper to /signin.
+      if (!signedIn && getToken()) signedIn = !!(await queryClient.fetchQuery(meQuery).catch(() => null));
+      if (!signedIn) {
         navigate("/signin");
         return false;
       }
       return addLine(line);
     },
-    [isLogin, navigate],
+    [isLogin, navigate, queryClient],
   );
   const setQty = useCallback(
     (productId: string, qty: number) => {
