@@ -14,7 +14,8 @@ async function addProduct(page: Page, token: string, p: Product, request: import
   await page.goto(`/product/market-place/${p._id}`);
   const button = page.getByRole("button", { name: /add to cart/i }).first();
   if (await button.isVisible({ timeout: 5_000 }).catch(() => false)) {
-    await button.click();
+    // As a shopper would: wait until the store has taken the line before going to the next page.
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith("/api/cart") && r.request().method() === "POST"), button.click()]);
     return "ui";
   }
   const res = await request.post("/api/cart", { headers: { authorization: `Bearer ${token}` }, data: { product_id: p._id, count: 1 } });

@@ -25,7 +25,12 @@ const MANIFEST = {
   "_item-card-I.js": { file: "assets/item-card-I.js", imports: ["_Card-C.js"], css: ["assets/item-card-I.css"] },
   "src/features/home/pages/home-page.tsx": { file: "assets/home-page-H.js", imports: ["_Card-C.js", "_react-R.js"] },
   "src/features/catalog/pages/category-listing-page.tsx": { file: "assets/listing-L.js", imports: ["_item-card-I.js"] },
-  "src/features/catalog/pages/product-detail-page.tsx": { file: "assets/product-P.js", imports: ["_item-card-I.js"] },
+  "src/features/catalog/pages/product-detail-page.tsx": {
+    file: "assets/product-P.js",
+    imports: ["_item-card-I.js"],
+    dynamicImports: ["src/tabs.tsx"],
+  },
+  "src/tabs.tsx": { file: "assets/tabs-T.js", isDynamicEntry: true, imports: ["_react-R.js", "_Card-C.js"], css: ["assets/tabs-T.css"] },
 };
 const APP_CSS = '<link rel="stylesheet" crossorigin href="/assets/main-M.css">';
 const APP_JS = ["/assets/react-R.js", "/assets/main-M.js"];
@@ -44,7 +49,16 @@ describe("createRoutePreloads", () => {
     expect(modules(listing)).toEqual([...APP_JS, "/assets/Card-C.js", "/assets/item-card-I.js", "/assets/listing-L.js"]);
     expect(listing).toContain('<link rel="stylesheet" crossorigin href="/assets/item-card-I.css">');
     expect(listing).not.toContain("index-A");
-    expect(modules(preloads("/product/market-place/9a0d1f7e-0000-4000-8000-000000000000"))).toContain("/assets/product-P.js");
+    // A page's lazy parts (drawn by the server) come after the page chunk, with their CSS.
+    const product = preloads("/product/market-place/9a0d1f7e-0000-4000-8000-000000000000");
+    expect(modules(product)).toEqual([
+      ...APP_JS,
+      "/assets/Card-C.js",
+      "/assets/item-card-I.js",
+      "/assets/product-P.js",
+      "/assets/tabs-T.js",
+    ]);
+    expect(product).toContain('<link rel="stylesheet" crossorigin href="/assets/tabs-T.css">');
   });
 
   it("gives other pages the app's CSS and modules only, and nothing without a readable manifest", () => {

@@ -11,7 +11,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 
 /** The app module boot.ts imports once the page has loaded (apps/web/src/boot.ts). */
@@ -68,7 +68,11 @@ export function createRoutePreloads(dist: string, base = "/"): (pathname: string
   const tags = new Map<string, string>();
   for (const { page } of ROUTE_PAGES) {
     if (!manifest[page]) continue;
-    const files = [...closure(manifest, page, new Set())].filter((f) => !appFiles.has(f));
+    // The page chunk, then its lazy parts (the server draws them, e.g. the detail tabs: loaded before
+    // the app hydrates, a click on them is not lost), each after what it imports.
+    const pageFiles = closure(manifest, page, new Set());
+    for (const lazyPart of manifest[page]?.dynamicImports ?? []) closure(manifest, lazyPart, pageFiles);
+    const files = [...pageFiles].filter((f) => !appFiles.has(f));
     tags.set(page, stylesheets([...appOnly, ...files]) + moduleList([...appOnly, ...files]));
   }
   return (pathname) => {
