@@ -25,33 +25,23 @@ function start(): void {
   } catch {
     // no list: the browser finds the app's modules through its imports
   }
-  // All listed modules are downloaded at once, then run one after the other, dependencies first,
-  // in short tasks: a phone stays responsive between them instead of running the whole app in
-  // one long task.
+  // All listed modules are downloaded at once (into the HTTP cache: hashed, immutable files), then
+  // run one after the other, dependencies first, each in its own task: a phone stays responsive
+  // between them instead of running the whole app in one long task.
   const modules = Array.isArray(listed) ? listed.filter((m): m is string => typeof m === "string") : [];
   const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
   void (async () => {
-    // Every module is preloaded at once (fetched and compiled, not run), a few link insertions per
-    // task (each costs the main thread about a millisecond)...
+    // Each fetch() call costs the main thread about a millisecond: a few per task.
+    const downloads: Promise<unknown>[] = [];
     for (let i = 0; i < modules.length; i += 4) {
       if (i > 0) await nextTask();
-      for (const href of modules.slice(i, i + 4)) {
-        const link = document.createElement("link");
-        link.rel = "modulepreload";
-        link.href = href;
-        document.head.append(link);
-      }
+      for (const href of modules.slice(i, i + 4)) downloads.push(fetch(href, { credentials: "same-origin" }).catch(() => undefined));
     }
-    // ...then run in dependency order, yielding to the browser whenever ~10 ms of work have passed.
-    let slice = performance.now();
+    await Promise.all(downloads);
     for (const href of modules) {
       await import(/* @vite-ignore */ href).catch(() => undefined);
-      if (performance.now() - slice > 10) {
-        await nextTask();
-        slice = performance.now();
-      }
+      await nextTask();
     }
-    await nextTask();
     await import("./main");
   })();
 }
