@@ -52,6 +52,8 @@ export type PublicCacheOptions = {
 type Entry = { version: number; expires: number; payload: string; contentType: string };
 
 export type PublicCache = {
+  /** Is the cache on (off under NODE_ENV=test, see `PublicCacheOptions.enabled`)? Caches built on its version follow it. */
+  enabled: boolean;
   /** Drop every entry (call after a write the hooks cannot see, e.g. a background job). */
   invalidate(): void;
   /** Figures for tests and the benchmark. */
@@ -91,6 +93,7 @@ export default fp<PublicCacheOptions>(
       bytes = 0;
     };
     app.decorate("publicCache", {
+      enabled: opts.enabled !== false,
       invalidate,
       stats: () => ({ entries: entries.size, bytes, hits, misses, version }),
     } satisfies PublicCache);

@@ -92,8 +92,8 @@ export function createServerRenderer(app: FastifyInstance, entryPath: string) {
       ]);
       if (!rendered) return null;
       const markup = rootMarkup(rendered);
-      // Not under NODE_ENV=test: tests write rows straight into the database, which no cache hook sees.
-      if (app.config.NODE_ENV !== "test" && app.publicCache.stats().version === version) {
+      // Only while the public cache is on: its version is what says a kept page is still current.
+      if (app.publicCache.enabled && app.publicCache.stats().version === version) {
         cache.set(url, { version, expires: Date.now() + TTL_MS, markup });
         while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
       }
