@@ -113,17 +113,17 @@ function upsert(items: CartItem[], line: CartItem): CartItem[] {
   return next;
 }
 
+/** What a cart line takes from a product (a listing's product, a wishlist item, a server line's product). */
+type CartProductFields = { _id: string; name: string; image_urls: string[]; price: number; count_in_stock: number };
+
+/** The cart line of `qty` units of product `p` (price in naira, as the API answers it). */
+export function cartLineOf(p: CartProductFields, qty: number): CartItemInput {
+  return { product: p._id, name: p.name, imageUrl: p.image_urls, price: p.price, countInStock: p.count_in_stock, qty };
+}
+
 /** A server cart line in client form. */
 export function fromServerLine(l: ServerCartLine): CartItem {
-  return {
-    product: l.productId._id,
-    name: l.productId.name,
-    imageUrl: l.productId.image_urls,
-    price: l.productId.price,
-    countInStock: l.productId.count_in_stock,
-    qty: l.count,
-    _id: l._id,
-  };
+  return { ...cartLineOf(l.productId, l.count), _id: l._id };
 }
 
 /* Server sync: one call at a time, in order. */

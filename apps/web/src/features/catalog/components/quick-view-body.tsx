@@ -5,7 +5,7 @@ import { Button, Group, Rating, SimpleGrid, Stack, Text, Title } from "@mantine/
 import { formatNaira, type Post, type Product, TEXT, TRUNCATE, truncate } from "@market/contract";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { useCart } from "../../../lib/cart";
+import { cartLineOf, useCart } from "../../../lib/cart";
 import { isPost } from "../api/catalog";
 import { ImageCarousel } from "./image-carousel";
 import { itemTitle } from "./item-title";
@@ -22,14 +22,7 @@ export default function QuickViewBody({ item, onClose }: { item: Product | Post;
   const addToCart = async (p: Product) => {
     setBusy(true);
     try {
-      const ok = await cart.add({
-        product: p._id,
-        name: p.name,
-        imageUrl: p.image_urls,
-        price: p.price,
-        countInStock: p.count_in_stock,
-        qty,
-      });
+      const ok = await cart.add(cartLineOf(p, qty));
       if (ok) {
         onClose();
         navigate("/cart");

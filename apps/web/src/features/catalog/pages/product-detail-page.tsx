@@ -17,7 +17,7 @@ import { LiteBreadcrumbs } from "../../../components/lite";
 import { LiteButton } from "../../../components/lite-button";
 import { LiteNativeSelect } from "../../../components/lite-fields";
 import { Stars } from "../../../components/stars";
-import { useCart } from "../../../lib/cart";
+import { cartLineOf, useCart } from "../../../lib/cart";
 import { errorMessage, notifyError } from "../../../lib/notify";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { type DetailAnswer, detailQuery, isCategoryType, isPost, useItemDetail } from "../api/catalog";
@@ -100,14 +100,7 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
   const addToCart = async (p: Product) => {
     setBusy(true);
     try {
-      const ok = await cart.add({
-        product: p._id,
-        name: p.name,
-        imageUrl: p.image_urls,
-        price: p.price,
-        countInStock: p.count_in_stock,
-        qty: Number(qty),
-      });
+      const ok = await cart.add(cartLineOf(p, Number(qty)));
       if (ok) navigate("/cart");
     } finally {
       setBusy(false);

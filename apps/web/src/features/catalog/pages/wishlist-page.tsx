@@ -23,7 +23,7 @@ import {
 import { formatNaira, imageThumbUrl, TEXT, type WishlistItem } from "@market/contract";
 import { IconHeart } from "@tabler/icons-react";
 import { Link, useNavigate } from "react-router";
-import { useCart } from "../../../lib/cart";
+import { cartLineOf, useCart } from "../../../lib/cart";
 import { errorMessage, notifyError } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
@@ -91,14 +91,7 @@ function WishlistTable() {
 
   const remove = (item: WishlistItem) => toggle.mutate({ productId: item._id, inWishlist: true }, { onError: (err) => notifyError(err) });
   const addToCart = async (item: WishlistItem) => {
-    const added = await cart.add({
-      product: item._id,
-      name: item.name,
-      imageUrl: item.image_urls,
-      price: item.price,
-      countInStock: item.count_in_stock,
-      qty: 1,
-    });
+    const added = await cart.add(cartLineOf(item, 1));
     if (added) navigate("/cart");
   };
 
