@@ -40,9 +40,10 @@ function closure(manifest: Manifest, key: string, files: Set<string>, visiting =
 }
 
 /**
- * Reads the manifest in `dist` once and returns `(pathname) => head tags`: stylesheet links for the
- * CSS of the app module and of the page's chunk, and the `#route-modules` list of the page chunk's
- * JavaScript, minus what index.html already loads. A missing or unreadable manifest gives "".
+ * Reads the manifest in `dist` once and returns `(pathname) => head tags`: stylesheet links and the
+ * `#route-modules` list of the JavaScript of the app module and, on a landing page, of the page's
+ * chunk and its lazy parts, minus what index.html already loads. A missing or unreadable manifest
+ * gives "".
  */
 export function createRoutePreloads(dist: string, base = "/"): (pathname: string) => string {
   const manifestPath = path.join(dist, ".vite/manifest.json");

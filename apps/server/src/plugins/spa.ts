@@ -2,8 +2,8 @@
  * Serves the built web app: hashed assets under /assets with a one-year immutable cache (brotli or
  * gzip files written at build time are preferred), uploads under /uploads, and the SPA's index.html
  * (no-cache) for every other GET that is not /api. Unknown /api paths answer a JSON 404.
- * `app.renderSpa(head, url)` answers index.html with extra tags in <head> (used for SEO pages) and,
- * for the storefront's landing pages, modulepreload links of the page's own chunk (route-preload.ts);
+ * `app.renderSpa(head, url)` answers index.html with extra tags in <head> (used for SEO pages) and
+ * the page's stylesheets and `#route-modules` list (route-preload.ts);
  * `app.withServerRender(document, url)` draws those pages into it on the server (server-render.ts).
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -18,7 +18,7 @@ declare module "fastify" {
   interface FastifyInstance {
     /**
      * index.html with `head` inserted before </head> (escape values yourself); with `url`, also the
-     * modulepreload links of that page's lazy chunk (none when the web build has no manifest).
+     * stylesheets and module list of that page's first load (none when the web build has no manifest).
      */
     renderSpa(head?: string, url?: string): string;
     /**

@@ -4,9 +4,10 @@
  *
  * - GET /product/:type/:id: the SPA's index.html with the item's own <title>, description, Open
  *   Graph tags and Product JSON-LD. An unknown, unlisted or malformed item answers the plain SPA
- *   page (the app shows its Not Found) with status 404 and noindex. Both carry modulepreload links
- *   of the page's chunk, and a found item a high-priority preload of its main picture (the page's
- *   LCP element), so it downloads while the JavaScript does (issue 7).
+ *   page (the app shows its Not Found) with status 404 and noindex. Both carry the page's
+ *   stylesheets and module list (route-preload.ts); a found item is also drawn on the server
+ *   (server-render.ts, ADR 0072) and carries a high-priority preload of its main picture (the page's
+ *   LCP element, which then still loads early when the server answers the plain shell).
  * - GET /sitemap.xml (and /sitemaps/<part>.xml when there are more than 50,000 URLs).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
