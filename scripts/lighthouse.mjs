@@ -11,16 +11,17 @@
  * with a fresh embedded PostgreSQL in a temporary folder, NODE_ENV=production, demo data loaded.
  *
  * Options: --runs <n> (default 3), --build <dir>, --strict (exit 1 when a target is missed),
- *          --url <path> (measure only that path; repeatable).
+ *          --url <path> (measure only that path; repeatable),
+ *          --save-lhr <dir> (also write each run's full Lighthouse report there, for the long tasks
+ *          and the LCP element's phases).
  */
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { startBuiltServer, storefrontPages } from "./lib/built-server.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -47,75 +48,28 @@ if (!existsSync(CHROME)) {
   process.exit(2);
 }
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
 };
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), "market-lighthouse-"));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [serverMain], {
-  env: {
-    PATH: process.env.PATH,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATA_DIR: tmp,
-    EMBEDDED_PG_PORT: String(await freePort()),
-    SEED_DEMO: "true",
-    LOG_LEVEL: "warn",
-    WEB_DIST: webDist,
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
 let chrome;
+let server;
 const stop = async () => {
   try {
     chrome?.kill();
   } catch {}
   chrome = undefined;
-  if (server.exitCode === null) {
-    const exited = new Promise((r) => server.once("exit", r));
-    server.kill("SIGTERM");
-    await exited;
-  }
-  rmSync(tmp, { recursive: true, force: true });
+  await server?.stop();
+  server = undefined;
 };
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => void stop().then(() => process.exit(130)));
 
 try {
-  for (let i = 0; ; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (i > 1200) throw new Error("the server did not start in 2 minutes");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const list = await (await fetch(`${base}/api/product?limit=1`)).json();
-  const productId = list.products?.[0]?._id;
-  if (!productId) throw new Error(`no product in the demo data: ${JSON.stringify(list).slice(0, 200)}`);
+  server = await startBuiltServer({ serverMain, webDist });
+  const { base } = server;
   const given = args.flatMap((a, i) => (a === "--url" ? [args[i + 1]] : []));
-  const pages = given.length
-    ? given.map((p) => ({ name: p, path: p }))
-    : [
-        { name: "home", path: "/" },
-        { name: "listing", path: "/categories/collections/market-place/001" },
-        { name: "product", path: `/product/market-place/${productId}` },
-      ];
+  const pages = given.length ? given.map((p) => ({ name: p, path: p })) : await storefrontPages(base);
 
   chrome = await chromeLauncher.launch({
     chromePath: CHROME,
@@ -142,6 +96,11 @@ try {
         lhr = r.lhr;
         if (!lhr.runtimeError) break;
         if (attempt === 3) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
+      }
+      const saveDir = option("--save-lhr");
+      if (saveDir) {
+        mkdirSync(saveDir, { recursive: true });
+        writeFileSync(path.join(saveDir, `${page.name.replace(/\W+/g, "_")}-${i + 1}.json`), JSON.stringify(lhr));
       }
       runs.push({
         score: Math.round((lhr.categories.performance.score ?? 0) * 100),

@@ -58,6 +58,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: !isSsrBuild,
     rolldownOptions: {
       output: {
+        postBanner: (chunk) => (chunk.moduleIds.some((id) => id.includes("/features/backoffice/")) ? "" : "//# allFunctionsCalledOnLoad\n"),
         // Libraries that change rarely get chunks of their own, so a new release of the app does
         // not make returning shoppers download React and the router again (ADR 0051).
         codeSplitting: {

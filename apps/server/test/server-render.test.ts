@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCategory } from "../src/db/seed/factories.js";
 import { serverEntryPath } from "../src/plugins/server-render.js";
@@ -24,6 +25,7 @@ export async function render(url) {
   if (pathname === "/aboutScreen") throw new Error("render failed");
   if (pathname === "/contact") return null;
   if (pathname.endsWith("/slow")) return new Promise(() => {});
+  if (pathname.endsWith("/big")) return { html: "<ul>" + "<li>Laptop Backpack</li>".repeat(400) + "</ul>", state: {} };
   if (pathname.endsWith("/post")) {
     const res = await transport("/api/category", { method: "POST" });
     return { html: "<p>post " + res.status + "</p>", state: {} };
@@ -95,6 +97,27 @@ describe("server rendering", () => {
       expect(html, url).toContain('<div id="root"></div>');
       expect(html, url).not.toContain("rq-state");
     }
+  });
+
+  it("compresses the pages it draws, answers HEAD without a body, and unknown /api paths with a JSON 404", async () => {
+    const url = "/categories/collections/market-place/big";
+    const gz = await ctx.request({ method: "GET", url, headers: { "accept-encoding": "gzip" } });
+    expect(gz.statusCode).toBe(200);
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    const html = gunzipSync(gz.rawPayload).toString();
+    expect(html).toContain("<li>Laptop Backpack</li>".repeat(400));
+    expect(gz.rawPayload.length).toBeLessThan(html.length / 5);
+    const head = await ctx.request({ method: "HEAD", url });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers["content-type"]).toMatch(/text\/html/);
+    expect(head.body).toBe("");
+    for (const missing of ["/api/nothing-here", "/assets/missing.js"]) {
+      const res = await ctx.request({ method: "GET", url: missing });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ statusCode: 404, message: `Route GET ${missing} not found` });
+    }
+    const post = await ctx.request({ method: "POST", url: "/contactScreen" });
+    expect(post.statusCode).toBe(404);
   });
 
   it("answers the plain shell after 2 s when a render hangs", async () => {

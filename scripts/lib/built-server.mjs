@@ -1,0 +1,82 @@
+/**
+ * Starts the BUILT server (server/main.js of a build) on a random port with a fresh embedded
+ * PostgreSQL in a temporary folder, NODE_ENV=production and the demo data, for the measuring
+ * scripts (lighthouse.mjs, profile-page.mjs). Resolves once GET /api/health answers 200.
+ *
+ * @param {{ serverMain: string, webDist: string }} build paths of the server bundle and web dist
+ * @returns {Promise<{ base: string, stop: () => Promise<void> }>} base URL without trailing slash;
+ *   stop() sends SIGTERM, waits for the exit and deletes the data folder.
+ * @throws when the server exits or does not answer within 2 minutes.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+/** A free TCP port on 127.0.0.1 (asks the OS for port 0). */
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+
+export async function startBuiltServer({ serverMain, webDist }) {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "market-measure-"));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [serverMain], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: tmp,
+      EMBEDDED_PG_PORT: String(await freePort()),
+      SEED_DEMO: "true",
+      LOG_LEVEL: "warn",
+      WEB_DIST: webDist,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((r) => server.once("exit", r));
+      server.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(tmp, { recursive: true, force: true });
+  };
+  try {
+    for (let i = 0; ; i++) {
+      if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+      const ok = await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      if (i > 1200) throw new Error("the server did not start in 2 minutes");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { base, stop };
+}
+
+/** The three measured storefront pages (issue 7): home, a category listing and a product page. */
+export async function storefrontPages(base) {
+  const list = await (await fetch(`${base}/api/product?limit=1`)).json();
+  const productId = list.products?.[0]?._id;
+  if (!productId) throw new Error(`no product in the demo data: ${JSON.stringify(list).slice(0, 200)}`);
+  return [
+    { name: "home", path: "/" },
+    { name: "listing", path: "/categories/collections/market-place/001" },
+    { name: "product", path: `/product/market-place/${productId}` },
+  ];
+}
