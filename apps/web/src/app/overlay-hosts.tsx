@@ -1,19 +1,13 @@
 /**
- * The notification and modal hosts, in a chunk of their own (ADR 0051): they are not needed to draw
- * the first page, so they load right after it. `notifications.show(...)` (lib/notify.ts) and
- * `modals.openConfirmModal(...)` reach them through Mantine's stores/events; use those functions,
- * not the `useModals()` hook (there is no modals context around the pages).
+ * The notifications host, in a chunk of its own (ADR 0051), mounted with the first alert
+ * (lib/notify.ts, ADR 0073). `notifications.show(...)` (lib/notify.ts) reaches it through Mantine's
+ * store. There is no Mantine modals manager: the storefront's dialogs are Modal components, the
+ * back office's confirmations have their own host (features/backoffice/components/confirm.tsx).
  */
 import "@mantine/notifications/styles.layer.css";
-import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 
 export default function OverlayHosts() {
-  return (
-    <>
-      {/* At most 3 at once, so alerts never bury a form on a phone. */}
-      <Notifications position="top-right" limit={3} />
-      <ModalsProvider />
-    </>
-  );
+  // At most 3 at once, so alerts never bury a form on a phone.
+  return <Notifications position="top-right" limit={3} />;
 }

@@ -5,14 +5,40 @@
 
 import type { NotificationData } from "@mantine/notifications";
 import { TEXT } from "@market/contract";
+import { useSyncExternalStore } from "react";
 import { ApiError } from "./api";
+
+let hostWanted = false;
+const hostListeners = new Set<() => void>();
+
+/**
+ * True once the first alert has been asked for: only then does the app mount Mantine's
+ * notifications host (app/providers.tsx). Mounting it at start-up cost a phone ~30 ms in one task
+ * (six position containers with their transitions) on every page, for alerts most visits never
+ * show (ADR 0073). False on the server.
+ */
+export function useNotificationsHostWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      hostListeners.add(listener);
+      return () => hostListeners.delete(listener);
+    },
+    () => hostWanted,
+    () => false,
+  );
+}
 
 /**
  * Shows one alert. The notifications store is imported on first use, not on first load (ADR 0051):
- * alerts only follow a shopper's action or a failed request. Fire-and-forget; calls keep their order
- * (the module promise settles once, then-callbacks run in call order).
+ * alerts only follow a shopper's action or a failed request. Mantine's store keeps the alert until
+ * the host, mounted on this first call, shows it. Fire-and-forget; calls keep their order (the
+ * module promise settles once, then-callbacks run in call order).
  */
 function show(data: NotificationData): void {
+  if (!hostWanted) {
+    hostWanted = true;
+    for (const listener of hostListeners) listener();
+  }
   void import("./notifications-store").then(({ notifications }) => notifications.show(data));
 }
 

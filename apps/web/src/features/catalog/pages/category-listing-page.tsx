@@ -16,6 +16,7 @@ import { LazyAlert } from "../../../components/lazy-alert";
 import { LiteBreadcrumbs, LiteSimpleGrid, LiteSkeleton } from "../../../components/lite";
 import { LiteButton } from "../../../components/lite-button";
 import { LiteNativeSelect, LiteTextInput } from "../../../components/lite-fields";
+import { lazyComponent } from "../../../lib/lazy-component";
 import { errorMessage, notifyError } from "../../../lib/notify";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { categoriesQuery, isCategoryType, type ListingAnswer, useListing } from "../api/catalog";
@@ -27,7 +28,9 @@ import { QuickViewModal } from "../components/quick-view-modal";
 const NotFoundPage = lazy(() => import("../../../app/not-found-page"));
 
 /** The pager sits below the grid, off the first screen: its code loads with the page, not before it (ADR 0051). */
-const Pagination = lazy(() => import("../components/pagination.impl"));
+const Pagination = lazyComponent(() => import("../components/pagination.impl"));
+// Drawn by the server: loaded with this page, so hydration never waits for it (lib/lazy-component).
+Pagination.preload().catch(() => undefined);
 
 const TYPE_LABEL: Record<CategoryType, string> = { "market-place": "Market Place", services: "Services" };
 

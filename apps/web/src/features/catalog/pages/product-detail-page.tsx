@@ -18,6 +18,7 @@ import { LiteButton } from "../../../components/lite-button";
 import { LiteNativeSelect } from "../../../components/lite-fields";
 import { Stars } from "../../../components/stars";
 import { cartLineOf, useCart } from "../../../lib/cart";
+import { lazyComponent } from "../../../lib/lazy-component";
 import { errorMessage, notifyError } from "../../../lib/notify";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { type DetailAnswer, detailQuery, isCategoryType, isPost, useItemDetail } from "../api/catalog";
@@ -33,7 +34,9 @@ import { WishlistButton } from "../components/wishlist-button";
 /** Only for a mistyped address: its own chunk (the PublicLayout's Suspense shows the loader meanwhile; ADR 0051). */
 const NotFoundPage = lazy(() => import("../../../app/not-found-page"));
 
-const DetailTabs = lazy(() => import("../components/detail-tabs"));
+/** Drawn by the server below the fold: loaded with this page, so hydration never waits for it (lib/lazy-component). */
+const DetailTabs = lazyComponent(() => import("../components/detail-tabs"));
+DetailTabs.preload().catch(() => undefined);
 
 /** Mantine's w="fit-content" on the Request Service buttons. */
 const FIT = { width: "fit-content" } as const;

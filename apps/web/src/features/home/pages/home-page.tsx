@@ -5,18 +5,21 @@
  */
 import { Box, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { IconBuildingStore, IconHeadset, IconTruckDelivery, IconWallet } from "@tabler/icons-react";
-import { type FormEvent, lazy, Suspense } from "react";
+import { type FormEvent, Suspense } from "react";
 import { Link, useNavigate } from "react-router";
 import { LazyAlert } from "../../../components/lazy-alert";
 import { LiteBadge, LiteCard, LiteSimpleGrid, LiteSkeleton } from "../../../components/lite";
 import { LiteButton } from "../../../components/lite-button";
+import { lazyComponent } from "../../../lib/lazy-component";
 import { errorMessage } from "../../../lib/notify";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { useFeaturedCategories } from "../api/featured-categories";
 import classes from "./home-page.module.css";
 
 /** The newsletter's input row, at the bottom of the page: loaded after the first paint (ADR 0051). */
-const NewsletterFields = lazy(() => import("../components/newsletter-fields"));
+const NewsletterFields = lazyComponent(() => import("../components/newsletter-fields"));
+// Drawn by the server: loaded with this page, so hydration never waits for it (lib/lazy-component).
+NewsletterFields.preload().catch(() => undefined);
 
 const TILE_HUES = [210, 330, 100, 30];
 
