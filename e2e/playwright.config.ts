@@ -66,7 +66,10 @@ export default defineConfig({
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     env: {
+      // "test" for the dev outbox (the sign-up and payment codes the tests read), with the public and
+      // page caches on as in production: every write the tests make goes through the API.
       NODE_ENV: "test",
+      PUBLIC_CACHE: "true",
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,

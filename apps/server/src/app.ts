@@ -97,7 +97,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   // Helmet's headers, computed once at start-up (ADR 0071; @fastify/helmet rebuilt them per request).
   await app.register(securityHeaders, HELMET_OPTIONS);
   // Before compress: its onSend must see the JSON string (ADR 0052).
-  await app.register(publicCache, { enabled: config.NODE_ENV !== "test" });
+  await app.register(publicCache, { enabled: config.publicCache });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   // Rate limits apply only to routes that opt in (sign-in, sign-up, codes, lookups): many Lagos
   // shoppers share one carrier IP, so a global per-IP limit would block real people (ADR 0005).

@@ -40,6 +40,12 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default("Naija Market <no-reply@naijamarket.ng>"),
   /** Dev-only outbox page (/dev/outbox); forced off in production. */
   DEV_OUTBOX: bool,
+  /**
+   * The public answer cache and the server-drawn page cache (ADR 0052, 0072). On by default, off
+   * by default under NODE_ENV=test (the API tests write rows straight into the database, which no
+   * hook sees); the end-to-end server turns it on, as production runs.
+   */
+  PUBLIC_CACHE: bool,
   /** Receiving account of the manual bank-transfer provider. */
   STORE_ACCOUNT_NO: z
     .string()
@@ -61,7 +67,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
 });
 
-export type Config = z.infer<typeof EnvSchema> & { uploadsDir: string; devOutbox: boolean };
+export type Config = z.infer<typeof EnvSchema> & { uploadsDir: string; devOutbox: boolean; publicCache: boolean };
 
 /**
  * Parse the environment into a `Config`. Throws an Error listing every bad variable.
@@ -80,5 +86,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...c,
     uploadsDir: c.UPLOADS_DIR ?? path.join(c.DATA_DIR, "uploads"),
     devOutbox: c.NODE_ENV !== "production" && (c.DEV_OUTBOX ?? true),
+    publicCache: c.PUBLIC_CACHE ?? c.NODE_ENV !== "test",
   };
 }

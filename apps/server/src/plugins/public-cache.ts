@@ -37,8 +37,9 @@ const UNRELATED_WRITES = [
 
 export type PublicCacheOptions = {
   /**
-   * Off under NODE_ENV=test (app.ts): tests insert rows with the factories, straight into the
-   * database, which no hook sees. test/perf-cache.test.ts builds the app with NODE_ENV=production.
+   * Off under NODE_ENV=test unless PUBLIC_CACHE says otherwise (config.ts, app.ts): tests insert
+   * rows with the factories, straight into the database, which no hook sees.
+   * test/perf-cache.test.ts builds the app with NODE_ENV=production.
    */
   enabled?: boolean;
   /** Longest life of an entry in ms (default 30 s, the period of the stock-release sweep). */
@@ -52,7 +53,7 @@ export type PublicCacheOptions = {
 type Entry = { version: number; expires: number; payload: string; contentType: string };
 
 export type PublicCache = {
-  /** Is the cache on (off under NODE_ENV=test, see `PublicCacheOptions.enabled`)? Caches built on its version follow it. */
+  /** Is the cache on (see `PublicCacheOptions.enabled`)? Caches built on its version follow it. */
   enabled: boolean;
   /** Drop every entry (call after a write the hooks cannot see, e.g. a background job). */
   invalidate(): void;
