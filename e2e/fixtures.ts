@@ -2,7 +2,8 @@
  * Shared Playwright helpers: the demo accounts, sign-in through the API, a page already signed
  * in (the token is put under the app's storage key before the first page load), and `test`, whose
  * pages wait after every `goto`/`reload` until the app has taken over the server-drawn page
- * (`<html data-app-ready>`, ADR 0072): a click before that would land on a button without its handler.
+ * (`<html data-app-ready>`, set once the routed screen is hydrated: ADR 0072, 0073): a click before
+ * that would land on a button without its handler.
  */
 import { STORAGE_KEYS } from "@market/contract";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";

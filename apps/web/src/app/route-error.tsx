@@ -3,6 +3,7 @@ import { Container, Stack, Text, Title } from "@mantine/core";
 import { TEXT } from "@market/contract";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { LiteButton } from "../components/lite-button";
+import { AppReadyMarker } from "./app-ready";
 import { ChunkLoadError } from "./lazy-page";
 
 export function RouteError() {
@@ -30,6 +31,7 @@ export function RouteError() {
           </LiteButton>
         </Stack>
       </Stack>
+      <AppReadyMarker />
     </Container>
   );
 }

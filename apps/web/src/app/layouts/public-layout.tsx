@@ -3,6 +3,7 @@ import { Box, Center } from "@mantine/core";
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
 import { LiteLoader } from "../../components/lite-button";
+import { AppReadyMarker } from "../app-ready";
 import { Footer } from "./footer";
 import { Header } from "./header";
 
@@ -19,6 +20,7 @@ export function PublicLayout() {
           }
         >
           <Outlet />
+          <AppReadyMarker />
         </Suspense>
       </Box>
       <Footer />

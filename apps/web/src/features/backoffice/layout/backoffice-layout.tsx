@@ -24,6 +24,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { Link, Navigate, Outlet, useLocation, useNavigate } from "react-router";
+import { AppReadyMarker } from "../../../app/app-ready";
 import { isSessionRefused, meQuery, useSession, useSessionExpiry, useSignOut } from "../../../lib/session";
 import { ConfirmHost } from "../components/confirm";
 import { LoadError } from "../components/query-state";
@@ -112,6 +113,7 @@ export default function BackofficeLayout() {
     return (
       <Center h="100vh" p="md">
         <LoadError error={me.error} onRetry={() => me.refetch()} />
+        <AppReadyMarker />
       </Center>
     );
   }
@@ -169,6 +171,7 @@ export default function BackofficeLayout() {
         <Outlet />
       </AppShell.Main>
       <ConfirmHost />
+      <AppReadyMarker />
     </AppShell>
   );
 }
