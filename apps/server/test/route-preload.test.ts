@@ -28,9 +28,15 @@ const MANIFEST = {
   "src/features/catalog/pages/product-detail-page.tsx": {
     file: "assets/product-P.js",
     imports: ["_item-card-I.js"],
-    dynamicImports: ["src/tabs.tsx"],
+    dynamicImports: ["src/features/catalog/components/detail-tabs.tsx", "src/app/not-found-page.tsx"],
   },
-  "src/tabs.tsx": { file: "assets/tabs-T.js", isDynamicEntry: true, imports: ["_react-R.js", "_Card-C.js"], css: ["assets/tabs-T.css"] },
+  "src/features/catalog/components/detail-tabs.tsx": {
+    file: "assets/tabs-T.js",
+    isDynamicEntry: true,
+    imports: ["_react-R.js", "_Card-C.js"],
+    css: ["assets/tabs-T.css"],
+  },
+  "src/app/not-found-page.tsx": { file: "assets/not-found-N.js", isDynamicEntry: true, imports: ["_react-R.js"] },
 };
 const APP_CSS = '<link rel="stylesheet" crossorigin href="/assets/main-M.css">';
 const APP_JS = ["/assets/react-R.js", "/assets/main-M.js"];
@@ -49,7 +55,8 @@ describe("createRoutePreloads", () => {
     expect(modules(listing)).toEqual([...APP_JS, "/assets/Card-C.js", "/assets/item-card-I.js", "/assets/listing-L.js"]);
     expect(listing).toContain('<link rel="stylesheet" crossorigin href="/assets/item-card-I.css">');
     expect(listing).not.toContain("index-A");
-    // A page's lazy parts (drawn by the server) come after the page chunk, with their CSS.
+    // The lazy parts the server draws come after the page chunk, with their CSS; other lazy parts
+    // (the not-found page) load when needed.
     const product = preloads("/product/market-place/9a0d1f7e-0000-4000-8000-000000000000");
     expect(modules(product)).toEqual([
       ...APP_JS,

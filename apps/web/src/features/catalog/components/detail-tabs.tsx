@@ -1,12 +1,18 @@
 /**
  * The detail page's tabs (spec §2 "Product or service detail"): Description, Reviews (services,
- * with count) and Business Owner. Below the fold, so the page loads this chunk (Tabs, the reviews
- * list and form, Textarea) lazily behind a fixed-height placeholder (ADR 0051).
+ * with count) and Business Owner. Below the fold, in a chunk of its own that the server draws and
+ * the page preloads (ADR 0051, 0073).
  */
 import { Avatar, Box, Button, Group, Stack, Tabs, Text } from "@mantine/core";
 import type { Post, Product, Seller } from "@market/contract";
+import { lazy, Suspense } from "react";
 import { isPost } from "../api/catalog";
-import { ReviewsPanel } from "./reviews-panel";
+
+/**
+ * Services only, and only once its tab is chosen (the panels are not kept mounted): its chunk (the
+ * review form: Rating, Textarea, Alert) is not part of the product page's start-up (ADR 0073).
+ */
+const ReviewsPanel = lazy(() => import("./reviews-panel"));
 
 export default function DetailTabs({ item, seller, onOpenSeller }: { item: Product | Post; seller: Seller; onOpenSeller: () => void }) {
   const service = isPost(item);
@@ -25,7 +31,9 @@ export default function DetailTabs({ item, seller, onOpenSeller }: { item: Produ
       {service && (
         <Tabs.Panel value="reviews" pt="md">
           <Box maw={860}>
-            <ReviewsPanel postId={item._id} ownerId={item.user_id} />
+            <Suspense fallback={null}>
+              <ReviewsPanel postId={item._id} ownerId={item.user_id} />
+            </Suspense>
           </Box>
         </Tabs.Panel>
       )}

@@ -117,3 +117,4 @@ export function ReviewsPanel({ postId, ownerId }: { postId: string; ownerId: str
     </Stack>
   );
 }
+export default ReviewsPanel;
