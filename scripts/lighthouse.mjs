@@ -12,8 +12,9 @@
  *
  * Options: --runs <n> (default 3), --build <dir>, --strict (exit 1 when a target is missed),
  *          --url <path> (measure only that path; repeatable),
- *          --save-lhr <dir> (also write each run's full Lighthouse report there, for the long tasks
- *          and the LCP element's phases).
+ *          --save-lhr <dir> (also write each run's full Lighthouse report and its trace there, for
+ *          the long tasks and the LCP element's phases; `npm run profile:page -- --trace <file>`
+ *          breaks a trace down task by task).
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -85,6 +86,7 @@ try {
       process.stdout.write(`  ${page.name} run ${i + 1}/${RUNS}...\r`);
       // A loaded machine sometimes loses the trace (NO_NAVSTART, NO_FCP): retry that run twice.
       let lhr;
+      let trace;
       for (let attempt = 1; ; attempt++) {
         const r = await lighthouse(`${base}${page.path}`, {
           port: chrome.port,
@@ -94,13 +96,16 @@ try {
           maxWaitForLoad: 45_000,
         });
         lhr = r.lhr;
+        trace = r.artifacts?.Trace;
         if (!lhr.runtimeError) break;
         if (attempt === 3) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
       }
       const saveDir = option("--save-lhr");
       if (saveDir) {
         mkdirSync(saveDir, { recursive: true });
-        writeFileSync(path.join(saveDir, `${page.name.replace(/\W+/g, "_")}-${i + 1}.json`), JSON.stringify(lhr));
+        const base = path.join(saveDir, `${page.name.replace(/\W+/g, "_")}-${i + 1}`);
+        writeFileSync(`${base}.json`, JSON.stringify(lhr));
+        if (trace) writeFileSync(`${base}.trace.json`, JSON.stringify(trace));
       }
       runs.push({
         score: Math.round((lhr.categories.performance.score ?? 0) * 100),

@@ -10,9 +10,11 @@
  *
  * Not a benchmark with a target: a diagnosis aid for the Lighthouse TBT figures (ADR 0072).
  * Options: --build <dir> (holding server/ and web/), --url <path> (repeatable), --throttle <n>,
- *          --min <ms>, --top <n> functions per task (default 6), --save <file.json> (raw trace).
+ *          --min <ms>, --top <n> functions per task (default 6), --save <file.json> (raw trace),
+ *          --trace <file.json> (only break down a saved trace, e.g. one `npm run lighthouse --
+ *          --save-lhr <dir>` wrote; Lighthouse traces are unthrottled and carry no samples).
  */
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
@@ -31,10 +33,6 @@ const THROTTLE = Number(option("--throttle", 4));
 const MIN_MS = Number(option("--min", 50));
 const TOP = Number(option("--top", 6));
 const CHROME = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-if (!existsSync(serverMain)) {
-  console.error(`No build at ${serverMain}: pass --build .e2e-builds/<name> (scripts/e2e-local.sh builds one).`);
-  process.exit(2);
-}
 
 const CATEGORIES = [
   "toplevel",
@@ -131,6 +129,18 @@ function analyse(trace) {
   return { fcpMs: (fcp.ts - t0) / 1000, blocking, lines: out, taskCount: tasks.length };
 }
 
+const traceFile = option("--trace");
+if (traceFile) {
+  const r = analyse(JSON.parse(readFileSync(traceFile, "utf8")));
+  console.log(`${traceFile}: FCP ${r.fcpMs.toFixed(0)} ms, ${r.taskCount} tasks >= ${MIN_MS} ms, blocking after FCP ${r.blocking.toFixed(0)} ms`);
+  for (const l of r.lines) console.log(l);
+  process.exit(0);
+}
+
+if (!existsSync(serverMain)) {
+  console.error(`No build at ${serverMain}: pass --build .e2e-builds/<name> (scripts/e2e-local.sh builds one).`);
+  process.exit(2);
+}
 const server = await startBuiltServer({ serverMain, webDist });
 const browser = await chromium.launch({ executablePath: CHROME, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
 try {
