@@ -11,7 +11,8 @@
  * with a fresh embedded PostgreSQL in a temporary folder, NODE_ENV=production, demo data loaded.
  *
  * Options: --runs <n> (default 3), --build <dir>, --strict (exit 1 when a target is missed),
- *          --url <path> (measure only that path; repeatable),
+ *          --url <path> (measure only that path; repeatable), --pause-ms <n> (quiet time before
+ *          each run, default 2000),
  *          --save-lhr <dir> (also write each run's full Lighthouse report and its trace there, for
  *          the long tasks and the LCP element's phases; `npm run profile:page -- --trace <file>`
  *          breaks a trace down task by task).
@@ -31,6 +32,7 @@ const option = (name) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const RUNS = Number(option("--runs") ?? 3);
+const PAUSE_MS = Number(option("--pause-ms") ?? 2000);
 const build = option("--build");
 const serverMain = build ? path.resolve(build, "server/main.js") : path.join(ROOT, "apps/server/dist/main.js");
 const webDist = build ? path.resolve(build, "web") : path.join(ROOT, "apps/web/dist");
@@ -84,6 +86,9 @@ try {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       process.stdout.write(`  ${page.name} run ${i + 1}/${RUNS}...\r`);
+      // Let the previous run's leftovers (Chrome's clean-up, the report's processing) finish first:
+      // on a 2-core machine they otherwise land in this run's trace, multiplied by 4.
+      await new Promise((r) => setTimeout(r, PAUSE_MS));
       // A loaded machine sometimes loses the trace (NO_NAVSTART, NO_FCP): retry that run twice.
       let lhr;
       let trace;

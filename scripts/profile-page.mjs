@@ -132,7 +132,9 @@ function analyse(trace) {
 const traceFile = option("--trace");
 if (traceFile) {
   const r = analyse(JSON.parse(readFileSync(traceFile, "utf8")));
-  console.log(`${traceFile}: FCP ${r.fcpMs.toFixed(0)} ms, ${r.taskCount} tasks >= ${MIN_MS} ms, blocking after FCP ${r.blocking.toFixed(0)} ms`);
+  console.log(
+    `${traceFile}: FCP ${r.fcpMs.toFixed(0)} ms, ${r.taskCount} tasks >= ${MIN_MS} ms, blocking after FCP ${r.blocking.toFixed(0)} ms`,
+  );
   for (const l of r.lines) console.log(l);
   process.exit(0);
 }
