@@ -10,32 +10,13 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { LANDING_PAGES } from "./landing-pages.js";
 
-type ManifestChunk = { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 
 /** The app module boot.ts imports once the page has loaded (apps/web/src/boot.ts). */
 const APP_MODULE = "src/main.tsx";
-
-/**
- * Shopper landing pages, the page module the web router lazy-loads for them (apps/web/src/app/routes.tsx)
- * and the lazy parts of that page the server draws (`lazyComponent` with a preload in the page
- * module): those load before the app hydrates, so hydration never waits for them (ADR 0073). Other
- * lazy parts (the not-found page, dialogs) load when they are needed.
- */
-const ROUTE_PAGES: Array<{ pattern: RegExp; page: string; parts: string[] }> = [
-  { pattern: /^\/$/, page: "src/features/home/pages/home-page.tsx", parts: ["src/features/home/components/newsletter-fields.tsx"] },
-  {
-    pattern: /^\/categories\/collections\/[^/]+\/[^/]+\/?$/,
-    page: "src/features/catalog/pages/category-listing-page.tsx",
-    parts: ["src/features/catalog/components/pagination.impl.tsx"],
-  },
-  {
-    pattern: /^\/product\/[^/]+\/[^/]+\/?$/,
-    page: "src/features/catalog/pages/product-detail-page.tsx",
-    parts: ["src/features/catalog/components/detail-tabs.tsx"],
-  },
-];
 
 /**
  * Every file loaded with manifest entry `key`: its static imports (recursively), then its chunk and
@@ -80,8 +61,8 @@ export function createRoutePreloads(dist: string, base = "/"): (pathname: string
     `<script type="application/json" id="route-modules">${JSON.stringify(files.filter((f) => f.endsWith(".js")).map((f) => `${base}${f}`)).replace(/</g, "\\u003c")}</script>`;
   const appTags = stylesheets(appOnly) + moduleList(appOnly);
   const tags = new Map<string, string>();
-  for (const { page, parts } of ROUTE_PAGES) {
-    if (!manifest[page]) continue;
+  for (const { page, parts = [] } of LANDING_PAGES) {
+    if (!page || !manifest[page]) continue;
     // The page chunk, then the lazy parts the server draws (e.g. the detail tabs), each after what it imports.
     const pageFiles = closure(manifest, page, new Set());
     for (const part of parts) closure(manifest, part, pageFiles);
@@ -89,7 +70,7 @@ export function createRoutePreloads(dist: string, base = "/"): (pathname: string
     tags.set(page, stylesheets([...appOnly, ...files]) + moduleList([...appOnly, ...files]));
   }
   return (pathname) => {
-    const route = ROUTE_PAGES.find((r) => r.pattern.test(pathname));
-    return (route && tags.get(route.page)) || appTags;
+    const route = LANDING_PAGES.find((r) => r.pattern.test(pathname));
+    return (route?.page && tags.get(route.page)) || appTags;
   };
 }

@@ -18,15 +18,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
+import { LANDING_PAGES } from "./landing-pages.js";
 
-/** Storefront pages drawn on the server: public, the same for every shopper (no session data). */
-const RENDERED = [
-  /^\/$/,
-  /^\/categories\/collections\/[^/?]+\/[^/?]+\/?$/,
-  /^\/product\/[^/?]+\/[^/?]+\/?$/,
-  /^\/aboutScreen\/?$/,
-  /^\/contact(Screen)?\/?$/,
-];
 const RENDER_TIMEOUT_MS = 2_000;
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 500;
@@ -108,7 +101,7 @@ export function createServerRenderer(app: FastifyInstance, entryPath: string) {
 
   return async function withServerRender(document: string, url: string): Promise<string> {
     const pathname = url.split("?")[0] ?? "";
-    if (!RENDERED.some((r) => r.test(pathname)) || !document.includes('<div id="root"></div>')) return document;
+    if (!LANDING_PAGES.some((p) => p.pattern.test(pathname)) || !document.includes('<div id="root"></div>')) return document;
     const hit = cache.get(url);
     let markup: string | null;
     if (hit && hit.version === app.publicCache.stats().version && hit.expires > Date.now()) {
