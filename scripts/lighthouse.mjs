@@ -23,7 +23,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { startBuiltServer, storefrontPages } from "./lib/built-server.mjs";
+import { buildPaths, startBuiltServer, storefrontPages } from "./lib/built-server.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -34,8 +34,7 @@ const option = (name) => {
 const RUNS = Number(option("--runs") ?? 3);
 const PAUSE_MS = Number(option("--pause-ms") ?? 2000);
 const build = option("--build");
-const serverMain = build ? path.resolve(build, "server/main.js") : path.join(ROOT, "apps/server/dist/main.js");
-const webDist = build ? path.resolve(build, "web") : path.join(ROOT, "apps/web/dist");
+const { serverMain, webDist } = buildPaths(ROOT, build);
 const CHROME = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export const TARGETS = { score: 95, lcpMs: 1800, cls: 0.02, tbtMs: 50 };

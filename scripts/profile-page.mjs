@@ -18,7 +18,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
-import { startBuiltServer, storefrontPages } from "./lib/built-server.mjs";
+import { buildPaths, startBuiltServer, storefrontPages } from "./lib/built-server.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -27,8 +27,7 @@ const option = (name, fallback) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 const build = option("--build");
-const serverMain = build ? path.resolve(build, "server/main.js") : path.join(ROOT, "apps/server/dist/main.js");
-const webDist = build ? path.resolve(build, "web") : path.join(ROOT, "apps/web/dist");
+const { serverMain, webDist } = buildPaths(ROOT, build);
 const THROTTLE = Number(option("--throttle", 4));
 const MIN_MS = Number(option("--min", 50));
 const TOP = Number(option("--top", 6));

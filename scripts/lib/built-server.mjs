@@ -14,6 +14,16 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 
+/**
+ * Paths of a build: `<dir>/server/main.js` and `<dir>/web` (as scripts/e2e-local.sh makes them),
+ * or, without `dir`, the repository's own `npm run build` output.
+ */
+export function buildPaths(root, dir) {
+  return dir
+    ? { serverMain: path.resolve(dir, "server/main.js"), webDist: path.resolve(dir, "web") }
+    : { serverMain: path.join(root, "apps/server/dist/main.js"), webDist: path.join(root, "apps/web/dist") };
+}
+
 /** A free TCP port on 127.0.0.1 (asks the OS for port 0). */
 export const freePort = () =>
   new Promise((resolve, reject) => {

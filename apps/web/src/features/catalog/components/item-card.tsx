@@ -25,15 +25,7 @@ export function ItemCard({ item, eager, onQuickView }: { item: Product | Post; e
     <LiteCard withBorder padding={0} radius="md" data-testid="item-card" style={{ height: "100%" }}>
       <div className={classes.cardImageWrap}>
         <Link to={href} aria-label={title}>
-          <ItemImage
-            src={item.image_urls[0]}
-            alt={title}
-            width={400}
-            height={400}
-            eager={eager}
-            priority={eager}
-            className={classes.cardImage}
-          />
+          <ItemImage src={item.image_urls[0]} alt={title} width={400} height={400} priority={eager} className={classes.cardImage} />
         </Link>
         {/* A native title, not Mantine's Tooltip: floating-ui stays off the listing's first load (ADR 0051). */}
         <LiteActionIcon
