@@ -3,7 +3,20 @@
  * (spec §3 "User", "Address"; design brief "Auth").
  */
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { categories } from "./catalog.js";
 import { accountType, codePurpose, sellerStatus } from "./enums.js";
 
@@ -34,10 +47,21 @@ export const users = pgTable(
     blueTick: boolean("blue_tick").notNull().default(false),
     emailVerified: boolean("email_verified").notNull().default(false),
     phoneVerified: boolean("phone_verified").notNull().default(false),
-    /** Payout account (NUBAN, 10 digits), its bank code and the name the bank gave. */
+    /**
+     * Payout account (NUBAN, 10 digits), its bank code and the account name: the lookup provider's
+     * answer, or what the seller typed when no provider is configured (ADR 0033, 0082).
+     */
     accountNo: text("account_no"),
     bankCode: text("bank_code"),
     accountName: text("account_name"),
+    /**
+     * The name is confirmed: by the lookup provider, or by an admin (ADR 0082). Any change of the
+     * three fields above resets it; payouts go only to a verified account.
+     */
+    bankAccountVerified: boolean("bank_account_verified").notNull().default(false),
+    /** When it was verified, and by which admin (null when the lookup provider confirmed it). */
+    bankAccountVerifiedAt: timestamp("bank_account_verified_at", { withTimezone: true }),
+    bankAccountVerifiedBy: uuid("bank_account_verified_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     passwordHash: text("password_hash").notNull(),
     ...timestamps,
   },
@@ -46,6 +70,11 @@ export const users = pgTable(
     uniqueIndex("users_username_uq").on(sql`lower(${t.username})`),
     uniqueIndex("users_phone_uq").on(t.phone),
     index("users_acc_type_idx").on(t.accType, t.createdAt),
+    // Only a complete account can be verified.
+    check(
+      "users_bank_account_verified_ck",
+      sql`not ${t.bankAccountVerified} or (${t.bankCode} is not null and ${t.accountNo} is not null and ${t.accountName} is not null)`,
+    ),
   ],
 );
 
