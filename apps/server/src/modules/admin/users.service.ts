@@ -9,6 +9,7 @@ import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { Db, Executor } from "../../db/client.js";
 import { categories, follows, userCategories, users } from "../../db/schema/index.js";
+import { invalidCursor, isTimestampText, isUuid } from "../../lib/cursor.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { hashPassword } from "../auth/passwords.js";
 import { revokeUserSessions } from "../auth/sessions.js";
@@ -54,20 +55,22 @@ function toRow(r: Row): AdminUserRow {
   };
 }
 
-/** PostgreSQL's text form of a timestamptz, e.g. "2026-01-01 10:00:00.123456+00". */
-const PG_TIMESTAMPTZ = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-
 /** Cursor = base64url("<created_at as PostgreSQL text>|<id>"): exact to the microsecond. */
 function encodeCursor(r: Row): string {
   return Buffer.from(`${r.createdAtText}|${r.id}`).toString("base64url");
 }
 
+/**
+ * The time (PostgreSQL's text of a timestamptz) and id of a cursor, checked so that PostgreSQL casts
+ * them without an error (lib/cursor.ts, ADR 0080).
+ * @throws HttpError 400 "Invalid cursor" for anything else.
+ */
 function decodeCursor(cursor: string): { at: string; id: string } {
   const text = Buffer.from(cursor, "base64url").toString("utf8");
   const i = text.lastIndexOf("|");
   const at = text.slice(0, i);
   const id = text.slice(i + 1);
-  if (i < 1 || !/^[0-9a-f-]{36}$/i.test(id) || !PG_TIMESTAMPTZ.test(at)) throw badRequest("Invalid cursor");
+  if (i < 1 || !isUuid(id) || !isTimestampText(at)) throw invalidCursor();
   return { at, id };
 }
 

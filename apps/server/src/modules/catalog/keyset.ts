@@ -9,7 +9,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { badRequest } from "../../lib/errors.js";
+import { type CursorKeyType, invalidCursor, isCursorKey, isUuid, parseCursorJson } from "../../lib/cursor.js";
 
 export type Direction = "next" | "prev";
 
@@ -25,48 +25,44 @@ export type Cursor = {
   dir: Direction;
 };
 
-const INVALID = "Invalid cursor: reload the list and try again";
-
 /** Encode a cursor as an opaque URL-safe string. */
 export function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify([c.sort, c.key, c.id, c.offset, c.dir === "next" ? 1 : 0])).toString("base64url");
 }
 
 /**
- * Decode and check a cursor for `sort`.
- * @throws HttpError 400 when it is malformed or was made for another sort.
+ * Decode and check a cursor for `sort`, whose key is cast to `keyType` in SQL. Every value is
+ * checked here (lib/cursor.ts), so a forged key or id is a 400 and never a database cast error.
+ * @throws HttpError 400 "Invalid cursor" when it is malformed, carries a key or id PostgreSQL
+ * would refuse, or was made for another sort.
  */
-export function decodeCursor(raw: string, sort: string): Cursor {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
-  } catch {
-    throw badRequest(INVALID, { cursor: INVALID });
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 5) throw badRequest(INVALID, { cursor: INVALID });
+export function decodeCursor(raw: string, sort: string, keyType: CursorKeyType): Cursor {
+  const parsed = parseCursorJson(raw);
+  if (!Array.isArray(parsed) || parsed.length !== 5) throw invalidCursor();
   const [s, key, id, offset, dir] = parsed as unknown[];
   const ok =
     s === sort &&
     typeof key === "string" &&
     key.length <= 64 &&
-    typeof id === "string" &&
-    /^[0-9a-f-]{36}$/i.test(id) &&
-    Number.isInteger(offset) &&
+    isCursorKey(key, keyType) &&
+    isUuid(id) &&
+    Number.isSafeInteger(offset) &&
     (offset as number) >= 0 &&
     (dir === 0 || dir === 1);
-  if (!ok) throw badRequest(INVALID, { cursor: INVALID });
+  if (!ok) throw invalidCursor();
   return { sort: s as string, key: key as string, id: id as string, offset: offset as number, dir: dir === 1 ? "next" : "prev" };
 }
 
 /**
  * How a listing is ordered: `keyExpr` is the SQL of the sort key, `keyText` the same as text for
- * the cursor, `cast` turns a cursor's text back into the key's type, `desc` the direction.
+ * the cursor, `keyType` the type a cursor's text is cast back to (and checked against when the
+ * cursor is decoded), `desc` the direction.
  */
 export type SortSpec = {
   name: string;
   keyExpr: SQL;
   keyText: SQL;
-  cast: (text: string) => SQL;
+  keyType: CursorKeyType;
   idExpr: SQL;
   /** Display direction. */
   desc: boolean;
@@ -98,7 +94,7 @@ export function afterCursor(spec: SortSpec, cursor: Cursor): SQL {
   const reverse = cursor.dir === "prev";
   const desc = spec.desc !== reverse;
   const left = sql`(${spec.keyExpr}, ${spec.idExpr})`;
-  const right = sql`(${spec.cast(cursor.key)}, ${cursor.id}::uuid)`;
+  const right = sql`(${cursor.key}::${sql.raw(spec.keyType)}, ${cursor.id}::uuid)`;
   return desc ? sql`${left} < ${right}` : sql`${left} > ${right}`;
 }
 
@@ -163,7 +159,7 @@ export async function runListing<R extends { cursorKey: string; id: string }>(pl
   let offset: number;
   let total: number;
   if (plan.cursor) {
-    const cursor = decodeCursor(plan.cursor, spec.name);
+    const cursor = decodeCursor(plan.cursor, spec.name, spec.keyType);
     const reverse = cursor.dir === "prev";
     const [found, n] = await Promise.all([
       plan.fetch(sql`${where} and ${afterCursor(spec, cursor)}`, orderBy(spec, reverse), limit, 0),

@@ -132,7 +132,7 @@ export async function writeReview(db: Executor, user: AuthUser, input: ReviewInp
 export async function listReviews(db: Executor, postId: string, limit: number, rawCursor: string | undefined, viewer: AuthUser | null) {
   const [post] = await db.select({ listed: posts.listed, userId: posts.userId }).from(posts).where(eq(posts.id, postId));
   if (!post || (!post.listed && post.userId !== viewer?.id)) throw notFound(NOT_FOUND);
-  const cursor = rawCursor ? decodeCursor(rawCursor, "reviews") : null;
+  const cursor = rawCursor ? decodeCursor(rawCursor, "reviews", "timestamptz") : null;
   const where = cursor
     ? and(eq(reviews.postId, postId), sql`(${reviews.createdAt}, ${reviews.id}) < (${cursor.key}::timestamptz, ${cursor.id}::uuid)`)
     : eq(reviews.postId, postId);

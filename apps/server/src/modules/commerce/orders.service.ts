@@ -13,28 +13,30 @@ import { FULFILMENT_STATUSES, koboToNaira } from "@market/contract";
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.js";
 import { orderLines, orders, transactions, users } from "../../db/schema/index.js";
-import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { invalidCursor, isTimestampText, isUuid, parseCursorJson } from "../../lib/cursor.js";
+import { conflict, notFound } from "../../lib/errors.js";
 import { expireOverdueOrders, releaseOrders } from "./checkout.service.js";
 
 /* Keyset cursor over (created_at, id), newest first. */
 
 type Page = { limit: number; cursor?: string };
-const INVALID_CURSOR = "Invalid cursor: reload the list and try again";
 
 function encodeCursor(createdAt: Date, id: string): string {
   return Buffer.from(JSON.stringify([createdAt.toISOString(), id])).toString("base64url");
 }
 
-/** `(created_at, id) < cursor` for the given columns. @throws 400 on a malformed cursor. */
+/**
+ * `(created_at, id) < cursor` for the given columns. The cursor's time and id are checked before
+ * they reach SQL (lib/cursor.ts, ADR 0080), so a forged one is a 400, not a cast error.
+ * @throws HttpError 400 "Invalid cursor" on a malformed cursor.
+ */
 function beforeCursor(cursor: string | undefined, createdAt: SQL | unknown, id: SQL | unknown): SQL | undefined {
   if (!cursor) return undefined;
-  try {
-    const [at, key] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [string, string];
-    if (Number.isNaN(Date.parse(at)) || !/^[0-9a-f-]{36}$/i.test(key)) throw new Error("bad");
-    return sql`(${createdAt}, ${id}) < (${at}::timestamptz, ${key}::uuid)`;
-  } catch {
-    throw badRequest(INVALID_CURSOR, { cursor: INVALID_CURSOR });
-  }
+  const parsed = parseCursorJson(cursor);
+  if (!Array.isArray(parsed) || parsed.length !== 2) throw invalidCursor();
+  const [at, key] = parsed as unknown[];
+  if (!isTimestampText(at) || !isUuid(key)) throw invalidCursor();
+  return sql`(${createdAt}, ${id}) < (${at}::timestamptz, ${key}::uuid)`;
 }
 
 function nextCursor<R>(rows: R[], limit: number, at: (r: R) => [Date, string]): string | null {
