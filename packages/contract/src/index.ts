@@ -8,4 +8,5 @@ export * from "./schemas/cart.js";
 export * from "./schemas/catalog.js";
 export * from "./schemas/common.js";
 export * from "./schemas/engagement.js";
+export * from "./schemas/plain-text.js";
 export * from "./texts.js";

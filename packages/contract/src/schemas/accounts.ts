@@ -17,6 +17,7 @@ import {
   SELLER_STATUSES,
 } from "../constants.js";
 import { Id } from "./common.js";
+import { plainText } from "./plain-text.js";
 
 /** Per-field messages of the accounts forms, defined once (server answers them, tests and screens read them). */
 export const ACCOUNT_MESSAGES = {
@@ -144,11 +145,8 @@ export function signUpAccountType(accType: string | undefined): "customer" | "bu
 /** The rules of the sign-up form (spec §5). The phone is checked and normalised by the server. */
 export const SignUpForm = z
   .object({
-    names: z.string().trim().min(2, ACCOUNT_MESSAGES.names).max(80, ACCOUNT_MESSAGES.names),
-    username: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9_.]{3,30}$/, ACCOUNT_MESSAGES.username),
+    names: plainText("Name").min(2, ACCOUNT_MESSAGES.names).max(80, ACCOUNT_MESSAGES.names),
+    username: plainText("Username").regex(/^[A-Za-z0-9_.]{3,30}$/, ACCOUNT_MESSAGES.username),
     email: z.string().trim().toLowerCase().pipe(z.email(ACCOUNT_MESSAGES.email).max(254, ACCOUNT_MESSAGES.email)),
     phone: z.string().trim().min(7, ACCOUNT_MESSAGES.phone).max(20, ACCOUNT_MESSAGES.phone),
     password: Password,
@@ -237,7 +235,7 @@ export const ChangePasswordBody = z
 export const ProfileUpdateBody = z.object({
   request_type: z.string().max(40).optional(),
   _id: z.string().optional(),
-  names: z.string().trim().min(2, ACCOUNT_MESSAGES.names).max(80, ACCOUNT_MESSAGES.names).optional(),
+  names: plainText("Name").min(2, ACCOUNT_MESSAGES.names).max(80, ACCOUNT_MESSAGES.names).optional(),
   whatsapp: z.string().trim().max(20, ACCOUNT_MESSAGES.whatsapp).nullable().optional(),
   bank_code: z.string().trim().max(20).nullable().optional(),
   account_no: z
@@ -264,15 +262,15 @@ export const MeUpdateBody = z.looseObject({ request_type: z.string().max(40).opt
 
 /** The fields of an address (spec §3 "Address"). */
 export const AddressFields = z.object({
-  first_name: z.string().trim().min(1, "First name is required").max(60),
-  last_name: z.string().trim().min(1, "Last name is required").max(60),
-  company: z.string().trim().max(100).optional().default(""),
-  address1: z.string().trim().min(1, "Address is required").max(200),
-  address2: z.string().trim().max(200).optional().default(""),
-  state: z.string().trim().max(60).optional().default(""),
-  city: z.string().trim().max(60).optional().default(""),
-  country: z.string().trim().min(1, "Country is required").max(60),
-  zip: z.string().trim().max(20).optional().default(""),
+  first_name: plainText("First name").min(1, "First name is required").max(60),
+  last_name: plainText("Last name").min(1, "Last name is required").max(60),
+  company: plainText("Company").max(100).optional().default(""),
+  address1: plainText("Address").min(1, "Address is required").max(200),
+  address2: plainText("Address line 2").max(200).optional().default(""),
+  state: plainText("State").max(60).optional().default(""),
+  city: plainText("City").max(60).optional().default(""),
+  country: plainText("Country").min(1, "Country is required").max(60),
+  zip: plainText("Zip code").max(20).optional().default(""),
   phone: z
     .string()
     .trim()

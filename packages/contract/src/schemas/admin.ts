@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { ACCOUNT_TYPES, MAX_PAGE_SIZE, MAX_SELLER_CATEGORIES, PASSWORD_MAX, PASSWORD_MIN, SELLER_STATUSES } from "../constants.js";
 import { Id } from "./common.js";
+import { plainText } from "./plain-text.js";
 
 /* ------------------------------------------------------------------ users list (admin) */
 
@@ -68,10 +69,8 @@ export const AdminActionAnswer = z.object({ statusCode: z.number().int(), messag
 /** `POST /api/admin/user/` (spec §6 "An admin call to create a user exists"). */
 export const AdminCreateUserBody = z
   .object({
-    names: z.string().trim().min(2, "Enter the full name").max(100, "Name is too long"),
-    username: z
-      .string()
-      .trim()
+    names: plainText("Name").min(2, "Enter the full name").max(100, "Name is too long"),
+    username: plainText("Username")
       .min(3, "Username must have at least 3 characters")
       .max(30, "Username is too long")
       .regex(/^[A-Za-z0-9_.]+$/, "Use letters, digits, _ or . only"),

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { CATEGORY_TYPES, MAX_IMAGES_PER_ITEM, MAX_PAGE_SIZE, PAGE_SIZE } from "../constants.js";
 import { Id, Naira } from "./common.js";
+import { plainText } from "./plain-text.js";
 
 export const CategoryType = z.enum(CATEGORY_TYPES, { message: "Type must be market-place or services" });
 export type CategoryType = z.infer<typeof CategoryType>;
@@ -30,7 +31,7 @@ export const CategoryListAnswer = z.object({ statusCode: z.number().int(), data:
 
 /** POST /api/category (admin): name and type (spec §2 "Add/Update Category"). */
 export const CategoryCreateInput = z.object({
-  name: z.string({ message: "Name is required" }).trim().min(2, "Name must have at least 2 characters").max(60, "Name is too long"),
+  name: plainText("Name", "Name is required").min(2, "Name must have at least 2 characters").max(60, "Name is too long"),
   type: CategoryType,
   is_default: z.boolean().optional(),
 });
@@ -79,7 +80,7 @@ export const Product = z.object({
 export type Product = z.infer<typeof Product>;
 
 const productFields = {
-  name: z.string({ message: "Name is required" }).trim().min(2, "Name must have at least 2 characters").max(120, "Name is too long"),
+  name: plainText("Name", "Name is required").min(2, "Name must have at least 2 characters").max(120, "Name is too long"),
   category_id: Id,
   price: Naira,
   count_in_stock: z

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { CONTACT_LIMITS } from "../constants.js";
 import { Id } from "./common.js";
+import { plainText } from "./plain-text.js";
 
 /** Most products one wishlist holds (our limit, not the spec's: keeps GET /api/wishlist bounded). */
 export const WISHLIST_MAX = 200;
@@ -45,9 +46,7 @@ export const WishlistRemoveQuery = z.object({ product_id: Id });
  * are optional. Text is trimmed.
  */
 export const ContactBody = z.object({
-  name: z
-    .string({ message: "Your name is required" })
-    .trim()
+  name: plainText("Your name", "Your name is required")
     .min(1, "Your name is required")
     .max(CONTACT_LIMITS.name, `Your name must be at most ${CONTACT_LIMITS.name} characters`),
   email: z
@@ -56,9 +55,7 @@ export const ContactBody = z.object({
     .min(1, "Your email is required")
     .max(CONTACT_LIMITS.email, "Email is too long")
     .pipe(z.email({ message: "Enter a valid email address" })),
-  subject: z
-    .string()
-    .trim()
+  subject: plainText("Subject")
     .max(CONTACT_LIMITS.subject, `Subject must be at most ${CONTACT_LIMITS.subject} characters`)
     .optional()
     .default(""),
