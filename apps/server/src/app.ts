@@ -25,6 +25,7 @@ import walletPlugin from "./modules/wallet/plugin.js";
 import wishlistRoutes from "./modules/wishlist/routes.js";
 import authPlugin from "./plugins/auth.js";
 import errorsPlugin from "./plugins/errors.js";
+import jsonBody, { BODY_LIMIT } from "./plugins/json-body.js";
 import publicCache from "./plugins/public-cache.js";
 import securityHeaders from "./plugins/security-headers.js";
 import spaPlugin from "./plugins/spa.js";
@@ -37,9 +38,6 @@ declare module "fastify" {
     draining: boolean;
   }
 }
-
-/** Request body limit: 8 MiB, enough for a profile picture sent as a data URL (spec §3 sign-up). */
-export const BODY_LIMIT = 8 * 1024 * 1024;
 
 /** Helmet's options for the security headers of every answer (plugins/security-headers.ts). */
 export const HELMET_OPTIONS: HelmetOptions = {
@@ -84,6 +82,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   app.decorate("draining", false);
 
   await app.register(errorsPlugin);
+  await app.register(jsonBody);
   // Graceful close (ADR 0053): answers finished while the server closes carry "Connection: close",
   // so keep-alive sockets end with them and close() does not wait for their idle timeout.
   let closing = false;

@@ -5,7 +5,6 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,19 +17,9 @@ import { type EmbeddedHandle, startEmbeddedPostgres } from "../src/db/embedded.j
 import { runMigrations } from "../src/db/migrate.js";
 import { createCategory, createUser } from "../src/db/seed/factories.js";
 import { createTestContext } from "./helpers.js";
+import { freePort } from "./net.js";
 
 const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 describe("PostgreSQL restart", () => {
   let dir: string | undefined;

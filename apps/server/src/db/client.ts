@@ -17,6 +17,14 @@ export function createDb(url: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
   // A broken idle connection (e.g. PostgreSQL restarting) must not crash the process.
   pool.on("error", () => {});
+  // Neither may a connection that is checked out between two statements (a transaction waiting on
+  // the app): the pool removes its own listener while a client is lent, so PostgreSQL's
+  // "terminating connection" (57P01) would be an unhandled 'error' event. The query in progress, or
+  // the next one, fails with the error and the request answers 503 (plugins/errors.ts); the pool
+  // drops the broken client when it is released.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   return drizzle(pool, { schema, casing: "snake_case" }) as Db;
 }
 

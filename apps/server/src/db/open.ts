@@ -8,11 +8,15 @@ import { createDb, type Db } from "./client.js";
 import { startEmbeddedPostgres } from "./embedded.js";
 import { runMigrations } from "./migrate.js";
 
-export async function openDatabase(config: Config): Promise<{ db: Db; url: string; embedded: boolean; close: () => Promise<void> }> {
+export async function openDatabase(
+  config: Config,
+): Promise<{ db: Db; url: string; embedded: boolean; dataDir?: string; close: () => Promise<void> }> {
   let url = config.DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | undefined;
+  const dataDir = path.resolve(config.DATA_DIR, "postgres");
   if (!url) {
-    const pg = await startEmbeddedPostgres({ dataDir: path.join(config.DATA_DIR, "postgres"), port: config.EMBEDDED_PG_PORT });
+    // Supervised: a PostgreSQL that stops under the running store is started again (requests answer 503 meanwhile).
+    const pg = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_PG_PORT, supervise: true });
     url = pg.url;
     stopEmbedded = pg.stop;
   }
@@ -28,6 +32,7 @@ export async function openDatabase(config: Config): Promise<{ db: Db; url: strin
     db,
     url,
     embedded: !!stopEmbedded,
+    ...(stopEmbedded ? { dataDir } : {}),
     close: async () => {
       await db.$client.end();
       await stopEmbedded?.();

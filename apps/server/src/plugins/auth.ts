@@ -3,7 +3,7 @@
  * (null when absent or invalid) in `onRequest`, before the body is read. Guards `requireUser` and
  * `requireRole(...)` answer 401 (not signed in) or 403 (wrong role) in the error shape (spec §6,
  * design brief "Auth"). Routes list them as `preHandler`; an onRoute hook moves them to
- * `preValidation`, so a caller who may not use a route learns that before any message about its body.
+ * `preParsing`, so a caller who may not use a route learns that before its body is read.
  *
  * Session cache (issue 7, ADR 0070): a token's user is kept in memory for `ttlMs` (5 s), so a busy
  * shopper's requests (add to cart) skip the session query. It is forgotten:
@@ -69,8 +69,18 @@ declare module "fastify" {
 
 type Hook = (request: FastifyRequest) => Promise<void>;
 const GUARD = Symbol("authGuard");
-const markGuard = <T extends Hook>(fn: T): T => Object.assign(fn, { [GUARD]: true });
-const isGuard = (fn: unknown): boolean => typeof fn === "function" && GUARD in fn;
+/** A guard, with the account types it lets through (every type for `requireUser`). */
+type Guard = Hook & { [GUARD]: readonly AccountType[] };
+const ALL_ROLES: readonly AccountType[] = ["customer", "business", "admin"];
+const markGuard = <T extends Hook>(fn: T, roles: readonly AccountType[]): T & Guard => Object.assign(fn, { [GUARD]: roles });
+const isGuard = (fn: unknown): fn is Guard => typeof fn === "function" && GUARD in fn;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every guarded route and the account types it admits (for the all-routes authorization test). */
+    guardedRoutes: Array<{ method: string; url: string; roles: readonly AccountType[] }>;
+  }
+}
 
 export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOptions) {
   const ttlMs = opts.sessionTtlMs ?? 5_000;
@@ -149,14 +159,23 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
   };
 
   app.decorateRequest("user", null);
+  app.decorate("guardedRoutes", []);
+  // Guards run in preParsing: a caller who may not use a route is refused (401/403) before its body
+  // is even read, so neither field messages nor a large body's parsing reach anyone unauthorized.
   app.addHook("onRoute", (route) => {
     const pre = route.preHandler;
     const list = Array.isArray(pre) ? pre : pre ? [pre] : [];
     const guards = list.filter(isGuard);
     if (guards.length === 0) return;
     route.preHandler = list.filter((fn) => !isGuard(fn));
-    const existing = route.preValidation;
-    route.preValidation = [...guards, ...(Array.isArray(existing) ? existing : existing ? [existing] : [])] as typeof route.preValidation;
+    const asPreParsing = guards.map((guard) => async (request: FastifyRequest, _reply: unknown, payload: unknown) => {
+      await guard(request);
+      return payload;
+    });
+    const existing = route.preParsing;
+    route.preParsing = [...asPreParsing, ...(Array.isArray(existing) ? existing : existing ? [existing] : [])] as typeof route.preParsing;
+    const roles = ALL_ROLES.filter((r) => guards.every((g) => g[GUARD].includes(r)));
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) app.guardedRoutes.push({ method, url: route.url, roles });
   });
   // Callback-style hooks (not async): no promise per request on the cached path (ADR 0071).
   app.addHook("onRequest", (request, _reply, done) => {
@@ -188,14 +207,14 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
 /** Guard: any signed-in user. */
 export const requireUser = markGuard(async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthorized();
-});
+}, ALL_ROLES);
 
 /** Guard factory: a signed-in user whose accType is one of `roles`. */
 export function requireRole(...roles: AccountType[]) {
   return markGuard(async function roleGuard(request: FastifyRequest): Promise<void> {
     if (!request.user) throw unauthorized();
     if (!roles.includes(request.user.accType)) throw forbidden();
-  });
+  }, roles);
 }
 
 /** The signed-in user, for handlers behind a guard. Throws 401 if there is none. */

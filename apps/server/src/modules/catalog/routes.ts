@@ -122,7 +122,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/product",
     {
-      preHandler: requireUser,
+      preHandler: requireRole("business"),
       schema: {
         tags: ["catalog"],
         summary: "Create a product (business accounts)",
@@ -140,7 +140,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/product",
     {
-      preHandler: requireUser,
+      preHandler: requireRole("business"),
       schema: {
         tags: ["catalog"],
         summary: "Update one of your products",
@@ -155,7 +155,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/product",
     {
-      preHandler: requireUser,
+      preHandler: requireRole("business"),
       schema: {
         tags: ["catalog"],
         summary: "Delete one of your products",
@@ -190,7 +190,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/posts",
     {
-      preHandler: requireUser,
+      preHandler: requireRole("business"),
       schema: {
         tags: ["catalog"],
         summary: "Create a service (business accounts, in one of their service categories)",
@@ -208,7 +208,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/posts",
     {
-      preHandler: requireUser,
+      preHandler: requireRole("business"),
       schema: {
         tags: ["catalog"],
         summary: "Update one of your services",
@@ -223,7 +223,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/posts",
     {
-      preHandler: requireUser,
+      preHandler: requireRole("business"),
       schema: {
         tags: ["catalog"],
         summary: "Delete one of your services",
