@@ -52,6 +52,11 @@ describe("GET /api/admin/users", () => {
       active: true,
       verified: { blue_tick: false, email: true, phone: true },
       followers: 2,
+      bank_code: null,
+      bank_name: null,
+      account_no: null,
+      account_name: null,
+      bank_account_verified: false,
       createdAt: s.createdAt.toISOString(),
     });
     expect(body.total).toBe(body.data.length);

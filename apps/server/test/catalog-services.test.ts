@@ -251,7 +251,7 @@ describe("GET /api/user/follow and /api/user/followers", () => {
     expect(r.status).toBe(200);
     expect(r.body.total).toBe(2);
     expect(r.body.data).toHaveLength(1);
-    expect(Object.keys(r.body.data[0]).sort()).toEqual(["_id", "createdAt", "email", "followedAt", "names", "profile", "username"]);
+    expect(Object.keys(r.body.data[0]).sort()).toEqual(["_id", "createdAt", "followedAt", "names", "profile", "username"]);
     expect(r.body.data[0]._id).toBe(customer.user.id);
     const page2 = await get("/api/user/followers?limit=1&page=2", other.token);
     expect(page2.body.data[0]._id).toBe(customer2.user.id);

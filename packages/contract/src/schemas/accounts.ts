@@ -96,6 +96,11 @@ export const UserDetails = z.object({
   account_no: z.string().nullable(),
   bank_code: z.string().nullable(),
   account_name: z.string().nullable(),
+  /**
+   * Whether the payout account (bank_code, account_no, account_name) is verified: by the lookup
+   * provider's name, or by an admin (ADR 0082). Payouts go only to a verified account.
+   */
+  bank_account_verified: z.boolean(),
   category_ids: z.array(z.string()),
   followers: z.array(z.string()),
   addresses: z.array(Address),

@@ -35,6 +35,12 @@ export const AdminUserRow = z.object({
   verified: z.object({ blue_tick: z.boolean(), email: z.boolean(), phone: z.boolean() }),
   /** Number of followers (sellers are followed; a customer's count is normally 0). */
   followers: z.number().int(),
+  /** The payout account (null fields when none) and whether it is verified (ADR 0082). */
+  bank_code: z.string().nullable(),
+  bank_name: z.string().nullable(),
+  account_no: z.string().nullable(),
+  account_name: z.string().nullable(),
+  bank_account_verified: z.boolean(),
   createdAt: z.string(),
 });
 export type AdminUserRow = z.infer<typeof AdminUserRow>;

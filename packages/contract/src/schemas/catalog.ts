@@ -266,13 +266,15 @@ export const FollowAnswer = z.object({
 });
 export type FollowAnswer = z.infer<typeof FollowAnswer>;
 
-/** One follower of the signed-in seller (back office "Followers" page). */
+/**
+ * One follower of the signed-in seller (back office "Followers" page): the public profile only.
+ * Never the follower's e-mail or phone: following a seller does not share contact details with them.
+ */
 export const Follower = z.object({
   _id: z.string(),
   names: z.string(),
   username: z.string(),
   profile: z.string().nullable(),
-  email: z.string(),
   createdAt: z.string(),
   /** When they started following. */
   followedAt: z.string(),

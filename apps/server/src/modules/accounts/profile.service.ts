@@ -1,6 +1,7 @@
 /**
  * The signed-in user's own account (spec §7 PUT /api/me): profile update (names, whatsapp,
- * bank_code, account_no, account_name, profile picture, desc, a seller's categories) and the
+ * the payout account bank_code + account_no + account_name (ADR 0082), profile picture, desc, a
+ * seller's categories) and the
  * password change (`request_type: "changePass"`: old password checked, every other session ends).
  * E-mail and phone are read-only (spec §5).
  */
@@ -13,6 +14,8 @@ import { hashPassword, verifyPassword } from "../auth/passwords.js";
 import type { AuthUser } from "../auth/sessions.js";
 import { revokeUserSessions } from "../auth/sessions.js";
 import { decodeDataUrl, storeImage } from "../uploads/images.js";
+import type { AccountNameLookup } from "../wallet/name-lookup.js";
+import { planPayoutAccountChange } from "../wallet/payout-account.js";
 import type { AccountsDeps } from "./registration.service.js";
 import { loadUserDetails } from "./user-details.js";
 import { normalizePhone, parseOrThrow, throwFieldErrors } from "./validation.js";
@@ -66,8 +69,12 @@ async function resolveProfile(deps: AccountsDeps, tx: Executor, me: AuthUser, pr
   return profile;
 }
 
-/** Update the caller's profile fields; answers the fresh details. */
-export async function updateProfile(deps: AccountsDeps, me: AuthUser, input: unknown) {
+/**
+ * Update the caller's profile fields; answers the fresh details. The payout account follows
+ * wallet/payout-account.ts (ADR 0082): `nameLookup` is the account-name provider, null when none
+ * is configured.
+ */
+export async function updateProfile(deps: AccountsDeps, me: AuthUser, input: unknown, nameLookup: AccountNameLookup | null = null) {
   const body = parseOrThrow(ProfileUpdateBody, input);
   assertOwnId(me, body._id);
   if (body.category_ids && me.accType !== "business") throw forbidden(ACCOUNT_MESSAGES.sellersOnly);
@@ -76,13 +83,11 @@ export async function updateProfile(deps: AccountsDeps, me: AuthUser, input: unk
     whatsapp = normalizePhone(whatsapp, { nigerianOnly: false });
     if (!whatsapp) throwFieldErrors({ whatsapp: ACCOUNT_MESSAGES.whatsapp });
   }
+  const payoutAccount = await planPayoutAccountChange(deps.db, me.id, nameLookup, body);
   await deps.db.transaction(async (tx) => {
-    const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+    const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date(), ...payoutAccount };
     if (body.names !== undefined) set.names = body.names;
     if (whatsapp !== undefined) set.whatsapp = whatsapp || null;
-    if (body.bank_code !== undefined) set.bankCode = body.bank_code || null;
-    if (body.account_no !== undefined) set.accountNo = body.account_no || null;
-    if (body.account_name !== undefined) set.accountName = body.account_name || null;
     if (body.desc !== undefined) set.desc = body.desc;
     if (body.profile !== undefined) set.profile = await resolveProfile(deps, tx, me, body.profile);
     await tx.update(users).set(set).where(eq(users.id, me.id));

@@ -24,6 +24,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireUser } from "../../plugins/auth.js";
 import { revokeSession } from "../auth/sessions.js";
+import { createNameLookup } from "../wallet/name-lookup.js";
 import { changeAddresses } from "./addresses.service.js";
 import { changePassword, updateProfile } from "./profile.service.js";
 import { resetPassword, sendResetCode } from "./recovery.service.js";
@@ -47,6 +48,8 @@ const secured = [{ bearer: [] }];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const deps = (): AccountsDeps => ({ db: app.db, messenger: app.messenger, uploadsDir: app.config.uploadsDir });
+  // The payout account's name comes from this provider when one is configured (ADR 0033, 0082).
+  const nameLookup = createNameLookup(app.config.PAYSTACK_SECRET_KEY);
 
   app.post(
     "/signup",
@@ -125,7 +128,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ["accounts"],
         summary: 'Update the profile, or change the password with request_type "changePass"',
         description:
-          'Profile: names, whatsapp, bank_code, account_no, account_name, profile (data URL or own /uploads URL), desc, category_ids (sellers). Password: request_type "changePass", _id, old_password, password, confirm_password.',
+          'Profile: names, whatsapp, bank_code + account_no + account_name (together or not at all; the name comes from the lookup provider when one is configured, otherwise it is stored unverified for an admin to verify), profile (data URL or own /uploads URL), desc, category_ids (sellers). Password: request_type "changePass", _id, old_password, password, confirm_password.',
         security: secured,
         body: MeUpdateBody,
         response: { 200: z.union([MeUpdateAnswer, MessageAnswer]) },
@@ -134,7 +137,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = currentUser(request);
       if (request.body.request_type === "changePass") return { statusCode: 200, ...(await changePassword(deps(), me, request.body)) };
-      return { statusCode: 200, ...(await updateProfile(deps(), me, request.body)) };
+      return { statusCode: 200, ...(await updateProfile(deps(), me, request.body, nameLookup)) };
     },
   );
 

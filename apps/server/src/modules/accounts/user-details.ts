@@ -65,6 +65,7 @@ export async function loadUserDetails(db: Executor, userId: string): Promise<Use
     account_no: u.accountNo,
     bank_code: u.bankCode,
     account_name: u.accountName,
+    bank_account_verified: u.bankAccountVerified,
     category_ids: cats.map((c) => c.id),
     followers: followerRows.map((f) => f.id),
     addresses: addressList,

@@ -1,11 +1,13 @@
 /**
  * HTTP routes of the back office (spec §6 admin role, §7): the users lists, the admin action
- * helper, creating a user, and the dashboard figures. Handlers are thin: the shared Zod schema
+ * helper, verifying a seller's payout bank account (ADR 0082), creating a user, and the dashboard
+ * figures. Handlers are thin: the shared Zod schema
  * validates, a guard authorizes, one service function does the work.
  */
 import {
   AdminActionAnswer,
   AdminActionBody,
+  AdminBankAccountVerifyBody,
   AdminCreateUserAnswer,
   AdminCreateUserBody,
   AdminUsersAnswer,
@@ -16,6 +18,7 @@ import {
 } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser, requireRole } from "../../plugins/auth.js";
+import { verifyBankAccount } from "./bank-accounts.service.js";
 import { sellerDashboard, storeDashboard } from "./dashboard.service.js";
 import { applyAdminAction, createUserByAdmin, listUsers } from "./users.service.js";
 
@@ -52,6 +55,26 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { account_id, req_type } = request.body;
       const data = await applyAdminAction(app.db, currentUser(request).id, account_id, req_type);
+      return { statusCode: 200, message: TEXT.success.updated, data };
+    },
+  );
+
+  app.put(
+    "/admin/users/bank_account",
+    {
+      preHandler: requireRole("admin"),
+      schema: {
+        tags: ["admin"],
+        summary: "Verify a seller's payout bank account (the details the admin checked; 409 if they changed since)",
+        description:
+          "Without an account-name lookup provider the seller types the account name; an admin verifies it before any payout (ADR 0082).",
+        security: [{ bearer: [] }],
+        body: AdminBankAccountVerifyBody,
+        response: { 200: AdminActionAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const data = await verifyBankAccount(app.db, currentUser(request).id, request.body);
       return { statusCode: 200, message: TEXT.success.updated, data };
     },
   );

@@ -14,6 +14,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { hashPassword } from "../auth/passwords.js";
 import { revokeUserSessions } from "../auth/sessions.js";
 import { syncSellerListings } from "../catalog/listing-visibility.js";
+import { findBank } from "../wallet/banks.js";
 
 /** Columns of a table row, with the follower count and the raw timestamp text for keyset cursors. */
 const rowColumns = {
@@ -29,6 +30,10 @@ const rowColumns = {
   blueTick: users.blueTick,
   emailVerified: users.emailVerified,
   phoneVerified: users.phoneVerified,
+  bankCode: users.bankCode,
+  accountNo: users.accountNo,
+  accountName: users.accountName,
+  bankAccountVerified: users.bankAccountVerified,
   createdAt: users.createdAt,
   createdAtText: sql<string>`${users.createdAt}::text`,
   followers: sql<number>`(select count(*)::int from ${follows} where ${follows.sellerId} = ${users.id})`,
@@ -51,6 +56,11 @@ function toRow(r: Row): AdminUserRow {
     active: r.active,
     verified: { blue_tick: r.blueTick, email: r.emailVerified, phone: r.phoneVerified },
     followers: Number(r.followers),
+    bank_code: r.bankCode,
+    bank_name: r.bankCode ? (findBank(r.bankCode)?.bank_name ?? null) : null,
+    account_no: r.accountNo,
+    account_name: r.accountName,
+    bank_account_verified: r.bankAccountVerified,
     createdAt: r.createdAt.toISOString(),
   };
 }

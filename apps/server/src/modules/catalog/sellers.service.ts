@@ -74,7 +74,10 @@ export async function setFollow(db: Executor, viewerId: string, sellerId: string
   return { message: state === "follow" ? "You are now following this seller" : "You have unfollowed this seller", ...facts };
 }
 
-/** The signed-in seller's followers, most recent first, one page (back office "Followers"). */
+/**
+ * The signed-in seller's followers, most recent first, one page (back office "Followers"): names,
+ * username and picture only; a follower's e-mail and phone are not the seller's to see.
+ */
 export async function listFollowers(
   db: Executor,
   sellerId: string,
@@ -88,7 +91,6 @@ export async function listFollowers(
         names: users.names,
         username: users.username,
         profile: users.profile,
-        email: users.email,
         createdAt: users.createdAt,
         followedAt: follows.createdAt,
       })

@@ -2,7 +2,8 @@
  * Account-name lookup behind a provider interface (spec §5: at 10 digits the profile screen asks
  * for the account holder's name; ADR 0033). With PAYSTACK_SECRET_KEY set, Paystack's
  * `GET /bank/resolve` answers the name the bank holds; without a provider the route answers 503
- * "Account name lookup is unavailable": a name is never invented.
+ * "Account name lookup is unavailable": a name is never invented. Without a provider the seller
+ * types the name and an admin verifies it (payout-account.ts, ADR 0082).
  */
 import { badRequest, unavailable } from "../../lib/errors.js";
 

@@ -3,7 +3,7 @@
  * the banks list and the account-name lookup helper calls). Its own Fastify plugin, mounted at
  * /api/v1, so it can be deployed apart (design brief). Depends on nothing but configuration.
  */
-import { BankListAnswer, ErrorAnswer, NameFinderAnswer, NameFinderBody } from "@market/contract";
+import { ErrorAnswer, NameFinderAnswer, NameFinderBody, WalletBanksAnswer } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest, unavailable } from "../../lib/errors.js";
 import { BANKS_BY_NAME, findBank } from "./banks.js";
@@ -18,11 +18,18 @@ const walletPlugin: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/banks",
     {
-      schema: { tags: ["wallet"], summary: "Nigerian banks (bank_name, bank_code)", response: { 200: BankListAnswer } },
+      schema: {
+        tags: ["wallet"],
+        summary: "Nigerian banks (bank_name, bank_code), and whether the account-name lookup is configured",
+        description:
+          "account_name_lookup false: no provider, so the profile lets the seller type the account name, which an admin verifies (ADR 0082).",
+        response: { 200: WalletBanksAnswer },
+      },
     },
     async (_request, reply) => {
-      reply.header("cache-control", "public, max-age=86400");
-      return { statusCode: 200, data: [...BANKS_BY_NAME] };
+      // An hour, not a day: the lookup flag follows the configuration, which may change on a restart.
+      reply.header("cache-control", "public, max-age=3600");
+      return { statusCode: 200, data: [...BANKS_BY_NAME], account_name_lookup: lookup !== null };
     },
   );
 
