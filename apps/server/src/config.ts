@@ -35,6 +35,10 @@ const EnvSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Session lifetime in days. */
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Most images one account may upload in any 24 hours (product, service and profile pictures; ADR 0084). */
+  UPLOADS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(200),
+  /** Most megabytes of stored images (both sizes) one account may keep (ADR 0084). */
+  UPLOADS_MAX_MB_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(1024),
   /** SMTP transport URL for nodemailer; without it mail goes to the outbox only. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Naija Market <no-reply@naijamarket.ng>"),

@@ -1,16 +1,20 @@
 /**
  * POST /api/uploads: multipart images, checked by magic bytes, re-encoded to WebP under
- * server-generated names; size, count and pixel limits; sellers and admins only.
+ * server-generated names; size, count and pixel limits; approved sellers only; the per-account
+ * quota (also for profile pictures sent to PUT /api/me).
  */
+import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
-import { MAX_IMAGES_PER_ITEM, TEXT, UPLOAD_MAX_BYTES } from "@market/contract";
+import { MAX_IMAGES_PER_ITEM, TEXT, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from "@market/contract";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uploads } from "../src/db/schema/index.js";
+import { uploads, users } from "../src/db/schema/index.js";
 import { createUserWithToken } from "../src/db/seed/factories.js";
+import { IMAGE_PIXELS_ERROR } from "../src/modules/uploads/images.js";
+import { NOT_APPROVED_MESSAGE } from "../src/modules/uploads/routes.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 type Part = { name?: string; filename: string; type: string; data: Buffer };
@@ -41,8 +45,8 @@ const jpeg = () =>
     .jpeg()
     .toBuffer();
 
-/** A valid PNG that claims 20000 x 20000 pixels (400 Mpx) but is only a few bytes: a decompression bomb. */
-function hugePng(): Buffer {
+/** A valid PNG that claims `w` x `h` pixels (20000 x 20000 = 400 Mpx) but is only a few bytes: a decompression bomb. */
+function hugePng(w = 20000, h = 20000): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const len = Buffer.alloc(4);
     len.writeUInt32BE(data.length);
@@ -52,8 +56,8 @@ function hugePng(): Buffer {
     return Buffer.concat([len, td, crc]);
   };
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(20000, 0);
-  ihdr.writeUInt32BE(20000, 4);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
   ihdr.writeUInt8(8, 8); // bit depth
   ihdr.writeUInt8(0, 9); // greyscale
   return Buffer.concat([
@@ -109,11 +113,6 @@ describe("POST /api/uploads", () => {
     expect(served.statusCode).toBe(200);
   });
 
-  it("admins may upload too", async () => {
-    const res = await upload([{ filename: "a.png", type: "image/png", data: await png() }], admin.token);
-    expect(res.statusCode).toBe(200);
-  });
-
   it("refuses a script or an HTML page named .jpg", async () => {
     for (const data of [
       Buffer.from("#!/bin/sh\nrm -rf / # pretend jpeg ................"),
@@ -132,9 +131,18 @@ describe("POST /api/uploads", () => {
     expect(res.json().message).toMatch(/at most 5 MB/);
   });
 
-  it("refuses an image with huge dimensions (decompression bomb)", async () => {
+  it("refuses an image with huge dimensions (decompression bomb) by its header, with a plain message", async () => {
     const res = await upload([{ filename: "bomb.png", type: "image/png", data: hugePng() }], seller.token);
     expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(IMAGE_PIXELS_ERROR);
+  });
+
+  it("refuses an image above 25 megapixels (6000 x 5000), which the old 40 Mpx limit let through to the decoder", async () => {
+    expect(UPLOAD_MAX_PIXELS).toBe(25_000_000);
+    const res = await upload([{ filename: "big.png", type: "image/png", data: hugePng(6000, 5000) }], seller.token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(IMAGE_PIXELS_ERROR);
+    expect(IMAGE_PIXELS_ERROR).toBe("Image is too large: at most 25 megapixels");
   });
 
   it(`refuses more than ${MAX_IMAGES_PER_ITEM} files with 413`, async () => {
@@ -168,11 +176,98 @@ describe("POST /api/uploads", () => {
     expect(json.statusCode).toBe(400);
   });
 
-  it("is for sellers and admins only: 401 signed out, 403 for a customer", async () => {
+  it("is for approved sellers only: 401 signed out, 403 for a customer, an admin or a seller pending approval", async () => {
     const data = await png();
     expect((await upload([{ filename: "a.png", type: "image/png", data }])).statusCode).toBe(401);
     const customer = await createUserWithToken(ctx.db, { accType: "customer" });
-    expect((await upload([{ filename: "a.png", type: "image/png", data }], customer.token)).statusCode).toBe(403);
-    expect(await ownUploads(customer.user.id)).toHaveLength(0);
+    const pending = await createUserWithToken(ctx.db, { accType: "business", status: "pending" });
+    for (const who of [customer, admin, pending]) {
+      const res = await upload([{ filename: "a.png", type: "image/png", data }], who.token);
+      expect(res.statusCode, who.user.accType).toBe(403);
+      expect(await ownUploads(who.user.id)).toHaveLength(0);
+    }
+    const refused = await upload([{ filename: "a.png", type: "image/png", data }], pending.token);
+    expect(refused.json()).toEqual({ statusCode: 403, message: NOT_APPROVED_MESSAGE });
+  });
+});
+
+/** Rows standing for `n` images `ownerId` uploaded just now, `bytes` each (no files needed to count). */
+async function pretendUploads(ownerId: string, n: number, bytes = 1000) {
+  await ctx.db
+    .insert(uploads)
+    .values(Array.from({ length: n }, () => ({ ownerId, key: randomUUID(), mime: "image/webp", width: 10, height: 10, bytes })));
+}
+
+describe("per-account upload quota", () => {
+  it(`answers 429 once an account uploaded its daily number of images, and stores nothing`, async () => {
+    const u = await createUserWithToken(ctx.db, { accType: "business" });
+    const perDay = ctx.config.UPLOADS_PER_DAY;
+    await pretendUploads(u.user.id, perDay - 1);
+    const one = await png(8, 8);
+    const last = await upload([{ filename: "a.png", type: "image/png", data: one }], u.token);
+    expect(last.statusCode).toBe(200);
+    const filesBefore = readdirSync(ctx.config.uploadsDir).length;
+    const over = await upload([{ filename: "b.png", type: "image/png", data: one }], u.token);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toBe(`You can upload at most ${perDay} images a day. Please try again tomorrow.`);
+    expect(await ownUploads(u.user.id)).toHaveLength(perDay);
+    expect(readdirSync(ctx.config.uploadsDir)).toHaveLength(filesBefore);
+  });
+
+  it("refuses a request whose files would pass the daily number, all or nothing", async () => {
+    const u = await createUserWithToken(ctx.db, { accType: "business" });
+    await pretendUploads(u.user.id, ctx.config.UPLOADS_PER_DAY - 1);
+    const one = await png(8, 8);
+    const res = await upload(
+      [
+        { filename: "a.png", type: "image/png", data: one },
+        { filename: "b.png", type: "image/png", data: one },
+      ],
+      u.token,
+    );
+    expect(res.statusCode).toBe(429);
+    expect(await ownUploads(u.user.id)).toHaveLength(ctx.config.UPLOADS_PER_DAY - 1);
+  });
+
+  it("counts parallel requests of one account: never more than the daily number", async () => {
+    const u = await createUserWithToken(ctx.db, { accType: "business" });
+    await pretendUploads(u.user.id, ctx.config.UPLOADS_PER_DAY - 2);
+    const one = await png(8, 8);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => upload([{ filename: `${i}.png`, type: "image/png", data: one }], u.token)),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 429, 429, 429, 429]);
+    expect(await ownUploads(u.user.id)).toHaveLength(ctx.config.UPLOADS_PER_DAY);
+  });
+
+  it("answers 413 once the account's stored images reach the byte cap", async () => {
+    const u = await createUserWithToken(ctx.db, { accType: "business" });
+    const cap = ctx.config.UPLOADS_MAX_MB_PER_ACCOUNT * 1024 * 1024;
+    // Yesterday's uploads do not count for the day, but they do for the bytes kept.
+    await ctx.db.insert(uploads).values({
+      ownerId: u.user.id,
+      key: randomUUID(),
+      mime: "image/webp",
+      width: 10,
+      height: 10,
+      bytes: cap - 10,
+      createdAt: new Date(Date.now() - 3 * 24 * 3600_000),
+    });
+    const res = await upload([{ filename: "a.png", type: "image/png", data: await png() }], u.token);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toMatch(/^Your images already use the \d+ MB your account may keep/);
+    expect(await ownUploads(u.user.id)).toHaveLength(1);
+  });
+
+  it("counts profile pictures sent as data URLs to PUT /api/me too", async () => {
+    const customer = await createUserWithToken(ctx.db, { accType: "customer" });
+    await pretendUploads(customer.user.id, ctx.config.UPLOADS_PER_DAY);
+    const dataUrl = `data:image/png;base64,${(await png(16, 16)).toString("base64")}`;
+    const res = await ctx.request({ method: "PUT", url: "/api/me", token: customer.token, payload: { profile: dataUrl } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.profile).toMatch(/at most \d+ images a day/);
+    const [row] = await ctx.db.select({ profile: users.profile }).from(users).where(eq(users.id, customer.user.id));
+    expect(row!.profile).toBeNull();
+    expect(await ownUploads(customer.user.id)).toHaveLength(ctx.config.UPLOADS_PER_DAY);
   });
 });

@@ -75,9 +75,12 @@ export const STORAGE_KEYS = { cart: "cart", token: "market.token" } as const;
 /** Script chunk-loading time-out in ms (spec §9: 120 seconds). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
-/** Upload limits: bytes per file, and the largest pixel count we decode. */
+/**
+ * Upload limits: bytes per file, and the largest pixel count we decode (25 megapixels: more than any
+ * phone photo a seller needs, and 25M x 4 bytes = 100 MB of decoded pixels at most per image; ADR 0084).
+ */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
-export const UPLOAD_MAX_PIXELS = 40_000_000;
+export const UPLOAD_MAX_PIXELS = 25_000_000;
 export const MAX_IMAGES_PER_ITEM = 8;
 
 /** Field limits of the contact form (characters). */

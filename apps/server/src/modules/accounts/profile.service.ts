@@ -41,8 +41,10 @@ export async function changePassword(deps: AccountsDeps, me: AuthUser, input: un
 }
 
 /**
- * Resolve the `profile` field: a data URL is checked and stored as a new upload; an
- * `/uploads/<key>.webp` URL must be one of the caller's own uploads; "" or null removes the picture.
+ * Resolve the `profile` field: a data URL is checked and stored as a new upload (counted in the
+ * caller's upload quota, ADR 0084); an `/uploads/<key>.webp` URL must be one of the caller's own
+ * uploads (its row held FOR KEY SHARE, so the removal of unused uploads cannot delete it meanwhile);
+ * "" or null removes the picture.
  */
 async function resolveProfile(deps: AccountsDeps, tx: Executor, me: AuthUser, profile: string | null): Promise<string | null> {
   if (!profile) return null;
@@ -52,7 +54,7 @@ async function resolveProfile(deps: AccountsDeps, tx: Executor, me: AuthUser, pr
     const bytes = decodeDataUrl(profile);
     if (!bytes) throwFieldErrors({ profile: ACCOUNT_MESSAGES.profile });
     try {
-      return (await storeImage(tx, deps.uploadsDir, bytes, me.id)).url;
+      return (await storeImage(tx, deps.uploadsDir, bytes, me.id, deps.uploadQuota)).url;
     } catch (err) {
       if (err instanceof HttpError) throw badRequest(err.message, { profile: err.message });
       throw err;
@@ -64,6 +66,7 @@ async function resolveProfile(deps: AccountsDeps, tx: Executor, me: AuthUser, pr
         .select({ id: uploads.id })
         .from(uploads)
         .where(and(eq(uploads.key, key), eq(uploads.ownerId, me.id)))
+        .for("key share")
     : [];
   if (!own) throwFieldErrors({ profile: ACCOUNT_MESSAGES.profile });
   return profile;

@@ -13,11 +13,12 @@ import { type CodeResult, consumeCode, issueCode } from "../auth/codes.js";
 import { hashPassword } from "../auth/passwords.js";
 import { syncSellerListings } from "../catalog/listing-visibility.js";
 import type { Messenger } from "../messages/service.js";
-import { decodeDataUrl, sniffImageType, storeImage } from "../uploads/images.js";
+import { decodeDataUrl, sniffImageType, storeImage, type UploadQuota } from "../uploads/images.js";
 import { verifyEmailMessage, verifyPhoneMessage } from "./messages.js";
 import { type FieldErrors, fieldErrors, normalizePhone, throwFieldErrors } from "./validation.js";
 
-export type AccountsDeps = { db: Db; messenger: Messenger; uploadsDir: string };
+/** `uploadQuota`: the per-account upload quota, applied to profile pictures sent to PUT /api/me (ADR 0084). */
+export type AccountsDeps = { db: Db; messenger: Messenger; uploadsDir: string; uploadQuota: UploadQuota };
 
 /**
  * Check a sign-up: the form rules, the phone (normalised to +234), the picture's bytes, that

@@ -24,6 +24,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireUser } from "../../plugins/auth.js";
 import { revokeSession } from "../auth/sessions.js";
+import { uploadQuotaOf } from "../uploads/images.js";
 import { createNameLookup } from "../wallet/name-lookup.js";
 import { changeAddresses } from "./addresses.service.js";
 import { changePassword, updateProfile } from "./profile.service.js";
@@ -47,7 +48,8 @@ export const RATE_LIMITS = {
 const secured = [{ bearer: [] }];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (): AccountsDeps => ({ db: app.db, messenger: app.messenger, uploadsDir: app.config.uploadsDir });
+  const uploadQuota = uploadQuotaOf(app.config);
+  const deps = (): AccountsDeps => ({ db: app.db, messenger: app.messenger, uploadsDir: app.config.uploadsDir, uploadQuota });
   // The payout account's name comes from this provider when one is configured (ADR 0033, 0082).
   const nameLookup = createNameLookup(app.config.PAYSTACK_SECRET_KEY);
 

@@ -26,6 +26,8 @@ export async function isListedSeller(db: Executor, userId: string): Promise<bool
 /**
  * Every image URL must name an upload that exists and belongs to `userId` (or to nobody, as the
  * demo's generated pictures may). URLs are already shape-checked by the contract (`/uploads/<key>.webp`).
+ * The rows are held FOR KEY SHARE until the caller's transaction ends, so the removal of unused
+ * uploads (uploads/cleanup.ts) cannot delete a picture an item is being saved with.
  * @throws HttpError 400 with `errors.image_urls` otherwise.
  */
 export async function assertOwnUploads(db: Executor, userId: string, urls: string[]): Promise<void> {
@@ -34,7 +36,8 @@ export async function assertOwnUploads(db: Executor, userId: string, urls: strin
   const found = await db
     .select({ key: uploads.key })
     .from(uploads)
-    .where(and(inArray(uploads.key, keys), or(eq(uploads.ownerId, userId), isNull(uploads.ownerId))));
+    .where(and(inArray(uploads.key, keys), or(eq(uploads.ownerId, userId), isNull(uploads.ownerId))))
+    .for("key share");
   if (found.length !== keys.length) {
     const msg = "Some images were not found: upload them again";
     throw badRequest(msg, { image_urls: msg });

@@ -9,12 +9,14 @@ import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from "@market/contract";
+import { eq, sql } from "drizzle-orm";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import type { Executor } from "../../db/client.js";
 import { uploads } from "../../db/schema/index.js";
-import { HttpError } from "../../lib/errors.js";
+import { HttpError, tooMany } from "../../lib/errors.js";
 
 export const FILE_TYPE_ERROR = "File type not supported";
+export const IMAGE_PIXELS_ERROR = `Image is too large: at most ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels`;
 
 /** Sniff the image format from magic bytes: jpeg, png, gif, webp, avif/heic, or null. */
 export function sniffImageType(buf: Buffer): string | null {
@@ -42,41 +44,101 @@ export function thumbUrl(url: string): string {
 export type StoredImage = { id: string; url: string; thumbUrl: string; width: number; height: number };
 
 /**
- * Check, re-encode and store one image. Throws HttpError 400 "File type not supported" for a
- * non-image (or a script named .jpg), 413 for more than UPLOAD_MAX_BYTES, 400 for an image over
- * UPLOAD_MAX_PIXELS pixels.
+ * Per-account upload quota (ADR 0084): at most `perDay` images in any 24 hours and at most
+ * `maxBytes` bytes of stored images (both sizes) in all. Settings UPLOADS_PER_DAY and
+ * UPLOADS_MAX_MB_PER_ACCOUNT (config.ts).
  */
-export async function storeImage(db: Executor, uploadsDir: string, input: Buffer, ownerId: string | null): Promise<StoredImage> {
+export type UploadQuota = { perDay: number; maxBytes: number };
+
+/** The quota of the configuration (megabytes -> bytes). */
+export function uploadQuotaOf(config: { UPLOADS_PER_DAY: number; UPLOADS_MAX_MB_PER_ACCOUNT: number }): UploadQuota {
+  return { perDay: config.UPLOADS_PER_DAY, maxBytes: config.UPLOADS_MAX_MB_PER_ACCOUNT * 1024 * 1024 };
+}
+
+/** Images uploaded by `ownerId` in the last 24 hours (database clock) and the bytes they keep in all. */
+async function uploadUsage(db: Executor, ownerId: string): Promise<{ today: number; bytes: number }> {
+  const [row] = await db
+    .select({
+      today: sql<number>`(count(*) filter (where ${uploads.createdAt} > now() - interval '24 hours'))::int`,
+      bytes: sql<number>`coalesce(sum(${uploads.bytes}), 0)::float8`,
+    })
+    .from(uploads)
+    .where(eq(uploads.ownerId, ownerId));
+  return row ?? { today: 0, bytes: 0 };
+}
+
+const quotaDayMessage = (q: UploadQuota) => `You can upload at most ${q.perDay} images a day. Please try again tomorrow.`;
+const quotaBytesMessage = (q: UploadQuota) =>
+  `Your images already use the ${Math.round(q.maxBytes / 1024 / 1024)} MB your account may keep. Remove pictures you no longer need first.`;
+
+/**
+ * Refuse `incoming` more images from `ownerId` when they would pass the daily count (429) or when
+ * the account's stored bytes already reached the cap (413). Cheap: one query, no decoding.
+ * @throws HttpError 429 / 413 with a plain sentence.
+ */
+export async function assertUploadQuota(db: Executor, ownerId: string, quota: UploadQuota, incoming = 1): Promise<void> {
+  const used = await uploadUsage(db, ownerId);
+  if (used.today + incoming > quota.perDay) throw tooMany(quotaDayMessage(quota));
+  if (used.bytes >= quota.maxBytes) throw new HttpError(413, quotaBytesMessage(quota));
+}
+
+/**
+ * Check, re-encode and store one image. Throws HttpError 400 "File type not supported" for a
+ * non-image (or a script named .jpg), 413 for more than UPLOAD_MAX_BYTES, 400 "Image is too large"
+ * for more than UPLOAD_MAX_PIXELS pixels (read from the header, before any pixel is decoded: a
+ * decompression bomb costs nothing).
+ * With `quota` (every upload a user makes), the owner's uploads are serialised by an advisory lock
+ * held until the caller's transaction ends (so call it inside one), and the quota is checked
+ * before decoding (429 / 413) and again with the encoded size (413). Without `quota` (the demo
+ * seed) nothing is counted. The row's `bytes` is what both files take on disk.
+ */
+export async function storeImage(
+  db: Executor,
+  uploadsDir: string,
+  input: Buffer,
+  ownerId: string | null,
+  quota?: UploadQuota,
+): Promise<StoredImage> {
   if (input.length > UPLOAD_MAX_BYTES) throw new HttpError(413, `Image is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`);
   if (!sniffImageType(input)) throw new HttpError(400, FILE_TYPE_ERROR);
+  const counted = ownerId && quota ? { ownerId, quota } : null;
+  if (counted) {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`uploads:${counted.ownerId}`}, 0))`);
+    await assertUploadQuota(db, counted.ownerId, counted.quota);
+  }
   let meta: Metadata;
   try {
-    meta = await sharp(input, { limitInputPixels: UPLOAD_MAX_PIXELS }).metadata();
+    // Header only: no pixel is decoded here, so the pixel count is known before any memory is spent.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new HttpError(400, FILE_TYPE_ERROR);
   }
-  if (!meta.width || !meta.height || meta.width * meta.height > UPLOAD_MAX_PIXELS) {
-    throw new HttpError(400, "Image dimensions are too large");
-  }
+  if (!meta.width || !meta.height) throw new HttpError(400, FILE_TYPE_ERROR);
+  if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw new HttpError(400, IMAGE_PIXELS_ERROR);
   const key = randomUUID();
   await mkdir(uploadsDir, { recursive: true });
   let full: { data: Buffer; info: OutputInfo };
+  let thumb: Buffer;
   try {
+    // limitInputPixels again: the decoder itself refuses anything the header check let through.
     const base = sharp(input, { limitInputPixels: UPLOAD_MAX_PIXELS }).rotate();
     full = await base
       .clone()
       .resize(1600, 1600, { fit: "inside", withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer({ resolveWithObject: true });
-    const thumb = await base.clone().resize(400, 400, { fit: "inside", withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
-    await writeFile(path.join(uploadsDir, `${key}.webp`), full.data);
-    await writeFile(path.join(uploadsDir, `${key}-thumb.webp`), thumb);
+    thumb = await base.clone().resize(400, 400, { fit: "inside", withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
   } catch {
     throw new HttpError(400, FILE_TYPE_ERROR);
   }
+  const bytes = full.data.length + thumb.length;
+  if (counted && (await uploadUsage(db, counted.ownerId)).bytes + bytes > counted.quota.maxBytes)
+    throw new HttpError(413, quotaBytesMessage(counted.quota));
+  await writeFile(path.join(uploadsDir, `${key}.webp`), full.data);
+  await writeFile(path.join(uploadsDir, `${key}-thumb.webp`), thumb);
   const [row] = await db
     .insert(uploads)
-    .values({ ownerId, key, mime: "image/webp", width: full.info.width, height: full.info.height, bytes: full.data.length })
+    .values({ ownerId, key, mime: "image/webp", width: full.info.width, height: full.info.height, bytes })
     .returning({ id: uploads.id });
   const url = `/uploads/${key}.webp`;
   return { id: row!.id, url, thumbUrl: thumbUrl(url), width: full.info.width, height: full.info.height };

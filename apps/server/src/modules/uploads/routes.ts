@@ -1,21 +1,30 @@
 /**
- * `POST /api/uploads` (multipart, one or more `file` parts): images for products, services and the
- * profile picture (spec §2 back-office forms, §5 "only image files"). Signed-in sellers and admins
- * only. Limits: UPLOAD_MAX_BYTES per file (413), MAX_IMAGES_PER_ITEM files per request (413). Each
- * file goes through `storeImage()`: magic-byte check, pixel limit, WebP re-encode, server-generated
- * name. The client's file name and type are never trusted. All files of a request are stored or
- * none: if one fails, the ones already written are removed and their rows rolled back.
+ * `POST /api/uploads` (multipart, one or more `file` parts): images for products and services
+ * (spec §2 back-office forms, §5 "only image files"). Approved, active sellers only (ADR 0084):
+ * customers and admins have no form that needs it (profile pictures travel as data URLs in
+ * sign-up and PUT /api/me), and a seller still pending approval sells nothing yet. Limits:
+ * UPLOAD_MAX_BYTES per file (413), MAX_IMAGES_PER_ITEM files per request (413), the account's quota
+ * (429 per day, 413 for the stored bytes). Each file goes through `storeImage()`: magic-byte check,
+ * pixel limit, WebP re-encode, server-generated name. The client's file name and type are never
+ * trusted. All files of a request are stored or none: if one fails, the ones already written are
+ * removed and their rows rolled back. The plugin also schedules the removal of unused uploads.
  */
 import { unlink } from "node:fs/promises";
 import path from "node:path";
 import multipart from "@fastify/multipart";
 import { ErrorAnswer, MAX_IMAGES_PER_ITEM, UPLOAD_MAX_BYTES, UploadAnswer } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { badRequest, HttpError } from "../../lib/errors.js";
+import { badRequest, forbidden, HttpError } from "../../lib/errors.js";
 import { currentUser, requireRole } from "../../plugins/auth.js";
-import { type StoredImage, storeImage } from "./images.js";
+import { scheduleUnusedUploadsRemoval } from "./cleanup.js";
+import { assertUploadQuota, type StoredImage, storeImage, uploadQuotaOf } from "./images.js";
+
+export const NOT_APPROVED_MESSAGE = "Your seller account must be approved before you can upload images";
 
 const routes: FastifyPluginAsyncZod = async (app) => {
+  const quota = uploadQuotaOf(app.config);
+  scheduleUnusedUploadsRemoval(app);
+
   // Registered inside this plugin's scope: no other route accepts multipart bodies.
   await app.register(multipart, {
     throwFileSizeLimit: true,
@@ -25,19 +34,22 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/uploads",
     {
-      preHandler: requireRole("business", "admin"),
+      preHandler: requireRole("business"),
       config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
       schema: {
         tags: ["uploads"],
         summary: `Upload 1..${MAX_IMAGES_PER_ITEM} images (multipart 'file' parts); each is re-encoded to WebP`,
         security: [{ bearer: [] }],
         consumes: ["multipart/form-data"],
-        response: { 200: UploadAnswer, 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 413: ErrorAnswer },
+        response: { 200: UploadAnswer, 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 413: ErrorAnswer, 429: ErrorAnswer },
       },
     },
     async (request) => {
       const owner = currentUser(request);
+      if (owner.status !== "approved" || !owner.active) throw forbidden(NOT_APPROVED_MESSAGE);
       if (!request.isMultipart()) throw badRequest("Send the images as multipart/form-data");
+      // Over quota: refused before the files are read (checked again, under a lock, per file).
+      await assertUploadQuota(app.db, owner.id, quota);
       // Read every part first, so a size or count error stops the request before anything is stored.
       const buffers: Buffer[] = [];
       try {
@@ -54,7 +66,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const written: StoredImage[] = [];
       try {
         await app.db.transaction(async (tx) => {
-          for (const buf of buffers) written.push(await storeImage(tx, dir, buf, owner.id));
+          for (const buf of buffers) written.push(await storeImage(tx, dir, buf, owner.id, quota));
         });
       } catch (err) {
         await Promise.all(

@@ -10,10 +10,10 @@ import { MAX_SELLER_CATEGORIES, PASSWORD_MAX, PHONE_PREFIX, TEXT } from "@market
 import { IconPhoto } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { ApiError } from "../../../lib/api";
+import { imageToDataUrl, isImageFile } from "../../../lib/image-to-data-url";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { signUp } from "../api/auth";
 import { useCategoryOptions } from "../api/categories";
-import { imageToDataUrl, isImageFile } from "./image-to-data-url";
 
 type AccKind = "" | "Brand";
 

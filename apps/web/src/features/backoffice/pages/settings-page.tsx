@@ -11,10 +11,10 @@ import { NUBAN_LENGTH, PHONE_PREFIX, TEXT } from "@market/contract";
 import { IconCamera } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api";
+import { imageToDataUrl } from "../../../lib/image-to-data-url";
 import { errorMessage, notifyError, notifySuccess } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
 import { findAccountName, type ProfileInput, useBanks, useUpdateProfile } from "../api/profile";
-import { uploadImages } from "../api/uploads";
 import { alertFileType, isImageFile } from "../components/file-check";
 import { PageHeader } from "../components/page-header";
 import { Loading } from "../components/query-state";
@@ -84,8 +84,10 @@ export default function SettingsPage() {
     }
     setUploading(true);
     try {
-      const [img] = await uploadImages([file]);
-      form.setFieldValue("profile", img!.url);
+      // Sent as a data URL with "Save Changes" (PUT /api/me, spec §3), as at sign-up: POST
+      // /api/uploads is for approved sellers' item pictures only (ADR 0084), and this page is also
+      // a pending seller's and an admin's.
+      form.setFieldValue("profile", await imageToDataUrl(file));
     } catch (err) {
       notifyError(err);
     } finally {
