@@ -8,7 +8,7 @@ const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith("@mar
 const outdir = process.argv[2] ?? "dist";
 await rm(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: ["src/main.ts", "src/db/seed/cli.ts"],
+  entryPoints: ["src/main.ts", "src/db/seed/cli.ts", "src/cli/admin-create.ts"],
   outdir,
   entryNames: "[name]",
   bundle: true,

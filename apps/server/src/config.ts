@@ -29,8 +29,8 @@ const EnvSchema = z.object({
   /** Built web app to serve (default apps/web/dist). */
   WEB_DIST: z.string().default(path.join(REPO_ROOT, "apps/web/dist")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Load demo data when the database has no users yet. */
-  SEED_DEMO: bool.default(true),
+  /** Load demo data when the database has no users yet (default: on, but off and refused in production). */
+  SEED_DEMO: bool,
   /** On SIGTERM/SIGINT, keep serving this long (health answering 503) before closing, in ms. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Session lifetime in days. */
@@ -57,6 +57,17 @@ const EnvSchema = z.object({
     .default("0123456789"),
   STORE_BANK: z.string().default("Wema Bank"),
   STORE_ACCOUNT_NAME: z.string().default("Naija Market Ltd"),
+  /**
+   * Hours an admin has to confirm or reject a submitted bank transfer; after that it is flagged in
+   * Transactions, its order's stock goes back on sale and the buyer is told (design brief "store's
+   * rules", ADR 0081).
+   */
+  UNCONFIRMED_TRANSFER_HOURS: z.coerce.number().int().min(1).max(720).default(48),
+  /**
+   * Most units of one product one buyer may order in 24 hours, counting every order of theirs in
+   * that time except cancelled and expired ones (checked at checkout, ADR 0081).
+   */
+  MAX_UNITS_PER_PRODUCT_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Paystack secret key; enables the Paystack provider and account-name lookups. */
   PAYSTACK_SECRET_KEY: z.string().optional(),
   /**
@@ -71,7 +82,33 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
 });
 
-export type Config = z.infer<typeof EnvSchema> & { uploadsDir: string; devOutbox: boolean; publicCache: boolean };
+export type Config = Omit<z.infer<typeof EnvSchema>, "SEED_DEMO"> & {
+  /** Load the demo store into an empty database: on by default outside production, never in production. */
+  SEED_DEMO: boolean;
+  uploadsDir: string;
+  devOutbox: boolean;
+  publicCache: boolean;
+};
+
+/** Settings production must be given: without them a store would show demo payment details or trust the Host header. */
+const REQUIRED_IN_PRODUCTION = {
+  PUBLIC_URL: "the store's public address (https://...), used for every absolute link instead of the request's Host header",
+  STORE_ACCOUNT_NO: "the 10-digit NUBAN shoppers pay into (the default is a demo number)",
+  STORE_BANK: "the bank of that account",
+  STORE_ACCOUNT_NAME: "the name on that account",
+} as const;
+
+/**
+ * Production rules (a first-class mode, safe by default): no demo accounts, whose passwords are
+ * published in the README, and the settings of REQUIRED_IN_PRODUCTION present. Answers the problems.
+ */
+function productionProblems(env: Record<string, string>): string[] {
+  const problems: string[] = [];
+  for (const [name, what] of Object.entries(REQUIRED_IN_PRODUCTION)) if (!env[name]) problems.push(`  ${name}: required in production: ${what}`);
+  if (env.SEED_DEMO === "true" || env.SEED_DEMO === "1")
+    problems.push("  SEED_DEMO: the demo store is refused in production (its accounts' passwords are public); create the first admin with `npm run admin:create`");
+  return problems;
+}
 
 /**
  * Parse the environment into a `Config`. Throws an Error listing every bad variable.
@@ -86,8 +123,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const c = parsed.data;
+  if (c.NODE_ENV === "production") {
+    const problems = productionProblems(present as Record<string, string>);
+    if (problems.length) throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
+  }
   return {
     ...c,
+    SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV !== "production",
     uploadsDir: c.UPLOADS_DIR ?? path.join(c.DATA_DIR, "uploads"),
     devOutbox: c.NODE_ENV !== "production" && (c.DEV_OUTBOX ?? true),
     publicCache: c.PUBLIC_CACHE ?? c.NODE_ENV !== "test",

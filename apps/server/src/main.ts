@@ -6,7 +6,7 @@
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/open.js";
-import { DEMO_ACCOUNTS, hasData, seedDemo } from "./db/seed/demo.js";
+import { DEMO_ACCOUNTS, demoAccountsWithPublishedPasswords, hasData, seedDemo } from "./db/seed/demo.js";
 
 const started = performance.now();
 let config: ReturnType<typeof loadConfig>;
@@ -17,7 +17,28 @@ try {
   process.exit(1);
 }
 
-const database = await openDatabase(config);
+let database: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  database = await openDatabase(config);
+} catch (err) {
+  // Start-up faults (a taken port, a data folder in use, PostgreSQL not answering at DATABASE_URL)
+  // say what is wrong and which setting to change, then stop.
+  console.error(`Naija Market could not open its database.\n  ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
+if (config.NODE_ENV === "production") {
+  // A database brought over from a demo or development install may still hold the README's accounts.
+  const open = await demoAccountsWithPublishedPasswords(database.db);
+  if (open.length) {
+    console.error(
+      `Refusing to start in production: these demo accounts still have their published passwords: ${open.join(", ")}.\n` +
+        "  Change their passwords or delete them, and create your own admin with `npm run admin:create`.",
+    );
+    await database.close();
+    process.exit(1);
+  }
+}
+let demoAccounts: string[] = [];
 let seeded = false;
 if (config.SEED_DEMO && !(await hasData(database.db))) {
   console.log("First start: loading the demo store (a few seconds)...");
@@ -55,12 +76,14 @@ const lines = [
   "",
   `  Naija Market is running at http://localhost:${port}`,
   `  API docs: http://localhost:${port}/api/docs`,
-  `  Database: ${database.embedded ? "embedded PostgreSQL (./data/postgres)" : "DATABASE_URL"}${seeded ? ", demo data loaded" : ""}`,
+  `  Database: ${database.dataDir ? `embedded PostgreSQL (${database.dataDir})` : "DATABASE_URL"}${seeded ? ", demo data loaded" : ""}`,
   `  Ready in ${Math.round(performance.now() - started)} ms`,
 ];
-if (config.SEED_DEMO) {
+// Only the demo store's accounts have published passwords; production never loads them (config.ts).
+if (config.SEED_DEMO) demoAccounts = await demoAccountsWithPublishedPasswords(database.db);
+if (demoAccounts.length) {
   lines.push("", "  Demo sign-ins:");
-  for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(20)} ${a.email.padEnd(24)} ${a.password}`);
+  for (const a of DEMO_ACCOUNTS.filter((d) => demoAccounts.includes(d.email))) lines.push(`    ${a.role.padEnd(20)} ${a.email.padEnd(24)} ${a.password}`);
 }
 if (config.devOutbox) lines.push("", `  Codes sent by e-mail/SMS (no SMTP set): http://localhost:${port}/dev/outbox`);
 console.log(`${lines.join("\n")}\n`);

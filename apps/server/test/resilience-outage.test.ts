@@ -9,12 +9,11 @@
  * Two set-ups: the store on a PostgreSQL at DATABASE_URL (stopped and started by the test), and the
  * store on its own embedded PostgreSQL (its postmaster killed by the test; the store starts it again).
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { SHIPPING_FEE_NAIRA } from "@market/contract";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
@@ -22,9 +21,8 @@ import { createDb } from "../src/db/client.js";
 import { type EmbeddedHandle, startEmbeddedPostgres } from "../src/db/embedded.js";
 import { runMigrations } from "../src/db/migrate.js";
 import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
-import { freePort } from "./net.js";
+import { freePort, startServerProcess } from "./server-process.js";
 
-const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SHOPPERS = 8;
 
 const CHECKOUT = {
@@ -45,38 +43,11 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!().catch(() => {});
 });
 
-/** Start `src/main.ts` in its own process with `env`; answers once /api/health has answered 200. */
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string; stderr: () => string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: SERVER_ROOT,
-    env: { PATH: process.env.PATH, NODE_ENV: "test", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: process.env.OUTAGE_DEBUG ? "error" : "silent", ...env },
-    stdio: ["ignore", process.env.OUTAGE_DEBUG ? "inherit" : "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr!.on("data", (d) => {
-    stderr += String(d);
-  });
-  cleanups.push(async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (child.exitCode === null) child.kill("SIGKILL");
-    }
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited early: ${stderr}`);
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (i > 900) throw new Error(`server did not start: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, base, stderr: () => stderr };
+/** Start the store's own process; stopped after the test. */
+async function startServer(env: Record<string, string>) {
+  const server = await startServerProcess({ LOG_LEVEL: process.env.OUTAGE_DEBUG ? "error" : "silent", ...env });
+  cleanups.push(server.stop);
+  return server;
 }
 
 async function call(base: string, method: string, url: string, token: string, body?: unknown): Promise<Answer> {

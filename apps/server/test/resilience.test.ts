@@ -17,7 +17,7 @@ import { type EmbeddedHandle, startEmbeddedPostgres } from "../src/db/embedded.j
 import { runMigrations } from "../src/db/migrate.js";
 import { createCategory, createUser } from "../src/db/seed/factories.js";
 import { createTestContext } from "./helpers.js";
-import { freePort } from "./net.js";
+import { freePort } from "./server-process.js";
 
 const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 

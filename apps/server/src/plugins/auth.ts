@@ -204,16 +204,30 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
   });
 });
 
+/** What a session with a one-time password may call until the password is changed. */
+const PASSWORD_CHANGE_ROUTES = new Set(["GET /api/me", "PUT /api/me", "POST /api/signout"]);
+
+/** The signed-in user, or 401; 403 for anything but the password change while a one-time password is in use. */
+function signedIn(request: FastifyRequest): AuthUser {
+  const user = request.user;
+  if (!user) throw unauthorized();
+  if (user.mustChangePassword && !PASSWORD_CHANGE_ROUTES.has(`${request.method} ${request.routeOptions.url}`))
+    throw forbidden(PASSWORD_CHANGE_FIRST);
+  return user;
+}
+
+/** The answer to a session that must change its one-time password first. */
+export const PASSWORD_CHANGE_FIRST = "Please change your password before you continue";
+
 /** Guard: any signed-in user. */
 export const requireUser = markGuard(async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw unauthorized();
+  signedIn(request);
 }, ALL_ROLES);
 
 /** Guard factory: a signed-in user whose accType is one of `roles`. */
 export function requireRole(...roles: AccountType[]) {
   return markGuard(async function roleGuard(request: FastifyRequest): Promise<void> {
-    if (!request.user) throw unauthorized();
-    if (!roles.includes(request.user.accType)) throw forbidden();
+    if (!roles.includes(signedIn(request).accType)) throw forbidden();
   }, roles);
 }
 

@@ -2,7 +2,8 @@
  * The demo store: a believable Nigerian marketplace (issue "Foundation" item 4). Loaded on the first
  * start of an empty database and by `npm run seed`. Deterministic: the same data every time.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
+import { verifyPassword } from "../../modules/auth/passwords.js";
 import type { Db } from "../client.js";
 import { type categories, orderLines, orders, products, transactions, users } from "../schema/index.js";
 import {
@@ -204,6 +205,28 @@ const LONG_DESC =
 export async function hasData(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   return (row?.n ?? 0) > 0;
+}
+
+/**
+ * The demo accounts present in the database that still sign in with their published password
+ * (README). Production refuses to start while there is one (main.ts).
+ */
+export async function demoAccountsWithPublishedPasswords(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        DEMO_ACCOUNTS.map((a) => a.email),
+      ),
+    );
+  const open: string[] = [];
+  for (const row of rows) {
+    const demo = DEMO_ACCOUNTS.find((a) => a.email === row.email)!;
+    if (await verifyPassword(row.passwordHash, demo.password)) open.push(row.email);
+  }
+  return open;
 }
 
 /**

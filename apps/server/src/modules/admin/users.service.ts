@@ -188,7 +188,12 @@ export function normalisePhone(input: string): string | null {
  * customers are always approved. Verification flags start true: the admin vouches for the details.
  * @throws 400 with `errors` per field.
  */
-export async function createUserByAdmin(db: Db, input: AdminCreateUserBody): Promise<AdminUserRow> {
+export async function createUserByAdmin(
+  db: Db,
+  input: AdminCreateUserBody,
+  /** `passwordMustChange`: the password is a one-time password (`npm run admin:create`). */
+  opts: { passwordMustChange?: boolean } = {},
+): Promise<AdminUserRow> {
   const errors: Record<string, string> = {};
   const phone = normalisePhone(input.phone);
   if (!phone) errors.phone = "Enter a valid phone number";
@@ -233,6 +238,7 @@ export async function createUserByAdmin(db: Db, input: AdminCreateUserBody): Pro
           emailVerified: true,
           phoneVerified: true,
           passwordHash,
+          passwordMustChange: opts.passwordMustChange ?? false,
         })
         .returning({ id: users.id });
       if (input.category_ids.length) {

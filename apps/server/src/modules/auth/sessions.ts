@@ -32,6 +32,8 @@ export type AuthUser = {
   status: "pending" | "approved";
   active: boolean;
   names: string;
+  /** Signed in with a one-time password: only the password change is open (users.passwordMustChange). */
+  mustChangePassword: boolean;
 };
 
 /** The session lookup, built once per database handle (Drizzle prepared query, see `findSessionUser`). */
@@ -45,6 +47,7 @@ function prepareSessionLookup(db: Executor) {
       status: users.status,
       active: users.active,
       names: users.names,
+      mustChangePassword: users.passwordMustChange,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -1,0 +1,77 @@
+/** Helpers for tests that start the real server (src/main.ts) as a process of its own. */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** A TCP port on 127.0.0.1 that was free a moment ago (the OS picks it). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export type ServerProcess = {
+  child: ChildProcess;
+  base: string;
+  stdout: () => string;
+  stderr: () => string;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  /** SIGTERM, then SIGKILL after 10 s; resolves once it has ended. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * Spawn `src/main.ts` (through tsx) with `env` on a free port. With `waitReady` (the default) it
+ * answers once /api/health answers 200, and throws with the output if the process ends first.
+ */
+export async function startServerProcess(env: Record<string, string>, { waitReady = true } = {}): Promise<ServerProcess> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: SERVER_ROOT,
+    env: { PATH: process.env.PATH, NODE_ENV: "test", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "silent", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (d) => {
+    stdout += String(d);
+  });
+  child.stderr!.on("data", (d) => {
+    stderr += String(d);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const server: ServerProcess = {
+    child,
+    base: `http://127.0.0.1:${port}`,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    exited,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+  if (!waitReady) return server;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}): ${stderr}${stdout}`);
+    const ok = await fetch(`${server.base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return server;
+    if (i > 900) throw new Error(`server did not start: ${stderr}${stdout}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
