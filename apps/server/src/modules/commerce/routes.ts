@@ -277,7 +277,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const secret = app.config.PAYSTACK_SECRET_KEY;
   if (secret) {
     await app.register(async (hook) => {
-      // The signature covers the raw bytes, so this scope keeps the body as received.
+      // The signature covers the raw bytes, so this scope keeps the body as received (in place of
+      // the app's JSON parser, plugins/json-body.ts).
+      hook.removeContentTypeParser("application/json");
       hook.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => done(null, body));
       hook.post(
         "/payments/paystack/webhook",
