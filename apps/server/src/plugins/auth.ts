@@ -23,6 +23,7 @@ import type { AccountType } from "@market/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { forbidden, unauthorized } from "../lib/errors.js";
+import { addVary } from "../lib/vary.js";
 import { type AuthUser, findSessionUser, onSessionsRevoked } from "../modules/auth/sessions.js";
 
 declare module "fastify" {
@@ -195,6 +196,10 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
     }, done);
   });
   app.addHook("onSend", (request, reply, payload, done) => {
+    // An answer to a signed-in caller is theirs alone: no shared cache may keep it, and an API answer
+    // that differs by caller says so.
+    if (request.headers.authorization && !reply.hasHeader("cache-control")) reply.header("cache-control", "private, no-store");
+    if (request.url.startsWith("/api/") && request.method === "GET") addVary(reply, "Authorization");
     if (cache.size > 0 && reply.statusCode < 400 && request.url.startsWith("/api")) {
       const method = request.method;
       if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && !ACCOUNT_NEUTRAL_WRITES.some((r) => r.test(request.url)))

@@ -2,7 +2,8 @@
  * The client session (spec §3 "Client user state", §4 "Session"): `isLogin` and `details` come
  * from `GET /api/me`, cached by TanStack Query under ["me"]. Without a token nobody is signed in.
  * When /api/me refuses the stored token (401/403/404) the token is cleared and the app goes to
- * /signin (`useSessionExpiry`, mounted once by the layouts). A network or server failure keeps the
+ * /signin (`useSessionExpiry`, mounted once by the layouts), and a user who must replace a one-time
+ * password goes to the change-password page. A network or server failure keeps the
  * token (the shopper is on a flaky connection, not signed out). `signOut()` revokes the token on
  * the server and clears it with the local session data.
  */
@@ -71,7 +72,17 @@ export function useSessionExpiry(): void {
     if (!refused) return;
     qc.setQueryData(meQuery.queryKey, null);
     if (pathname !== "/signin") navigate("/signin", { replace: true });
-  }, [refused, qc, navigate, pathname]);
+  }, [refused, qc, navigate, pathname]);  // Signed in with a one-time password (npm run admin:create): the server opens nothing but the
+  // password change until it is replaced, so the app goes there.
+  const mustChange = q.data?.must_change_password ? passwordPageOf(q.data.accType) : null;
+  useEffect(() => {
+    if (mustChange && pathname !== mustChange) navigate(mustChange, { replace: true });
+  }, [mustChange, navigate, pathname]);
+}
+
+/** The change-password page of each account type (spec §2: /changePass, back office change_pwd). */
+function passwordPageOf(accType: AccountType): string {
+  return accType === "customer" ? "/changePass" : "/admin_real/dashboard/change_pwd";
 }
 
 /** Store a new token and reload the user (after sign-in). */

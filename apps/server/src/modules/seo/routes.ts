@@ -12,6 +12,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { addVary } from "../../lib/vary.js";
 import { escapeHtml, renderHead, withPageHead } from "./head.js";
 import { createMemo } from "./memo.js";
 import { buildSitemap, findProductForSeo, findServiceForSeo, renderSitemapIndex, renderUrlset, sitemapPart } from "./service.js";
@@ -32,12 +33,15 @@ const ItemParams = z.object({ type: z.enum(["market-place", "services"]), id: z.
 const HOST = /^[a-z0-9.-]+(:\d{1,5})?$/i;
 
 /**
- * The absolute origin for links: PUBLIC_URL when configured, otherwise the request's protocol and
- * host (honouring X-Forwarded-* via trustProxy). A malformed Host falls back to localhost so a
- * forged header cannot put markup into the page.
+ * The absolute origin for links: PUBLIC_URL when configured (required in production, config.ts),
+ * otherwise the request's protocol and host (honouring X-Forwarded-* via trustProxy). Without
+ * PUBLIC_URL the answer depends on those headers, so it says so with `Vary` (a shared cache must not
+ * hand one host's links to another). A malformed Host falls back to localhost so a forged header
+ * cannot put markup into the page.
  */
-export function publicOrigin(app: FastifyInstance, request: FastifyRequest): string {
+export function publicOrigin(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): string {
   if (app.config.PUBLIC_URL) return app.config.PUBLIC_URL.replace(/\/+$/, "");
+  addVary(reply, "Host", "X-Forwarded-Host", "X-Forwarded-Proto");
   const host = HOST.test(request.host) ? request.host : "localhost";
   const protocol = request.protocol === "https" ? "https" : "http";
   return `${protocol}://${host}`;
@@ -62,7 +66,7 @@ export default async function seoRoutes(app: FastifyInstance) {
   app.get("/product/:type/:id", { schema: { hide: true } }, async (request, reply) => {
     reply.type("text/html; charset=utf-8");
     const params = ItemParams.safeParse(request.params);
-    const base = publicOrigin(app, request);
+    const base = publicOrigin(app, request, reply);
     const item = !params.success
       ? null
       : params.data.type === "market-place"
@@ -86,7 +90,7 @@ export default async function seoRoutes(app: FastifyInstance) {
 
   // robots.txt names the sitemap by its absolute URL, as the sitemaps protocol asks.
   app.get("/robots.txt", { schema: { hide: true } }, async (request, reply) => {
-    const base = publicOrigin(app, request);
+    const base = publicOrigin(app, request, reply);
     return reply
       .type("text/plain; charset=utf-8")
       .header("Cache-Control", "public, max-age=3600")
@@ -94,7 +98,7 @@ export default async function seoRoutes(app: FastifyInstance) {
   });
 
   app.get("/sitemap.xml", limited, async (request, reply) => {
-    const base = publicOrigin(app, request);
+    const base = publicOrigin(app, request, reply);
     const body = await memo.get(`${base} index`, async () => {
       const doc = await buildSitemap(app.db, base);
       return doc.kind === "urlset" ? renderUrlset(doc.urls) : renderSitemapIndex(doc.parts, base);
@@ -104,7 +108,7 @@ export default async function seoRoutes(app: FastifyInstance) {
 
   app.get("/sitemaps/:name", limited, async (request, reply) => {
     const { name } = request.params as { name: string };
-    const base = publicOrigin(app, request);
+    const base = publicOrigin(app, request, reply);
     const body = /^[a-z0-9-]{1,40}\.xml$/.test(name)
       ? await memo.get(`${base} ${name}`, async () => {
           const urls = await sitemapPart(app.db, base, name);

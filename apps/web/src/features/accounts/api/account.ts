@@ -29,9 +29,11 @@ export function useAddressMutation() {
 export type ChangePasswordForm = { old_password: string; password: string; confirm_password: string };
 
 export function useChangePassword() {
+  const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ChangePasswordForm & { _id: string }) =>
       api<{ statusCode: number; message: string }>("/api/me", { method: "PUT", body: { ...body, request_type: "changePass" } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ["me"] }),
   });
 }
 

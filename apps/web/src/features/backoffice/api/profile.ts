@@ -2,13 +2,20 @@
  * Profile settings (spec §2 "Profile", §5, §7): banks and the account-name lookup from the wallet
  * plugin (`/api/v1`), the profile update and the password change (`PUT /api/me`).
  */
-import type { Bank } from "@market/contract";
+import type { Bank, WalletBanksAnswer } from "@market/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 
+/**
+ * The banks, and whether the store has an account-name lookup provider: without one the seller
+ * types the account name and an admin verifies it (ADR 0082).
+ */
 export const banksQuery = queryOptions({
   queryKey: ["wallet", "banks"],
-  queryFn: async () => (await api<{ statusCode: number; data: Bank[] }>("/api/v1/banks", { auth: false })).data,
+  queryFn: async (): Promise<{ banks: Bank[]; nameLookup: boolean }> => {
+    const res = await api<WalletBanksAnswer>("/api/v1/banks", { auth: false });
+    return { banks: res.data, nameLookup: res.account_name_lookup };
+  },
   staleTime: 60 * 60_000,
 });
 
@@ -45,8 +52,11 @@ export function useUpdateProfile() {
 }
 
 export function useChangePassword() {
+  const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { _id: string; old_password: string; password: string; confirm_password: string }) =>
       api<{ statusCode: number; message?: string }>("/api/me", { method: "PUT", body: { request_type: "changePass", ...body } }),
+    // A one-time password is now replaced: /api/me says so, and the rest of the back office opens.
+    onSuccess: () => qc.invalidateQueries({ queryKey: ["me"] }),
   });
 }
