@@ -1,4 +1,4 @@
-/** Per-IP limits on the accounts routes (@fastify/rate-limit, ADR 0012) and the outbox delivery. */
+/** Per-IP limits on the accounts routes (@fastify/rate-limit, ADR 0005, 0012) and the outbox delivery. */
 import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,14 +16,20 @@ afterAll(() => ctx.close());
 describe("per-IP rate limits", () => {
   it("answers 429 once one IP has sent too many sign-ins, while another IP still gets through", async () => {
     const ip = { "x-forwarded-for": "203.0.113.7" };
-    const payload = { email: "ghost@example.ng", password: "Nope#1234" };
+    // A different login each time, so the sign-in throttle per login and source (ADR 0083) stays out of the way.
+    const payload = (i: number) => ({ email: `ghost${i}@example.ng`, password: "Nope#1234" });
     for (let i = 0; i < RATE_LIMITS.signin.max; i++) {
-      expect((await ctx.request({ method: "POST", url: "/api/signin", payload, headers: ip })).statusCode).toBe(401);
+      expect((await ctx.request({ method: "POST", url: "/api/signin", payload: payload(i), headers: ip })).statusCode).toBe(401);
     }
-    const limited = await ctx.request({ method: "POST", url: "/api/signin", payload, headers: ip });
+    const limited = await ctx.request({ method: "POST", url: "/api/signin", payload: payload(-1), headers: ip });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ statusCode: 429, message: expect.any(String) });
-    const other = await ctx.request({ method: "POST", url: "/api/signin", payload, headers: { "x-forwarded-for": "203.0.113.8" } });
+    const other = await ctx.request({
+      method: "POST",
+      url: "/api/signin",
+      payload: payload(-1),
+      headers: { "x-forwarded-for": "203.0.113.8" },
+    });
     expect(other.statusCode).toBe(401);
   });
 

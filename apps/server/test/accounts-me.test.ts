@@ -177,7 +177,7 @@ describe("PUT /api/me (changePass)", () => {
     expect((await signInRequest(ctx, user.email, "New#2026")).statusCode).toBe(200);
   });
 
-  it("answers field messages: wrong old password, mismatch, too short, too long", async () => {
+  it("answers field messages: wrong old password, mismatch, too short, too long, common, same as the old one", async () => {
     const { token } = await createUserWithToken(ctx.db, { password: "Old#2026" });
     const base = { request_type: "changePass", old_password: "Old#2026", password: "New#2026", confirm_password: "New#2026" };
     const wrongOld = await putMe(token, { ...base, old_password: "Guess#1" });
@@ -193,9 +193,15 @@ describe("PUT /api/me (changePass)", () => {
     expect((await putMe(token, { ...base, password: "ab", confirm_password: "ab" })).json().errors).toEqual({
       password: ACCOUNT_MESSAGES.password,
     });
-    const long = "x".repeat(26);
+    const long = "Kz7#".repeat(33);
     expect((await putMe(token, { ...base, password: long, confirm_password: long })).json().errors).toEqual({
       password: ACCOUNT_MESSAGES.password,
+    });
+    expect((await putMe(token, { ...base, password: "iloveyou", confirm_password: "iloveyou" })).json().errors).toEqual({
+      password: ACCOUNT_MESSAGES.passwordCommon,
+    });
+    expect((await putMe(token, { ...base, password: "Old#2026", confirm_password: "Old#2026" })).json().errors).toEqual({
+      password: ACCOUNT_MESSAGES.passwordSame,
     });
     // Nothing changed.
     expect((await putMe(token, base)).statusCode).toBe(200);

@@ -2,7 +2,7 @@
 import { ACCOUNT_MESSAGES, TEXT } from "@market/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { oneTimeCodes, signInFailures } from "../src/db/schema/index.js";
+import { oneTimeCodes, signInThrottle } from "../src/db/schema/index.js";
 import { createUser, createUserWithToken } from "../src/db/seed/factories.js";
 import { freshIp, latestCode, outboxFor, signInRequest } from "./accounts-helpers.js";
 import { createTestContext, type TestContext } from "./helpers.js";
@@ -54,9 +54,13 @@ describe("POST /api/recover/send-mail", () => {
 });
 
 describe("POST /api/recover/change-password", () => {
-  it("sets the new password with the code, ends every session and clears a lock-out", async () => {
+  it("sets the new password with the code, ends every session and clears the sign-in throttle", async () => {
     const { user, token } = await createUserWithToken(ctx.db, { password: "Forgot#2026" });
-    await ctx.db.insert(signInFailures).values({ userId: user.id, failures: 5, lockedUntil: new Date(Date.now() + 600_000) });
+    const waitUntil = new Date(Date.now() + 600_000);
+    await ctx.db.insert(signInThrottle).values([
+      { accountKey: user.id, source: "*", attempts: 40, retryAt: waitUntil },
+      { accountKey: user.id, source: "another-source", attempts: 9, retryAt: waitUntil },
+    ]);
     const code = await resetCodeFor(user.email);
     const res = await recover("change-password", { email: user.email, code, password: "Fresh#2026", confirm_password: "Fresh#2026" });
     expect(res.statusCode).toBe(200);
@@ -64,6 +68,9 @@ describe("POST /api/recover/change-password", () => {
     expect((await ctx.request({ method: "GET", url: "/api/me", token })).statusCode).toBe(401);
     expect((await signInRequest(ctx, user.email, "Forgot#2026")).statusCode).toBe(401);
     expect((await signInRequest(ctx, user.email, "Fresh#2026")).statusCode).toBe(200);
+    // The earlier tries are gone: only the two sign-ins just above are counted, and nothing waits.
+    const rows = await ctx.db.select().from(signInThrottle).where(eq(signInThrottle.accountKey, user.id));
+    expect(rows.every((r) => r.retryAt === null && r.attempts <= 2)).toBe(true);
   });
 
   it("refuses a reused code", async () => {
@@ -75,8 +82,8 @@ describe("POST /api/recover/change-password", () => {
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({
       statusCode: 400,
-      message: ACCOUNT_MESSAGES.codeExpired,
-      errors: { code: ACCOUNT_MESSAGES.codeExpired },
+      message: ACCOUNT_MESSAGES.codeInvalid,
+      errors: { code: ACCOUNT_MESSAGES.codeInvalid },
     });
     expect((await signInRequest(ctx, u.email, "Fresh#2026")).statusCode).toBe(200);
   });
@@ -89,7 +96,7 @@ describe("POST /api/recover/change-password", () => {
       .set({ expiresAt: new Date(Date.now() - 1) })
       .where(eq(oneTimeCodes.userId, u.id));
     const res = await recover("change-password", { email: u.email, code, password: "Fresh#2026", confirm_password: "Fresh#2026" });
-    expect(res.json().errors).toEqual({ code: ACCOUNT_MESSAGES.codeExpired });
+    expect(res.json().errors).toEqual({ code: ACCOUNT_MESSAGES.codeInvalid });
   });
 
   it("kills the code after 5 wrong tries", async () => {
@@ -98,8 +105,8 @@ describe("POST /api/recover/change-password", () => {
     const wrong = code === "111111" ? "222222" : "111111";
     const body = { email: u.email, password: "Fresh#2026", confirm_password: "Fresh#2026" };
     for (let i = 0; i < 5; i++)
-      expect((await recover("change-password", { ...body, code: wrong })).json().errors).toEqual({ code: ACCOUNT_MESSAGES.codeWrong });
-    expect((await recover("change-password", { ...body, code })).json().errors).toEqual({ code: ACCOUNT_MESSAGES.codeExpired });
+      expect((await recover("change-password", { ...body, code: wrong })).json().errors).toEqual({ code: ACCOUNT_MESSAGES.codeInvalid });
+    expect((await recover("change-password", { ...body, code })).json().errors).toEqual({ code: ACCOUNT_MESSAGES.codeInvalid });
     expect((await signInRequest(ctx, u.email, "Keep#2026")).statusCode).toBe(200);
   });
 
@@ -116,7 +123,7 @@ describe("POST /api/recover/change-password", () => {
       confirm_password: "Fresh#2026",
     });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().errors).toEqual({ code: ACCOUNT_MESSAGES.codeExpired });
+    expect(unknown.json().errors).toEqual({ code: ACCOUNT_MESSAGES.codeInvalid });
   });
 
   it("does not accept a 2FA code as a reset code", async () => {

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     message: string,
     /** Per-field messages, e.g. `{ email: "Email is already registered" }`. */
     readonly errors?: Record<string, string>,
+    /** Response headers the answer carries, e.g. `{ "retry-after": "60" }` on a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = "HttpError";
@@ -19,5 +21,12 @@ export const unauthorized = (message = "Please sign in to continue") => new Http
 export const forbidden = (message = "You are not allowed to do this") => new HttpError(403, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string, errors?: Record<string, string>) => new HttpError(409, message, errors);
-export const tooMany = (message = "Too many attempts. Please wait and try again.") => new HttpError(429, message);
+/** 429; with `retryAfterSeconds`, the answer carries a Retry-After header (RFC 9110 §10.2.3, whole seconds). */
+export const tooMany = (message = "Too many attempts. Please wait and try again.", retryAfterSeconds?: number) =>
+  new HttpError(
+    429,
+    message,
+    undefined,
+    retryAfterSeconds === undefined ? undefined : { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  );
 export const unavailable = (message = "Service temporarily unavailable. Please try again.") => new HttpError(503, message);

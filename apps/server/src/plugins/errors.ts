@@ -64,6 +64,7 @@ export function sentence(field: string, message: string): string {
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
+      if (err.headers) reply.headers(err.headers);
       return reply
         .status(err.statusCode)
         .send({ statusCode: err.statusCode, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });

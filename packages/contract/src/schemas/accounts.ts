@@ -7,16 +7,9 @@
  * service, so that one answer carries every per-field message at once (spec §5 "Register").
  */
 import { z } from "zod";
-import {
-  ACCOUNT_TYPES,
-  CODE_LENGTH,
-  MAX_SELLER_CATEGORIES,
-  NUBAN_LENGTH,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  SELLER_STATUSES,
-} from "../constants.js";
+import { ACCOUNT_TYPES, CODE_LENGTH, MAX_SELLER_CATEGORIES, NUBAN_LENGTH, SELLER_STATUSES } from "../constants.js";
 import { Id } from "./common.js";
+import { NewPassword, PASSWORD_MESSAGES } from "./password.js";
 import { plainText } from "./plain-text.js";
 
 /** Per-field messages of the accounts forms, defined once (server answers them, tests and screens read them). */
@@ -32,18 +25,20 @@ export const ACCOUNT_MESSAGES = {
   categoryIds: `Pick 1 to ${MAX_SELLER_CATEGORIES} categories`,
   categoryUnknown: "One of the chosen categories does not exist",
   desc: "Please describe what you sell (3 to 500 characters)",
-  password: `Password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`,
+  password: PASSWORD_MESSAGES.length,
+  passwordCommon: PASSWORD_MESSAGES.common,
+  passwordSame: PASSWORD_MESSAGES.same,
   confirmPassword: "Passwords do not match",
   oldPassword: "Your old password is not correct",
   profile: "File type not supported",
   code: `Enter the ${CODE_LENGTH}-character code`,
-  codeWrong: "This code is not correct",
-  codeExpired: "This code has expired or was already used. Request a new one.",
+  /** One message for a wrong, expired, used or unknown-account code, so it tells nobody whether the account exists (ADR 0083). */
+  codeInvalid: "This code is not correct or has expired. Check it or request a new one.",
   accountNo: `Account number must be ${NUBAN_LENGTH} digits`,
   fixFields: "Please correct the highlighted fields",
   signInFailed: "Invalid email/phone or password",
-  blocked: "Your account has been blocked. Please contact support.",
-  locked: "Too many failed sign-ins. Please wait 15 minutes and try again.",
+  /** The sign-in throttle's 429 (ADR 0083); the Retry-After header says how many seconds. */
+  throttled: "Too many sign-in attempts. Please wait a few minutes and try again, or reset your password.",
   unverified: "Please verify your e-mail and phone. We have sent you new codes.",
   signedIn: "Signed in successfully",
   signedOut: "Signed out",
@@ -119,7 +114,8 @@ export const SignInBody = z.object({
 export type SignInBody = z.infer<typeof SignInBody>;
 export const SignInAnswer = z.object({ statusCode: z.number().int(), token: z.string(), accType: AccountTypeSchema, message: z.string() });
 
-const Password = z.string().min(PASSWORD_MIN, ACCOUNT_MESSAGES.password).max(PASSWORD_MAX, ACCOUNT_MESSAGES.password);
+/** The shared rule for a new password (schemas/password.ts, ADR 0083). */
+const Password = NewPassword;
 
 /**
  * Sign-up as the client sends it (spec §3 "Sign-up payload"). Loose on purpose: every value is a
@@ -231,7 +227,8 @@ export const ChangePasswordBody = z
     password: Password,
     confirm_password: z.string().max(200),
   })
-  .refine((v) => v.password === v.confirm_password, { path: ["confirm_password"], message: ACCOUNT_MESSAGES.confirmPassword });
+  .refine((v) => v.password === v.confirm_password, { path: ["confirm_password"], message: ACCOUNT_MESSAGES.confirmPassword })
+  .refine((v) => v.password !== v.old_password, { path: ["password"], message: ACCOUNT_MESSAGES.passwordSame });
 
 /**
  * PUT /api/me, profile update (spec §7). E-mail and phone are read-only and ignored if sent.

@@ -4,8 +4,9 @@
  * upload answer and the dashboard figures. Money is in naira (numbers), as everywhere in the API.
  */
 import { z } from "zod";
-import { ACCOUNT_TYPES, MAX_PAGE_SIZE, MAX_SELLER_CATEGORIES, PASSWORD_MAX, PASSWORD_MIN, SELLER_STATUSES } from "../constants.js";
+import { ACCOUNT_TYPES, MAX_PAGE_SIZE, MAX_SELLER_CATEGORIES, SELLER_STATUSES } from "../constants.js";
 import { Id } from "./common.js";
+import { NewPassword } from "./password.js";
 import { plainText } from "./plain-text.js";
 
 /* ------------------------------------------------------------------ users list (admin) */
@@ -83,10 +84,8 @@ export const AdminCreateUserBody = z
     email: z.string().trim().toLowerCase().max(200, "Email is too long").pipe(z.email("Enter a valid email address")),
     /** Nigerian number in any usual form (0803..., +234803...); stored as E.164. */
     phone: z.string().trim().min(7, "Enter a valid phone number").max(20, "Enter a valid phone number"),
-    password: z
-      .string()
-      .min(PASSWORD_MIN, `Password must have at least ${PASSWORD_MIN} characters`)
-      .max(PASSWORD_MAX, `Password must have at most ${PASSWORD_MAX} characters`),
+    /** The same rule as every new password (schemas/password.ts, ADR 0083). */
+    password: NewPassword,
     accType: z.enum(ACCOUNT_TYPES, { message: "Choose customer, business or admin" }).default("customer"),
     /** Sellers created by an admin are approved unless `pending` is asked for. */
     status: z.enum(SELLER_STATUSES).optional(),

@@ -157,12 +157,34 @@ export const oneTimeCodes = pgTable(
   (t) => [index("one_time_codes_user_idx").on(t.userId, t.purpose, t.createdAt)],
 );
 
-/** Failed sign-in counter per account, for the per-account lock-out. */
-export const signInFailures = pgTable("sign_in_failures", {
-  userId: uuid("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  failures: integer("failures").notNull().default(0),
-  lockedUntil: timestamp("locked_until", { withTimezone: true }),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Sign-in throttle (ADR 0083): tries per account key and source, counted before the password is
+ * checked. `account_key` is the user's id, or `login:<sha256>` of a login that matches no account
+ * (so unknown accounts are throttled exactly like real ones, and the table holds no foreign key).
+ * `source` is a hash of the client address, or `*` for the account-wide row that counts the tries
+ * of every source the account does not know. `retry_at`: no try is counted or checked before it.
+ */
+export const signInThrottle = pgTable(
+  "sign_in_throttle",
+  {
+    accountKey: text("account_key").notNull(),
+    source: text("source").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    retryAt: timestamp("retry_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountKey, t.source] }), index("sign_in_throttle_updated_idx").on(t.updatedAt)],
+);
+
+/** Sources (hashed client addresses) a user signed in from: others' failures never throttle them (ADR 0083). */
+export const signInKnownSources = pgTable(
+  "sign_in_known_sources",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    source: text("source").notNull(),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.source] }), index("sign_in_known_sources_seen_idx").on(t.lastSignInAt)],
+);

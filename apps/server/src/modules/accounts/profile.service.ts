@@ -9,10 +9,11 @@ import { ACCOUNT_MESSAGES, ChangePasswordBody, ProfileUpdateBody, TEXT } from "@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { uploads, userCategories, users } from "../../db/schema/index.js";
-import { badRequest, forbidden, HttpError } from "../../lib/errors.js";
+import { badRequest, forbidden, HttpError, tooMany } from "../../lib/errors.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
 import type { AuthUser } from "../auth/sessions.js";
 import { revokeUserSessions } from "../auth/sessions.js";
+import { forgetAccount, recordSuccess, takeAttempt, throttleSource } from "../auth/throttle.js";
 import { decodeDataUrl, storeImage } from "../uploads/images.js";
 import type { AccountNameLookup } from "../wallet/name-lookup.js";
 import { planPayoutAccountChange } from "../wallet/payout-account.js";
@@ -25,10 +26,19 @@ function assertOwnId(me: AuthUser, id: unknown): void {
   if (typeof id === "string" && id !== "" && id !== me.id) throw forbidden(ACCOUNT_MESSAGES.notYours);
 }
 
-/** Change the caller's password; sessions other than the caller's own end (ADR 0013). */
-export async function changePassword(deps: AccountsDeps, me: AuthUser, input: unknown) {
+/**
+ * Change the caller's password; sessions other than the caller's own end (ADR 0013). The new
+ * password follows the contract's rule and differs from the old one (ADR 0083). Checking the
+ * current password is a password guess like a sign-in: it takes a try of the sign-in throttle for
+ * this account and `ip` first (auth/throttle.ts), so a stolen session cannot guess it without limit.
+ * @throws 400 field messages, 403 another user's `_id`, 429 with Retry-After while throttled.
+ */
+export async function changePassword(deps: AccountsDeps, me: AuthUser, input: unknown, ip: string) {
   const body = parseOrThrow(ChangePasswordBody, input);
   assertOwnId(me, body._id);
+  const source = throttleSource(ip);
+  const wait = await takeAttempt(deps.db, { accountKey: me.id, userId: me.id, source });
+  if (wait !== null) throw tooMany(ACCOUNT_MESSAGES.throttled, wait);
   const [row] = await deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, me.id));
   if (!row || !(await verifyPassword(row.passwordHash, body.old_password)))
     throwFieldErrors({ old_password: ACCOUNT_MESSAGES.oldPassword });
@@ -36,6 +46,9 @@ export async function changePassword(deps: AccountsDeps, me: AuthUser, input: un
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, me.id));
     await revokeUserSessions(tx, me.id, me.sessionId);
+    // Guesses at the old password no longer matter; this source proved the password.
+    await forgetAccount(tx, me.id);
+    await recordSuccess(tx, me.id, source);
   });
   return { message: TEXT.success.passwordUpdated };
 }

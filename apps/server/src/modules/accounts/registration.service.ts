@@ -9,7 +9,7 @@ import type { z } from "zod";
 import type { Db, Executor } from "../../db/client.js";
 import { categories, userCategories, users } from "../../db/schema/index.js";
 import { badRequest, HttpError } from "../../lib/errors.js";
-import { type CodeResult, consumeCode, issueCode } from "../auth/codes.js";
+import { consumeCode, issueCode, NO_ACCOUNT_ID } from "../auth/codes.js";
 import { hashPassword } from "../auth/passwords.js";
 import { syncSellerListings } from "../catalog/listing-visibility.js";
 import type { Messenger } from "../messages/service.js";
@@ -118,15 +118,23 @@ export async function signUp(deps: AccountsDeps, body: z.output<typeof SignUpBod
   return { email: user.email, phone: user.phone, accType: user.accType };
 }
 
-function codeMessage(result: CodeResult): string {
-  return result === "wrong" ? ACCOUNT_MESSAGES.codeWrong : ACCOUNT_MESSAGES.codeExpired;
-}
+/** The two codes of POST /api/verify: body field, code purpose and the account's flag. */
+const VERIFY_FIELDS = [
+  { field: "code_email", purpose: "verify_email", channel: "email" },
+  { field: "code_phone", purpose: "verify_phone", channel: "phone" },
+] as const;
 
 /**
  * POST /api/verify: check the e-mail and phone codes of the account `email`. Each correct code sets
  * its flag at once (so a person who mistyped one code only retypes that one). Wrong tries are
  * committed before the 400 answer, so the 5-try limit holds. `request_type: "resend"` issues new
  * codes (at most one per minute) and answers the same whether or not the account exists.
+ *
+ * The answer never tells whether the account exists or is verified (ADR 0083): an unknown account
+ * runs the same code queries (against an id no account has), a wrong, expired or used code has one
+ * message, and an already verified channel is let off its code only once another code of this
+ * request was right, i.e. for the account's owner. Without a right code every field is an error.
+ * @throws 400 with `errors.code_email` / `errors.code_phone`.
  */
 export async function verifyAccount(deps: AccountsDeps, body: z.output<typeof VerifyBody>) {
   const [user] = await deps.db.select().from(users).where(eq(users.email, body.email));
@@ -137,29 +145,32 @@ export async function verifyAccount(deps: AccountsDeps, body: z.output<typeof Ve
     }
     return { message: ACCOUNT_MESSAGES.codesResent, data: undefined };
   }
-  const errors: FieldErrors = {};
-  if (!user) throw badRequest(ACCOUNT_MESSAGES.codeExpired, { code_email: ACCOUNT_MESSAGES.codeExpired });
-  const result = await deps.db.transaction(async (tx) => {
-    const flags = { email: user.emailVerified, phone: user.phoneVerified };
-    // A code of the wrong length is a typing slip, not a guess: it costs no try.
-    if (!flags.email && body.code_email.length !== CODE_LENGTH) errors.code_email = ACCOUNT_MESSAGES.code;
-    else if (!flags.email) {
-      const r = await consumeCode(tx, user.id, "verify_email", body.code_email);
-      if (r === "ok") flags.email = true;
-      else errors.code_email = codeMessage(r);
+  const { checks, flags } = await deps.db.transaction(async (tx) => {
+    const checks: Partial<Record<(typeof VERIFY_FIELDS)[number]["field"], "ok" | "invalid" | "format">> = {};
+    for (const { field, purpose } of VERIFY_FIELDS) {
+      const code = body[field];
+      // A code of the wrong length (or none) is a typing slip, not a guess: it costs no try.
+      if (code.length !== CODE_LENGTH) checks[field] = "format";
+      else checks[field] = (await consumeCode(tx, user?.id ?? NO_ACCOUNT_ID, purpose, code)) === "ok" ? "ok" : "invalid";
     }
-    if (!flags.phone && body.code_phone.length !== CODE_LENGTH) errors.code_phone = ACCOUNT_MESSAGES.code;
-    else if (!flags.phone) {
-      const r = await consumeCode(tx, user.id, "verify_phone", body.code_phone);
-      if (r === "ok") flags.phone = true;
-      else errors.code_phone = codeMessage(r);
-    }
-    await tx
-      .update(users)
-      .set({ emailVerified: flags.email, phoneVerified: flags.phone, updatedAt: new Date() })
-      .where(eq(users.id, user.id));
-    return flags;
+    const flags = {
+      email: !!user?.emailVerified || checks.code_email === "ok",
+      phone: !!user?.phoneVerified || checks.code_phone === "ok",
+    };
+    if (user && Object.values(checks).includes("ok"))
+      await tx
+        .update(users)
+        .set({ emailVerified: flags.email, phoneVerified: flags.phone, updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+    return { checks, flags };
   });
+  const proven = Object.values(checks).includes("ok");
+  const errors: FieldErrors = {};
+  for (const { field, channel } of VERIFY_FIELDS) {
+    const check = checks[field];
+    if (check === "ok" || (proven && flags[channel])) continue;
+    errors[field] = check === "format" ? ACCOUNT_MESSAGES.code : ACCOUNT_MESSAGES.codeInvalid;
+  }
   if (Object.keys(errors).length) throwFieldErrors(errors);
-  return { message: ACCOUNT_MESSAGES.verified, data: result };
+  return { message: ACCOUNT_MESSAGES.verified, data: flags };
 }

@@ -20,10 +20,12 @@ import {
   VerifyAnswer,
   VerifyBody,
 } from "@market/contract";
+import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireUser } from "../../plugins/auth.js";
 import { revokeSession } from "../auth/sessions.js";
+import { pruneThrottle } from "../auth/throttle.js";
 import { uploadQuotaOf } from "../uploads/images.js";
 import { createNameLookup } from "../wallet/name-lookup.js";
 import { changeAddresses } from "./addresses.service.js";
@@ -35,8 +37,9 @@ import { loadUserDetails } from "./user-details.js";
 import { throwFieldErrors, validationFieldErrors } from "./validation.js";
 
 /**
- * Per-IP limits (ADR 0012). Generous on purpose: many Lagos shoppers share one carrier IP, and the
- * per-account lock-out is what stops password guessing. Sending codes costs SMS, so those are tighter.
+ * Per-IP limits (ADR 0005, 0012). Generous on purpose: many Lagos shoppers share one carrier IP, and
+ * the sign-in throttle per account and source is what stops password guessing (ADR 0083). Sending
+ * codes costs SMS, so those are tighter.
  */
 export const RATE_LIMITS = {
   signin: { max: 60, timeWindow: "1 minute" },
@@ -50,6 +53,7 @@ const secured = [{ bearer: [] }];
 const routes: FastifyPluginAsyncZod = async (app) => {
   const uploadQuota = uploadQuotaOf(app.config);
   const deps = (): AccountsDeps => ({ db: app.db, messenger: app.messenger, uploadsDir: app.config.uploadsDir, uploadQuota });
+  startThrottlePrune(app);
   // The payout account's name comes from this provider when one is configured (ADR 0033, 0082).
   const nameLookup = createNameLookup(app.config.PAYSTACK_SECRET_KEY);
 
@@ -96,7 +100,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { token, accType } = await signIn({ ...deps(), sessionDays: app.config.SESSION_DAYS }, request.body);
+      const { token, accType } = await signIn({ ...deps(), sessionDays: app.config.SESSION_DAYS }, request.body, request.ip);
       return { statusCode: 200, token, accType, message: ACCOUNT_MESSAGES.signedIn };
     },
   );
@@ -138,7 +142,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = currentUser(request);
-      if (request.body.request_type === "changePass") return { statusCode: 200, ...(await changePassword(deps(), me, request.body)) };
+      if (request.body.request_type === "changePass")
+        return { statusCode: 200, ...(await changePassword(deps(), me, request.body, request.ip)) };
       return { statusCode: 200, ...(await updateProfile(deps(), me, request.body, nameLookup)) };
     },
   );
@@ -181,5 +186,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** How often idle sign-in throttle rows and long-unused known sources are deleted (1 hour). */
+const THROTTLE_PRUNE_MS = 60 * 60_000;
+
+/**
+ * Every THROTTLE_PRUNE_MS, delete what the sign-in throttle no longer needs (auth/throttle.ts,
+ * ADR 0083): rows of logins that match no account would otherwise pile up.
+ */
+function startThrottlePrune(app: FastifyInstance): void {
+  const timer = setInterval(() => {
+    pruneThrottle(app.db).catch((err) => app.log.warn({ err: (err as Error).message }, "sign-in throttle prune failed"));
+  }, THROTTLE_PRUNE_MS);
+  timer.unref();
+  app.addHook("onClose", async () => clearInterval(timer));
+}
 
 export default routes;

@@ -21,6 +21,11 @@ export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_TRIES = 5;
 /** A new code is not sent again within this time of the last one (SMS cost, spam). */
 export const CODE_RESEND_COOLDOWN_MS = 60_000;
+/**
+ * The nil UUID, which no account has: checking a code against it runs the same query as for a real
+ * account and always answers "expired", so an unknown account costs the same work (ADR 0083).
+ */
+export const NO_ACCOUNT_ID = "00000000-0000-0000-0000-000000000000";
 
 function codeHash(userId: string, purpose: CodePurpose, code: string): string {
   return sha256(`${userId}:${purpose}:${code}`);

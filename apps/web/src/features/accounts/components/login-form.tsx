@@ -1,5 +1,6 @@
 /**
- * Login mode of the sign-in page (spec §2, §5): e-mail or phone and password (max 25). Nothing is
+ * Login mode of the sign-in page (spec §2, §5): e-mail or phone and password (max PASSWORD_MAX:
+ * 128, not the spec's 25, ADR 0083). Nothing is
  * sent unless both are longer than 2 characters. After sign-in, business and admin accounts go to
  * the dashboard and customers back where they came from. An unverified account opens the 2FA modal.
  */

@@ -1,6 +1,6 @@
 /**
  * /changePass (spec §2 "Customer area", §3 "Password change payload", §8): Old Password, New
- * Password, Confirm Password (max 25) and "Save Changes". Success shows "Success" / "Password
+ * Password, Confirm Password (max PASSWORD_MAX: 128, not the spec's 25, ADR 0083) and "Save Changes". Success shows "Success" / "Password
  * Successfully Updated" and clears the three fields; a failure shows "Ooops" with the server message.
  */
 import { Button, Card, Group, PasswordInput, Stack, Text, Title } from "@mantine/core";

@@ -1,3 +1,4 @@
+import { PASSWORD_MAX } from "@market/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -33,12 +34,12 @@ describe("SignInPage", () => {
     expect(screen.getByRole("form", { name: "Login" })).toBeInTheDocument();
   });
 
-  it("sends the login only when both fields are longer than 2 characters; password max 25", async () => {
+  it("sends the login only when both fields are longer than 2 characters; password max PASSWORD_MAX (128, ADR 0083)", async () => {
     const calls = mockFetch({ "/api/signin": { status: 401, body: { statusCode: 401, message: "Invalid email/phone or password" } } });
     renderWithProviders(<SignInPage />, { path: "/signin", route: "/signin" });
     const email = screen.getByLabelText(/Email address or phone number/);
     const password = document.querySelector("input[autocomplete=current-password]") as HTMLInputElement;
-    expect(password).toHaveAttribute("maxlength", "25");
+    expect(password).toHaveAttribute("maxlength", String(PASSWORD_MAX));
     await userEvent.type(email, "ab");
     await userEvent.type(password, "Secret#1");
     await userEvent.click(screen.getByRole("button", { name: "Login" }));

@@ -1,6 +1,6 @@
 /**
  * Change Password (spec §2, §3 "Password change payload", §8): current, new and confirm password
- * (max 25 characters each), sent as PUT /api/me with request_type "changePass". On success
+ * (max PASSWORD_MAX characters each: 128, not the spec's 25, ADR 0083), sent as PUT /api/me with request_type "changePass". On success
  * "Password Successfully Updated" and the three fields are cleared.
  */
 import { Button, Paper, PasswordInput, Stack } from "@mantine/core";
