@@ -280,10 +280,14 @@ async function main() {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",
+      // Production's required settings (config.ts): the store measured is the store deployed.
+      PUBLIC_URL: "https://bench.example.ng",
+      STORE_ACCOUNT_NO: "0123456789",
+      STORE_BANK: "Bench Bank",
+      STORE_ACCOUNT_NAME: "Bench Store Ltd",
       HOST: "127.0.0.1",
       PORT: String(port),
       DATABASE_URL: dbUrl,
-      SEED_DEMO: "false",
       LOG_LEVEL: "warn",
       DATA_DIR: path.join(tmp, "data"),
       WEB_DIST: path.join(tmp, "no-web"),

@@ -8,7 +8,7 @@
  *
  * The server runs from the build (apps/server/dist + apps/web/dist after `npm run build`, or
  * `--build <dir>` holding server/ and web/ as scripts/e2e-local.sh makes them) on a random port
- * with a fresh embedded PostgreSQL in a temporary folder, NODE_ENV=production, demo data loaded.
+ * with a fresh embedded PostgreSQL in a temporary folder, NODE_ENV=test with the public and page caches on (production refuses the demo store), demo data loaded.
  *
  * Options: --runs <n> (default 3), --build <dir>, --strict (exit 1 when a target is missed),
  *          --url <path> (measure only that path; repeatable), --pause-ms <n> (quiet time before

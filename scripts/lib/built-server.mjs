@@ -1,7 +1,9 @@
 /**
  * Starts the BUILT server (server/main.js of a build) on a random port with a fresh embedded
- * PostgreSQL in a temporary folder, NODE_ENV=production and the demo data, for the measuring
- * scripts (lighthouse.mjs, profile-page.mjs). Resolves once GET /api/health answers 200.
+ * PostgreSQL in a temporary folder and the demo data, for the measuring scripts (lighthouse.mjs,
+ * profile-page.mjs). Resolves once GET /api/health answers 200. Production refuses the demo store
+ * (its passwords are public), so it runs as the end-to-end server does: NODE_ENV=test with the
+ * public and page caches on, which is production's request path without its start-up rules.
  *
  * @param {{ serverMain: string, webDist: string }} build paths of the server bundle and web dist
  * @returns {Promise<{ base: string, stop: () => Promise<void> }>} base URL without trailing slash;
@@ -42,7 +44,8 @@ export async function startBuiltServer({ serverMain, webDist }) {
   const server = spawn(process.execPath, [serverMain], {
     env: {
       PATH: process.env.PATH,
-      NODE_ENV: "production",
+      NODE_ENV: "test",
+      PUBLIC_CACHE: "true",
       HOST: "127.0.0.1",
       PORT: String(port),
       DATA_DIR: tmp,

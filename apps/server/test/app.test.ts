@@ -82,7 +82,7 @@ describe("app shell", () => {
     expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
   });
 
-  it("sets exactly the headers helmet's own middleware sets, on JSON, error, cart and SPA answers (ADR 0071)", async () => {
+  it("sets exactly the headers helmet's own middleware sets, on JSON, error, cart and SPA answers (ADR 0089)", async () => {
     // Helmet run the per-request way, on a real Node response.
     const req = new IncomingMessage(new Socket());
     const res = new ServerResponse(req);
