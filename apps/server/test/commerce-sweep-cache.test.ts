@@ -1,7 +1,7 @@
 /**
  * The stock-release sweep clears the public catalog cache when it released something (issue 7,
  * ADR 0052): an anonymous shopper sees the stock come back at once, not after the cache's 30 s.
- * Built with NODE_ENV=production (under "test" the cache is off).
+ * Built with PUBLIC_CACHE=true (under NODE_ENV=test the cache is off by default).
  */
 import { SHIPPING_FEE_NAIRA } from "@market/contract";
 import { eq, sql } from "drizzle-orm";
@@ -13,7 +13,7 @@ import { createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ NODE_ENV: "production" });
+  ctx = await createTestContext({ PUBLIC_CACHE: "true" });
 });
 afterAll(() => ctx.close());
 

@@ -149,11 +149,16 @@ export const OrdersPageQuery = z.object({
   cursor: z.string().max(200).optional(),
 });
 
-export const ORDER_STATUSES = ["awaiting_payment", "payment_submitted", "paid", "cancelled", "expired", "rejected"] as const;
+/**
+ * "unconfirmed": the buyer said they paid but no admin confirmed the transfer in time, so the
+ * items went back on sale (ADR 0081); an admin may still confirm (if the stock allows) or reject.
+ */
+export const ORDER_STATUSES = ["awaiting_payment", "payment_submitted", "paid", "cancelled", "expired", "rejected", "unconfirmed"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const FULFILMENT_STATUSES = ["unfulfilled", "shipped", "delivered"] as const;
 export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
-export const TRANSACTION_STATUSES = ["submitted", "confirmed", "rejected"] as const;
+/** "flagged": submitted but not decided within the configured time; its order's stock was released (ADR 0081). */
+export const TRANSACTION_STATUSES = ["submitted", "confirmed", "rejected", "flagged"] as const;
 
 export const BuyerOrderLine = z.object({
   _id: z.string(),
@@ -220,6 +225,8 @@ export const AdminTransaction = z.object({
   client_bank: z.string(),
   provider: z.string(),
   status: z.enum(TRANSACTION_STATUSES),
+  /** When it was flagged for not being decided in time (kept after a later decision), or null. */
+  flagged_at: z.string().nullable(),
   order_status: z.enum(ORDER_STATUSES),
   buyer: z.object({ _id: z.string(), names: z.string(), email: z.string() }),
   createdAt: z.string(),

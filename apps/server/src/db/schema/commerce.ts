@@ -117,6 +117,8 @@ export const transactions = pgTable(
     status: transactionStatus("status").notNull().default("submitted"),
     reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    /** When no admin had decided it within UNCONFIRMED_TRANSFER_HOURS and its order's stock was released (ADR 0081). */
+    flaggedAt: timestamp("flagged_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("transactions_order_uq").on(t.orderId), index("transactions_status_idx").on(t.status, t.createdAt.desc())],

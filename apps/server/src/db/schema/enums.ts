@@ -6,11 +6,22 @@ export const sellerStatus = pgEnum("seller_status", ["pending", "approved"]);
 export const categoryType = pgEnum("category_type", ["market-place", "services"]);
 /**
  * Order life cycle (design brief "store's rules"): awaiting_payment -> payment_submitted -> paid;
- * awaiting_payment -> cancelled | expired (stock released); payment_submitted -> rejected (stock released).
+ * awaiting_payment -> cancelled | expired (stock released); payment_submitted -> rejected (stock released);
+ * payment_submitted -> unconfirmed (no admin decision in time: stock released, ADR 0081) -> paid
+ * (stock reserved again) | rejected.
  */
-export const orderStatus = pgEnum("order_status", ["awaiting_payment", "payment_submitted", "paid", "cancelled", "expired", "rejected"]);
+export const orderStatus = pgEnum("order_status", [
+  "awaiting_payment",
+  "payment_submitted",
+  "paid",
+  "cancelled",
+  "expired",
+  "rejected",
+  "unconfirmed",
+]);
 /** A paid order line is moved on by its seller: unfulfilled -> shipped -> delivered. */
 export const fulfilmentStatus = pgEnum("fulfilment_status", ["unfulfilled", "shipped", "delivered"]);
-export const transactionStatus = pgEnum("transaction_status", ["submitted", "confirmed", "rejected"]);
+/** A transfer record: submitted -> confirmed | rejected; submitted -> flagged (not decided in time, ADR 0081) -> confirmed | rejected. */
+export const transactionStatus = pgEnum("transaction_status", ["submitted", "confirmed", "rejected", "flagged"]);
 export const codePurpose = pgEnum("code_purpose", ["verify_email", "verify_phone", "reset_password"]);
 export const outboxChannel = pgEnum("outbox_channel", ["email", "sms"]);

@@ -201,7 +201,7 @@ export async function storeDashboard(db: Executor): Promise<DashboardData> {
       (select count(*) from posts) as services,
       (select count(*) from users where created_at >= ${THIS_MONTH}) as new_users,
       (select count(*) from users where acc_type = 'business' and status = 'pending') as pending_sellers,
-      (select count(*) from transactions where status = 'submitted') as transfers_awaiting`,
+      (select count(*) from transactions where status in ('submitted', 'flagged')) as transfers_awaiting`,
   );
   const S = s!;
 

@@ -4,7 +4,9 @@
  * "store's rules"; ADRs 0030 and 0032).
  *
  * Order life cycle: awaiting_payment --(I have made payment)--> payment_submitted --(admin)--> paid
- * or rejected; awaiting_payment --(cancel | window over)--> cancelled | expired.
+ * or rejected; awaiting_payment --(cancel | window over)--> cancelled | expired; payment_submitted
+ * --(no admin decision within UNCONFIRMED_TRANSFER_HOURS)--> unconfirmed (stock released, transfer
+ * flagged, buyer told; ADR 0081) --(admin)--> paid (stock reserved again) or rejected.
  *
  * Stock is reserved at checkout with a guarded UPDATE (`... WHERE count_in_stock >= n`) inside the
  * transaction that creates the order, so stock never goes below zero whatever the concurrency; it
@@ -27,6 +29,8 @@ import type { Db, Executor, Tx } from "../../db/client.js";
 import type { ShippingAddress } from "../../db/schema/commerce.js";
 import { cartLines, orderLines, orders, paymentEvents, products, transactions, users } from "../../db/schema/index.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import type { Messenger } from "../messages/service.js";
+import { type OrderNotice, unconfirmedTransferNotice } from "./notices.js";
 import type { PaymentProvider, ReceivingAccount } from "./payments/provider.js";
 
 /** The flat shipping fee in kobo (spec §9: 2000 naira). */
@@ -95,9 +99,142 @@ export async function expireOverdueOrders(db: Db, opts: { buyerId?: string; limi
   });
 }
 
+/**
+ * Flag submitted transfers that no admin decided within `afterHours` of "I have made payment"
+ * (design brief "store's rules", ADR 0081): in one transaction per batch, the order moves
+ * payment_submitted -> unconfirmed and its units go back to stock, the transfer record becomes
+ * "flagged" (the admin's Transactions screen shows it), and an e-mail to the buyer is queued in the
+ * outbox; the e-mails are delivered after commit. Like the window expiry, due rows are claimed with
+ * `FOR UPDATE SKIP LOCKED` and moved by a conditional UPDATE, so every process may run it at once
+ * and an order is released once. Times come from the database clock.
+ * @param afterHours UNCONFIRMED_TRANSFER_HOURS (hours).
+ * @returns how many orders were flagged (their stock released).
+ */
+export async function flagUnconfirmedTransfers(
+  db: Db,
+  messenger: Messenger,
+  opts: { afterHours: number; limit?: number },
+): Promise<number> {
+  const { flagged, outboxIds } = await db.transaction(async (tx) => {
+    const due = await tx.execute<{ order_id: string; email: string; names: string; total_kobo: number }>(sql`
+      select t.order_id, u.email, u.names, o.total_kobo
+      from transactions t
+      join orders o on o.id = t.order_id
+      join users u on u.id = o.buyer_id
+      where t.status = 'submitted' and o.status = 'payment_submitted'
+        and t.created_at <= now() - make_interval(hours => ${opts.afterHours})
+      order by t.created_at
+      limit ${opts.limit ?? 200}
+      for update of t, o skip locked`);
+    const moved = new Set(
+      await releaseOrders(
+        tx,
+        due.rows.map((r) => r.order_id),
+        "unconfirmed",
+        ["payment_submitted"],
+      ),
+    );
+    if (moved.size === 0) return { flagged: 0, outboxIds: [] as string[] };
+    await tx.execute(sql`
+      update transactions set status = 'flagged', flagged_at = now()
+      where status = 'submitted' and order_id in (${sql.join(
+        [...moved].map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`);
+    const ids: string[] = [];
+    for (const r of due.rows.filter((d) => moved.has(d.order_id))) {
+      const notice: OrderNotice = { email: r.email, names: r.names, orderId: r.order_id, totalKobo: Number(r.total_kobo) };
+      ids.push(await messenger.queue(tx, unconfirmedTransferNotice(notice, opts.afterHours)));
+    }
+    return { flagged: moved.size, outboxIds: ids };
+  });
+  void messenger.deliver(outboxIds);
+  return flagged;
+}
+
+/**
+ * Reserve again the units of an order whose stock was released when its transfer went unconfirmed
+ * (an admin confirms it late, ADR 0081), in the caller's transaction, with the same guarded UPDATE
+ * and product-id order as checkout (ADR 0030).
+ * @throws 409 naming the first product that no longer has enough stock (or was deleted); the
+ * caller's transaction then rolls back, so nothing is reserved.
+ */
+export async function reserveReleasedOrder(tx: Tx, orderId: string): Promise<void> {
+  const lines = await tx.execute<{ product_id: string | null; name: string; n: number }>(sql`
+    select product_id, min(name) as name, sum(quantity)::int as n from order_lines
+    where order_id = ${orderId}
+    group by product_id order by product_id nulls first`);
+  for (const { product_id, name, n } of lines.rows) {
+    const refuse = (left: number) =>
+      conflict(
+        `This order cannot be confirmed any more: ${left === 0 ? `${name} is sold out` : `only ${left} of ${name} left`} since its items were released. Reject the transfer and refund the buyer.`,
+      );
+    if (!product_id) throw refuse(0);
+    const reserved = await tx.execute(sql`
+      update products set count_in_stock = count_in_stock - ${n}, updated_at = now()
+      where id = ${product_id} and count_in_stock >= ${n}
+      returning count_in_stock`);
+    if (reserved.rows.length === 0) {
+      const [now] = await tx.select({ stock: products.countInStock }).from(products).where(eq(products.id, product_id));
+      throw refuse(now?.stock ?? 0);
+    }
+  }
+}
+
 /* ------------------------------------------------------------------------------------------- */
 /* createSession                                                                                */
 /* ------------------------------------------------------------------------------------------- */
+
+/** Store rules applied at checkout (apps/server/src/config.ts). */
+export type CheckoutRules = {
+  /** MAX_UNITS_PER_PRODUCT_PER_DAY: most units of one product one buyer may order in 24 hours. */
+  maxUnitsPerProductPerDay: number;
+};
+
+/** The defaults of config.ts, for callers without a config (tests, scripts). */
+export const DEFAULT_CHECKOUT_RULES: CheckoutRules = { maxUnitsPerProductPerDay: 20 };
+
+/**
+ * Statuses of a buyer's orders that count towards the daily cap: every order that held or still
+ * holds stock past its 15-minute window. Cancelled and expired orders never did, and a new checkout
+ * cancels the buyer's open order first, so changing the cart never counts twice.
+ */
+const CAPPED_STATUSES = ["awaiting_payment", "payment_submitted", "paid", "rejected", "unconfirmed"] as const;
+
+/**
+ * Refuse a cart line that would take the buyer past `max` units of a product in 24 hours (ADR
+ * 0081), counting their orders of the last 24 hours (database clock) with a status in
+ * CAPPED_STATUSES. Runs inside the checkout transaction, under the shopper's advisory lock, so two
+ * checkouts of one buyer cannot both pass.
+ * @throws 409 with a plain sentence naming the product and how many more units are allowed.
+ */
+async function checkDailyCap(tx: Tx, userId: string, lines: { count: number; product: { id: string; name: string } }[], max: number) {
+  const ordered = await tx.execute<{ product_id: string; n: number }>(sql`
+    select ol.product_id, sum(ol.quantity)::int as n
+    from orders o join order_lines ol on ol.order_id = o.id
+    where o.buyer_id = ${userId}
+      and o.created_at > now() - interval '24 hours'
+      and o.status in (${sql.join(
+        CAPPED_STATUSES.map((st) => sql`${st}::order_status`),
+        sql`, `,
+      )})
+      and ol.product_id in (${sql.join(
+        lines.map((l) => sql`${l.product.id}::uuid`),
+        sql`, `,
+      )})
+    group by ol.product_id`);
+  const already = new Map(ordered.rows.map((r) => [r.product_id, Number(r.n)]));
+  for (const { count, product } of lines) {
+    const n = already.get(product.id) ?? 0;
+    if (n + count <= max) continue;
+    const left = Math.max(0, max - n);
+    throw conflict(
+      left === 0
+        ? `You have already ordered ${n} of ${product.name} in the last 24 hours, the most one shopper can buy in a day. Remove it from your cart or try again tomorrow.`
+        : `You can buy at most ${max} of ${product.name} in 24 hours${n ? ` and have already ordered ${n}` : ""}. Reduce the quantity in your cart to ${left} or fewer and try again.`,
+    );
+  }
+}
 
 type ReservedOrder = {
   id: string;
@@ -117,9 +254,10 @@ async function lockShopper(tx: Tx, userId: string): Promise<void> {
  * In one transaction: release the shopper's earlier open checkout, read the cart, recompute the
  * total from the database, compare it with the total the shopper saw, reserve every line's stock
  * and create the order (status awaiting_payment, reserved for TRANSFER_WINDOW_MS) with its lines.
- * @throws 400 empty cart / own product; 409 changed total, unavailable or insufficient stock.
+ * @throws 400 empty cart / own product; 409 changed total, over the daily cap, unavailable or
+ * insufficient stock.
  */
-async function reserveOrder(db: Db, userId: string, body: CreateSessionBody): Promise<ReservedOrder> {
+async function reserveOrder(db: Db, userId: string, body: CreateSessionBody, rules: CheckoutRules): Promise<ReservedOrder> {
   return db.transaction(async (tx) => {
     await lockShopper(tx, userId);
     const open = await tx
@@ -152,6 +290,8 @@ async function reserveOrder(db: Db, userId: string, body: CreateSessionBody): Pr
         amount: "The total has changed",
       });
     }
+
+    await checkDailyCap(tx, userId, lines, rules.maxUnitsPerProductPerDay);
 
     for (const { count, product } of lines) {
       const reserved = await tx.execute(sql`
@@ -222,16 +362,18 @@ async function reserveOrder(db: Db, userId: string, body: CreateSessionBody): Pr
  * POST /api/transactions/createSession: reserve the cart as an order, open the transfer with the
  * payment provider and answer the record the Bank Transfer modal shows (spec §4 "Checkout").
  * If the provider fails, the order is cancelled at once and its stock released.
+ * @param rules the store's checkout settings (per-buyer daily cap).
  */
 export async function createCheckoutSession(
   db: Db,
   provider: PaymentProvider,
   user: { id: string },
   body: CreateSessionBody,
+  rules: CheckoutRules = DEFAULT_CHECKOUT_RULES,
 ): Promise<TransferForm> {
   // Stock held by windows that are already over must not make this shopper's checkout fail.
   await expireOverdueOrders(db);
-  const order = await reserveOrder(db, user.id, body);
+  const order = await reserveOrder(db, user.id, body, rules);
   let account: ReceivingAccount;
   try {
     const [buyer] = await db.select({ email: users.email }).from(users).where(eq(users.id, user.id));

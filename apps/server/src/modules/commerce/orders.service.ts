@@ -4,7 +4,8 @@
  * - a seller's lines of PAID orders (back office "Ordered Products"), moved unfulfilled -> shipped
  *   -> delivered by that seller only,
  * - the admin's bank transfers (back office "Transactions"), confirmed (order "paid") or rejected
- *   (order "rejected", stock released) once.
+ *   (order "rejected", stock released) once; a transfer flagged for not being decided in time can
+ *   still be decided: confirming reserves its stock again or is refused (ADR 0081).
  * Lists are newest first with keyset pagination (`cursor` = the last row's created_at and id).
  * Money: kobo in the database, naira in answers.
  */
@@ -15,7 +16,9 @@ import type { Db, Executor } from "../../db/client.js";
 import { orderLines, orders, transactions, users } from "../../db/schema/index.js";
 import { invalidCursor, isTimestampText, isUuid, parseCursorJson } from "../../lib/cursor.js";
 import { conflict, notFound } from "../../lib/errors.js";
-import { expireOverdueOrders, releaseOrders } from "./checkout.service.js";
+import type { Messenger } from "../messages/service.js";
+import { expireOverdueOrders, releaseOrders, reserveReleasedOrder } from "./checkout.service.js";
+import { lateConfirmedNotice, lateRejectedNotice } from "./notices.js";
 
 /* Keyset cursor over (created_at, id), newest first. */
 
@@ -220,6 +223,7 @@ function toAdminTransaction(r: AdminRow): AdminTransaction {
     client_bank: r.t.clientBank,
     provider: r.t.provider,
     status: r.t.status,
+    flagged_at: r.t.flaggedAt?.toISOString() ?? null,
     order_status: r.orderStatus,
     buyer: { _id: r.buyerId, names: r.buyerNames, email: r.buyerEmail },
     createdAt: r.t.createdAt.toISOString(),
@@ -254,40 +258,67 @@ export async function listTransfers(
 }
 
 /**
- * The admin decides a submitted transfer, once, in one transaction: confirm -> order "paid";
- * reject -> order "rejected" and its stock released.
- * @throws 404 unknown record; 409 already decided, or the order is not awaiting this decision.
+ * The admin decides a submitted or flagged transfer, once, in one transaction (ADR 0030, 0081):
+ * - submitted: confirm -> order "paid"; reject -> order "rejected" and its stock released;
+ * - flagged (its stock was already released when nobody decided in time): confirm reserves the
+ *   order's units again with the checkout's guarded UPDATE and marks it "paid", or is refused with a
+ *   409 asking to reject and refund when the stock is gone; reject closes the order ("rejected")
+ *   without touching stock. Either way the buyer, who was told the order was released, gets an
+ *   e-mail (outbox, delivered after commit).
+ * @throws 404 unknown record; 409 already decided, the order is not awaiting this decision, or a
+ * flagged order's stock can no longer be reserved.
  */
 export async function decideTransfer(
   db: Db,
   adminId: string,
   transactionId: string,
   action: "confirm" | "reject",
+  messenger: Messenger,
 ): Promise<AdminTransaction> {
-  await db.transaction(async (tx) => {
-    const decided = await tx
-      .update(transactions)
-      .set({ status: action === "confirm" ? "confirmed" : "rejected", reviewedBy: adminId, reviewedAt: sql`now()` })
-      .where(and(eq(transactions.id, transactionId), eq(transactions.status, "submitted")))
-      .returning({ orderId: transactions.orderId });
-    if (decided.length === 0) {
-      const [exists] = await tx.select({ status: transactions.status }).from(transactions).where(eq(transactions.id, transactionId));
-      if (!exists) throw notFound("Transaction not found");
-      throw conflict(`This transfer was already ${exists.status}`);
-    }
-    const orderId = decided[0]!.orderId;
+  const outboxIds = await db.transaction(async (tx) => {
+    // Lock the record and its order together (the flagging sweep claims the same pair).
+    const found = await tx.execute<{
+      status: AdminTransaction["status"];
+      order_id: string;
+      order_status: string;
+      total_kobo: number;
+      email: string;
+      names: string;
+    }>(sql`
+      select t.status, t.order_id, o.status as order_status, o.total_kobo, u.email, u.names
+      from transactions t join orders o on o.id = t.order_id join users u on u.id = o.buyer_id
+      where t.id = ${transactionId}
+      for update of t, o`);
+    const t = found.rows[0];
+    if (!t) throw notFound("Transaction not found");
+    if (t.status !== "submitted" && t.status !== "flagged") throw conflict(`This transfer was already ${t.status}`);
+    const flagged = t.status === "flagged";
+    const from = flagged ? "unconfirmed" : "payment_submitted";
+    if (t.order_status !== from) throw conflict("The order of this transfer is not waiting for a payment decision");
+
     if (action === "confirm") {
-      const paid = await tx
+      if (flagged) await reserveReleasedOrder(tx, t.order_id);
+      await tx
         .update(orders)
         .set({ status: "paid", updatedAt: sql`now()` })
-        .where(and(eq(orders.id, orderId), eq(orders.status, "payment_submitted")))
-        .returning({ id: orders.id });
-      if (paid.length === 0) throw conflict("The order of this transfer is not waiting for a payment decision");
+        .where(and(eq(orders.id, t.order_id), eq(orders.status, from)));
+    } else if (flagged) {
+      await tx
+        .update(orders)
+        .set({ status: "rejected", updatedAt: sql`now()` })
+        .where(and(eq(orders.id, t.order_id), eq(orders.status, "unconfirmed")));
     } else {
-      const moved = await releaseOrders(tx, [orderId], "rejected", ["payment_submitted"]);
-      if (moved.length === 0) throw conflict("The order of this transfer is not waiting for a payment decision");
+      await releaseOrders(tx, [t.order_id], "rejected", ["payment_submitted"]);
     }
+    await tx
+      .update(transactions)
+      .set({ status: action === "confirm" ? "confirmed" : "rejected", reviewedBy: adminId, reviewedAt: sql`now()` })
+      .where(eq(transactions.id, transactionId));
+    if (!flagged) return [];
+    const notice = { email: t.email, names: t.names, orderId: t.order_id, totalKobo: Number(t.total_kobo) };
+    return [await messenger.queue(tx, action === "confirm" ? lateConfirmedNotice(notice) : lateRejectedNotice(notice))];
   });
+  void messenger.deliver(outboxIds);
   const [row] = await adminQuery(db, eq(transactions.id, transactionId));
   return toAdminTransaction(row!);
 }

@@ -32,7 +32,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest, unauthorized } from "../../lib/errors.js";
 import { currentUser, requireRole, requireUser } from "../../plugins/auth.js";
 import { addToCart, clearCart, listCart, removeCartLine } from "./cart.service.js";
-import { cancelOrder, createCheckoutSession, expireOverdueOrders, submitTransfer } from "./checkout.service.js";
+import { cancelOrder, createCheckoutSession, expireOverdueOrders, flagUnconfirmedTransfers, submitTransfer } from "./checkout.service.js";
 import { decideTransfer, listBuyerOrders, listSellerLines, listTransfers, moveSellerLine } from "./orders.service.js";
 import { handlePaystackEvent, type PaystackEvent, verifyPaystackSignature } from "./payments/paystack.js";
 import { createPaymentProvider } from "./payments/provider.js";
@@ -137,7 +137,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (request.validationError) throw formError(request.validationError);
-      const form = await createCheckoutSession(app.db, provider, currentUser(request), request.body);
+      const form = await createCheckoutSession(app.db, provider, currentUser(request), request.body, {
+        maxUnitsPerProductPerDay: app.config.MAX_UNITS_PER_PRODUCT_PER_DAY,
+      });
       return { statusCode: 200, data: { message: "Transfer the amount within 15 minutes", data: "session" as const, Form: form } };
     },
   );
@@ -260,14 +262,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole("admin"),
       schema: {
         tags: ["admin"],
-        summary: "Confirm (order paid) or reject (stock released) a submitted transfer",
+        summary: "Confirm (order paid) or reject (stock released) a submitted or flagged transfer",
         security,
         body: AdminTransactionActionBody,
         response: { 200: AdminTransactionActionAnswer, ...errors },
       },
     },
     async (request) => {
-      const data = await decideTransfer(app.db, currentUser(request).id, request.body.transaction_id, request.body.action);
+      const data = await decideTransfer(app.db, currentUser(request).id, request.body.transaction_id, request.body.action, app.messenger);
       return { statusCode: 200, message: data.status === "confirmed" ? "Payment confirmed" : "Payment rejected", data };
     },
   );
@@ -308,17 +310,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /**
- * One expiry sweep: expire overdue transfer windows (stock goes back) and, when any were released,
- * clear this process's public catalog cache at once (released stock changes what the catalog shows;
- * ADR 0052). Answers how many orders were released.
+ * One sweep of stock held too long: expire overdue transfer windows (ADR 0032) and flag submitted
+ * transfers no admin decided within UNCONFIRMED_TRANSFER_HOURS (ADR 0081); both give their stock
+ * back. When any were released, clear this process's public catalog cache at once (released stock
+ * changes what the catalog shows; ADR 0052). Answers how many orders were released.
  */
 export async function runExpirySweep(app: FastifyInstance): Promise<number> {
-  const n = await expireOverdueOrders(app.db);
-  if (n > 0) {
+  const expired = await expireOverdueOrders(app.db);
+  const flagged = await flagUnconfirmedTransfers(app.db, app.messenger, { afterHours: app.config.UNCONFIRMED_TRANSFER_HOURS });
+  if (expired + flagged > 0) {
     app.publicCache.invalidate();
-    app.log.info({ expired: n }, "expired transfer windows released");
+    if (expired) app.log.info({ expired }, "expired transfer windows released");
+    if (flagged) app.log.warn({ flagged }, "unconfirmed transfers flagged for an admin, their stock released");
   }
-  return n;
+  return expired + flagged;
 }
 
 /**

@@ -19,7 +19,11 @@ const STATUS_LABEL: Record<string, { label: string; color: string }> = {
   cancelled: { label: "Cancelled", color: "gray" },
   expired: { label: "Expired", color: "gray" },
   rejected: { label: "Rejected", color: "red" },
+  unconfirmed: { label: "Payment not confirmed", color: "orange" },
 };
+
+/** Under the status of an order whose transfer no admin confirmed in time (ADR 0081). */
+const UNCONFIRMED_NOTE = "We could not confirm your transfer in time, so the items went back on sale. If you paid, reply to our e-mail.";
 
 function OrderHistory({ orders }: { orders: Order[] }) {
   if (!orders.length) return <Text c="dimmed">{TEXT.pages.noOrders}</Text>;
@@ -52,6 +56,11 @@ function OrderHistory({ orders }: { orders: Order[] }) {
                   <Badge color={status.color} variant="light">
                     {status.label}
                   </Badge>
+                  {o.status === "unconfirmed" && (
+                    <Text fz="xs" c="dimmed" maw={260} mt={4}>
+                      {UNCONFIRMED_NOTE}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td ta="right" fz="sm" fw={600}>
                   {formatNaira(o.total)}

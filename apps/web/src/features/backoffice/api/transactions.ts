@@ -4,7 +4,8 @@ import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } f
 import { api } from "../../../lib/api";
 
 type TransactionsAnswer = { statusCode: number; data: AdminTransaction[]; nextCursor?: string | null };
-export type TransferFilter = "all" | "submitted" | "confirmed" | "rejected";
+/** "flagged": submitted transfers nobody decided in time, whose stock was released (ADR 0081). */
+export type TransferFilter = "all" | "submitted" | "flagged" | "confirmed" | "rejected";
 
 export function adminTransactionsQuery(status: TransferFilter) {
   return infiniteQueryOptions({

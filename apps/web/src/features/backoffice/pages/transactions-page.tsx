@@ -1,6 +1,8 @@
 /**
  * Transactions (admin; spec §2, made real per the design brief): the bank-transfer records with
  * amount, payer, order and status. Confirm marks the order paid; Reject releases its stock.
+ * A transfer nobody decided in time is "flagged" (its stock already went back on sale, ADR 0081):
+ * it has its own filter and note, and can still be confirmed (stock reserved again) or rejected.
  */
 import { Badge, Button, Group, Paper, SegmentedControl, Stack, Table, Text } from "@mantine/core";
 import { type AdminTransaction, formatNaira } from "@market/contract";
@@ -16,7 +18,7 @@ import { RoleGate } from "../components/role-gate";
 import { RowCard } from "../components/row-card";
 import { useIsPhone } from "../lib/use-is-phone";
 
-const STATUS_COLOR = { submitted: "orange", confirmed: "green", rejected: "red" } as const;
+const STATUS_COLOR = { submitted: "orange", flagged: "grape", confirmed: "green", rejected: "red" } as const;
 const dateFmt = new Intl.DateTimeFormat("en-NG", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 
 function Transactions() {
@@ -28,32 +30,45 @@ function Transactions() {
   const run = (transaction_id: string, action: "confirm" | "reject") =>
     act.mutate({ transaction_id, action }, { onSuccess: (res) => notifySuccess(res.message), onError: (e) => notifyError(e) });
 
-  const ask = (id: string, action: "confirm" | "reject", amount: number) =>
+  const ask = (t: AdminTransaction, action: "confirm" | "reject") => {
+    const flagged = t.status === "flagged";
+    const amount = formatNaira(t.amount);
+    const text =
+      action === "confirm"
+        ? flagged
+          ? `Only confirm once ${amount} is in the store's account. This order's items went back on sale when it was flagged: confirming reserves them again if they are still in stock, and the buyer is told.`
+          : `Only confirm once ${amount} is in the store's account. The order becomes paid and its sellers see it.`
+        : flagged
+          ? `The order is closed and the buyer is told. Its items are already back on sale. If ${amount} reached the store's account, refund the buyer.`
+          : "The order is cancelled and its stock goes back on sale.";
     askConfirm({
       title: action === "confirm" ? "Confirm this transfer?" : "Reject this transfer?",
-      children: (
-        <Text fz="sm">
-          {action === "confirm"
-            ? `Only confirm once ${formatNaira(amount)} is in the store's account. The order becomes paid and its sellers see it.`
-            : "The order is cancelled and its stock goes back on sale."}
-        </Text>
-      ),
+      children: <Text fz="sm">{text}</Text>,
       labels: { confirm: action === "confirm" ? "Confirm" : "Reject", cancel: "Leave" },
       color: action === "confirm" ? "green" : "red",
-      onConfirm: () => run(id, action),
+      onConfirm: () => run(t._id, action),
     });
+  };
+
+  /** The status badge, with a note on transfers that were flagged for not being decided in time. */
+  const statusCell = (t: AdminTransaction) => (
+    <div>
+      <Badge style={{ minWidth: "fit-content" }} color={STATUS_COLOR[t.status]} variant="light">
+        {t.status}
+      </Badge>
+      {t.flagged_at && (
+        <Text fz="xs" c="dimmed" mt={4} data-testid="flag-note">
+          {t.status === "flagged" ? "Not confirmed in time: stock released" : "Was flagged"} on {dateFmt.format(new Date(t.flagged_at))}
+        </Text>
+      )}
+    </div>
+  );
 
   const phone = useIsPhone();
   const actions = (t: AdminTransaction) =>
-    t.status === "submitted" ? (
+    t.status === "submitted" || t.status === "flagged" ? (
       <Group gap={6} wrap="nowrap">
-        <Button
-          size="xs"
-          color="green"
-          leftSection={<IconCheck size={14} />}
-          disabled={act.isPending}
-          onClick={() => ask(t._id, "confirm", t.amount)}
-        >
+        <Button size="xs" color="green" leftSection={<IconCheck size={14} />} disabled={act.isPending} onClick={() => ask(t, "confirm")}>
           Confirm
         </Button>
         <Button
@@ -62,7 +77,7 @@ function Transactions() {
           color="red"
           leftSection={<IconX size={14} />}
           disabled={act.isPending}
-          onClick={() => ask(t._id, "reject", t.amount)}
+          onClick={() => ask(t, "reject")}
         >
           Reject
         </Button>
@@ -79,10 +94,13 @@ function Transactions() {
       <Paper withBorder radius="md" p="md">
         <SegmentedControl
           mb="md"
+          // Five filters fit a phone's width at the small size.
+          size={phone ? "xs" : "sm"}
           value={status}
           onChange={(v) => setStatus(v as TransferFilter)}
           data={[
             { value: "submitted", label: "Awaiting" },
+            { value: "flagged", label: "Flagged" },
             { value: "confirmed", label: "Confirmed" },
             { value: "rejected", label: "Rejected" },
             { value: "all", label: "All" },
@@ -107,11 +125,7 @@ function Transactions() {
                 <Text fz="xs">
                   From account {t.payer_account_no} to {t.client_bank} {t.client_account_no}
                 </Text>
-                <div>
-                  <Badge style={{ minWidth: "fit-content" }} color={STATUS_COLOR[t.status]} variant="light">
-                    {t.status}
-                  </Badge>
-                </div>
+                {statusCell(t)}
               </RowCard>
             ))}
           </Stack>
@@ -158,11 +172,7 @@ function Transactions() {
                         to {t.client_bank} {t.client_account_no}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
-                      <Badge style={{ minWidth: "fit-content" }} color={STATUS_COLOR[t.status]} variant="light">
-                        {t.status}
-                      </Badge>
-                    </Table.Td>
+                    <Table.Td>{statusCell(t)}</Table.Td>
                     <Table.Td>{actions(t)}</Table.Td>
                   </Table.Tr>
                 ))}
