@@ -96,6 +96,8 @@ export const UserDetails = z.object({
    * provider's name, or by an admin (ADR 0082). Payouts go only to a verified account.
    */
   bank_account_verified: z.boolean(),
+  /** Signed in with a one-time password (`npm run admin:create`): the password must be changed before anything else. */
+  must_change_password: z.boolean(),
   category_ids: z.array(z.string()),
   followers: z.array(z.string()),
   addresses: z.array(Address),

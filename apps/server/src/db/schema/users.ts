@@ -63,6 +63,11 @@ export const users = pgTable(
     bankAccountVerifiedAt: timestamp("bank_account_verified_at", { withTimezone: true }),
     bankAccountVerifiedBy: uuid("bank_account_verified_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     passwordHash: text("password_hash").notNull(),
+    /**
+     * The password was set by someone else (the one-time password of `npm run admin:create`): until
+     * the user changes it, the session reaches only GET/PUT /api/me and sign-out.
+     */
+    passwordMustChange: boolean("password_must_change").notNull().default(false),
     ...timestamps,
   },
   (t) => [

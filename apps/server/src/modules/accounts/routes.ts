@@ -24,6 +24,7 @@ import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireUser } from "../../plugins/auth.js";
+import { PICTURE_BODY_LIMIT } from "../../plugins/json-body.js";
 import { revokeSession } from "../auth/sessions.js";
 import { pruneThrottle } from "../auth/throttle.js";
 import { uploadQuotaOf } from "../uploads/images.js";
@@ -61,6 +62,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     "/signup",
     {
       config: { rateLimit: RATE_LIMITS.signup },
+      // The profile picture travels in the body as a data URL (spec §3).
+      bodyLimit: PICTURE_BODY_LIMIT,
       schema: {
         tags: ["accounts"],
         summary: "Register a customer or a seller; sends a code by e-mail and one by SMS",
@@ -130,6 +133,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     "/me",
     {
       preHandler: requireUser,
+      // A new profile picture travels in the body as a data URL (spec §3).
+      bodyLimit: PICTURE_BODY_LIMIT,
       schema: {
         tags: ["accounts"],
         summary: 'Update the profile, or change the password with request_type "changePass"',

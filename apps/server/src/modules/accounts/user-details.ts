@@ -66,6 +66,7 @@ export async function loadUserDetails(db: Executor, userId: string): Promise<Use
     bank_code: u.bankCode,
     account_name: u.accountName,
     bank_account_verified: u.bankAccountVerified,
+    must_change_password: u.passwordMustChange,
     category_ids: cats.map((c) => c.id),
     followers: followerRows.map((f) => f.id),
     addresses: addressList,
