@@ -48,7 +48,7 @@ export type EmbeddedOptions = {
 };
 
 /** Thrown when the embedded PostgreSQL cannot start; the message says why and what to change. */
-export class EmbeddedStartError extends Error {}
+class EmbeddedStartError extends Error {}
 
 function alive(pid: number): boolean {
   try {
@@ -84,7 +84,7 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
  * Make `dataDir` startable after a crash: see the module comment. Throws EmbeddedStartError when
  * another running copy of the store owns the folder.
  */
-export async function recoverLockFile(dataDir: string): Promise<"none" | "stale" | "orphan"> {
+async function recoverLockFile(dataDir: string): Promise<"none" | "stale" | "orphan"> {
   const lockFile = path.join(dataDir, "postmaster.pid");
   if (!existsSync(lockFile)) return "none";
   const pid = Number(readFileSync(lockFile, "utf8").split("\n")[0]);
@@ -116,7 +116,7 @@ export async function recoverLockFile(dataDir: string): Promise<"none" | "stale"
 }
 
 /** True when nothing listens on 127.0.0.1:`port`. */
-export async function portIsFree(port: number): Promise<boolean> {
+async function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const srv = createServer();
     srv.once("error", () => resolve(false));

@@ -17,7 +17,7 @@ export default fp<HelmetOptions>(
   async function securityHeaders(app: FastifyInstance, options: HelmetOptions) {
     const middleware = helmet(options);
     app.addHook("onRequest", (request, reply, done) => {
-      middleware(request.raw, reply.raw, done);
+      middleware(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
     });
   },
   { name: "security-headers" },
