@@ -93,7 +93,15 @@ describe("dev outbox off", () => {
   });
 
   it("is forced off in production", async () => {
-    const prod = await createTestContext({ NODE_ENV: "production", DEV_OUTBOX: "true" });
+    // Production requires its public address and the receiving bank account (config.ts).
+    const prod = await createTestContext({
+      NODE_ENV: "production",
+      DEV_OUTBOX: "true",
+      PUBLIC_URL: "https://shop.example.ng",
+      STORE_ACCOUNT_NO: "9876543210",
+      STORE_BANK: "Test Bank",
+      STORE_ACCOUNT_NAME: "Test Store Ltd",
+    });
     try {
       expect(prod.config.devOutbox).toBe(false);
       expect((await prod.request({ method: "GET", url: "/api/dev/outbox" })).statusCode).toBe(404);
