@@ -2,5 +2,6 @@
 export * from "./catalog.js";
 export * from "./commerce.js";
 export * from "./enums.js";
+export * from "./ledger.js";
 export * from "./system.js";
 export * from "./users.js";
