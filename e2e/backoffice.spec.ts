@@ -263,14 +263,20 @@ test.describe("back office accounts", () => {
     await sellerPage.getByRole("option").first().click();
     await expect(accountNo).toBeEnabled();
     await accountNo.fill("0123456789");
-    // No name-lookup provider in tests: the server's 503 message shows under the account name,
-    // and as the "Ooops" popup of a failed wallet call (spec §7).
-    await expect(sellerPage.locator(".mantine-TextInput-error").filter({ hasText: /lookup is unavailable/i })).toBeVisible();
-    await expect(sellerPage.locator(".mantine-Notification-root").filter({ hasText: "Ooops" })).toContainText(/lookup is unavailable/i);
+    // No name-lookup provider in tests: the seller types the account name, stored unverified for
+    // an admin to verify (ADR 0082).
+    await sellerPage.getByLabel("Account name").fill("KUNLE ADEBAYO");
     await sellerPage.getByRole("button", { name: "Save Changes" }).click();
     await expect(sellerPage.getByText("Profile Successfully Updated").first()).toBeVisible();
+    await expect(sellerPage.getByTestId("bank-account-state")).toContainText("Unverified");
     const me = (await (await request.get("/api/me", { headers: auth(sellerToken) })).json()).data;
-    expect(me).toMatchObject({ names: "Kunle Adebayo Photos", whatsapp: "+2348031234567", account_no: "0123456789" });
+    expect(me).toMatchObject({
+      names: "Kunle Adebayo Photos",
+      whatsapp: "+2348031234567",
+      account_no: "0123456789",
+      account_name: "KUNLE ADEBAYO",
+      bank_account_verified: false,
+    });
     await context.close();
   });
 });

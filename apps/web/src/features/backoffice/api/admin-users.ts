@@ -1,9 +1,10 @@
 /**
  * Admin users lists (`GET /api/admin/users?account_type=`), the admin action helper
- * (`PUT /api/admin/users {account_id, req_type}`) and `POST /api/admin/user` (spec §4, §7).
+ * (`PUT /api/admin/users {account_id, req_type}`), the payout account verification and
+ * `POST /api/admin/user` (spec §4, §7).
  * After each mutation the lists reload (spec §4 "After successful mutations the lists reload").
  */
-import type { AdminAction, AdminUserRow, AdminUsersAnswer } from "@market/contract";
+import type { AdminAction, AdminBankAccountVerifyBody, AdminUserRow, AdminUsersAnswer } from "@market/contract";
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 
@@ -35,6 +36,19 @@ export function useAdminAction() {
       api<{ statusCode: number; message: string; data: AdminUserRow }>("/api/admin/users", { method: "PUT", body }),
     onSuccess: () =>
       Promise.all([qc.invalidateQueries({ queryKey: ["bo", "admin-users"] }), qc.invalidateQueries({ queryKey: ["bo", "dashboard"] })]),
+  });
+}
+
+/**
+ * Verify a seller's payout bank account (`PUT /api/admin/users/bank_account`, ADR 0082): the body
+ * repeats the details the admin looked at, so the server refuses (409) if the seller changed them.
+ */
+export function useVerifyBankAccount() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminBankAccountVerifyBody) =>
+      api<{ statusCode: number; message: string; data: AdminUserRow }>("/api/admin/users/bank_account", { method: "PUT", body }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ["bo", "admin-users"] }),
   });
 }
 

@@ -2,7 +2,9 @@
  * The admin's Sellers / Users table (spec §2 "View Users (customers) and View Sellers", §4 "Seller
  * status", "Account active/inactive"): rows from GET /api/admin/users?account_type=, with
  * - Status: "Approve" for a pending seller (sends status_approved); other statuses as plain text;
- * - Block / Unblock (active flag) and blue tick Verify / Remove.
+ * - Block / Unblock (active flag) and blue tick Verify / Remove;
+ * - for sellers, the payout bank account with its state and "Mark verified" (ADR 0082: without a
+ *   lookup provider the seller typed the name, so the admin checks it before any payout).
  * Every action answers "Updated Succefully" and the list reloads.
  */
 import { Avatar, Badge, Button, Flex, Group, Paper, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
@@ -13,8 +15,9 @@ import { IconMailCheck, IconPhoneCheck, IconRosetteDiscountCheckFilled, IconSear
 import { useState } from "react";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
-import { type AccountKind, useAdminAction, useAdminUsers } from "../api/admin-users";
+import { type AccountKind, useAdminAction, useAdminUsers, useVerifyBankAccount } from "../api/admin-users";
 import { useIsPhone } from "../lib/use-is-phone";
+import { askConfirm } from "./confirm";
 import { LoadMore } from "./load-more";
 import { Empty, LoadError, Loading } from "./query-state";
 import { RowCard } from "./row-card";
@@ -40,6 +43,70 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
     action.isPending && action.variables?.account_id === u._id && action.variables.req_type === t;
 
   const phone = useIsPhone();
+  const verifyBank = useVerifyBankAccount();
+  const askVerifyBank = (u: AdminUserRow) => {
+    const { bank_code, account_no, account_name } = u;
+    if (!bank_code || !account_no || !account_name) return;
+    askConfirm({
+      title: "Verify this bank account?",
+      children: (
+        <Stack gap="xs">
+          <Text fz="sm">
+            {account_name}
+            <br />
+            {u.bank_name ?? bank_code} · {account_no}
+          </Text>
+          <Text fz="sm" c="dimmed">
+            Check with the bank that this account belongs to {u.names} (for example with a small transfer) before you verify it. Payouts go
+            only to a verified account.
+          </Text>
+        </Stack>
+      ),
+      labels: { confirm: "Mark verified", cancel: "Cancel" },
+      color: "green",
+      onConfirm: () =>
+        verifyBank.mutate(
+          { account_id: u._id, bank_code, account_no, account_name },
+          { onSuccess: (res) => notifySuccess(res.message || TEXT.success.updated), onError: (e) => notifyError(e) },
+        ),
+    });
+  };
+  // Name, bank and number, then the state above its action (one narrow column: the table must
+  // still fit a 1280 px screen).
+  const payoutCell = (u: AdminUserRow) =>
+    u.bank_code && u.account_no && u.account_name ? (
+      <Stack gap={4} align="flex-start" data-testid="payout-account">
+        <div>
+          <Text fz="sm" maw={170} style={{ overflowWrap: "anywhere" }}>
+            {u.account_name}
+          </Text>
+          <Text fz="xs" c="dimmed" maw={170}>
+            {u.bank_name ?? u.bank_code} · {u.account_no}
+          </Text>
+        </div>
+        <Flex gap={6} direction={phone ? "row" : "column"} align={phone ? "center" : "flex-start"}>
+          <Badge style={{ minWidth: "fit-content" }} color={u.bank_account_verified ? "green" : "orange"} variant="light">
+            {u.bank_account_verified ? "Verified" : "Unverified"}
+          </Badge>
+          {u.bank_account_verified ? null : (
+            <Button
+              size="xs"
+              variant="light"
+              color="green"
+              loading={verifyBank.isPending && verifyBank.variables?.account_id === u._id}
+              onClick={() => askVerifyBank(u)}
+            >
+              Mark verified
+            </Button>
+          )}
+        </Flex>
+      </Stack>
+    ) : (
+      <Text fz="xs" c="dimmed" data-testid="payout-account">
+        No bank account yet
+      </Text>
+    );
+
   const statusCell = (u: AdminUserRow) => (
     <>
       {u.status === "pending" ? (
@@ -143,19 +210,22 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
                 {sellers ? ` · ${u.followers} followers` : ""}
               </Text>
               {accountCell(u)}
+              {sellers ? payoutCell(u) : null}
             </RowCard>
           ))}
         </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={980}>
+        // Below this width the table scrolls sideways; above it every column fits (a 1280 px screen
+        // leaves about 960 px beside the menu).
+        <Table.ScrollContainer minWidth={940}>
           <Table verticalSpacing="sm" highlightOnHover data-testid="accounts-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Contact</Table.Th>
-                {sellers ? <Table.Th>Followers</Table.Th> : null}
                 <Table.Th>Joined</Table.Th>
                 {sellers ? <Table.Th>Status</Table.Th> : null}
+                {sellers ? <Table.Th>Payout account</Table.Th> : null}
                 <Table.Th>Account</Table.Th>
                 <Table.Th>Blue tick</Table.Th>
               </Table.Tr>
@@ -186,7 +256,7 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       {/* Long addresses wrap (at any character) instead of pushing the table wider than the page. */}
-                      <Text fz="sm" maw={240} style={{ overflowWrap: "anywhere" }}>
+                      <Text fz="sm" maw={200} style={{ overflowWrap: "anywhere" }}>
                         {u.email}
                       </Text>
                       {u.verified.email ? (
@@ -206,9 +276,16 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
                       ) : null}
                     </Group>
                   </Table.Td>
-                  {sellers ? <Table.Td>{u.followers}</Table.Td> : null}
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{dateFmt.format(new Date(u.createdAt))}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
+                    {dateFmt.format(new Date(u.createdAt))}
+                    {sellers ? (
+                      <Text fz="xs" c="dimmed">
+                        {u.followers} follower{u.followers === 1 ? "" : "s"}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
                   {sellers ? <Table.Td>{statusCell(u)}</Table.Td> : null}
+                  {sellers ? <Table.Td>{payoutCell(u)}</Table.Td> : null}
                   <Table.Td>{accountCell(u)}</Table.Td>
                   <Table.Td>{tickCell(u)}</Table.Td>
                 </Table.Tr>

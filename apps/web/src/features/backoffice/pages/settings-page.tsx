@@ -4,10 +4,14 @@
  * select (disabled until the banks load), account number (disabled until a bank is chosen; at 10
  * digits the account-name lookup runs), read-only account name, and "Save Changes" (PUT /api/me,
  * "Profile Successfully Updated").
+ *
+ * Payout account (ADR 0082): when the store has no account-name lookup provider, the seller types
+ * the account name (no lookup is asked) and an admin verifies it; the saved account's state,
+ * "Verified" or "Unverified", shows under the fields.
  */
-import { Avatar, Button, FileButton, Grid, Group, Loader, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Avatar, Badge, Button, FileButton, Grid, Group, Loader, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { NUBAN_LENGTH, PHONE_PREFIX, TEXT } from "@market/contract";
+import { NUBAN_LENGTH, PAYOUT_MESSAGES, PHONE_PREFIX, TEXT, type UserDetails } from "@market/contract";
 import { IconCamera } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api";
@@ -55,7 +59,11 @@ export default function SettingsPage() {
     });
   }, [details]);
 
+  // No lookup provider: the seller types the name, which an admin verifies.
+  const typedName = banks.isSuccess && !banks.data.nameLookup;
+
   const runLookup = async (bank: string | null, accountNo: string) => {
+    if (typedName) return;
     const seq = ++lookupSeq.current;
     form.setFieldValue("account_name", "");
     if (!bank || accountNo.length !== NUBAN_LENGTH) {
@@ -116,7 +124,7 @@ export default function SettingsPage() {
     });
   });
 
-  const bankOptions = (banks.data ?? []).map((b) => ({ value: b.bank_code, label: b.bank_name }));
+  const bankOptions = (banks.data?.banks ?? []).map((b) => ({ value: b.bank_code, label: b.bank_name }));
 
   return (
     <>
@@ -196,15 +204,29 @@ export default function SettingsPage() {
               />
             </Grid.Col>
             <Grid.Col span={12}>
-              <TextInput
-                label="Account name"
-                readOnly
-                variant="filled"
-                value={form.values.account_name}
-                placeholder={`Filled in from your bank when the ${NUBAN_LENGTH}-digit number is entered`}
-                error={lookup.state === "error" ? lookup.message : form.errors.account_name}
-                data-testid="account-name"
-              />
+              {typedName ? (
+                <TextInput
+                  label="Account name"
+                  description={PAYOUT_MESSAGES.typeNameHint}
+                  maxLength={100}
+                  autoComplete="off"
+                  value={form.values.account_name}
+                  onChange={(e) => form.setFieldValue("account_name", e.currentTarget.value)}
+                  error={form.errors.account_name}
+                  data-testid="account-name"
+                />
+              ) : (
+                <TextInput
+                  label="Account name"
+                  readOnly
+                  variant="filled"
+                  value={form.values.account_name}
+                  placeholder={`Filled in from your bank when the ${NUBAN_LENGTH}-digit number is entered`}
+                  error={lookup.state === "error" ? lookup.message : form.errors.account_name}
+                  data-testid="account-name"
+                />
+              )}
+              <BankAccountState details={details} />
             </Grid.Col>
           </Grid>
           <div>
@@ -215,5 +237,21 @@ export default function SettingsPage() {
         </Stack>
       </Paper>
     </>
+  );
+}
+
+/** The saved payout account's state (ADR 0082): nothing until one is saved. */
+function BankAccountState({ details }: { details: UserDetails }) {
+  if (!details.bank_code || !details.account_no || !details.account_name) return null;
+  const verified = details.bank_account_verified;
+  return (
+    <Group gap="xs" mt="xs" wrap="nowrap" align="flex-start" data-testid="bank-account-state">
+      <Badge color={verified ? "green" : "orange"} variant="light" style={{ flexShrink: 0 }}>
+        {verified ? "Verified" : "Unverified"}
+      </Badge>
+      <Text fz="sm" c="dimmed">
+        {verified ? PAYOUT_MESSAGES.verifiedHint : PAYOUT_MESSAGES.unverifiedHint}
+      </Text>
+    </Group>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * Users (spec §2): for an admin, the customers table (GET /api/admin/users?account_type=customer)
  * with block/unblock and blue tick, and "New user" (POST /api/admin/user). For a seller the page is
- * "Followers": the people who follow them (GET /api/user/followers).
+ * "Followers": the people who follow them (GET /api/user/followers), by name and username only;
+ * following a seller does not share one's e-mail or phone with them.
  */
 import { Avatar, Button, Group, Pagination, Paper, Table, Text } from "@mantine/core";
 import { IconUserPlus } from "@tabler/icons-react";
@@ -30,12 +31,11 @@ function Followers() {
         ) : q.data.data.length === 0 ? (
           <Empty>Nobody follows you yet. Share your products and services to gain followers.</Empty>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer minWidth={300}>
             <Table verticalSpacing="sm" highlightOnHover data-testid="followers-table">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Name</Table.Th>
-                  <Table.Th>E-mail</Table.Th>
                   <Table.Th>Following since</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -57,7 +57,6 @@ function Followers() {
                         </div>
                       </Group>
                     </Table.Td>
-                    <Table.Td>{f.email}</Table.Td>
                     <Table.Td>{dateFmt.format(new Date(f.followedAt))}</Table.Td>
                   </Table.Tr>
                 ))}
