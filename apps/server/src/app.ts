@@ -17,6 +17,7 @@ import adminRoutes from "./modules/admin/routes.js";
 import catalogRoutes from "./modules/catalog/routes.js";
 import commerceRoutes from "./modules/commerce/routes.js";
 import contactRoutes from "./modules/contact/routes.js";
+import ledgerRoutes from "./modules/ledger/routes.js";
 import messagesPlugin from "./modules/messages/plugin.js";
 import seoRoutes from "./modules/seo/routes.js";
 import systemRoutes from "./modules/system/routes.js";
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(accountsRoutes, { prefix: "/api" });
   await app.register(catalogRoutes, { prefix: "/api" });
   await app.register(commerceRoutes, { prefix: "/api" });
+  await app.register(ledgerRoutes, { prefix: "/api" });
   await app.register(adminRoutes, { prefix: "/api" });
   await app.register(uploadsRoutes, { prefix: "/api" });
   await app.register(walletPlugin, { prefix: "/api/v1" });

@@ -68,6 +68,10 @@ const EnvSchema = z.object({
    * that time except cancelled and expired ones (checked at checkout, ADR 0081).
    */
   MAX_UNITS_PER_PRODUCT_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Days after a line is delivered before its seller's share becomes available for payout (ADR 0091). */
+  PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** The smallest payout a seller may request, whole naira (ADR 0092). */
+  MIN_PAYOUT_NAIRA: z.coerce.number().int().min(1).max(10_000_000).default(1000),
   /** Paystack secret key; enables the Paystack provider and account-name lookups. */
   PAYSTACK_SECRET_KEY: z.string().optional(),
   /**
@@ -104,9 +108,12 @@ const REQUIRED_IN_PRODUCTION = {
  */
 function productionProblems(env: Record<string, string>): string[] {
   const problems: string[] = [];
-  for (const [name, what] of Object.entries(REQUIRED_IN_PRODUCTION)) if (!env[name]) problems.push(`  ${name}: required in production: ${what}`);
+  for (const [name, what] of Object.entries(REQUIRED_IN_PRODUCTION))
+    if (!env[name]) problems.push(`  ${name}: required in production: ${what}`);
   if (env.SEED_DEMO === "true" || env.SEED_DEMO === "1")
-    problems.push("  SEED_DEMO: the demo store is refused in production (its accounts' passwords are public); create the first admin with `npm run admin:create`");
+    problems.push(
+      "  SEED_DEMO: the demo store is refused in production (its accounts' passwords are public); create the first admin with `npm run admin:create`",
+    );
   return problems;
 }
 

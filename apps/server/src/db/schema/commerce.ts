@@ -84,6 +84,11 @@ export const orderLines = pgTable(
     unitPriceKobo: bigint("unit_price_kobo", { mode: "number" }).notNull(),
     quantity: integer("quantity").notNull(),
     fulfilment: fulfilmentStatus("fulfilment").notNull().default("unfulfilled"),
+    /** When the seller marked it delivered: its share becomes available a holding period later (ADR 0091). */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** Commission rate (basis points) and amount (kobo) fixed when the order was paid; null before (ADR 0091). */
+    commissionBps: integer("commission_bps"),
+    commissionKobo: bigint("commission_kobo", { mode: "number" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

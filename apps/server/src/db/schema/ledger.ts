@@ -6,7 +6,8 @@
  * A balance is the sum of an account's entries.
  */
 import { sql } from "drizzle-orm";
-import { bigint, check, index, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { categories } from "./catalog.js";
 import { orderLines, orders } from "./commerce.js";
 import { users } from "./users.js";
 
@@ -82,5 +83,94 @@ export const ledgerEntries = pgTable(
     index("ledger_entries_journal_idx").on(t.journalId),
     index("ledger_entries_line_idx").on(t.orderLineId).where(sql`${t.orderLineId} is not null`),
     check("ledger_entries_amount_ck", sql`${t.amountKobo} <> 0`),
+  ],
+);
+
+/* Commission settings (ADR 0091) ------------------------------------------------------------- */
+
+/** The store's one row of money settings: the store-wide commission rate in basis points. */
+export const financeSettings = pgTable(
+  "finance_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    commissionBps: integer("commission_bps").notNull().default(1000),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("finance_settings_one_ck", sql`${t.id} = 1`),
+    check("finance_settings_bps_ck", sql`${t.commissionBps} between 0 and 10000`),
+  ],
+);
+
+/** A category's own commission rate, in place of the store-wide one. */
+export const categoryCommissions = pgTable(
+  "category_commissions",
+  {
+    categoryId: uuid("category_id")
+      .primaryKey()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    commissionBps: integer("commission_bps").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("category_commissions_bps_ck", sql`${t.commissionBps} between 0 and 10000`)],
+);
+
+/* Payouts and refunds (ADR 0092) ------------------------------------------------------------- */
+
+/** requested -> paid | failed; paid -> reversed (the bank or provider sent it back). */
+export const payoutStatus = pgEnum("payout_status", ["requested", "paid", "failed", "reversed"]);
+
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    amountKobo: bigint("amount_kobo", { mode: "number" }).notNull(),
+    status: payoutStatus("status").notNull().default("requested"),
+    /** "manual" (the admin pays and records the bank reference) or "paystack" (Transfers API). */
+    provider: text("provider").notNull().default("manual"),
+    /** The verified payout account at the time of the request. */
+    bankCode: text("bank_code").notNull(),
+    accountNo: text("account_no").notNull(),
+    accountName: text("account_name").notNull(),
+    /** The bank's reference (manual) or the provider's transfer reference. */
+    reference: text("reference"),
+    failureReason: text("failure_reason"),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("payouts_status_idx").on(t.status, t.createdAt.desc()),
+    index("payouts_seller_idx").on(t.sellerId, t.createdAt.desc()),
+    check("payouts_amount_ck", sql`${t.amountKobo} > 0`),
+  ],
+);
+
+/** A refund of a paid order or of one of its lines, with its split (kobo) and the admin's reason. */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    orderLineId: uuid("order_line_id").references(() => orderLines.id, { onDelete: "restrict" }),
+    amountKobo: bigint("amount_kobo", { mode: "number" }).notNull(),
+    sellerKobo: bigint("seller_kobo", { mode: "number" }).notNull(),
+    commissionKobo: bigint("commission_kobo", { mode: "number" }).notNull(),
+    shippingKobo: bigint("shipping_kobo", { mode: "number" }).notNull(),
+    reason: text("reason").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("refunds_order_idx").on(t.orderId, t.createdAt),
+    check("refunds_amount_ck", sql`${t.amountKobo} > 0 and ${t.amountKobo} = ${t.sellerKobo} + ${t.commissionKobo} + ${t.shippingKobo}`),
+    check("refunds_parts_ck", sql`${t.sellerKobo} >= 0 and ${t.commissionKobo} >= 0 and ${t.shippingKobo} >= 0`),
   ],
 );

@@ -16,6 +16,7 @@ import type { Db, Executor } from "../../db/client.js";
 import { orderLines, orders, transactions, users } from "../../db/schema/index.js";
 import { invalidCursor, isTimestampText, isUuid, parseCursorJson } from "../../lib/cursor.js";
 import { conflict, notFound } from "../../lib/errors.js";
+import { recordOrderPaid } from "../ledger/earnings.service.js";
 import type { Messenger } from "../messages/service.js";
 import { expireOverdueOrders, releaseOrders, reserveReleasedOrder } from "./checkout.service.js";
 import { lateConfirmedNotice, lateRejectedNotice } from "./notices.js";
@@ -182,7 +183,11 @@ export async function moveSellerLine(
     if (FULFILMENT_STATUSES.indexOf(to) <= FULFILMENT_STATUSES.indexOf(row.fulfilment)) {
       throw conflict(`This line is already ${row.fulfilment}`);
     }
-    await tx.update(orderLines).set({ fulfilment: to, updatedAt: sql`now()` }).where(eq(orderLines.id, lineId));
+    // Delivery starts the holding period of the seller's share (ADR 0091).
+    await tx
+      .update(orderLines)
+      .set({ fulfilment: to, updatedAt: sql`now()`, ...(to === "delivered" ? { deliveredAt: sql`now()` } : {}) })
+      .where(eq(orderLines.id, lineId));
     const [updated] = await tx
       .select(sellerLineColumns)
       .from(orderLines)
@@ -302,6 +307,8 @@ export async function decideTransfer(
         .update(orders)
         .set({ status: "paid", updatedAt: sql`now()` })
         .where(and(eq(orders.id, t.order_id), eq(orders.status, from)));
+      // The money moves with the decision: sellers' pending shares, commission, shipping (ADR 0091).
+      await recordOrderPaid(tx, t.order_id);
     } else if (flagged) {
       await tx
         .update(orders)

@@ -10,6 +10,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.js";
 import { paymentEvents } from "../../../db/schema/index.js";
+import { recordOrderPaid } from "../../ledger/earnings.service.js";
 
 export const PAYSTACK_API = "https://api.paystack.co";
 
@@ -93,6 +94,7 @@ export async function handlePaystackEvent(db: Db, event: PaystackEvent): Promise
       on conflict (order_id) do update
         set status = 'confirmed', provider = 'paystack', provider_ref = excluded.provider_ref, reviewed_at = now()`);
     await tx.execute(sql`update orders set status = 'paid', updated_at = now() where id = ${ref}`);
+    await recordOrderPaid(tx, ref);
     await tx.execute(sql`delete from cart_lines where user_id = ${order.buyer_id}`);
     return "paid";
   });

@@ -1,0 +1,87 @@
+/**
+ * Helpers of the marketplace-money tests: a shopper buys products through the real API (cart,
+ * checkout, "I have made payment"), an admin decides the transfer, a seller delivers a line.
+ */
+import { SHIPPING_FEE_NAIRA } from "@market/contract";
+import { expect } from "vitest";
+import { createUserWithToken } from "../src/db/seed/factories.js";
+import type { TestContext } from "./helpers.js";
+
+export const address = {
+  first_name: "Tunde",
+  last_name: "Bakare",
+  company: "",
+  address1: "12 Allen Avenue",
+  address2: "",
+  city: "Ikeja",
+  state: "Lagos",
+  country: "Nigeria",
+  zip: "100271",
+  phone: "+2348031234567",
+};
+
+/** A new shopper checks out `items` (product id, count, unit price in naira) and says they paid. */
+export async function buyAndSubmit(ctx: TestContext, items: Array<{ productId: string; count: number; price: number }>) {
+  const shopper = await createUserWithToken(ctx.db);
+  for (const i of items) {
+    const res = await ctx.request({
+      method: "POST",
+      url: "/api/cart",
+      token: shopper.token,
+      payload: { product_id: i.productId, count: i.count },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const amount = items.reduce((s, i) => s + i.price * i.count, 0) + SHIPPING_FEE_NAIRA;
+  const session = await ctx.request({
+    method: "POST",
+    url: "/api/transactions/createSession",
+    token: shopper.token,
+    payload: {
+      ...address,
+      shippingFees: SHIPPING_FEE_NAIRA,
+      payment_type: "bank_transfer",
+      product_type: "market-place",
+      account_no: "0123456789",
+      amount,
+    },
+  });
+  expect(session.statusCode, session.body).toBe(200);
+  const form = session.json().data.Form;
+  const paid = await ctx.request({ method: "PUT", url: "/api/transactions", token: shopper.token, payload: form });
+  expect(paid.statusCode, paid.body).toBe(200);
+  return { shopper, orderId: form.order_id as string, transactionId: paid.json().data.transaction_id as string };
+}
+
+/** The admin confirms or rejects a submitted transfer. */
+export async function decide(ctx: TestContext, adminToken: string, transactionId: string, action: "confirm" | "reject") {
+  const res = await ctx.request({
+    method: "PUT",
+    url: "/api/admin/transactions",
+    token: adminToken,
+    payload: { transaction_id: transactionId, action },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+}
+
+/** The seller marks their line delivered. */
+export async function deliver(ctx: TestContext, sellerToken: string, lineId: string) {
+  const res = await ctx.request({
+    method: "PUT",
+    url: "/api/orders/lines",
+    token: sellerToken,
+    payload: { line_id: lineId, fulfilment: "delivered" },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** The seller's earnings answer. */
+export async function earnings(ctx: TestContext, sellerToken: string, query = "") {
+  const res = await ctx.request({ method: "GET", url: `/api/earnings${query}`, token: sellerToken });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** Days in milliseconds. */
+export const days = (n: number) => n * 24 * 60 * 60 * 1000;

@@ -1,0 +1,155 @@
+/**
+ * Marketplace money in the API (design brief "Marketplace money"; ADRs 0090-0092): commission
+ * settings, a seller's earnings and statement, payouts, refunds. Every amount is naira (kobo / 100).
+ */
+import { z } from "zod";
+import { Id, Naira } from "./common.js";
+import { plainText } from "./plain-text.js";
+
+/** Messages of the money screens and answers, defined once. */
+export const FINANCE_MESSAGES = {
+  bps: "Enter a rate between 0 and 10000 basis points (0% to 100%)",
+  unknownCategory: "One of these categories no longer exists",
+  belowMinimum: (minNaira: number) => `The smallest payout is ₦${minNaira}`,
+  aboveAvailable: "This is more than your available balance",
+  nothingAvailable: "You have no available balance to pay out yet",
+  unverifiedAccount: "Your payout bank account must be verified before a payout can be made",
+  noAccount: "Add your payout bank account in your profile first",
+  payoutDecided: (status: string) => `This payout is already ${status}`,
+  referenceNeeded: "Enter the bank's reference of the transfer",
+  reasonNeeded: "Give the reason for the refund (3 to 300 characters)",
+  orderNotPaid: "Only a paid order can be refunded",
+  lineNotInOrder: "This line is not part of the order",
+  aboveRefundable: (maxNaira: number) => `At most ₦${maxNaira} can still be refunded`,
+  nothingRefundable: "Everything in this order has already been refunded",
+  sellerAlreadyPaid:
+    "The seller's available balance is lower than their share of this refund (it was already paid out); recover it from the seller first",
+} as const;
+
+/** A commission rate in basis points (1000 = 10%). */
+export const Bps = z
+  .number({ message: FINANCE_MESSAGES.bps })
+  .int(FINANCE_MESSAGES.bps)
+  .min(0, FINANCE_MESSAGES.bps)
+  .max(10_000, FINANCE_MESSAGES.bps);
+
+/** The commission settings: the store-wide rate and each category's own rate (null: the store's). */
+export const CommissionSettings = z.object({
+  store_bps: Bps,
+  categories: z.array(z.object({ category_id: z.string(), name: z.string(), type: z.string(), bps: Bps.nullable() })),
+});
+export type CommissionSettings = z.infer<typeof CommissionSettings>;
+export const CommissionSettingsAnswer = z.object({ statusCode: z.number().int(), data: CommissionSettings });
+/** Change the store-wide rate and/or categories' rates (`bps: null` removes a category's own rate). */
+export const CommissionSettingsBody = z.object({
+  store_bps: Bps.optional(),
+  categories: z
+    .array(z.object({ category_id: Id, bps: Bps.nullable() }))
+    .max(500)
+    .optional(),
+});
+export const CommissionSettingsUpdateAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: CommissionSettings });
+
+/** A seller's balances, in naira. */
+export const EarningsBalances = z.object({
+  pending: z.number(),
+  available: z.number(),
+  in_transit: z.number(),
+  paid_out: z.number(),
+  /** Days after delivery before a line's share becomes available. */
+  holding_days: z.number().int(),
+  /** The smallest payout, naira. */
+  min_payout: z.number(),
+  bank_account_verified: z.boolean(),
+});
+
+export const STATEMENT_KINDS = ["sale", "release", "refund", "payout", "payout_paid", "payout_returned"] as const;
+/** One entry of a seller's statement (newest first). `amount` is signed naira on `balance`. */
+export const StatementEntry = z.object({
+  _id: z.string(),
+  kind: z.enum(STATEMENT_KINDS),
+  balance: z.enum(["pending", "available"]),
+  amount: z.number(),
+  order_id: z.string().nullable(),
+  line_id: z.string().nullable(),
+  line_name: z.string().nullable(),
+  /** The line's amount and the commission kept on it (sales only). */
+  line_amount: z.number().nullable(),
+  commission: z.number().nullable(),
+  payout_id: z.string().nullable(),
+  memo: z.string(),
+  createdAt: z.string(),
+});
+export type StatementEntry = z.infer<typeof StatementEntry>;
+export const EarningsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(200).optional(),
+});
+export const EarningsAnswer = z.object({
+  statusCode: z.number().int(),
+  data: EarningsBalances,
+  statement: z.array(StatementEntry),
+  nextCursor: z.string().nullable(),
+});
+export type EarningsAnswer = z.infer<typeof EarningsAnswer>;
+
+export const PAYOUT_STATUSES = ["requested", "paid", "failed", "reversed"] as const;
+export const Payout = z.object({
+  _id: z.string(),
+  seller: z.object({ _id: z.string(), names: z.string(), email: z.string() }),
+  amount: z.number(),
+  status: z.enum(PAYOUT_STATUSES),
+  provider: z.string(),
+  bank_code: z.string(),
+  account_no: z.string(),
+  account_name: z.string(),
+  reference: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Payout = z.infer<typeof Payout>;
+/** Request a payout: `amount` in naira, or nothing for the whole available balance. */
+export const PayoutRequestBody = z.object({ amount: Naira.refine((n) => n > 0, "Enter an amount above ₦0").optional() });
+export const PayoutAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: Payout });
+export const PayoutsQuery = z.object({
+  status: z.enum(PAYOUT_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(200).optional(),
+});
+export const PayoutsAnswer = z.object({ statusCode: z.number().int(), data: z.array(Payout), nextCursor: z.string().nullable() });
+/** The admin records a manual payout as paid (with the bank's reference) or failed (money back to the seller). */
+export const PayoutActionBody = z.discriminatedUnion("action", [
+  z.object({
+    payout_id: Id,
+    action: z.literal("paid"),
+    reference: plainText("Reference").min(3, FINANCE_MESSAGES.referenceNeeded).max(100),
+  }),
+  z.object({ payout_id: Id, action: z.literal("failed"), reason: plainText("Reason").min(3).max(300) }),
+]);
+
+/** A refund as the buyer and the admin see it. */
+export const Refund = z.object({
+  _id: z.string(),
+  order_id: z.string(),
+  line_id: z.string().nullable(),
+  amount: z.number(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type Refund = z.infer<typeof Refund>;
+/**
+ * Refund a paid order: a line (`line_id`; `amount` naira, or nothing for what is left of it) or the
+ * whole order (no `line_id`, no `amount`: every line's remainder and the shipping).
+ */
+export const RefundBody = z
+  .object({
+    order_id: Id,
+    line_id: Id.optional(),
+    amount: Naira.refine((n) => n > 0, "Enter an amount above ₦0").optional(),
+    reason: plainText("Reason", FINANCE_MESSAGES.reasonNeeded)
+      .min(3, FINANCE_MESSAGES.reasonNeeded)
+      .max(300, FINANCE_MESSAGES.reasonNeeded),
+  })
+  .refine((b) => b.amount === undefined || b.line_id !== undefined, { message: "A partial refund names the line", path: ["amount"] });
+export const RefundAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: Refund });
