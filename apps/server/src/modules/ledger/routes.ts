@@ -1,6 +1,6 @@
 /**
  * HTTP routes of marketplace money (design brief "Marketplace money"; ADRs 0090-0092): commission
- * settings (admin), a seller's earnings, statement and CSV. Handlers validate with the contract's
+ * settings (admin), a seller's earnings, statement and CSV, payouts (seller requests, admin settles). Handlers validate with the contract's
  * Zod schemas, authorize by role and owner, and call one service function. Amounts are naira here,
  * kobo inside.
  */
@@ -11,12 +11,19 @@ import {
   EarningsAnswer,
   EarningsQuery,
   ErrorAnswer,
+  nairaToKobo,
+  PayoutActionBody,
+  PayoutAnswer,
+  PayoutRequestBody,
+  PayoutsAnswer,
+  PayoutsQuery,
 } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireRole } from "../../plugins/auth.js";
 import { getCommissionSettings, setCommissionSettings } from "./commission.service.js";
 import { type FinanceSettings, ledgerClock, sellerEarnings, sellerStatementCsv } from "./earnings.service.js";
+import { decidePayout, listPayouts, requestPayout } from "./payouts.service.js";
 
 const errors = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer };
 const security = [{ bearer: [] }];
@@ -100,6 +107,84 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .header("content-disposition", 'attachment; filename="statement.csv"')
         .header("cache-control", "no-store")
         .send(csv);
+    },
+  );
+
+  /* Payouts ------------------------------------------------------------------------------------ */
+
+  app.post(
+    "/payouts",
+    {
+      preHandler: requireRole("business"),
+      schema: {
+        tags: ["finance"],
+        summary: "Request a payout of the available balance (or `amount` naira of it) to the seller's verified bank account",
+        security,
+        body: PayoutRequestBody,
+        response: { 200: PayoutAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const amount = request.body.amount === undefined ? undefined : nairaToKobo(request.body.amount);
+      const data = await requestPayout(app.db, currentUser(request).id, amount, settings, ledgerClock.now());
+      return { statusCode: 200, message: "Payout requested. We will send it to your bank account.", data };
+    },
+  );
+
+  app.get(
+    "/payouts",
+    {
+      preHandler: requireRole("business"),
+      schema: {
+        tags: ["finance"],
+        summary: "The seller's own payouts, newest first",
+        security,
+        querystring: PayoutsQuery,
+        response: { 200: PayoutsAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const { status, ...page } = request.query;
+      return { statusCode: 200, ...(await listPayouts(app.db, { status, sellerId: currentUser(request).id }, page)) };
+    },
+  );
+
+  app.get(
+    "/admin/payouts",
+    {
+      preHandler: requireRole("admin"),
+      schema: {
+        tags: ["finance"],
+        summary: "Every seller's payouts, newest first; status=requested lists the ones due",
+        security,
+        querystring: PayoutsQuery,
+        response: { 200: PayoutsAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const { status, ...page } = request.query;
+      return { statusCode: 200, ...(await listPayouts(app.db, { status }, page)) };
+    },
+  );
+
+  app.put(
+    "/admin/payouts",
+    {
+      preHandler: requireRole("admin"),
+      schema: {
+        tags: ["finance"],
+        summary:
+          "Record a manual payout paid (with the bank's reference) or failed (its money goes back to the seller's available balance)",
+        security,
+        body: PayoutActionBody,
+        response: { 200: PayoutAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const data = await decidePayout(app.db, currentUser(request).id, request.body);
+      const message =
+        data.status === "paid" ? "Payout marked paid" : "Payout marked failed; the money is back in the seller's available balance";
+      return { statusCode: 200, message, data };
     },
   );
 };
