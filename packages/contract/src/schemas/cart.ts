@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { DEFAULT_PAYMENT_TYPE, DEFAULT_PRODUCT_TYPE, NUBAN_LENGTH } from "../constants.js";
 import { Id } from "./common.js";
+import { Refund } from "./finance.js";
 
 /** A NUBAN account number: exactly 10 digits (spec §5, §9). */
 export const AccountNo = z
@@ -178,6 +179,8 @@ export const BuyerOrder = z.object({
   createdAt: z.string(),
   reserved_until: z.string(),
   lines: z.array(BuyerOrderLine),
+  /** Refunds of this order (ADR 0093), oldest first; always sent by the server. */
+  refunds: z.array(Refund).optional(),
 });
 export type BuyerOrder = z.infer<typeof BuyerOrder>;
 export const BuyerOrdersAnswer = z.object({

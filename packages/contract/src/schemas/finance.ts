@@ -152,4 +152,5 @@ export const RefundBody = z
       .max(300, FINANCE_MESSAGES.reasonNeeded),
   })
   .refine((b) => b.amount === undefined || b.line_id !== undefined, { message: "A partial refund names the line", path: ["amount"] });
-export const RefundAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: Refund });
+/** The refunds made: one per line refunded (and one for the shipping of a whole-order refund). */
+export const RefundAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: z.array(Refund) });

@@ -17,6 +17,7 @@ import { orderLines, orders, transactions, users } from "../../db/schema/index.j
 import { invalidCursor, isTimestampText, isUuid, parseCursorJson } from "../../lib/cursor.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { recordOrderPaid } from "../ledger/earnings.service.js";
+import { refundsByOrder } from "../ledger/refunds.service.js";
 import type { Messenger } from "../messages/service.js";
 import { expireOverdueOrders, releaseOrders, reserveReleasedOrder } from "./checkout.service.js";
 import { lateConfirmedNotice, lateRejectedNotice } from "./notices.js";
@@ -77,6 +78,10 @@ export async function listBuyerOrders(db: Db, buyerId: string, page: Page): Prom
         )
         .orderBy(orderLines.createdAt, orderLines.id)
     : [];
+  const refunds = await refundsByOrder(
+    db,
+    rows.map((o) => o.id),
+  );
   const data = rows.map(
     (o): BuyerOrder => ({
       _id: o.id,
@@ -97,6 +102,7 @@ export async function listBuyerOrders(db: Db, buyerId: string, page: Page): Prom
           quantity: l.quantity,
           fulfilment: l.fulfilment,
         })),
+      refunds: refunds.get(o.id) ?? [],
     }),
   );
   return { data, nextCursor: nextCursor(rows, page.limit, (o) => [o.createdAt, o.id]) };

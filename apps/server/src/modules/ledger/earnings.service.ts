@@ -14,7 +14,7 @@ import type { Db, Executor, Tx } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
 import { invalidCursor, isCursorKey, parseCursorJson } from "../../lib/cursor.js";
 import { fixLineCommissions } from "./commission.service.js";
-import { balanceKobo, type EntryInput, postJournal } from "./ledger.service.js";
+import { balanceKobo, type EntryInput, lockAccount, postJournal } from "./ledger.service.js";
 
 /** The clock of money rules; tests move it instead of waiting (holding periods are days). */
 export const ledgerClock = { now: (): Date => new Date() };
@@ -51,7 +51,8 @@ export async function recordOrderPaid(tx: Tx, orderId: string): Promise<void> {
 
 /**
  * Move to available every share of `sellerId` (or of all sellers when null) whose line was
- * delivered at least `holdDays` before `now` and still has money pending (`release:<line>`, once).
+ * delivered at least `holdDays` before `now` and still has money pending (`release:<line>`, once),
+ * each under its seller's account lock (ADR 0092).
  * Answers how many lines were released.
  */
 export async function releaseDueLines(tx: Tx, sellerId: string | null, now: Date, holdDays: number): Promise<number> {
@@ -64,10 +65,15 @@ export async function releaseDueLines(tx: Tx, sellerId: string | null, now: Date
       and ol.delivered_at <= ${now.toISOString()}::timestamptz - make_interval(days => ${holdDays})
       and (${sellerId}::uuid is null or ol.seller_id = ${sellerId}::uuid)
     group by ol.id
-    having sum(e.amount_kobo) > 0`);
+    having sum(e.amount_kobo) > 0
+    order by ol.seller_id, ol.id`);
   let released = 0;
   for (const l of due.rows) {
-    const amount = Number(l.pending);
+    // Under the seller's lock (taken in seller order, like refunds), read the pending share again:
+    // a refund may have taken part of it since the list above was read.
+    await lockAccount(tx, { kind: "seller_payable", ownerId: l.seller_id });
+    const amount = await linePendingKobo(tx, l.id);
+    if (amount <= 0) continue;
     const posted = await postJournal(
       tx,
       `release:${l.id}`,
@@ -80,6 +86,15 @@ export async function releaseDueLines(tx: Tx, sellerId: string | null, now: Date
     if (posted.created) released++;
   }
   return released;
+}
+
+/** What is still pending of a line's seller share, kobo. */
+export async function linePendingKobo(tx: Executor, lineId: string): Promise<number> {
+  const result = await tx.execute<{ pending: string }>(sql`
+    select coalesce(sum(e.amount_kobo), 0)::text as pending
+    from ledger_entries e join ledger_accounts a on a.id = e.account_id
+    where e.order_line_id = ${lineId} and a.kind = 'seller_pending'`);
+  return Number(result.rows[0]?.pending ?? 0);
 }
 
 /** A seller's balances in kobo: pending, available, in transit (requested payouts), paid out. */

@@ -1,6 +1,7 @@
 /**
  * HTTP routes of marketplace money (design brief "Marketplace money"; ADRs 0090-0092): commission
- * settings (admin), a seller's earnings, statement and CSV, payouts (seller requests, admin settles). Handlers validate with the contract's
+ * settings (admin), a seller's earnings, statement and CSV, payouts (seller requests, admin settles),
+ * refunds (admin). Handlers validate with the contract's
  * Zod schemas, authorize by role and owner, and call one service function. Amounts are naira here,
  * kobo inside.
  */
@@ -17,6 +18,8 @@ import {
   PayoutRequestBody,
   PayoutsAnswer,
   PayoutsQuery,
+  RefundAnswer,
+  RefundBody,
 } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -24,6 +27,7 @@ import { currentUser, requireRole } from "../../plugins/auth.js";
 import { getCommissionSettings, setCommissionSettings } from "./commission.service.js";
 import { type FinanceSettings, ledgerClock, sellerEarnings, sellerStatementCsv } from "./earnings.service.js";
 import { decidePayout, listPayouts, requestPayout } from "./payouts.service.js";
+import { refundOrder } from "./refunds.service.js";
 
 const errors = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer };
 const security = [{ bearer: [] }];
@@ -185,6 +189,33 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const message =
         data.status === "paid" ? "Payout marked paid" : "Payout marked failed; the money is back in the seller's available balance";
       return { statusCode: 200, message, data };
+    },
+  );
+
+  /* Refunds (admin) ------------------------------------------------------------------------------ */
+
+  app.post(
+    "/admin/refunds",
+    {
+      preHandler: requireRole("admin"),
+      schema: {
+        tags: ["finance"],
+        summary:
+          "Refund a paid order (no line_id: every line's remainder and the shipping) or one line (all that is left, or `amount` naira), with the reason; reverses the seller's share and the commission in proportion",
+        security,
+        body: RefundBody,
+        response: { 200: RefundAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const { order_id, line_id, amount, reason } = request.body;
+      const data = await refundOrder(app.db, currentUser(request).id, {
+        orderId: order_id,
+        lineId: line_id,
+        amountKobo: amount === undefined ? undefined : nairaToKobo(amount),
+        reason,
+      });
+      return { statusCode: 200, message: "Refund recorded. Send the money back to the buyer's account.", data };
     },
   );
 };

@@ -1,0 +1,161 @@
+/**
+ * Refunds (design brief "Marketplace money", ADR 0093): the admin refunds a paid order, whole or one
+ * line (full or partial), with a reason. A line's refund reverses the seller's share and the
+ * commission in proportion to the amount (cumulative rounding, so a line refunded in parts gives
+ * back exactly its commission in the end); a whole-order refund also gives back the shipping. The
+ * seller's share comes out of pending first, then out of available; when the seller has already
+ * been paid and the available balance cannot cover it, the refund is refused (never a negative
+ * balance). The buyer sees the refunds on their order.
+ */
+import type { Refund } from "@market/contract";
+import { FINANCE_MESSAGES, koboToNaira } from "@market/contract";
+import { asc, inArray, sql } from "drizzle-orm";
+import type { Db, Executor, Tx } from "../../db/client.js";
+import { refunds } from "../../db/schema/index.js";
+import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { balanceKobo, type EntryInput, lockAccount, postJournal } from "./ledger.service.js";
+
+type LineState = {
+  id: string;
+  seller_id: string;
+  total: number;
+  commission: number;
+  refunded: number;
+  refunded_commission: number;
+  pending: number;
+};
+
+function toRefund(r: typeof refunds.$inferSelect): Refund {
+  return {
+    _id: r.id,
+    order_id: r.orderId,
+    line_id: r.orderLineId,
+    amount: koboToNaira(r.amountKobo),
+    reason: r.reason,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** Refunds of these orders, oldest first, grouped by order id. */
+export async function refundsByOrder(db: Executor, orderIds: string[]): Promise<Map<string, Refund[]>> {
+  const byOrder = new Map<string, Refund[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(asc(refunds.createdAt), asc(refunds.id));
+  for (const r of rows) byOrder.set(r.orderId, [...(byOrder.get(r.orderId) ?? []), toRefund(r)]);
+  return byOrder;
+}
+
+/** The commission part of refunding `amount` more of a line: what makes the cumulative share exact. */
+function commissionPart(line: LineState, amount: number): number {
+  const after = (BigInt(line.commission) * BigInt(line.refunded + amount) * 2n + BigInt(line.total)) / (2n * BigInt(line.total));
+  return Number(after) - line.refunded_commission;
+}
+
+/**
+ * Refund a paid order: one line (`lineId`; `amountKobo`, or what is left of the line) or the whole
+ * order (every line's remainder and the shipping). One transaction, with the order row locked.
+ * @throws 404 unknown order; 409 not paid, nothing left to refund, or the seller's balances cannot
+ * cover their share; 400 a line of another order or an amount above what is left.
+ */
+export async function refundOrder(
+  db: Db,
+  adminId: string,
+  body: { orderId: string; lineId?: string; amountKobo?: number; reason: string },
+): Promise<Refund[]> {
+  return db.transaction(async (tx) => {
+    const found = await tx.execute<{ status: string; shipping_kobo: string }>(
+      sql`select status, shipping_kobo::text from orders where id = ${body.orderId} for update`,
+    );
+    const order = found.rows[0];
+    if (!order) throw notFound("Order not found");
+    if (order.status !== "paid") throw conflict(FINANCE_MESSAGES.orderNotPaid);
+    // Lock the sellers' accounts (in seller order, like the release) before reading what is pending,
+    // so no release or payout moves their money between the reading and the posting.
+    const sellers = await tx.execute<{ seller_id: string }>(
+      sql`select distinct seller_id from order_lines where order_id = ${body.orderId} order by seller_id`,
+    );
+    for (const s of sellers.rows) await lockAccount(tx, { kind: "seller_payable", ownerId: s.seller_id });
+    const lines = await lineStates(tx, body.orderId);
+
+    const plan: Array<{ line: LineState | null; amount: number }> = [];
+    if (body.lineId) {
+      const line = lines.find((l) => l.id === body.lineId);
+      if (!line) throw badRequest(FINANCE_MESSAGES.lineNotInOrder, { line_id: FINANCE_MESSAGES.lineNotInOrder });
+      const left = line.total - line.refunded;
+      if (left <= 0) throw conflict(FINANCE_MESSAGES.nothingRefundable);
+      const amount = body.amountKobo ?? left;
+      if (amount > left) {
+        const message = FINANCE_MESSAGES.aboveRefundable(koboToNaira(left));
+        throw badRequest(message, { amount: message });
+      }
+      plan.push({ line, amount });
+    } else {
+      for (const line of lines) if (line.total > line.refunded) plan.push({ line, amount: line.total - line.refunded });
+      const shipped = await tx.execute<{ s: string }>(
+        sql`select coalesce(sum(shipping_kobo), 0)::text as s from refunds where order_id = ${body.orderId}`,
+      );
+      const shippingLeft = Number(order.shipping_kobo) - Number(shipped.rows[0]!.s);
+      if (shippingLeft > 0) plan.push({ line: null, amount: shippingLeft });
+      if (plan.length === 0) throw conflict(FINANCE_MESSAGES.nothingRefundable);
+    }
+
+    const made: Refund[] = [];
+    for (const { line, amount } of plan) {
+      const commission = line ? commissionPart(line, amount) : 0;
+      const seller = line ? amount - commission : 0;
+      const entries: EntryInput[] = [{ account: { kind: "refunds" }, amountKobo: amount, orderLineId: line?.id ?? null }];
+      if (line) {
+        const fromPending = Math.min(seller, line.pending);
+        const fromAvailable = seller - fromPending;
+        if (fromAvailable > 0) {
+          const ref = { kind: "seller_payable" as const, ownerId: line.seller_id };
+          await lockAccount(tx, ref);
+          if ((await balanceKobo(tx, ref)) < fromAvailable) throw conflict(FINANCE_MESSAGES.sellerAlreadyPaid);
+          entries.push({ account: ref, amountKobo: -fromAvailable, orderLineId: line.id });
+        }
+        entries.push({ account: { kind: "seller_pending", ownerId: line.seller_id }, amountKobo: -fromPending, orderLineId: line.id });
+        entries.push({ account: { kind: "store_commission" }, amountKobo: -commission, orderLineId: line.id });
+      } else {
+        entries.push({ account: { kind: "store_shipping" }, amountKobo: -amount });
+      }
+      const [row] = await tx
+        .insert(refunds)
+        .values({
+          orderId: body.orderId,
+          orderLineId: line?.id ?? null,
+          amountKobo: amount,
+          sellerKobo: seller,
+          commissionKobo: commission,
+          shippingKobo: line ? 0 : amount,
+          reason: body.reason,
+          createdBy: adminId,
+        })
+        .returning();
+      await postJournal(tx, `refund:${row!.id}`, entries, { kind: "refund", orderId: body.orderId, memo: body.reason });
+      made.push(toRefund(row!));
+    }
+    return made;
+  });
+}
+
+/** Each line of the order: total, fixed commission, what was refunded so far, and its pending share. */
+async function lineStates(tx: Tx, orderId: string): Promise<LineState[]> {
+  const result = await tx.execute<Record<keyof LineState, string>>(sql`
+    select ol.id, ol.seller_id,
+           (ol.unit_price_kobo * ol.quantity)::text as total,
+           coalesce(ol.commission_kobo, 0)::text as commission,
+           coalesce((select sum(r.amount_kobo) from refunds r where r.order_line_id = ol.id), 0)::text as refunded,
+           coalesce((select sum(r.commission_kobo) from refunds r where r.order_line_id = ol.id), 0)::text as refunded_commission,
+           coalesce((select sum(e.amount_kobo) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                     where e.order_line_id = ol.id and a.kind = 'seller_pending'), 0)::text as pending
+    from order_lines ol where ol.order_id = ${orderId} order by ol.id`);
+  return result.rows.map((r) => ({
+    id: r.id,
+    seller_id: r.seller_id,
+    total: Number(r.total),
+    commission: Number(r.commission),
+    refunded: Number(r.refunded),
+    refunded_commission: Number(r.refunded_commission),
+    pending: Number(r.pending),
+  }));
+}
