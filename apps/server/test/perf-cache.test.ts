@@ -1,7 +1,7 @@
 /**
  * The public response cache (plugins/public-cache.ts, ADR 0052): anonymous catalog GETs are served
  * from memory, and every write through the API that may change them clears it before its answer
- * leaves. Built with NODE_ENV=production (under "test" the cache is off, see the plugin).
+ * leaves. Built with PUBLIC_CACHE=true (under NODE_ENV=test the cache is off by default, see the plugin).
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +11,7 @@ import { createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ NODE_ENV: "production" });
+  ctx = await createTestContext({ PUBLIC_CACHE: "true" });
 });
 afterAll(() => ctx.close());
 

@@ -61,7 +61,7 @@ describe("PostgreSQL restart", () => {
       const down = await app.inject({ method: "GET", url });
       expect(down.statusCode, `${url}: ${down.body}`).toBe(503);
       expect(down.headers["content-type"]).toMatch(/application\/json/);
-      expect(down.json()).toEqual({ statusCode: 503, message: expect.any(String) });
+      expect(down.json()).toEqual({ statusCode: 503, message: expect.any(String), ...(url === "/api/health" ? { db: "down" } : {}) });
     }
     // A write during the outage fails the same clean way.
     const write = await app.inject({ method: "POST", url: "/api/signin", payload: { email: "nobody@example.ng", password: "Password1!" } });
@@ -109,8 +109,9 @@ describe("graceful close", () => {
 
   it("the server process finishes in-flight requests on SIGTERM, then exits 0", { timeout: 120_000 }, async () => {
     const ctx = await createTestContext();
-    const user = await createUser(ctx.db, { email: "sigterm@example.ng", password: "Password1!" });
-    expect(user.id).toBeTruthy();
+    // Twenty shoppers (one account's parallel tries would meet the sign-in throttle, ADR 0083).
+    const emails = Array.from({ length: 20 }, (_, i) => `sigterm${i}@example.ng`);
+    for (const email of emails) await createUser(ctx.db, { email, password: "Password1!" });
     const port = await freePort();
     const dir = await mkdtemp(path.join(os.tmpdir(), "market-sigterm-"));
     let child: ChildProcess | undefined;
@@ -148,11 +149,11 @@ describe("graceful close", () => {
       }
       // Twenty sign-ins: each verifies an argon2 hash (tens of ms, four at a time in libuv's
       // pool), so most are still being worked on when SIGTERM arrives.
-      const signIns = Array.from({ length: 20 }, () =>
+      const signIns = emails.map((email) =>
         fetch(`${base}/api/signin`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ email: "sigterm@example.ng", password: "Password1!" }),
+          body: JSON.stringify({ email, password: "Password1!" }),
         }).then(
           async (r) => r.status,
           (err: Error & { cause?: { code?: string; message?: string } }) =>

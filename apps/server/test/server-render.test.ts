@@ -1,7 +1,7 @@
 /**
  * Server rendering of the storefront's landing pages (plugins/server-render.ts, ADR 0072), with a
  * stand-in renderer at `<WEB_DIST>-ssr/entry-server.js` that uses the in-process API transport the
- * plugin gives it. Built with NODE_ENV=production (the page cache is off under "test").
+ * plugin gives it. Built with PUBLIC_CACHE=true (the page cache is off by default under NODE_ENV=test).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -46,7 +46,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, "index.html"), INDEX);
   mkdirSync(path.dirname(serverEntryPath(webDist)));
   writeFileSync(serverEntryPath(webDist), ENTRY);
-  ctx = await createTestContext({ NODE_ENV: "production", WEB_DIST: webDist });
+  ctx = await createTestContext({ PUBLIC_CACHE: "true", WEB_DIST: webDist });
 });
 afterAll(async () => {
   await ctx.close();

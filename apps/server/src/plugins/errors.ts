@@ -27,7 +27,12 @@ function isDbDown(err: unknown): boolean {
   const e = err as { code?: string; message?: string; cause?: unknown } | undefined;
   if (!e) return false;
   if (e.code && DB_DOWN.has(e.code)) return true;
-  if (typeof e.message === "string" && /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(e.message))
+  // node-postgres's own words for a connection it lost, or one it refuses to use after losing it (a
+  // transaction's rollback on a client PostgreSQL terminated mid-transaction).
+  if (
+    typeof e.message === "string" &&
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|is not queryable/i.test(e.message)
+  )
     return true;
   return e.cause ? isDbDown(e.cause) : false;
 }

@@ -260,6 +260,15 @@ async function lockShopper(tx: Tx, userId: string): Promise<void> {
 async function reserveOrder(db: Db, userId: string, body: CreateSessionBody, rules: CheckoutRules): Promise<ReservedOrder> {
   return db.transaction(async (tx) => {
     await lockShopper(tx, userId);
+    // Lock every product this checkout changes (the open order it replaces and the cart), in id
+    // order, before changing any: releasing the old order and reserving the new one then take their
+    // row locks in one order with every other checkout, so two shoppers cannot deadlock.
+    await tx.execute(sql`
+      select id from products where id in (
+        select l.product_id from order_lines l join orders o on o.id = l.order_id
+        where o.buyer_id = ${userId} and o.status = 'awaiting_payment' and l.product_id is not null
+        union select product_id from cart_lines where user_id = ${userId})
+      order by id for update`);
     const open = await tx
       .select({ id: orders.id })
       .from(orders)
