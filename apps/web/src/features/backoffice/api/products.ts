@@ -5,6 +5,7 @@
 import type { Product, ProductDetailAnswer, ProductListAnswer } from "@market/contract";
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
+import { catalogKeys } from "../../catalog/api/catalog";
 
 export function myProductsQuery(search: string) {
   return infiniteQueryOptions({
@@ -69,6 +70,8 @@ function invalidateProducts(qc: ReturnType<typeof useQueryClient>) {
     qc.invalidateQueries({ queryKey: ["bo", "products"] }),
     qc.invalidateQueries({ queryKey: ["bo", "product"] }),
     qc.invalidateQueries({ queryKey: ["bo", "dashboard"] }),
-    qc.invalidateQueries({ queryKey: ["products"] }),
+    // The shop's own keys: its listing pages and item pages of this type.
+    qc.invalidateQueries({ queryKey: catalogKeys.listings("market-place") }),
+    qc.invalidateQueries({ queryKey: catalogKeys.items("market-place") }),
   ]);
 }

@@ -2,6 +2,7 @@
 import type { Post, PostDetailAnswer, PostListAnswer } from "@market/contract";
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
+import { catalogKeys } from "../../catalog/api/catalog";
 
 export const myServicesQuery = infiniteQueryOptions({
   queryKey: ["bo", "services"],
@@ -56,6 +57,8 @@ function invalidateServices(qc: ReturnType<typeof useQueryClient>) {
     qc.invalidateQueries({ queryKey: ["bo", "services"] }),
     qc.invalidateQueries({ queryKey: ["bo", "service"] }),
     qc.invalidateQueries({ queryKey: ["bo", "dashboard"] }),
-    qc.invalidateQueries({ queryKey: ["posts"] }),
+    // The shop's own keys: its listing pages and item pages of this type.
+    qc.invalidateQueries({ queryKey: catalogKeys.listings("services") }),
+    qc.invalidateQueries({ queryKey: catalogKeys.items("services") }),
   ]);
 }

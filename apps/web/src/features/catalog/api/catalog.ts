@@ -59,9 +59,23 @@ export function listingSearch(p: ListingParams): string {
   return q.toString();
 }
 
+/**
+ * The storefront's query keys for listings and items, defined once: the shop's queries use them, and
+ * writes elsewhere (the back office's product and service forms) invalidate by their prefixes, so a
+ * seller's edit reaches the shop at once instead of after the 30 s stale time.
+ */
+export const catalogKeys = {
+  /** Every cached listing page of one type (prefix). */
+  listings: (type: CategoryType) => ["listing", type] as const,
+  listing: (p: ListingParams) => [...catalogKeys.listings(p.type), p.categoryId, p.sort, p.search, p.page, p.cursor] as const,
+  /** Every cached item of one type (prefix). */
+  items: (type: CategoryType) => ["item", type] as const,
+  item: (type: CategoryType, id: string) => [...catalogKeys.items(type), id] as const,
+};
+
 export const listingQuery = (p: ListingParams) =>
   queryOptions({
-    queryKey: ["listing", p.type, p.categoryId, p.sort, p.search, p.page, p.cursor],
+    queryKey: catalogKeys.listing(p),
     queryFn: ({ signal }) => api<ListingAnswer>(`${itemsPath(p.type)}?${listingSearch(p)}`, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -74,7 +88,7 @@ export type DetailAnswer = ProductDetailAnswer | PostDetailAnswer;
 
 export const detailQuery = (type: CategoryType, id: string) =>
   queryOptions({
-    queryKey: ["item", type, id],
+    queryKey: catalogKeys.item(type, id),
     queryFn: ({ signal }) => api<DetailAnswer>(`${itemsPath(type)}?id=${encodeURIComponent(id)}`, { signal }),
   });
 
@@ -110,7 +124,7 @@ export function useWriteReview(postId: string) {
       api<RatingAnswer>("/api/posts/reviews", { method: "POST", body: { post_id: postId, ...input } }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ["reviews", postId] });
-      void qc.invalidateQueries({ queryKey: ["item", "services", postId] });
+      void qc.invalidateQueries({ queryKey: catalogKeys.item("services", postId) });
     },
   });
 }

@@ -1,0 +1,80 @@
+/**
+ * A seller's product and service writes mark the shop's cached listings and items stale (the keys
+ * the storefront's queries use, catalog/api/catalog.ts), so the shop shows the change on its next
+ * render instead of the old item until the stale time runs out.
+ */
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, renderHook } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { describe, expect, it } from "vitest";
+import { createQueryClient } from "../../../app/providers";
+import { mockFetch } from "../../../test/render";
+import { detailQuery, type ListingParams, listingQuery } from "../../catalog/api/catalog";
+import { useDeleteProduct, useSaveProduct } from "./products";
+import { useDeleteService, useSaveService } from "./services";
+
+const listing = (type: ListingParams["type"]): ListingParams => ({
+  type,
+  categoryId: "001",
+  sort: "newest",
+  search: "",
+  page: 1,
+  cursor: null,
+});
+
+/** A query client holding one fresh listing page and one fresh item of each type. */
+function seededClient() {
+  const qc = createQueryClient();
+  for (const type of ["market-place", "services"] as const) {
+    qc.setQueryData(listingQuery(listing(type)).queryKey, { statusCode: 200, products: [], total: 0, nextCursor: null } as never);
+    qc.setQueryData(detailQuery(type, "p1").queryKey, { statusCode: 200, products: {} } as never);
+  }
+  return qc;
+}
+
+function stale(qc: ReturnType<typeof createQueryClient>, type: ListingParams["type"]) {
+  return {
+    listing: qc.getQueryState(listingQuery(listing(type)).queryKey)?.isInvalidated,
+    item: qc.getQueryState(detailQuery(type, "p1").queryKey)?.isInvalidated,
+  };
+}
+
+const wrapper = (qc: ReturnType<typeof createQueryClient>) =>
+  function Wrapper({ children }: { children: ReactNode }) {
+    return <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
+  };
+
+/** A hook's mutation, bound to its input, to run inside `act`. */
+function write<T>(mutation: { mutateAsync: (v: T) => Promise<unknown> }, input: T) {
+  return () => mutation.mutateAsync(input);
+}
+
+const product = { name: "Rice", category_id: "c1", price: 1000, count_in_stock: 3, description: "", image_urls: [] };
+
+describe("back-office writes invalidate the storefront's keys", () => {
+  it.each([
+    ["saving a product", () => write(useSaveProduct(), { _id: "p1", ...product })],
+    ["creating a product", () => write(useSaveProduct(), product)],
+    ["deleting a product", () => write(useDeleteProduct(), "p1")],
+  ])("%s marks market-place listings and items stale, not services", async (_name, hook) => {
+    mockFetch({ "/api/product": { statusCode: 200, message: "ok" } });
+    const qc = seededClient();
+    const { result } = renderHook(hook, { wrapper: wrapper(qc) });
+    await act(() => result.current());
+    expect(stale(qc, "market-place")).toEqual({ listing: true, item: true });
+    expect(stale(qc, "services")).toEqual({ listing: false, item: false });
+  });
+
+  it.each([
+    ["saving a service", () => write(useSaveService(), { _id: "p1", category_id: "c1", body: "Tailoring", image_urls: [] })],
+    ["creating a service", () => write(useSaveService(), { category_id: "c1", body: "Tailoring", image_urls: [] })],
+    ["deleting a service", () => write(useDeleteService(), "p1")],
+  ])("%s marks service listings and items stale, not products", async (_name, hook) => {
+    mockFetch({ "/api/posts": { statusCode: 200, message: "ok" } });
+    const qc = seededClient();
+    const { result } = renderHook(hook, { wrapper: wrapper(qc) });
+    await act(() => result.current());
+    expect(stale(qc, "services")).toEqual({ listing: true, item: true });
+    expect(stale(qc, "market-place")).toEqual({ listing: false, item: false });
+  });
+});
