@@ -1,0 +1,262 @@
+/**
+ * Properties of marketplace money (ADRs 0090-0093), checked with fast-check over random sequences
+ * of orders from several sellers, confirmations and rejections, deliveries, time passing, refunds
+ * (whole orders, lines, parts), payout requests and their settlement, and commission changes:
+ * after every step every journal sums to zero and no seller balance, line share or payouts in
+ * transit is negative; at the end the store's commission is the commission fixed on paid lines less
+ * what refunds gave back. The services are called directly (the API tests cover the routes).
+ */
+
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderLines, orders, transactions } from "../src/db/schema/index.js";
+import { createUser } from "../src/db/seed/factories.js";
+import { HttpError } from "../src/lib/errors.js";
+import { decideTransfer, moveSellerLine } from "../src/modules/commerce/orders.service.js";
+import { setCommissionSettings } from "../src/modules/ledger/commission.service.js";
+import { releaseDueLines } from "../src/modules/ledger/earnings.service.js";
+import { balanceKobo } from "../src/modules/ledger/ledger.service.js";
+import { requestPayout, settlePayout } from "../src/modules/ledger/payouts.service.js";
+import { refundOrder } from "../src/modules/ledger/refunds.service.js";
+import { address, days } from "./finance-helpers.js";
+import { createTestContext, type TestContext } from "./helpers.js";
+
+let ctx: TestContext;
+let adminId: string;
+let buyerId: string;
+let sellers: string[];
+const settings = { holdDays: 7, minPayoutKobo: 100_000 };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  adminId = (await createUser(ctx.db, { accType: "admin" })).id;
+  buyerId = (await createUser(ctx.db)).id;
+  const bank = { bankCode: "058", accountNo: "0123456789", accountName: "Ada Okafor" };
+  sellers = [
+    (await createUser(ctx.db, { accType: "business", status: "approved", ...bank, bankAccountVerified: true })).id,
+    (await createUser(ctx.db, { accType: "business", status: "approved", ...bank, bankAccountVerified: true })).id,
+    (await createUser(ctx.db, { accType: "business", status: "approved", ...bank, bankAccountVerified: false })).id,
+  ];
+});
+afterAll(() => ctx.close());
+
+type Op =
+  | { t: "order"; lines: Array<{ seller: number; unit: number; qty: number }> }
+  | { t: "decide"; i: number; confirm: boolean }
+  | { t: "deliver"; i: number }
+  | { t: "advance"; d: number }
+  | { t: "refund"; i: number; whole: boolean; percent: number }
+  | { t: "payout"; s: number; percent: number }
+  | { t: "settle"; i: number; to: "paid" | "failed" | "reversed" }
+  | { t: "rate"; bps: number };
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      t: fc.constant("order" as const),
+      lines: fc.array(
+        fc.record({
+          seller: fc.integer({ min: 0, max: 2 }),
+          unit: fc.integer({ min: 1, max: 5_000_000 }),
+          qty: fc.integer({ min: 1, max: 3 }),
+        }),
+        { minLength: 1, maxLength: 3 },
+      ),
+    }),
+  },
+  // Mostly confirmations: rejected orders only show that nothing is credited.
+  {
+    weight: 4,
+    arbitrary: fc.record({ t: fc.constant("decide" as const), i: fc.nat(), confirm: fc.integer({ min: 0, max: 3 }).map((n) => n > 0) }),
+  },
+  { weight: 4, arbitrary: fc.record({ t: fc.constant("deliver" as const), i: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant("advance" as const), d: fc.integer({ min: 0, max: 10 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant("refund" as const),
+      i: fc.nat(),
+      whole: fc.boolean(),
+      percent: fc.integer({ min: 1, max: 100 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      t: fc.constant("payout" as const),
+      s: fc.integer({ min: 0, max: 2 }),
+      percent: fc.integer({ min: 0, max: 150 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant("settle" as const),
+      i: fc.nat(),
+      to: fc.constantFrom("paid" as const, "failed" as const, "reversed" as const),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ t: fc.constant("rate" as const), bps: fc.integer({ min: 0, max: 3000 }) }) },
+);
+
+/** A submitted order straight in the tables (the checkout has its own tests). */
+async function submittedOrder(lines: Array<{ seller: number; unit: number; qty: number }>) {
+  const subtotal = lines.reduce((s, l) => s + l.unit * l.qty, 0);
+  const shipping = 200_000;
+  const [o] = await ctx.db
+    .insert(orders)
+    .values({
+      buyerId,
+      status: "payment_submitted",
+      subtotalKobo: subtotal,
+      shippingKobo: shipping,
+      totalKobo: subtotal + shipping,
+      shippingAddress: address,
+      reservedUntil: new Date(),
+    })
+    .returning();
+  const made = await ctx.db
+    .insert(orderLines)
+    .values(
+      lines.map((l, n) => ({ orderId: o!.id, sellerId: sellers[l.seller]!, name: `Item ${n}`, unitPriceKobo: l.unit, quantity: l.qty })),
+    )
+    .returning();
+  const [t] = await ctx.db
+    .insert(transactions)
+    .values({
+      orderId: o!.id,
+      buyerId,
+      amountKobo: subtotal + shipping,
+      clientAccountNo: "0000000000",
+      clientBank: "Wema Bank",
+      clientAccountName: "Naija Market Ltd",
+      payerAccountNo: "0123456789",
+    })
+    .returning();
+  return {
+    orderId: o!.id,
+    transactionId: t!.id,
+    lines: made.map((l) => ({ id: l.id, sellerId: l.sellerId, total: l.unitPriceKobo * l.quantity })),
+  };
+}
+
+async function checkInvariants() {
+  const unbalanced = await ctx.db.execute(sql`select journal_id from ledger_entries group by journal_id having sum(amount_kobo) <> 0`);
+  expect(unbalanced.rows).toEqual([]);
+  const negative = await ctx.db.execute(sql`
+    select a.kind, a.owner_id, sum(e.amount_kobo)::text as balance
+    from ledger_accounts a join ledger_entries e on e.account_id = a.id
+    where a.kind in ('seller_pending', 'seller_payable', 'payouts_in_transit', 'store_commission', 'store_shipping')
+    group by a.id having sum(e.amount_kobo) < 0`);
+  expect(negative.rows).toEqual([]);
+  const negativeLines = await ctx.db.execute(sql`
+    select e.order_line_id from ledger_entries e join ledger_accounts a on a.id = e.account_id
+    where a.kind = 'seller_pending' and e.order_line_id is not null
+    group by e.order_line_id having sum(e.amount_kobo) < 0`);
+  expect(negativeLines.rows).toEqual([]);
+}
+
+/** Run `step`; a refusal the API would answer (HttpError) is fine, anything else fails the property. */
+async function allowRefusal(step: () => Promise<unknown>) {
+  try {
+    await step();
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+  }
+}
+
+describe("property: money is conserved and never negative", () => {
+  it("holds over random order / confirm / reject / deliver / refund / payout sequences", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 10, maxLength: 40 }), async (ops) => {
+        let now = new Date();
+        const made: Array<Awaited<ReturnType<typeof submittedOrder>>> = [];
+        const payoutIds: string[] = [];
+        for (const o of ops) {
+          const order = made.length ? made[("i" in o ? o.i : 0) % made.length]! : undefined;
+          switch (o.t) {
+            case "order":
+              made.push(await submittedOrder(o.lines));
+              break;
+            case "decide":
+              if (order)
+                await allowRefusal(() =>
+                  decideTransfer(ctx.db, adminId, order.transactionId, o.confirm ? "confirm" : "reject", ctx.app.messenger),
+                );
+              break;
+            case "deliver": {
+              const line = order?.lines[o.i % order.lines.length];
+              if (line) await allowRefusal(() => moveSellerLine(ctx.db, line.sellerId, line.id, "delivered"));
+              break;
+            }
+            case "advance":
+              now = new Date(now.getTime() + days(o.d));
+              await ctx.db.transaction((tx) => releaseDueLines(tx, null, now, settings.holdDays));
+              break;
+            case "refund": {
+              if (!order) break;
+              const line = order.lines[o.i % order.lines.length]!;
+              const amountKobo = Math.max(1, Math.floor((line.total * o.percent) / 100));
+              await allowRefusal(() =>
+                refundOrder(
+                  ctx.db,
+                  adminId,
+                  o.whole
+                    ? { orderId: order.orderId, reason: "Whole" }
+                    : { orderId: order.orderId, lineId: line.id, amountKobo, reason: "Part" },
+                ),
+              );
+              break;
+            }
+            case "payout": {
+              const seller = sellers[o.s]!;
+              const available = await balanceKobo(ctx.db, { kind: "seller_payable", ownerId: seller });
+              const amount = o.percent === 0 ? undefined : Math.max(1, Math.floor((available * o.percent) / 100));
+              await allowRefusal(async () => payoutIds.push((await requestPayout(ctx.db, seller, amount, settings, now))._id));
+              break;
+            }
+            case "settle": {
+              const id = payoutIds.length ? payoutIds[o.i % payoutIds.length] : undefined;
+              if (id)
+                await allowRefusal(() =>
+                  ctx.db.transaction((tx) => settlePayout(tx, id, o.to, { adminId, reference: "REF-1", reason: "Bank" })),
+                );
+              break;
+            }
+            case "rate":
+              await setCommissionSettings(ctx.db, adminId, { store_bps: o.bps });
+              break;
+          }
+          await checkInvariants();
+        }
+        const commission = await ctx.db.execute<{ fixed: string; back: string }>(sql`
+          select (select coalesce(sum(ol.commission_kobo), 0) from order_lines ol join orders o on o.id = ol.order_id where o.status = 'paid')::text as fixed,
+                 (select coalesce(sum(commission_kobo), 0) from refunds)::text as back`);
+        expect(await balanceKobo(ctx.db, { kind: "store_commission" })).toBe(
+          Number(commission.rows[0]!.fixed) - Number(commission.rows[0]!.back),
+        );
+        const total = await ctx.db.execute<{ t: string }>(sql`select coalesce(sum(amount_kobo), 0)::text as t from ledger_entries`);
+        expect(Number(total.rows[0]!.t)).toBe(0);
+      }),
+      {
+        numRuns: 60,
+        // Always also try the sequence that reaches a seller already paid out: sale, delivery, hold
+        // passed, whole payout, then a refund of that sale.
+        examples: [
+          [
+            [
+              { t: "order", lines: [{ seller: 0, unit: 500_000, qty: 1 }] },
+              { t: "decide", i: 0, confirm: true },
+              { t: "deliver", i: 0 },
+              { t: "advance", d: 8 },
+              { t: "payout", s: 0, percent: 0 },
+              { t: "refund", i: 0, whole: true, percent: 100 },
+            ],
+          ],
+        ],
+      },
+    );
+  }, 240_000);
+});
