@@ -4,7 +4,7 @@
  * the commerce area). After a change the ["me"] query is refreshed so every screen shows it.
  */
 import type { Address, AddressFields } from "@market/contract";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api";
 import { meQuery } from "../../../lib/session";
 
@@ -48,19 +48,29 @@ export type Order = {
   lines: { _id: string; name: string; image_url: string | null; unit_price: number; quantity: number; fulfilment: string }[];
 };
 
-/** The buyer's orders; a missing endpoint (404) reads as "no orders yet". */
-export const myOrdersQuery = queryOptions({
+/** One page of the buyer's orders, newest first; `nextCursor` asks for the next (null on the last). */
+export type OrdersPage = { data: Order[]; nextCursor: string | null };
+
+/**
+ * The buyer's orders page by page (GET /api/orders, 50 a page by the server's default; the next
+ * page by the previous answer's `nextCursor`); a missing endpoint (404) reads as "no orders yet".
+ */
+export const myOrdersQuery = infiniteQueryOptions({
   queryKey: ["orders", "mine"],
-  queryFn: async (): Promise<Order[]> => {
+  queryFn: async ({ pageParam, signal }): Promise<OrdersPage> => {
+    const query = pageParam ? `?${new URLSearchParams({ cursor: pageParam })}` : "";
     try {
-      return (await api<{ statusCode: number; data: Order[] }>("/api/orders")).data ?? [];
+      const res = await api<{ statusCode: number; data: Order[]; nextCursor?: string | null }>(`/api/orders${query}`, { signal });
+      return { data: res.data ?? [], nextCursor: res.nextCursor ?? null };
     } catch (err) {
-      if (err instanceof ApiError && err.statusCode === 404) return [];
+      if (err instanceof ApiError && err.statusCode === 404) return { data: [], nextCursor: null };
       throw err;
     }
   },
+  initialPageParam: "",
+  getNextPageParam: (last) => last.nextCursor ?? undefined,
 });
 
 export function useMyOrders(enabled: boolean) {
-  return useQuery({ ...myOrdersQuery, enabled });
+  return useInfiniteQuery({ ...myOrdersQuery, enabled });
 }

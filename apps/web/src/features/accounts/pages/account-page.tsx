@@ -1,11 +1,12 @@
 /**
  * /account, the customer's dashboard (spec §2 "Customer area"): a greeting, the order history
- * (GET /api/orders; "No order has been made yet." when there is none) and the account details
+ * (GET /api/orders page by page with "Load more"; "No order has been made yet." when there is none) and the account details
  * (name, e-mail, default address first and last name and country).
  */
 import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { formatNaira, TEXT } from "@market/contract";
 import { useNavigate } from "react-router";
+import { LoadMore } from "../../../components/load-more";
 import { errorMessage } from "../../../lib/notify";
 import { type SessionUser, useSignOut } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
@@ -108,7 +109,10 @@ function Dashboard({ user }: { user: SessionUser }) {
             {errorMessage(orders.error)}
           </Alert>
         ) : (
-          <OrderHistory orders={orders.data} />
+          <>
+            <OrderHistory orders={orders.data.pages.flatMap((page) => page.data)} />
+            <LoadMore list={orders} />
+          </>
         )}
       </Card>
       <Card withBorder radius="md" padding="lg" data-testid="account-details">

@@ -13,12 +13,12 @@ import type { AdminAction, AdminUserRow } from "@market/contract";
 import { TEXT } from "@market/contract";
 import { IconMailCheck, IconPhoneCheck, IconRosetteDiscountCheckFilled, IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
+import { LoadMore } from "../../../components/load-more";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
 import { type AccountKind, useAdminAction, useAdminUsers, useVerifyBankAccount } from "../api/admin-users";
 import { useIsPhone } from "../lib/use-is-phone";
 import { askConfirm } from "./confirm";
-import { LoadMore } from "./load-more";
 import { Empty, LoadError, Loading } from "./query-state";
 import { RowCard } from "./row-card";
 

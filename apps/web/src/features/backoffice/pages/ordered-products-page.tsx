@@ -6,9 +6,9 @@
 import { Badge, Button, Group, Image, Paper, Stack, Table, Text } from "@mantine/core";
 import { type FulfilmentStatus, formatNaira, imageThumbUrl, type SellerOrderLine } from "@market/contract";
 import { IconCheck, IconTruck } from "@tabler/icons-react";
+import { LoadMore } from "../../../components/load-more";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSellerLines, useUpdateLine } from "../api/orders";
-import { LoadMore } from "../components/load-more";
 import { PageHeader } from "../components/page-header";
 import { Empty, LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";

@@ -9,10 +9,10 @@ import { formatNaira, imageThumbUrl, TEXT, TRUNCATE, truncate } from "@market/co
 import { IconEdit, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { LoadMore } from "../../../components/load-more";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useDeleteProduct, useMyProducts } from "../api/products";
 import { confirmDelete } from "../components/confirm";
-import { LoadMore } from "../components/load-more";
 import { PageHeader } from "../components/page-header";
 import { Empty, LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";

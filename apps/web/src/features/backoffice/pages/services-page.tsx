@@ -7,10 +7,10 @@ import { Anchor, Badge, Button, Group, Image, Paper, Stack, Table, Text } from "
 import { imageThumbUrl, TEXT, TRUNCATE, truncate } from "@market/contract";
 import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { LoadMore } from "../../../components/load-more";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useDeleteService, useMyServices } from "../api/services";
 import { confirmDelete } from "../components/confirm";
-import { LoadMore } from "../components/load-more";
 import { PageHeader } from "../components/page-header";
 import { Empty, LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";

@@ -8,10 +8,10 @@ import { Badge, Button, Group, Paper, SegmentedControl, Stack, Table, Text } fro
 import { type AdminTransaction, formatNaira } from "@market/contract";
 import { IconCheck, IconX } from "@tabler/icons-react";
 import { useState } from "react";
+import { LoadMore } from "../../../components/load-more";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { type TransferFilter, useAdminTransactions, useTransactionAction } from "../api/transactions";
 import { askConfirm } from "../components/confirm";
-import { LoadMore } from "../components/load-more";
 import { PageHeader } from "../components/page-header";
 import { Empty, LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";

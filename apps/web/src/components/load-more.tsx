@@ -1,4 +1,4 @@
-/** "Load more" under a back-office list fed by an infinite query; shown only while a next page exists. */
+/** "Load more" under a list fed by an infinite query; shown only while a next page exists. */
 import { Button, Group } from "@mantine/core";
 
 type InfiniteList = { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
