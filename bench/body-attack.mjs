@@ -89,7 +89,13 @@ try {
   const stopIdle = startMonitor(`${base}/api/health`);
   await new Promise((r) => setTimeout(r, 500));
   const idle = await stopIdle();
-  rows.push({ attack: "none (health check alone)", statuses: "", "slowest answer ms": "", "health slowest ms": Math.round(Math.max(...idle)), "health checks": idle.length });
+  rows.push({
+    attack: "none (health check alone)",
+    statuses: "",
+    "slowest answer ms": "",
+    "health slowest ms": Math.round(Math.max(...idle)),
+    "health checks": idle.length,
+  });
   // Warm up the connection pool and JIT a little.
   for (let i = 0; i < 20; i++) await timed(base, "/api/health");
   rows.push(await attack(base, "2 MB nested arrays, signed out, /api/cart", { url: "/api/cart", body: nested(1_000_000) }));

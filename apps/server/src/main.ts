@@ -83,7 +83,8 @@ const lines = [
 if (config.SEED_DEMO) demoAccounts = await demoAccountsWithPublishedPasswords(database.db);
 if (demoAccounts.length) {
   lines.push("", "  Demo sign-ins:");
-  for (const a of DEMO_ACCOUNTS.filter((d) => demoAccounts.includes(d.email))) lines.push(`    ${a.role.padEnd(20)} ${a.email.padEnd(24)} ${a.password}`);
+  for (const a of DEMO_ACCOUNTS.filter((d) => demoAccounts.includes(d.email)))
+    lines.push(`    ${a.role.padEnd(20)} ${a.email.padEnd(24)} ${a.password}`);
 }
 if (config.devOutbox) lines.push("", `  Codes sent by e-mail/SMS (no SMTP set): http://localhost:${port}/dev/outbox`);
 console.log(`${lines.join("\n")}\n`);

@@ -53,7 +53,12 @@ describe("re-checkout of crossed orders", () => {
           [shoppers[0]!, p2!, p1!],
           [shoppers[1]!, p1!, p2!],
         ] as const) {
-          const line = await ctx.request({ method: "POST", url: "/api/cart", token: shopper.token, payload: { product_id: held.id, count: 1 } });
+          const line = await ctx.request({
+            method: "POST",
+            url: "/api/cart",
+            token: shopper.token,
+            payload: { product_id: held.id, count: 1 },
+          });
           expect((await checkout(shopper.token, price)).statusCode).toBe(200);
           await ctx.request({ method: "DELETE", url: `/api/cart?cart_id=${line.json().data._id}`, token: shopper.token });
           await ctx.request({ method: "POST", url: "/api/cart", token: shopper.token, payload: { product_id: wanted.id, count: 1 } });

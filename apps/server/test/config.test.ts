@@ -11,7 +11,9 @@ const PRODUCTION = {
 
 describe("configuration", () => {
   it("production needs its public URL and receiving account, and never loads the demo store", () => {
-    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/PUBLIC_URL[\s\S]*STORE_ACCOUNT_NO[\s\S]*STORE_BANK[\s\S]*STORE_ACCOUNT_NAME/);
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(
+      /PUBLIC_URL[\s\S]*STORE_ACCOUNT_NO[\s\S]*STORE_BANK[\s\S]*STORE_ACCOUNT_NAME/,
+    );
     expect(loadConfig(PRODUCTION).SEED_DEMO).toBe(false);
     expect(() => loadConfig({ ...PRODUCTION, SEED_DEMO: "true" })).toThrow(/SEED_DEMO.*admin:create/);
     expect(loadConfig({}).SEED_DEMO).toBe(true);

@@ -56,16 +56,14 @@ for (const [i, item] of items.entries()) {
       reservedUntil: new Date(),
     })
     .returning();
-  await ctx.db
-    .insert(orderLines)
-    .values({
-      orderId: order!.id,
-      productId: item.id,
-      sellerId: seller.user.id,
-      name: item.name,
-      unitPriceKobo: item.priceKobo,
-      quantity: 1,
-    });
+  await ctx.db.insert(orderLines).values({
+    orderId: order!.id,
+    productId: item.id,
+    sellerId: seller.user.id,
+    name: item.name,
+    unitPriceKobo: item.priceKobo,
+    quantity: 1,
+  });
   await ctx.db.insert(transactions).values({
     orderId: order!.id,
     buyerId: buyer.user.id,

@@ -126,7 +126,13 @@ describe("npm run admin:create", () => {
       method: "PUT",
       url: "/api/me",
       token,
-      payload: { request_type: "changePass", _id: me.json().data._id, old_password: password, password: newPassword, confirm_password: newPassword },
+      payload: {
+        request_type: "changePass",
+        _id: me.json().data._id,
+        old_password: password,
+        password: newPassword,
+        confirm_password: newPassword,
+      },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     const again = await signIn("boss@store.ng", newPassword);
@@ -141,7 +147,10 @@ describe("embedded PostgreSQL start-up faults", () => {
     const port = await freePort();
     const blocker: Server = createServer().listen(port, "127.0.0.1");
     try {
-      const server = await start({ DATA_DIR: path.join(dir, "taken"), EMBEDDED_PG_PORT: String(port), SEED_DEMO: "false" }, { waitReady: false });
+      const server = await start(
+        { DATA_DIR: path.join(dir, "taken"), EMBEDDED_PG_PORT: String(port), SEED_DEMO: "false" },
+        { waitReady: false },
+      );
       expect(await server.exited).toBe(1);
       expect(server.stderr()).toContain(`Port ${port}`);
       expect(server.stderr()).toContain("EMBEDDED_PG_PORT");

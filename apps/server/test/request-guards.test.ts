@@ -23,7 +23,8 @@ beforeAll(async () => {
       parsedBodies.set(`${request.method} ${request.url}`, request.body);
     });
   });
-  for (const accType of ["customer", "business", "admin"] as const) tokens[accType] = (await createUserWithToken(ctx.db, { accType })).token;
+  for (const accType of ["customer", "business", "admin"] as const)
+    tokens[accType] = (await createUserWithToken(ctx.db, { accType })).token;
 });
 afterAll(async () => {
   await ctx?.close();
@@ -40,7 +41,10 @@ describe("role before body", () => {
     let checked = 0;
     for (const { method, url, roles } of guarded) {
       const path = `${url.replace(/:[A-Za-z_]+/g, ID)}?id=not-an-id&cursor=%%%`;
-      const callers: Array<AccountType | "anonymous"> = ["anonymous", ...(["customer", "business", "admin"] as const).filter((r) => !roles.includes(r))];
+      const callers: Array<AccountType | "anonymous"> = [
+        "anonymous",
+        ...(["customer", "business", "admin"] as const).filter((r) => !roles.includes(r)),
+      ];
       for (const caller of callers) {
         const res = await ctx.request({
           method: method as "GET",
@@ -85,7 +89,12 @@ describe("body limits", () => {
 
   it("the picture routes take a picture-sized body, and no more", async () => {
     const justOver = JSON.stringify({ names: "x".repeat(PICTURE_BODY_LIMIT) });
-    const res = await ctx.request({ method: "POST", url: "/api/signup", payload: justOver, headers: { "content-type": "application/json" } });
+    const res = await ctx.request({
+      method: "POST",
+      url: "/api/signup",
+      payload: justOver,
+      headers: { "content-type": "application/json" },
+    });
     expect(res.statusCode).toBe(413);
     // A body between the two limits reaches the route's own validation.
     const picture = JSON.stringify({ names: "Ada Obi", profile: `data:image/png;base64,${"A".repeat(BODY_LIMIT * 2)}` });
@@ -107,7 +116,12 @@ describe("body limits", () => {
   });
 
   it(`more than ${MAX_JSON_ITEMS} values are refused`, async () => {
-    const many = JSON.stringify({ name: "Ada", email: "ada@example.ng", message: "hi", extra: Array.from({ length: MAX_JSON_ITEMS + 1 }, () => 0) });
+    const many = JSON.stringify({
+      name: "Ada",
+      email: "ada@example.ng",
+      message: "hi",
+      extra: Array.from({ length: MAX_JSON_ITEMS + 1 }, () => 0),
+    });
     const res = await ctx.request({ method: "POST", url: "/api/contact", payload: many, headers: { "content-type": "application/json" } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/too many values/);

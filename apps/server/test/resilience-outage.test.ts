@@ -122,7 +122,9 @@ async function prepare(url: string) {
     const category = await createCategory(db, { name: "Outage Phones" });
     const seller = await createUserWithToken(db, { accType: "business", status: "approved" });
     const products = await Promise.all(
-      Array.from({ length: 6 }, () => createProduct(db, { userId: seller.user.id, categoryId: category.id, price: 1000, countInStock: 100_000 })),
+      Array.from({ length: 6 }, () =>
+        createProduct(db, { userId: seller.user.id, categoryId: category.id, price: 1000, countInStock: 100_000 }),
+      ),
     );
     const shoppers = await Promise.all(Array.from({ length: SHOPPERS }, () => createUserWithToken(db)));
     return { productIds: products.map((p) => p.id), tokens: shoppers.map((s) => s.token) };
@@ -150,7 +152,10 @@ async function outageUnderLoad(opts: {
   const load = checkoutLoad(base, opts.tokens, opts.productIds);
   await new Promise((r) => setTimeout(r, 1500));
   const beforeOutage = load.acknowledged.length;
-  expect(beforeOutage, `checkouts succeed before the outage: ${JSON.stringify(load.answers.filter((a) => a.status !== 200).slice(0, 2))}`).toBeGreaterThan(0);
+  expect(
+    beforeOutage,
+    `checkouts succeed before the outage: ${JSON.stringify(load.answers.filter((a) => a.status !== 200).slice(0, 2))}`,
+  ).toBeGreaterThan(0);
 
   await opts.takeDown();
   const downFrom = load.answers.length;
@@ -190,8 +195,16 @@ async function outageUnderLoad(opts: {
   expect(child.exitCode, `the store exited: ${opts.stderr()}`).toBeNull();
   expect(load.acknowledged.length, "checkouts succeed again after the outage").toBeGreaterThan(afterBack);
   expect(load.answers.filter((a) => a.status === "network")).toEqual([]);
-  const serverErrors = opts.stdout().split("\n").filter((line) => line.includes('"level":50')).slice(0, 3).join("\n");
-  expect(load.answers.filter((a) => typeof a.status === "number" && a.status >= 500 && a.status !== 503), serverErrors).toEqual([]);
+  const serverErrors = opts
+    .stdout()
+    .split("\n")
+    .filter((line) => line.includes('"level":50'))
+    .slice(0, 3)
+    .join("\n");
+  expect(
+    load.answers.filter((a) => typeof a.status === "number" && a.status >= 500 && a.status !== 503),
+    serverErrors,
+  ).toEqual([]);
 
   // No acknowledged order is lost: each is in the database, each "I have made payment" kept.
   const client = new pg.Client({ connectionString: opts.url() });
@@ -209,7 +222,9 @@ async function outageUnderLoad(opts: {
 }
 
 describe("PostgreSQL outage under checkout load", () => {
-  it("the store on DATABASE_URL: 503s during the outage, serving within 5 s of the return, no order lost", { timeout: 180_000 }, async () => {
+  it("the store on DATABASE_URL: 503s during the outage, serving within 5 s of the return, no order lost", {
+    timeout: 180_000,
+  }, async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "market-outage-"));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const dataDir = path.join(dir, "pg");
@@ -239,7 +254,12 @@ describe("PostgreSQL outage under checkout load", () => {
     const first = await startEmbeddedPostgres({ dataDir, port: pgPort, dbName: "market" });
     const { tokens, productIds } = await prepare(first.url);
     await first.stop();
-    const server = await startServer({ DATA_DIR: dir, EMBEDDED_PG_PORT: String(pgPort), SEED_DEMO: "false", WEB_DIST: path.join(dir, "no-web") });
+    const server = await startServer({
+      DATA_DIR: dir,
+      EMBEDDED_PG_PORT: String(pgPort),
+      SEED_DEMO: "false",
+      WEB_DIST: path.join(dir, "no-web"),
+    });
     await outageUnderLoad({
       ...server,
       url: () => first.url,

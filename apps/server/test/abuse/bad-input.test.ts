@@ -9,8 +9,8 @@
  */
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { PICTURE_BODY_LIMIT } from "../../src/plugins/json-body.js";
 import { createCategory, createPost, createProduct, createUserWithToken } from "../../src/db/seed/factories.js";
+import { PICTURE_BODY_LIMIT } from "../../src/plugins/json-body.js";
 import { createTestContext } from "../helpers.js";
 import {
   changedTables,

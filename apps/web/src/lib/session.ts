@@ -72,7 +72,7 @@ export function useSessionExpiry(): void {
     if (!refused) return;
     qc.setQueryData(meQuery.queryKey, null);
     if (pathname !== "/signin") navigate("/signin", { replace: true });
-  }, [refused, qc, navigate, pathname]);  // Signed in with a one-time password (npm run admin:create): the server opens nothing but the
+  }, [refused, qc, navigate, pathname]); // Signed in with a one-time password (npm run admin:create): the server opens nothing but the
   // password change until it is replaced, so the app goes there.
   const mustChange = q.data?.must_change_password ? passwordPageOf(q.data.accType) : null;
   useEffect(() => {
