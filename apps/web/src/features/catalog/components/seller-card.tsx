@@ -10,7 +10,7 @@ import { notifyError, notifyInfo } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
 import { followSeller } from "../api/catalog";
 
-import { whatsappLink } from "./seller-modal";
+import { whatsappLink } from "../lib/whatsapp-link";
 
 export function SellerCard({
   seller,

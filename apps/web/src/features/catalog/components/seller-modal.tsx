@@ -11,12 +11,6 @@ import { LazyModal } from "../../../components/lazy-overlay";
 /** The popup's content (avatar, badges, tooltips, follow toggle) loads on first open (ADR 0051). */
 const SellerCard = lazy(() => import("./seller-card"));
 
-/** WhatsApp chat link from a phone number: https://wa.me/<digits>. */
-export function whatsappLink(whatsapp: string | null | undefined): string | null {
-  const digits = (whatsapp ?? "").replace(/\D/g, "");
-  return digits.length >= 7 ? `https://wa.me/${digits}` : null;
-}
-
 export function SellerModal({
   seller,
   opened,

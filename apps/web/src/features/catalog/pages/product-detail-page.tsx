@@ -26,9 +26,10 @@ import classes from "../components/catalog.module.css";
 import { ItemImage } from "../components/item-image";
 import { itemTitle } from "../components/item-title";
 import { QuickViewModal } from "../components/quick-view-modal";
-import { SellerModal, whatsappLink } from "../components/seller-modal";
+import { SellerModal } from "../components/seller-modal";
 import { StockBadge } from "../components/stock-badge";
 import { WishlistButton } from "../components/wishlist-button";
+import { whatsappLink } from "../lib/whatsapp-link";
 
 /** Description / Reviews / Business Owner tabs, below the fold (ADR 0051). */
 /** Only for a mistyped address: its own chunk (the PublicLayout's Suspense shows the loader meanwhile; ADR 0051). */
