@@ -49,13 +49,13 @@ export type Order = {
 };
 
 /** One page of the buyer's orders, newest first; `nextCursor` asks for the next (null on the last). */
-export type OrdersPage = { data: Order[]; nextCursor: string | null };
+type OrdersPage = { data: Order[]; nextCursor: string | null };
 
 /**
  * The buyer's orders page by page (GET /api/orders, 50 a page by the server's default; the next
  * page by the previous answer's `nextCursor`); a missing endpoint (404) reads as "no orders yet".
  */
-export const myOrdersQuery = infiniteQueryOptions({
+const myOrdersQuery = infiniteQueryOptions({
   queryKey: ["orders", "mine"],
   queryFn: async ({ pageParam, signal }): Promise<OrdersPage> => {
     const query = pageParam ? `?${new URLSearchParams({ cursor: pageParam })}` : "";
