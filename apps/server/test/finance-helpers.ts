@@ -4,6 +4,8 @@
  */
 import { SHIPPING_FEE_NAIRA } from "@market/contract";
 import { expect } from "vitest";
+import type { Db } from "../src/db/client.js";
+import { orderLines, orders, transactions } from "../src/db/schema/index.js";
 import { createUserWithToken } from "../src/db/seed/factories.js";
 import type { TestContext } from "./helpers.js";
 
@@ -85,3 +87,45 @@ export async function earnings(ctx: TestContext, sellerToken: string, query = ""
 
 /** Days in milliseconds. */
 export const days = (n: number) => n * 24 * 60 * 60 * 1000;
+
+/**
+ * A "payment submitted" order straight in the tables, for tests where the checkout cannot run (a
+ * Paystack key makes checkout call Paystack) or would be slow. Units are kobo; shipping ₦2,000.
+ */
+export async function submittedOrder(db: Db, buyerId: string, lines: Array<{ sellerId: string; unitKobo: number; qty: number }>) {
+  const subtotal = lines.reduce((s, l) => s + l.unitKobo * l.qty, 0);
+  const shipping = 200_000;
+  const [o] = await db
+    .insert(orders)
+    .values({
+      buyerId,
+      status: "payment_submitted",
+      subtotalKobo: subtotal,
+      shippingKobo: shipping,
+      totalKobo: subtotal + shipping,
+      shippingAddress: address,
+      reservedUntil: new Date(),
+    })
+    .returning();
+  const made = await db
+    .insert(orderLines)
+    .values(lines.map((l, n) => ({ orderId: o!.id, sellerId: l.sellerId, name: `Item ${n}`, unitPriceKobo: l.unitKobo, quantity: l.qty })))
+    .returning();
+  const [t] = await db
+    .insert(transactions)
+    .values({
+      orderId: o!.id,
+      buyerId,
+      amountKobo: subtotal + shipping,
+      clientAccountNo: "0000000000",
+      clientBank: "Wema Bank",
+      clientAccountName: "Naija Market Ltd",
+      payerAccountNo: "0123456789",
+    })
+    .returning();
+  return {
+    orderId: o!.id,
+    transactionId: t!.id,
+    lines: made.map((l) => ({ id: l.id, sellerId: l.sellerId, total: l.unitPriceKobo * l.quantity })),
+  };
+}

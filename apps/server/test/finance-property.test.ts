@@ -10,7 +10,6 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderLines, orders, transactions } from "../src/db/schema/index.js";
 import { createUser } from "../src/db/seed/factories.js";
 import { HttpError } from "../src/lib/errors.js";
 import { decideTransfer, moveSellerLine } from "../src/modules/commerce/orders.service.js";
@@ -19,7 +18,7 @@ import { releaseDueLines } from "../src/modules/ledger/earnings.service.js";
 import { balanceKobo } from "../src/modules/ledger/ledger.service.js";
 import { requestPayout, settlePayout } from "../src/modules/ledger/payouts.service.js";
 import { refundOrder } from "../src/modules/ledger/refunds.service.js";
-import { address, days } from "./finance-helpers.js";
+import { days, submittedOrder } from "./finance-helpers.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
@@ -101,46 +100,12 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ t: fc.constant("rate" as const), bps: fc.integer({ min: 0, max: 3000 }) }) },
 );
 
-/** A submitted order straight in the tables (the checkout has its own tests). */
-async function submittedOrder(lines: Array<{ seller: number; unit: number; qty: number }>) {
-  const subtotal = lines.reduce((s, l) => s + l.unit * l.qty, 0);
-  const shipping = 200_000;
-  const [o] = await ctx.db
-    .insert(orders)
-    .values({
-      buyerId,
-      status: "payment_submitted",
-      subtotalKobo: subtotal,
-      shippingKobo: shipping,
-      totalKobo: subtotal + shipping,
-      shippingAddress: address,
-      reservedUntil: new Date(),
-    })
-    .returning();
-  const made = await ctx.db
-    .insert(orderLines)
-    .values(
-      lines.map((l, n) => ({ orderId: o!.id, sellerId: sellers[l.seller]!, name: `Item ${n}`, unitPriceKobo: l.unit, quantity: l.qty })),
-    )
-    .returning();
-  const [t] = await ctx.db
-    .insert(transactions)
-    .values({
-      orderId: o!.id,
-      buyerId,
-      amountKobo: subtotal + shipping,
-      clientAccountNo: "0000000000",
-      clientBank: "Wema Bank",
-      clientAccountName: "Naija Market Ltd",
-      payerAccountNo: "0123456789",
-    })
-    .returning();
-  return {
-    orderId: o!.id,
-    transactionId: t!.id,
-    lines: made.map((l) => ({ id: l.id, sellerId: l.sellerId, total: l.unitPriceKobo * l.quantity })),
-  };
-}
+const submitted = (lines: Array<{ seller: number; unit: number; qty: number }>) =>
+  submittedOrder(
+    ctx.db,
+    buyerId,
+    lines.map((l) => ({ sellerId: sellers[l.seller]!, unitKobo: l.unit, qty: l.qty })),
+  );
 
 async function checkInvariants() {
   const unbalanced = await ctx.db.execute(sql`select journal_id from ledger_entries group by journal_id having sum(amount_kobo) <> 0`);
@@ -172,13 +137,13 @@ describe("property: money is conserved and never negative", () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 10, maxLength: 40 }), async (ops) => {
         let now = new Date();
-        const made: Array<Awaited<ReturnType<typeof submittedOrder>>> = [];
+        const made: Array<Awaited<ReturnType<typeof submitted>>> = [];
         const payoutIds: string[] = [];
         for (const o of ops) {
           const order = made.length ? made[("i" in o ? o.i : 0) % made.length]! : undefined;
           switch (o.t) {
             case "order":
-              made.push(await submittedOrder(o.lines));
+              made.push(await submitted(o.lines));
               break;
             case "decide":
               if (order)

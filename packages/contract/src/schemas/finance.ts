@@ -118,7 +118,10 @@ export const PayoutsQuery = z.object({
   cursor: z.string().max(200).optional(),
 });
 export const PayoutsAnswer = z.object({ statusCode: z.number().int(), data: z.array(Payout), nextCursor: z.string().nullable() });
-/** The admin records a manual payout as paid (with the bank's reference) or failed (money back to the seller). */
+/**
+ * The admin records a manual payout as paid (with the bank's reference) or failed (money back to
+ * the seller), or sends it through Paystack Transfers.
+ */
 export const PayoutActionBody = z.discriminatedUnion("action", [
   z.object({
     payout_id: Id,
@@ -126,6 +129,8 @@ export const PayoutActionBody = z.discriminatedUnion("action", [
     reference: plainText("Reference").min(3, FINANCE_MESSAGES.referenceNeeded).max(100),
   }),
   z.object({ payout_id: Id, action: z.literal("failed"), reason: plainText("Reason").min(3).max(300) }),
+  /** Send through Paystack Transfers (only when the store has a Paystack key); settled by its webhook. */
+  z.object({ payout_id: Id, action: z.literal("send") }),
 ]);
 
 /** A refund as the buyer and the admin see it. */

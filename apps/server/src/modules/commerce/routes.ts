@@ -31,6 +31,7 @@ import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest, unauthorized } from "../../lib/errors.js";
 import { currentUser, requireRole, requireUser } from "../../plugins/auth.js";
+import { handleTransferEvent, type TransferEvent } from "../ledger/paystack-transfers.js";
 import { addToCart, clearCart, listCart, removeCartLine } from "./cart.service.js";
 import { cancelOrder, createCheckoutSession, expireOverdueOrders, flagUnconfirmedTransfers, submitTransfer } from "./checkout.service.js";
 import { decideTransfer, listBuyerOrders, listSellerLines, listTransfers, moveSellerLine } from "./orders.service.js";
@@ -298,6 +299,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             throw badRequest("Invalid JSON");
           }
           if (!event || typeof event.event !== "string") throw badRequest("Invalid event");
+          // Payouts sent through Paystack Transfers are settled by their own events (ADR 0094).
+          if (event.event.startsWith("transfer.")) {
+            const outcome = await handleTransferEvent(app.db, event as TransferEvent);
+            if (outcome === "out_of_order" || outcome === "amount_mismatch" || outcome === "unknown_payout") {
+              request.log.warn({ outcome, reference: event.data?.reference }, "paystack transfer event needs an admin");
+            }
+            return reply.send({ statusCode: 200, outcome });
+          }
           const outcome = await handlePaystackEvent(app.db, event);
           if (outcome === "amount_mismatch" || outcome === "order_closed" || outcome === "unknown_order") {
             request.log.warn({ outcome, reference: event.data?.reference }, "paystack event needs an admin");

@@ -190,7 +190,7 @@ export async function decidePayout(
  */
 export async function listPayouts(
   db: Executor,
-  filter: { status?: Payout["status"]; sellerId?: string },
+  filter: { status?: Payout["status"]; sellerId?: string; id?: string },
   page: { limit: number; cursor?: string },
 ): Promise<{ data: Payout[]; nextCursor: string | null }> {
   let after: SQL | undefined;
@@ -207,6 +207,7 @@ export async function listPayouts(
       and(
         filter.status ? eq(payouts.status, filter.status) : undefined,
         filter.sellerId ? eq(payouts.sellerId, filter.sellerId) : undefined,
+        filter.id ? eq(payouts.id, filter.id) : undefined,
         after,
       ),
     )

@@ -23,10 +23,12 @@ import {
 } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { conflict } from "../../lib/errors.js";
 import { currentUser, requireRole } from "../../plugins/auth.js";
 import { getCommissionSettings, setCommissionSettings } from "./commission.service.js";
 import { type FinanceSettings, ledgerClock, sellerEarnings, sellerStatementCsv } from "./earnings.service.js";
 import { decidePayout, listPayouts, requestPayout } from "./payouts.service.js";
+import { sendPayoutViaPaystack } from "./paystack-transfers.js";
 import { refundOrder } from "./refunds.service.js";
 
 const errors = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer };
@@ -178,14 +180,24 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["finance"],
         summary:
-          "Record a manual payout paid (with the bank's reference) or failed (its money goes back to the seller's available balance)",
+          "Record a manual payout paid (with the bank's reference) or failed (its money goes back to the seller's available balance), or send it through Paystack Transfers",
         security,
         body: PayoutActionBody,
         response: { 200: PayoutAnswer, ...errors },
       },
     },
     async (request) => {
-      const data = await decidePayout(app.db, currentUser(request).id, request.body);
+      const adminId = currentUser(request).id;
+      const body = request.body;
+      if (body.action === "send") {
+        const secret = app.config.PAYSTACK_SECRET_KEY;
+        if (!secret)
+          throw conflict("Paystack Transfers are not configured in this store: pay the seller by bank transfer and mark it paid");
+        await sendPayoutViaPaystack(app.db, secret, adminId, body.payout_id);
+        const [data] = (await listPayouts(app.db, { id: body.payout_id }, { limit: 1 })).data;
+        return { statusCode: 200, message: "Payout sent through Paystack; it is marked paid when Paystack confirms it", data: data! };
+      }
+      const data = await decidePayout(app.db, adminId, body);
       const message =
         data.status === "paid" ? "Payout marked paid" : "Payout marked failed; the money is back in the seller's available balance";
       return { statusCode: 200, message, data };
