@@ -142,3 +142,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicCache: c.PUBLIC_CACHE ?? c.NODE_ENV !== "test",
   };
 }
+
+/** `loadConfig()` for the command-line entry points: a bad setting prints its message and exits 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+}

@@ -4,18 +4,12 @@
  * server (finishing in-flight requests), the pool and the embedded PostgreSQL.
  */
 import { buildApp } from "./app.js";
-import { loadConfig } from "./config.js";
+import { loadConfigOrExit } from "./config.js";
 import { openDatabase } from "./db/open.js";
 import { DEMO_ACCOUNTS, demoAccountsWithPublishedPasswords, hasData, seedDemo } from "./db/seed/demo.js";
 
 const started = performance.now();
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (err) {
-  console.error((err as Error).message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 
 let database: Awaited<ReturnType<typeof openDatabase>>;
 try {

@@ -6,22 +6,14 @@
 import { ACCOUNT_MESSAGES, SHIPPING_FEE_NAIRA } from "@market/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
+import { SHIPPING_ADDRESS } from "./fixtures.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
 let token: string;
 
 const form = {
-  first_name: "Tunde",
-  last_name: "Bakare",
-  company: "",
-  address1: "12 Allen Avenue",
-  address2: "",
-  city: "Ikeja",
-  state: "Lagos",
-  country: "Nigeria",
-  zip: "100271",
-  phone: "+2348031234567",
+  ...SHIPPING_ADDRESS,
   shippingFees: SHIPPING_FEE_NAIRA,
   payment_type: "bank_transfer",
   product_type: "market-place",

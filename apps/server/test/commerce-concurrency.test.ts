@@ -15,6 +15,7 @@ import { createDb, type Db } from "../src/db/client.js";
 import { orderLines, orders, products } from "../src/db/schema/index.js";
 import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
 import { expireOverdueOrders } from "../src/modules/commerce/checkout.service.js";
+import { checkoutBody } from "./fixtures.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 const SHOPPERS = 50;
@@ -52,17 +53,7 @@ describe("50 shoppers, 10 in stock", () => {
       expect(res.statusCode).toBe(200);
     }
 
-    const payload = {
-      first_name: "Ada",
-      last_name: "Obi",
-      address1: "5 Broad Street",
-      city: "Lagos Island",
-      state: "Lagos",
-      country: "Nigeria",
-      phone: "+2348030000000",
-      account_no: "0123456789",
-      amount: 17000,
-    };
+    const payload = checkoutBody(17000);
     const started = performance.now();
     const answers = await Promise.all(
       shoppers.map((s, i) =>

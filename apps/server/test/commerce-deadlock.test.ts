@@ -8,6 +8,7 @@
 import { SHIPPING_FEE_NAIRA } from "@market/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
+import { checkoutBody } from "./fixtures.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
@@ -24,17 +25,7 @@ const checkout = (token: string, price: number) =>
     method: "POST",
     url: "/api/transactions/createSession",
     token,
-    payload: {
-      first_name: "Ada",
-      last_name: "Obi",
-      address1: "5 Broad Street",
-      city: "Lagos Island",
-      state: "Lagos",
-      country: "Nigeria",
-      phone: "+2348030000000",
-      account_no: "0123456789",
-      amount: price + SHIPPING_FEE_NAIRA,
-    },
+    payload: checkoutBody(price + SHIPPING_FEE_NAIRA),
   });
 
 describe("re-checkout of crossed orders", () => {

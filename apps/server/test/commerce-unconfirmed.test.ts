@@ -13,6 +13,7 @@ import { orders, outbox, products, transactions } from "../src/db/schema/index.j
 import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
 import { flagUnconfirmedTransfers } from "../src/modules/commerce/checkout.service.js";
 import { runExpirySweep } from "../src/modules/commerce/routes.js";
+import { SHIPPING_ADDRESS } from "./fixtures.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
@@ -20,18 +21,7 @@ let categoryId: string;
 let seller: Awaited<ReturnType<typeof createUserWithToken>>;
 let admin: Awaited<ReturnType<typeof createUserWithToken>>;
 
-const address = {
-  first_name: "Tunde",
-  last_name: "Bakare",
-  company: "",
-  address1: "12 Allen Avenue",
-  address2: "",
-  city: "Ikeja",
-  state: "Lagos",
-  country: "Nigeria",
-  zip: "100271",
-  phone: "+2348031234567",
-};
+const address = SHIPPING_ADDRESS;
 
 beforeAll(async () => {
   ctx = await createTestContext();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, products, transactions } from "../src/db/schema/index.js";
 import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
 import { expireOverdueOrders } from "../src/modules/commerce/checkout.service.js";
+import { SHIPPING_ADDRESS } from "./fixtures.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
@@ -16,18 +17,7 @@ let seller: Awaited<ReturnType<typeof createUserWithToken>>;
 let seller2: Awaited<ReturnType<typeof createUserWithToken>>;
 let admin: Awaited<ReturnType<typeof createUserWithToken>>;
 
-const address = {
-  first_name: "Tunde",
-  last_name: "Bakare",
-  company: "",
-  address1: "12 Allen Avenue",
-  address2: "",
-  city: "Ikeja",
-  state: "Lagos",
-  country: "Nigeria",
-  zip: "100271",
-  phone: "+2348031234567",
-};
+const address = SHIPPING_ADDRESS;
 
 beforeAll(async () => {
   ctx = await createTestContext();

@@ -20,17 +20,9 @@ import { users } from "../src/db/schema/index.js";
 import { DEMO_ACCOUNTS } from "../src/db/seed/demo.js";
 import { createUser } from "../src/db/seed/factories.js";
 import { PASSWORD_CHANGE_FIRST } from "../src/plugins/auth.js";
+import { PRODUCTION_ENV } from "./fixtures.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 import { freePort, SERVER_ROOT, type ServerProcess, startServerProcess } from "./server-process.js";
-
-const PRODUCTION = {
-  NODE_ENV: "production",
-  PUBLIC_URL: "https://shop.example.ng",
-  STORE_ACCOUNT_NO: "9876543210",
-  STORE_BANK: "Test Bank",
-  STORE_ACCOUNT_NAME: "Test Store Ltd",
-  LOG_LEVEL: "silent",
-};
 
 let ctx: TestContext;
 let dir: string;
@@ -61,7 +53,7 @@ async function signIn(email: string, password: string) {
 
 describe("production start", () => {
   it("on an empty database creates no account and prints no demo sign-ins", { timeout: 60_000 }, async () => {
-    const server = await start({ ...PRODUCTION, DATABASE_URL: ctx.url });
+    const server = await start({ ...PRODUCTION_ENV, DATABASE_URL: ctx.url });
     const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(users);
     expect(row!.n).toBe(0);
     const admin = DEMO_ACCOUNTS.find((a) => a.role === "admin")!;
@@ -79,7 +71,7 @@ describe("production start", () => {
     const demo = DEMO_ACCOUNTS.find((a) => a.role === "admin")!;
     const planted = await createUser(ctx.db, { email: demo.email, password: demo.password, accType: "admin" });
     try {
-      const server = await start({ ...PRODUCTION, DATABASE_URL: ctx.url }, { waitReady: false });
+      const server = await start({ ...PRODUCTION_ENV, DATABASE_URL: ctx.url }, { waitReady: false });
       expect(await server.exited).toBe(1);
       expect(server.stderr()).toContain(demo.email);
       expect(server.stderr()).toMatch(/published passwords/);
@@ -95,7 +87,7 @@ describe("npm run admin:create", () => {
       const child = spawn(
         process.execPath,
         ["--import", "tsx", "src/cli/admin-create.ts", "--email", "Boss@Store.ng", "--phone", "0803 555 0101", "--name", "Bola Admin"],
-        { cwd: SERVER_ROOT, env: { PATH: process.env.PATH, ...PRODUCTION, DATABASE_URL: ctx.url } },
+        { cwd: SERVER_ROOT, env: { PATH: process.env.PATH, ...PRODUCTION_ENV, DATABASE_URL: ctx.url } },
       );
       let stdout = "";
       let stderr = "";

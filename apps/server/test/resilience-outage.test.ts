@@ -21,20 +21,10 @@ import { createDb } from "../src/db/client.js";
 import { type EmbeddedHandle, startEmbeddedPostgres } from "../src/db/embedded.js";
 import { runMigrations } from "../src/db/migrate.js";
 import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
+import { checkoutBody } from "./fixtures.js";
 import { freePort, startServerProcess } from "./server-process.js";
 
 const SHOPPERS = 8;
-
-const CHECKOUT = {
-  first_name: "Ada",
-  last_name: "Obi",
-  address1: "5 Broad Street",
-  city: "Lagos Island",
-  state: "Lagos",
-  country: "Nigeria",
-  phone: "+2348030000000",
-  account_no: "0123456789",
-};
 
 type Answer = { status: number | "network"; body?: unknown; detail?: string };
 
@@ -93,12 +83,12 @@ function checkoutLoad(base: string, shoppers: string[], productIds: string[]) {
       if (cart.status !== 200) continue;
       const lines = (cart.body as { data: Array<{ count: number; productId: { price: number } }> }).data;
       const amount = lines.reduce((sum, l) => sum + l.productId.price * l.count, 0) + SHIPPING_FEE_NAIRA;
-      const session = await call(base, "POST", "/api/transactions/createSession", token, { ...CHECKOUT, amount });
+      const session = await call(base, "POST", "/api/transactions/createSession", token, checkoutBody(amount));
       answers.push(session);
       if (session.status !== 200) continue;
       const orderId = (session.body as { data: { Form: { order_id: string } } }).data.Form.order_id;
       acknowledged.push(orderId);
-      const paid = await call(base, "PUT", "/api/transactions", token, { order_id: orderId, account_no: CHECKOUT.account_no });
+      const paid = await call(base, "PUT", "/api/transactions", token, { order_id: orderId, account_no: checkoutBody(0).account_no });
       answers.push(paid);
       if (paid.status === 200) submitted.push(orderId);
     }

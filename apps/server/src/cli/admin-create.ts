@@ -9,7 +9,7 @@
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { AdminCreateUserBody } from "@market/contract";
-import { loadConfig } from "../config.js";
+import { loadConfigOrExit } from "../config.js";
 import { openDatabase } from "../db/open.js";
 import { HttpError } from "../lib/errors.js";
 import { createUserByAdmin } from "../modules/admin/users.service.js";
@@ -41,13 +41,7 @@ if (!input.success) {
   process.exit(1);
 }
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (err) {
-  console.error((err as Error).message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 const database = await openDatabase(config);
 try {
   const admin = await createUserByAdmin(database.db, input.data, { passwordMustChange: true });

@@ -1,0 +1,27 @@
+/** Values several API tests send as they are. */
+
+/** A Lagos shipping address, as the checkout form sends it (spec §3 "Shipping address"). */
+export const SHIPPING_ADDRESS = {
+  first_name: "Tunde",
+  last_name: "Bakare",
+  company: "",
+  address1: "12 Allen Avenue",
+  address2: "",
+  city: "Ikeja",
+  state: "Lagos",
+  country: "Nigeria",
+  zip: "100271",
+  phone: "+2348031234567",
+};
+
+/** The checkout body (POST /api/transactions/createSession) for a cart whose total is `amount` naira. */
+export const checkoutBody = (amount: number) => ({ ...SHIPPING_ADDRESS, account_no: "0123456789", amount });
+
+/** The settings production requires (config.ts), with test values. */
+export const PRODUCTION_ENV = {
+  NODE_ENV: "production",
+  PUBLIC_URL: "https://shop.example.ng",
+  STORE_ACCOUNT_NO: "9876543210",
+  STORE_BANK: "Test Bank",
+  STORE_ACCOUNT_NAME: "Test Store Ltd",
+};
