@@ -2,6 +2,7 @@ import { STORAGE_KEYS } from "@market/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { meQuery } from "../../../lib/session";
 import { renderWithProviders } from "../../../test/render";
 import { fakeApi, ME, serverLine } from "../test/fake-api";
 import CartPage from "./cart-page";
@@ -9,9 +10,17 @@ import CartPage from "./cart-page";
 describe("CartPage", () => {
   it("renders nothing for a signed-out visitor", async () => {
     fakeApi({});
-    const { container } = renderWithProviders(<CartPage />);
-    await waitFor(() => expect(container.querySelector("h1")).toBeNull());
-    expect(screen.queryByText("Your Cart Is Empty")).toBeNull();
+    const { queryClient } = renderWithProviders(
+      <div data-testid="screen">
+        <CartPage />
+      </div>,
+    );
+    // Wait until the session is known (signed out) and the screen has drawn its answer to it:
+    // checking "nothing" before that would pass on a screen that has not drawn yet.
+    await waitFor(() => expect(queryClient.getQueryState(meQuery.queryKey)?.status).toBe("success"));
+    await waitFor(() => expect(document.title).toMatch(/^Cart/));
+    expect(queryClient.getQueryData(meQuery.queryKey)).toBeNull();
+    expect(screen.getByTestId("screen")).toBeEmptyDOMElement();
   });
 
   it("says 'Your Cart Is Empty' with Go Back when the cart is empty", async () => {
