@@ -3,7 +3,8 @@
  * sellers in one cart, the admin confirms the transfer, each seller sees only their own pending
  * share, the lines are delivered and the holding period passes (test clock), both sellers request
  * payouts that the admin marks paid: their balances end at zero, everything they earned is paid
- * out, and the store's commission is the rate times the sales. Real PostgreSQL, real app.
+ * out, and the store's commission is the rate times the sales; the admin's figures agree. Real
+ * PostgreSQL, real app.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -71,4 +72,23 @@ it("two sellers in one cart: confirm, deliver, hold, pay out; balances end at ze
   expect(await balanceKobo(ctx.db, { kind: "payouts_in_transit" })).toBe(0);
   // The store's bank: the buyer's 48,751.50 in, 42,076.35 out to sellers.
   expect(await balanceKobo(ctx.db, { kind: "store_cash" })).toBe(-(467_515 + 200_000));
+
+  // The admin's figures say the same, per store and per seller.
+  const figures = await ctx.request({ method: "GET", url: "/api/admin/finance", token: admin.token });
+  expect(figures.statusCode, figures.body).toBe(200);
+  expect(figures.json().data.period).toEqual({ sales: 46_751.5, commission: 4675.15, shipping: 2000, refunds: 0, payouts_paid: 42_076.35 });
+  expect(figures.json().data.now).toEqual({ sellers_pending: 0, sellers_available: 0, payouts_due: 0 });
+  expect(
+    figures
+      .json()
+      .data.sellers.map((r: { seller: { _id: string }; sales: number; commission: number }) => [r.seller._id, r.sales, r.commission]),
+  ).toEqual([
+    [sellers[0]!.user.id, 25_000, 2500],
+    [sellers[1]!.user.id, 21_751.5, 2175.15],
+  ]);
+  const later = new Date(Date.now() + days(1)).toISOString();
+  const empty = await ctx.request({ method: "GET", url: `/api/admin/finance?from=${encodeURIComponent(later)}`, token: admin.token });
+  expect(empty.json().data.period).toEqual({ sales: 0, commission: 0, shipping: 0, refunds: 0, payouts_paid: 0 });
+  expect((await ctx.request({ method: "GET", url: "/api/admin/finance?from=yesterday", token: admin.token })).statusCode).toBe(400);
+  expect((await ctx.request({ method: "GET", url: "/api/admin/finance", token: sellers[0]!.token })).statusCode).toBe(403);
 });

@@ -159,3 +159,34 @@ export const RefundBody = z
   .refine((b) => b.amount === undefined || b.line_id !== undefined, { message: "A partial refund names the line", path: ["amount"] });
 /** The refunds made: one per line refunded (and one for the shipping of a whole-order refund). */
 export const RefundAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: z.array(Refund) });
+
+/** The admin's money figures for a period (`from` inclusive, `to` exclusive, ISO times; default: all time). */
+export const FinanceSummaryQuery = z.object({
+  from: z.iso.datetime({ offset: true, message: "from must be an ISO date-time" }).optional(),
+  to: z.iso.datetime({ offset: true, message: "to must be an ISO date-time" }).optional(),
+});
+const FinanceFigures = z.object({
+  /** Sales: line totals of orders paid in the period (before refunds), naira. */
+  sales: z.number(),
+  /** Commission earned in the period, net of refunds. */
+  commission: z.number(),
+  shipping: z.number(),
+  refunds: z.number(),
+  payouts_paid: z.number(),
+});
+export const FinanceSummaryAnswer = z.object({
+  statusCode: z.number().int(),
+  data: z.object({
+    period: FinanceFigures,
+    /** Right now, whatever the period: owed to sellers (pending + available) and payouts requested. */
+    now: z.object({ sellers_pending: z.number(), sellers_available: z.number(), payouts_due: z.number() }),
+    sellers: z.array(
+      FinanceFigures.omit({ shipping: true }).extend({
+        seller: z.object({ _id: z.string(), names: z.string() }),
+        pending: z.number(),
+        available: z.number(),
+      }),
+    ),
+  }),
+});
+export type FinanceSummaryAnswer = z.infer<typeof FinanceSummaryAnswer>;

@@ -12,6 +12,8 @@ import {
   EarningsAnswer,
   EarningsQuery,
   ErrorAnswer,
+  FinanceSummaryAnswer,
+  FinanceSummaryQuery,
   nairaToKobo,
   PayoutActionBody,
   PayoutAnswer,
@@ -30,6 +32,7 @@ import { type FinanceSettings, ledgerClock, sellerEarnings, sellerStatementCsv }
 import { decidePayout, listPayouts, requestPayout } from "./payouts.service.js";
 import { sendPayoutViaPaystack } from "./paystack-transfers.js";
 import { refundOrder } from "./refunds.service.js";
+import { financeSummary } from "./summary.service.js";
 
 const errors = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer };
 const security = [{ bearer: [] }];
@@ -73,6 +76,24 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       message: "Commission rates saved",
       data: await setCommissionSettings(app.db, currentUser(request).id, request.body),
     }),
+  );
+
+  /* Store figures (admin) ------------------------------------------------------------------------ */
+
+  app.get(
+    "/admin/finance",
+    {
+      preHandler: requireRole("admin"),
+      schema: {
+        tags: ["finance"],
+        summary:
+          "Sales, commission, shipping, refunds and payouts paid in a period (from inclusive, to exclusive), what is owed to sellers now, and per seller",
+        security,
+        querystring: FinanceSummaryQuery,
+        response: { 200: FinanceSummaryAnswer, ...errors },
+      },
+    },
+    async (request) => ({ statusCode: 200, data: await financeSummary(app.db, request.query, settings, ledgerClock.now()) }),
   );
 
   /* Seller earnings --------------------------------------------------------------------------- */
