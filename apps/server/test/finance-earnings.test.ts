@@ -36,7 +36,8 @@ afterEach(() => {
   ledgerClock.now = realNow;
 });
 
-const setRates = (token: string, payload: Record<string, unknown>) => ctx.request({ method: "PUT", url: "/api/admin/commission", token, payload });
+const setRates = (token: string, payload: Record<string, unknown>) =>
+  ctx.request({ method: "PUT", url: "/api/admin/commission", token, payload });
 const linesOf = (orderId: string) => ctx.db.select().from(orderLines).where(sql`${orderLines.orderId} = ${orderId}`);
 const unbalancedJournals = async () =>
   (await ctx.db.execute(sql`select journal_id from ledger_entries group by journal_id having sum(amount_kobo) <> 0`)).rows.length;
