@@ -282,6 +282,9 @@ test.describe("back office accounts", () => {
 });
 
 test.describe("back-office screens @phone", () => {
+  // Each walks and photographs every back-office screen of its role: more than the default minute
+  // on a busy machine.
+  test.slow();
   test("every screen as the seller", async ({ page, request }, info) => {
     const project = info.project.name;
     const token = await signInPage(page, request, DEMO.seller);
