@@ -4,9 +4,11 @@
  * leaves. Built with PUBLIC_CACHE=true (under NODE_ENV=test the cache is off by default, see the plugin).
  */
 import { eq } from "drizzle-orm";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories } from "../src/db/schema/index.js";
 import { createCategory, createProduct, createUser, createUserWithToken } from "../src/db/seed/factories.js";
+import publicCache from "../src/plugins/public-cache.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
@@ -112,12 +114,34 @@ describe("public response cache", () => {
     expect((await get("/api/category")).headers["x-cache"]).toBe("hit");
   });
 
-  it("stays within its entry bound", async () => {
-    const before = ctx.app.publicCache.stats();
-    expect(before.entries).toBeLessThanOrEqual(2_000);
-    for (let i = 0; i < 30; i++) await get(`/api/product?page=${i + 1}`);
-    const after = ctx.app.publicCache.stats();
-    expect(after.entries).toBeGreaterThan(before.entries);
-    expect(after.hits).toBeGreaterThan(0);
+  it("stays within its entry and byte bounds, dropping the least recently used first", async () => {
+    // The plugin alone with small bounds, so the test reaches them.
+    const app = Fastify();
+    await app.register(publicCache, { enabled: true, maxEntries: 5 });
+    app.get("/api/product", async (request) => ({ page: (request.query as { page: string }).page, pad: "x".repeat(100) }));
+    await app.ready();
+    const page = (n: number) => app.inject({ method: "GET", url: `/api/product?page=${n}` });
+    try {
+      for (let n = 1; n <= 5; n++) await page(n);
+      expect(app.publicCache.stats().entries).toBe(5);
+      expect((await page(1)).headers["x-cache"]).toBe("hit");
+      for (let n = 6; n <= 20; n++) await page(n);
+      expect(app.publicCache.stats().entries).toBe(5);
+      expect((await page(20)).headers["x-cache"]).toBe("hit");
+      expect((await page(2)).headers["x-cache"]).toBe("miss");
+    } finally {
+      await app.close();
+    }
+    // Ten answers of ~420 bytes against a 4,000-byte bound (an answer over an eighth of it is not kept at all).
+    const big = Fastify();
+    await big.register(publicCache, { enabled: true, maxEntries: 100, maxBytes: 4_000 });
+    big.get("/api/posts", async (request) => ({ n: (request.query as { n: string }).n, pad: "y".repeat(400) }));
+    try {
+      for (let n = 1; n <= 10; n++) await big.inject({ method: "GET", url: `/api/posts?n=${n}` });
+      expect(big.publicCache.stats().entries).toBe(9);
+      expect(big.publicCache.stats().bytes).toBeLessThanOrEqual(4_000);
+    } finally {
+      await big.close();
+    }
   });
 });

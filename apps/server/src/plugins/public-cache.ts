@@ -39,7 +39,7 @@ export type PublicCacheOptions = {
   /**
    * Off under NODE_ENV=test unless PUBLIC_CACHE says otherwise (config.ts, app.ts): tests insert
    * rows with the factories, straight into the database, which no hook sees.
-   * test/perf-cache.test.ts builds the app with NODE_ENV=production.
+   * test/perf-cache.test.ts builds the app with PUBLIC_CACHE=true.
    */
   enabled?: boolean;
   /** Longest life of an entry in ms (default 30 s, the period of the stock-release sweep). */

@@ -36,11 +36,6 @@ export async function listCart(db: Executor, userId: string): Promise<ServerCart
   return rows.map(({ line, product }) => ({ _id: line.id, productId: toCartProduct(product), count: line.count }));
 }
 
-/** Clamp a wanted count to 1..stock (spec §4 "Quantity": never below 1, never above count_in_stock). */
-export function clampCount(count: number, stock: number): number {
-  return Math.max(1, Math.min(Math.floor(count), stock));
-}
-
 /** What the add-to-cart statement answers: the product as read, and the line when it was written. */
 type AddToCartRow = {
   id: string;
@@ -81,7 +76,7 @@ const ADD_TO_CART_SQL = `
  * ONE SQL statement, one round trip (issue 7, ADR 0070):
  * - `p` reads the product (whatever its state, so a refusal can say why);
  * - `line` upserts the cart line only when the product is listed, not the caller's own and in
- *   stock, with the count clamped to 1..count_in_stock (same rule as `clampCount`);
+ *   stock, with the count clamped to 1..count_in_stock (spec §4 "Quantity": never below 1, never above count_in_stock);
  * - `async_commit` sets `synchronous_commit = off` for this statement's own (implicit) transaction
  *   only: `set_config(..., true)` is `SET LOCAL`. A cart line lost in the last few milliseconds
  *   before a crash is harmless; orders and payments keep synchronous commits.

@@ -25,7 +25,7 @@ import {
   type TransferForm,
 } from "@market/contract";
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db, Executor, Tx } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import type { ShippingAddress } from "../../db/schema/commerce.js";
 import { cartLines, orderLines, orders, paymentEvents, products, transactions, users } from "../../db/schema/index.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
@@ -504,10 +504,4 @@ export async function cancelOrder(db: Db, user: { id: string }, orderId: string)
     if (order.status === "cancelled" || order.status === "expired") return { status: order.status, changed: false };
     throw conflict("Payment for this order was already submitted, so it can no longer be cancelled here. Please contact the store.");
   });
-}
-
-/** Units of `productId` currently in stock (tests and diagnostics). */
-export async function stockOf(db: Executor, productId: string): Promise<number> {
-  const [row] = await db.select({ n: products.countInStock }).from(products).where(eq(products.id, productId));
-  return row?.n ?? 0;
 }
