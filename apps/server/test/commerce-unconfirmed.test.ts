@@ -13,7 +13,7 @@ import { orders, outbox, products, transactions } from "../src/db/schema/index.j
 import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
 import { flagUnconfirmedTransfers } from "../src/modules/commerce/checkout.service.js";
 import { runExpirySweep } from "../src/modules/commerce/routes.js";
-import { SHIPPING_ADDRESS } from "./fixtures.js";
+import { checkoutBody, SHIPPING_ADDRESS } from "./fixtures.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
@@ -43,14 +43,7 @@ async function checkout(token: string, productId: string, count: number, price =
     method: "POST",
     url: "/api/transactions/createSession",
     token,
-    payload: {
-      ...address,
-      shippingFees: SHIPPING_FEE_NAIRA,
-      payment_type: "bank_transfer",
-      product_type: "market-place",
-      account_no: "0123456789",
-      amount: price * count + SHIPPING_FEE_NAIRA,
-    },
+    payload: checkoutBody(price * count + SHIPPING_FEE_NAIRA),
   });
 }
 

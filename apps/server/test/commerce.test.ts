@@ -1,14 +1,9 @@
-/**
- * Commerce API (issue 5): cart, checkout totals, stock reservation, transfer submission, cancel,
- * expiry, buyer/seller/admin order views, and who may not call what. Real PostgreSQL, real app.
- */
-import { SHIPPING_FEE_NAIRA } from "@market/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, products, transactions } from "../src/db/schema/index.js";
 import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
 import { expireOverdueOrders } from "../src/modules/commerce/checkout.service.js";
-import { SHIPPING_ADDRESS } from "./fixtures.js";
+import { checkoutBody, SHIPPING_ADDRESS } from "./fixtures.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
@@ -42,15 +37,7 @@ async function checkout(token: string, amount: number, extra: Record<string, unk
     method: "POST",
     url: "/api/transactions/createSession",
     token,
-    payload: {
-      ...address,
-      shippingFees: SHIPPING_FEE_NAIRA,
-      payment_type: "bank_transfer",
-      product_type: "market-place",
-      account_no: "0123456789",
-      amount,
-      ...extra,
-    },
+    payload: { ...checkoutBody(amount), ...extra },
   });
 }
 

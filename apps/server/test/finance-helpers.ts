@@ -7,20 +7,10 @@ import { expect } from "vitest";
 import type { Db } from "../src/db/client.js";
 import { orderLines, orders, transactions } from "../src/db/schema/index.js";
 import { createUserWithToken } from "../src/db/seed/factories.js";
+import { checkoutBody, SHIPPING_ADDRESS } from "./fixtures.js";
 import type { TestContext } from "./helpers.js";
 
-export const address = {
-  first_name: "Tunde",
-  last_name: "Bakare",
-  company: "",
-  address1: "12 Allen Avenue",
-  address2: "",
-  city: "Ikeja",
-  state: "Lagos",
-  country: "Nigeria",
-  zip: "100271",
-  phone: "+2348031234567",
-};
+export const address = SHIPPING_ADDRESS;
 
 /** A new shopper checks out `items` (product id, count, unit price in naira) and says they paid. */
 export async function buyAndSubmit(ctx: TestContext, items: Array<{ productId: string; count: number; price: number }>) {
@@ -39,14 +29,7 @@ export async function buyAndSubmit(ctx: TestContext, items: Array<{ productId: s
     method: "POST",
     url: "/api/transactions/createSession",
     token: shopper.token,
-    payload: {
-      ...address,
-      shippingFees: SHIPPING_FEE_NAIRA,
-      payment_type: "bank_transfer",
-      product_type: "market-place",
-      account_no: "0123456789",
-      amount,
-    },
+    payload: checkoutBody(amount),
   });
   expect(session.statusCode, session.body).toBe(200);
   const form = session.json().data.Form;

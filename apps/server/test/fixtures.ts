@@ -1,4 +1,5 @@
 /** Values several API tests send as they are. */
+import { SHIPPING_FEE_NAIRA } from "@market/contract";
 
 /** A Lagos shipping address, as the checkout form sends it (spec §3 "Shipping address"). */
 export const SHIPPING_ADDRESS = {
@@ -14,8 +15,15 @@ export const SHIPPING_ADDRESS = {
   phone: "+2348031234567",
 };
 
-/** The checkout body (POST /api/transactions/createSession) for a cart whose total is `amount` naira. */
-export const checkoutBody = (amount: number) => ({ ...SHIPPING_ADDRESS, account_no: "0123456789", amount });
+/** The checkout form as the web sends it (POST /api/transactions/createSession) for a cart whose total is `amount` naira. */
+export const checkoutBody = (amount: number) => ({
+  ...SHIPPING_ADDRESS,
+  shippingFees: SHIPPING_FEE_NAIRA,
+  payment_type: "bank_transfer",
+  product_type: "market-place",
+  account_no: "0123456789",
+  amount,
+});
 
 /** The settings production requires (config.ts), with test values. */
 export const PRODUCTION_ENV = {
