@@ -29,7 +29,7 @@ export const MAX_JSON_ITEMS = 10_000;
  * Check the structure of JSON text in one pass, without building anything.
  * @throws HttpError 400 when it nests deeper than `maxDepth` or holds more than `maxItems` members.
  */
-export function checkJsonShape(text: string, maxDepth = MAX_JSON_DEPTH, maxItems = MAX_JSON_ITEMS): void {
+function checkJsonShape(text: string, maxDepth = MAX_JSON_DEPTH, maxItems = MAX_JSON_ITEMS): void {
   let depth = 0;
   let items = 0;
   let inString = false;
