@@ -11,8 +11,9 @@
 import { FINANCE_MESSAGES } from "@market/contract";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { paymentEvents } from "../../db/schema/index.js";
+import { isUuid } from "../../lib/cursor.js";
 import { conflict, HttpError, notFound, unavailable } from "../../lib/errors.js";
+import { recordPaystackEventOnce } from "../commerce/payments/events.js";
 import { settlePayout } from "./payouts.service.js";
 
 /** The slice of `fetch` used here (tests replace it; no network is reachable in development). */
@@ -111,8 +112,6 @@ export type TransferOutcome =
   | "amount_mismatch"
   | "ignored";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Handle one verified `transfer.*` webhook event, once: the event id goes into `payment_events` in
  * the same transaction as its effect, so a redelivery changes nothing ("duplicate"). Only payouts
@@ -122,17 +121,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function handleTransferEvent(db: Db, event: TransferEvent): Promise<TransferOutcome> {
   const ref = event.data?.reference ?? "";
-  const eventId = `paystack:${event.event}:${event.data?.id ?? ref}`;
   return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(paymentEvents)
-      .values({ id: eventId, provider: "paystack", payload: event })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    if (inserted.length === 0) return "duplicate";
+    if (!(await recordPaystackEventOnce(tx, event))) return "duplicate";
     const kind = event.event;
     if (kind !== "transfer.success" && kind !== "transfer.failed" && kind !== "transfer.reversed") return "ignored";
-    if (!UUID.test(ref)) return "unknown_payout";
+    if (!isUuid(ref)) return "unknown_payout";
     const found = await tx.execute<{ status: string; provider: string; amount_kobo: string }>(
       sql`select status, provider, amount_kobo::text from payouts where id = ${ref} for update`,
     );

@@ -9,8 +9,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.js";
-import { paymentEvents } from "../../../db/schema/index.js";
+import { isUuid } from "../../../lib/cursor.js";
 import { recordOrderPaid } from "../../ledger/earnings.service.js";
+import { recordPaystackEventOnce } from "./events.js";
 
 export const PAYSTACK_API = "https://api.paystack.co";
 
@@ -49,8 +50,6 @@ export type PaystackEvent = {
 
 export type WebhookOutcome = "paid" | "duplicate" | "ignored" | "amount_mismatch" | "unknown_order" | "order_closed";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Handle one verified webhook event, once: its id goes into `payment_events` in the same
  * transaction as its effect, so a redelivered event changes nothing ("duplicate").
@@ -61,16 +60,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function handlePaystackEvent(db: Db, event: PaystackEvent): Promise<WebhookOutcome> {
   const ref = event.data?.reference ?? "";
-  const eventId = `paystack:${event.event}:${event.data?.id ?? ref}`;
   return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(paymentEvents)
-      .values({ id: eventId, provider: "paystack", payload: event })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    if (inserted.length === 0) return "duplicate";
+    if (!(await recordPaystackEventOnce(tx, event))) return "duplicate";
     if (event.event !== "charge.success" || event.data?.status !== "success") return "ignored";
-    if (!UUID.test(ref)) return "unknown_order";
+    if (!isUuid(ref)) return "unknown_order";
 
     const found = await tx.execute<{ id: string; status: string; total_kobo: number; buyer_id: string; payer_account_no: string | null }>(
       sql`select id, status, total_kobo, buyer_id, payer_account_no from orders where id = ${ref} for update`,
