@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../src/db/schema/index.js";
 import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
 import { runExpirySweep } from "../src/modules/commerce/routes.js";
+import { SHIPPING_ADDRESS } from "./fixtures.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
@@ -32,16 +33,7 @@ describe("expiry sweep and the public cache", () => {
       url: "/api/transactions/createSession",
       token: shopper.token,
       payload: {
-        first_name: "Tunde",
-        last_name: "Bakare",
-        company: "",
-        address1: "12 Allen Avenue",
-        address2: "",
-        city: "Ikeja",
-        state: "Lagos",
-        country: "Nigeria",
-        zip: "100271",
-        phone: "+2348031234567",
+        ...SHIPPING_ADDRESS,
         shippingFees: SHIPPING_FEE_NAIRA,
         payment_type: "bank_transfer",
         product_type: "market-place",

@@ -3,11 +3,9 @@
  * error shape during the outage, successes right after), and it closes gracefully: in-flight
  * requests finish when the server closes or receives SIGTERM.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
@@ -17,9 +15,7 @@ import { type EmbeddedHandle, startEmbeddedPostgres } from "../src/db/embedded.j
 import { runMigrations } from "../src/db/migrate.js";
 import { createCategory, createUser } from "../src/db/seed/factories.js";
 import { createTestContext } from "./helpers.js";
-import { freePort } from "./server-process.js";
-
-const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+import { freePort, type ServerProcess, startServerProcess } from "./server-process.js";
 
 describe("PostgreSQL restart", () => {
   let dir: string | undefined;
@@ -112,41 +108,11 @@ describe("graceful close", () => {
     // Twenty shoppers (one account's parallel tries would meet the sign-in throttle, ADR 0083).
     const emails = Array.from({ length: 20 }, (_, i) => `sigterm${i}@example.ng`);
     for (const email of emails) await createUser(ctx.db, { email, password: "Password1!" });
-    const port = await freePort();
     const dir = await mkdtemp(path.join(os.tmpdir(), "market-sigterm-"));
-    let child: ChildProcess | undefined;
+    let server: ServerProcess | undefined;
     try {
-      child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-        cwd: SERVER_ROOT,
-        env: {
-          PATH: process.env.PATH,
-          NODE_ENV: "test",
-          HOST: "127.0.0.1",
-          PORT: String(port),
-          DATABASE_URL: ctx.url,
-          SEED_DEMO: "false",
-          LOG_LEVEL: "silent",
-          DATA_DIR: dir,
-          WEB_DIST: path.join(dir, "no-web"),
-        },
-        stdio: ["ignore", "ignore", "pipe"],
-      });
-      let stderr = "";
-      child.stderr!.on("data", (d) => {
-        stderr += String(d);
-      });
-      const exited = new Promise<number | null>((resolve) => child!.once("exit", (code) => resolve(code)));
-      const base = `http://127.0.0.1:${port}`;
-      for (let i = 0; ; i++) {
-        if (child.exitCode !== null) throw new Error(`server exited early: ${stderr}`);
-        const ok = await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (ok) break;
-        if (i > 600) throw new Error(`server did not start: ${stderr}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      server = await startServerProcess({ DATABASE_URL: ctx.url, SEED_DEMO: "false", DATA_DIR: dir, WEB_DIST: path.join(dir, "no-web") });
+      const { base, child } = server;
       // Twenty sign-ins: each verifies an argon2 hash (tens of ms, four at a time in libuv's
       // pool), so most are still being worked on when SIGTERM arrives.
       const signIns = emails.map((email) =>
@@ -169,14 +135,14 @@ describe("graceful close", () => {
       ).toBe(true);
       // At least some were truly in flight (not refused as "closing") and completed normally.
       expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
-      expect(await exited).toBe(0);
+      expect(await server.exited).toBe(0);
       const after = await fetch(`${base}/api/health`).then(
         () => "answered",
         () => "refused",
       );
       expect(after).toBe("refused");
     } finally {
-      if (child && child.exitCode === null) child.kill("SIGKILL");
+      if (server && server.child.exitCode === null) server.child.kill("SIGKILL");
       await ctx.close();
       await rm(dir, { recursive: true, force: true });
     }
