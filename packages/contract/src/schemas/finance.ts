@@ -174,10 +174,22 @@ const FinanceFigures = z.object({
   refunds: z.number(),
   payouts_paid: z.number(),
 });
+/**
+ * The period's figures over time, for charts: one point per day when the period is at most
+ * `FINANCE_DAILY_MAX_DAYS` long, else per calendar month, in Lagos time (ADR 0097). `start` is the
+ * bucket's first day (YYYY-MM-DD); empty buckets are zeros.
+ */
+export const FINANCE_DAILY_MAX_DAYS = 62;
+export const FinanceSeries = z.object({
+  unit: z.enum(["day", "month"]),
+  points: z.array(FinanceFigures.omit({ shipping: true }).extend({ start: z.string() })),
+});
+export type FinanceSeries = z.infer<typeof FinanceSeries>;
 export const FinanceSummaryAnswer = z.object({
   statusCode: z.number().int(),
   data: z.object({
     period: FinanceFigures,
+    series: FinanceSeries,
     /** Right now, whatever the period: owed to sellers (pending + available) and payouts requested. */
     now: z.object({ sellers_pending: z.number(), sellers_available: z.number(), payouts_due: z.number() }),
     sellers: z.array(
@@ -190,3 +202,29 @@ export const FinanceSummaryAnswer = z.object({
   }),
 });
 export type FinanceSummaryAnswer = z.infer<typeof FinanceSummaryAnswer>;
+
+/** What can still be refunded of an order (GET /api/admin/refunds?order_id=), naira. */
+export const RefundableQuery = z.object({ order_id: Id });
+export const RefundableOrder = z.object({
+  order_id: z.string(),
+  status: z.string(),
+  total: z.number(),
+  shipping: z.number(),
+  /** Shipping not yet refunded (a whole-order refund gives it back). */
+  shipping_refundable: z.number(),
+  lines: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      seller: z.object({ _id: z.string(), names: z.string() }),
+      quantity: z.number().int(),
+      amount: z.number(),
+      refunded: z.number(),
+      refundable: z.number(),
+    }),
+  ),
+  /** Refunds made so far, oldest first. */
+  refunds: z.array(Refund),
+});
+export type RefundableOrder = z.infer<typeof RefundableOrder>;
+export const RefundableAnswer = z.object({ statusCode: z.number().int(), data: RefundableOrder });

@@ -203,7 +203,7 @@ export async function sellerEarnings(
 }
 
 /** A CSV field: quoted when needed; a leading = + - @ is neutralised (OWASP "CSV injection"). */
-function csvField(value: string | number | null): string {
+export function csvField(value: string | number | null): string {
   let s = value === null ? "" : String(value);
   if (typeof value === "string" && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;

@@ -7,7 +7,7 @@
  * been paid and the available balance cannot cover it, the refund is refused (never a negative
  * balance). The buyer sees the refunds on their order.
  */
-import type { Refund } from "@market/contract";
+import type { Refund, RefundableOrder } from "@market/contract";
 import { FINANCE_MESSAGES, koboToNaira } from "@market/contract";
 import { asc, inArray, sql } from "drizzle-orm";
 import type { Db, Executor, Tx } from "../../db/client.js";
@@ -158,4 +158,50 @@ async function lineStates(tx: Tx, orderId: string): Promise<LineState[]> {
     refunded_commission: Number(r.refunded_commission),
     pending: Number(r.pending),
   }));
+}
+
+/**
+ * What is left to refund of an order, for the admin's refund dialog: each line's amount, what was
+ * refunded and what still can be (naira), the shipping not yet given back, and the refunds made.
+ * @throws 404 unknown order.
+ */
+export async function refundableOrder(db: Db, orderId: string): Promise<RefundableOrder> {
+  const found = await db.execute<{ status: string; total_kobo: string; shipping_kobo: string; shipping_refunded: string }>(sql`
+    select o.status, o.total_kobo::text, o.shipping_kobo::text,
+           coalesce((select sum(r.shipping_kobo) from refunds r where r.order_id = o.id), 0)::text as shipping_refunded
+    from orders o where o.id = ${orderId}`);
+  const order = found.rows[0];
+  if (!order) throw notFound("Order not found");
+  const lines = await db.execute<{
+    id: string;
+    name: string;
+    seller_id: string;
+    seller_names: string;
+    quantity: number;
+    total: string;
+    refunded: string;
+  }>(sql`
+    select ol.id, ol.name, ol.seller_id, u.names as seller_names, ol.quantity,
+           (ol.unit_price_kobo * ol.quantity)::text as total,
+           coalesce((select sum(r.amount_kobo) from refunds r where r.order_line_id = ol.id), 0)::text as refunded
+    from order_lines ol join users u on u.id = ol.seller_id
+    where ol.order_id = ${orderId} order by ol.created_at, ol.id`);
+  const made = await refundsByOrder(db, [orderId]);
+  return {
+    order_id: orderId,
+    status: order.status,
+    total: koboToNaira(Number(order.total_kobo)),
+    shipping: koboToNaira(Number(order.shipping_kobo)),
+    shipping_refundable: koboToNaira(Number(order.shipping_kobo) - Number(order.shipping_refunded)),
+    lines: lines.rows.map((l) => ({
+      _id: l.id,
+      name: l.name,
+      seller: { _id: l.seller_id, names: l.seller_names },
+      quantity: Number(l.quantity),
+      amount: koboToNaira(Number(l.total)),
+      refunded: koboToNaira(Number(l.refunded)),
+      refundable: koboToNaira(Number(l.total) - Number(l.refunded)),
+    })),
+    refunds: made.get(orderId) ?? [],
+  };
 }

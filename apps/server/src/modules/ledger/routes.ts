@@ -21,6 +21,8 @@ import {
   PayoutsAnswer,
   PayoutsQuery,
   RefundAnswer,
+  RefundableAnswer,
+  RefundableQuery,
   RefundBody,
 } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -31,8 +33,8 @@ import { getCommissionSettings, setCommissionSettings } from "./commission.servi
 import { type FinanceSettings, ledgerClock, sellerEarnings, sellerStatementCsv } from "./earnings.service.js";
 import { decidePayout, listPayouts, requestPayout } from "./payouts.service.js";
 import { sendPayoutViaPaystack } from "./paystack-transfers.js";
-import { refundOrder } from "./refunds.service.js";
-import { financeSummary } from "./summary.service.js";
+import { refundableOrder, refundOrder } from "./refunds.service.js";
+import { financeCsv, financeSummary } from "./summary.service.js";
 
 const errors = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer };
 const security = [{ bearer: [] }];
@@ -94,6 +96,30 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ statusCode: 200, data: await financeSummary(app.db, request.query, settings, ledgerClock.now()) }),
+  );
+
+  app.get(
+    "/admin/finance.csv",
+    {
+      preHandler: requireRole("admin"),
+      schema: {
+        tags: ["finance"],
+        summary: "The same figures as CSV (naira): one row per seller, then the store's total",
+        security,
+        querystring: FinanceSummaryQuery,
+        response: { 200: z.string().describe("text/csv"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const csv = await financeCsv(app.db, request.query, settings, ledgerClock.now());
+      const day = (iso: string | undefined) => (iso ? iso.slice(0, 10) : null);
+      const name = `finance-${day(request.query.from) ?? "start"}-to-${day(request.query.to) ?? "now"}.csv`;
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${name}"`)
+        .header("cache-control", "no-store")
+        .send(csv);
+    },
   );
 
   /* Seller earnings --------------------------------------------------------------------------- */
@@ -226,6 +252,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /* Refunds (admin) ------------------------------------------------------------------------------ */
+
+  app.get(
+    "/admin/refunds",
+    {
+      preHandler: requireRole("admin"),
+      schema: {
+        tags: ["finance"],
+        summary: "What can still be refunded of an order: each line's amount, refunded and refundable, the shipping left, the refunds made",
+        security,
+        querystring: RefundableQuery,
+        response: { 200: RefundableAnswer, ...errors },
+      },
+    },
+    async (request) => ({ statusCode: 200, data: await refundableOrder(app.db, request.query.order_id) }),
+  );
 
   app.post(
     "/admin/refunds",

@@ -4,12 +4,12 @@
  * (ADR 0090): period figures sum the entries posted in [from, to); "now" figures are balances.
  * Shares due are released first, so "available" is up to date.
  */
-import type { FinanceSummaryAnswer } from "@market/contract";
-import { koboToNaira } from "@market/contract";
+import type { FinanceSeries, FinanceSummaryAnswer } from "@market/contract";
+import { FINANCE_DAILY_MAX_DAYS, koboToNaira } from "@market/contract";
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
-import { type FinanceSettings, releaseDueLines } from "./earnings.service.js";
+import { csvField, type FinanceSettings, releaseDueLines } from "./earnings.service.js";
 
 type Figures = { sales: string; commission: string; shipping: string; refunds: string; payouts_paid: string };
 
@@ -33,7 +33,7 @@ export async function financeSummary(
 ): Promise<FinanceSummaryAnswer["data"]> {
   await db.transaction((tx) => releaseDueLines(tx, null, now, settings.holdDays));
   const entries = sql`
-    select e.amount_kobo, a.kind::text as kind, j.kind as jkind, coalesce(ol.seller_id, p.seller_id) as seller_id
+    select e.amount_kobo, e.created_at, a.kind::text as kind, j.kind as jkind, coalesce(ol.seller_id, p.seller_id) as seller_id
     from ledger_entries e
     join ledger_accounts a on a.id = e.account_id
     join ledger_journals j on j.id = e.journal_id
@@ -74,6 +74,7 @@ export async function financeSummary(
   });
   return {
     period: { ...figures(total), shipping: naira(total.shipping) },
+    series: await financeSeries(db, entries, period, now),
     now: {
       sellers_pending: koboToNaira(balances.rows.reduce((s, b) => s + Number(b.pending), 0)),
       sellers_available: koboToNaira(balances.rows.reduce((s, b) => s + Number(b.available), 0)),
@@ -91,4 +92,85 @@ export async function financeSummary(
       })
       .sort((a, b) => b.sales - a.sales || a.seller._id.localeCompare(b.seller._id)),
   };
+}
+
+/** The store's time zone: calendar days and months of the figures over time (like the dashboard's). */
+const TZ = "Africa/Lagos";
+
+/**
+ * The period's figures per day (periods up to FINANCE_DAILY_MAX_DAYS days) or per calendar month,
+ * in Lagos time, from the first bucket of the period (or of the first entry, for "all time") to the
+ * bucket holding its end (or `now`); empty buckets are zeros. `entries` is the period's entry set.
+ */
+async function financeSeries(
+  db: Db,
+  entries: ReturnType<typeof sql>,
+  period: { from?: string; to?: string },
+  now: Date,
+): Promise<FinanceSeries> {
+  let from = period.from ? new Date(period.from) : null;
+  if (!from) {
+    const first = await db.execute<{ at: Date | string | null }>(sql`select min(created_at) as at from ledger_entries`);
+    const at = first.rows[0]?.at;
+    from = at ? new Date(at) : now;
+  }
+  // The end is exclusive: the last bucket is the one holding the instant just before it.
+  const to = new Date(Math.max(from.getTime(), (period.to ? new Date(period.to) : now).getTime() - 1));
+  const unit = to.getTime() - from.getTime() <= FINANCE_DAILY_MAX_DAYS * 86_400_000 ? "day" : "month";
+  const step = sql.raw(unit === "day" ? "interval '1 day'" : "interval '1 month'");
+  const trunc = sql.raw(`'${unit}'`);
+  const result = await db.execute<Figures & { start: string }>(sql`
+    with buckets as (
+      select generate_series(
+        date_trunc(${trunc}, ${from.toISOString()}::timestamptz at time zone ${TZ}),
+        date_trunc(${trunc}, ${to.toISOString()}::timestamptz at time zone ${TZ}),
+        ${step}) as b
+    )
+    select to_char(buckets.b, 'YYYY-MM-DD') as start, ${figureColumns}
+    from buckets left join (${entries}) x on date_trunc(${trunc}, x.created_at at time zone ${TZ}) = buckets.b
+    group by buckets.b order by buckets.b`);
+  const naira = (v: string) => koboToNaira(Number(v));
+  return {
+    unit,
+    points: result.rows.map((r) => ({
+      start: r.start,
+      sales: naira(r.sales),
+      commission: naira(r.commission),
+      refunds: naira(r.refunds),
+      payouts_paid: naira(r.payouts_paid),
+    })),
+  };
+}
+
+/**
+ * The admin's figures for a period as CSV (naira): one row per seller, then the store's total
+ * (with the shipping kept by the store). Same figures as `financeSummary`.
+ */
+export async function financeCsv(db: Db, period: { from?: string; to?: string }, settings: FinanceSettings, now: Date): Promise<string> {
+  const f = await financeSummary(db, period, settings, now);
+  const header = ["seller_id", "seller", "sales", "commission", "shipping", "refunds", "payouts_paid", "pending_now", "available_now"];
+  const rows = f.sellers.map((r) => [
+    r.seller._id,
+    r.seller.names,
+    r.sales,
+    r.commission,
+    "",
+    r.refunds,
+    r.payouts_paid,
+    r.pending,
+    r.available,
+  ]);
+  const p = f.period;
+  rows.push([
+    "",
+    "Store total",
+    p.sales,
+    p.commission,
+    p.shipping,
+    p.refunds,
+    p.payouts_paid,
+    f.now.sellers_pending,
+    f.now.sellers_available,
+  ]);
+  return `${[header.join(","), ...rows.map((r) => r.map(csvField).join(","))].join("\r\n")}\r\n`;
 }
