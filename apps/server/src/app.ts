@@ -14,9 +14,18 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import accountsRoutes from "./modules/accounts/routes.js";
 import adminRoutes from "./modules/admin/routes.js";
-import catalogRoutes from "./modules/catalog/routes.js";
-import commerceRoutes from "./modules/commerce/routes.js";
+import categoriesRoutes from "./modules/catalog/categories.routes.js";
+import postsRoutes from "./modules/catalog/posts.routes.js";
+import productsRoutes from "./modules/catalog/products.routes.js";
+import reviewsRoutes from "./modules/catalog/reviews.routes.js";
+import sellersRoutes from "./modules/catalog/sellers.routes.js";
+import cartRoutes from "./modules/commerce/cart.routes.js";
+import checkoutRoutes from "./modules/commerce/checkout.routes.js";
+import ordersRoutes from "./modules/commerce/orders.routes.js";
+import paystackWebhookRoutes from "./modules/commerce/payments/webhook.routes.js";
+import transfersRoutes from "./modules/commerce/transfers.routes.js";
 import contactRoutes from "./modules/contact/routes.js";
+import jobsPlugin from "./modules/jobs/plugin.js";
 import ledgerRoutes from "./modules/ledger/routes.js";
 import messagesPlugin from "./modules/messages/plugin.js";
 import seoRoutes from "./modules/seo/routes.js";
@@ -116,8 +125,16 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
 
   await app.register(systemRoutes, { prefix: "/api" });
   await app.register(accountsRoutes, { prefix: "/api" });
-  await app.register(catalogRoutes, { prefix: "/api" });
-  await app.register(commerceRoutes, { prefix: "/api" });
+  await app.register(categoriesRoutes, { prefix: "/api" });
+  await app.register(productsRoutes, { prefix: "/api" });
+  await app.register(postsRoutes, { prefix: "/api" });
+  await app.register(reviewsRoutes, { prefix: "/api" });
+  await app.register(sellersRoutes, { prefix: "/api" });
+  await app.register(cartRoutes, { prefix: "/api" });
+  await app.register(checkoutRoutes, { prefix: "/api" });
+  await app.register(ordersRoutes, { prefix: "/api" });
+  await app.register(transfersRoutes, { prefix: "/api" });
+  await app.register(paystackWebhookRoutes, { prefix: "/api" });
   await app.register(ledgerRoutes, { prefix: "/api" });
   await app.register(adminRoutes, { prefix: "/api" });
   await app.register(uploadsRoutes, { prefix: "/api" });
@@ -125,6 +142,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(wishlistRoutes, { prefix: "/api" });
   await app.register(contactRoutes, { prefix: "/api" });
   await app.register(seoRoutes);
+  // Timers not tied to a request (expiry sweep).
+  await app.register(jobsPlugin);
   await app.register(spaPlugin);
   return app;
 }

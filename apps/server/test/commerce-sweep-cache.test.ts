@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../src/db/schema/index.js";
 import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
-import { runExpirySweep } from "../src/modules/commerce/routes.js";
+import { runExpirySweep } from "../src/modules/jobs/expiry-sweep.js";
 import { SHIPPING_ADDRESS } from "./fixtures.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 

@@ -12,7 +12,7 @@ import { loadConfig } from "../src/config.js";
 import { orders, outbox, products, transactions } from "../src/db/schema/index.js";
 import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
 import { flagUnconfirmedTransfers } from "../src/modules/commerce/checkout.service.js";
-import { runExpirySweep } from "../src/modules/commerce/routes.js";
+import { runExpirySweep } from "../src/modules/jobs/expiry-sweep.js";
 import { checkoutBody, SHIPPING_ADDRESS } from "./fixtures.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 

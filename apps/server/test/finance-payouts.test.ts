@@ -75,7 +75,7 @@ describe("requesting a payout", () => {
     });
     const small = await request(seller.token, { amount: 999.99 });
     expect(small.statusCode).toBe(400);
-    expect(small.json().message).toBe("The smallest payout is ₦1000");
+    expect(small.json().message).toBe("The smallest payout is ₦1,000");
     const unverified = await sellerWithAvailable(10_000, false);
     const refused = await request(unverified.token);
     expect(refused.statusCode).toBe(409);

@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
           },
           { path: "view_services", lazy: lazyPage("bo-services", () => import("../features/backoffice/pages/services-page")) },
           { path: "transactions", lazy: lazyPage("bo-transactions", () => import("../features/backoffice/pages/transactions-page")) },
+          { path: "earnings", lazy: lazyPage("bo-earnings", () => import("../features/backoffice/pages/earnings-page")) },
           { path: "sellers", lazy: lazyPage("bo-sellers", () => import("../features/backoffice/pages/sellers-page")) },
           { path: "users", lazy: lazyPage("bo-users", () => import("../features/backoffice/pages/users-page")) },
           { path: "settings", lazy: lazyPage("bo-settings", () => import("../features/backoffice/pages/settings-page")) },

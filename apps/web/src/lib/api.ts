@@ -65,12 +65,9 @@ type Options = {
   auth?: boolean;
 };
 
-/**
- * Call `path` (e.g. "/api/product?id=...") and answer the parsed JSON body.
- * @throws ApiError on a failure status or a network error.
- */
-export async function api<T>(path: string, { method = "GET", body, signal, auth = true }: Options = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: "application/json" };
+/** Send `path` with the bearer token and a JSON (or form) body; answers the response, whatever its status. */
+async function send(path: string, { method = "GET", body, signal, auth = true }: Options, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { accept };
   const token = auth ? getToken() : null;
   if (token) headers.authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
@@ -79,23 +76,47 @@ export async function api<T>(path: string, { method = "GET", body, signal, auth 
     headers["content-type"] = "application/json";
     payload = JSON.stringify(body);
   }
-  let res: Response;
   try {
-    res = await transport(path, { method, headers, body: payload, signal });
+    return await transport(path, { method, headers, body: payload, signal });
   } catch (err) {
     if ((err as Error).name === "AbortError") throw err;
     throw new ApiError(0, "Network error: check your connection and try again.");
   }
-  const text = await res.text();
-  let data: unknown = null;
+}
+
+/** Parse a JSON body; null when it is empty or not JSON. */
+function parseJson(text: string): unknown {
   try {
-    data = text ? JSON.parse(text) : null;
+    return text ? JSON.parse(text) : null;
   } catch {
-    data = null;
+    return null;
   }
-  if (!res.ok) {
-    const d = (data ?? {}) as { message?: string; errors?: Record<string, string> };
-    throw new ApiError(res.status, d.message ?? `Request failed (${res.status})`, d.errors ?? {});
-  }
+}
+
+/** The ApiError of a failure answer, with the server's message and per-field errors. */
+function failure(res: Response, data: unknown): ApiError {
+  const d = (data ?? {}) as { message?: string; errors?: Record<string, string> };
+  return new ApiError(res.status, d.message ?? `Request failed (${res.status})`, d.errors ?? {});
+}
+
+/**
+ * Call `path` (e.g. "/api/product?id=...") and answer the parsed JSON body.
+ * @throws ApiError on a failure status or a network error.
+ */
+export async function api<T>(path: string, options: Options = {}): Promise<T> {
+  const res = await send(path, options, "application/json");
+  const data = parseJson(await res.text());
+  if (!res.ok) throw failure(res, data);
   return data as T;
+}
+
+/**
+ * Download `path` (a file the API answers, e.g. a CSV) with the signed-in user's token, which a
+ * plain link cannot send; answers its bytes.
+ * @throws ApiError on a failure status (the server's JSON message) or a network error.
+ */
+export async function apiBlob(path: string, options: Pick<Options, "signal"> = {}): Promise<Blob> {
+  const res = await send(path, options, "*/*");
+  if (!res.ok) throw failure(res, parseJson(await res.text()));
+  return res.blob();
 }

@@ -3,6 +3,7 @@
  * settings, a seller's earnings and statement, payouts, refunds. Every amount is naira (kobo / 100).
  */
 import { z } from "zod";
+import { formatNaira } from "../money.js";
 import { Id, Naira } from "./common.js";
 import { plainText } from "./plain-text.js";
 
@@ -10,7 +11,7 @@ import { plainText } from "./plain-text.js";
 export const FINANCE_MESSAGES = {
   bps: "Enter a rate between 0 and 10000 basis points (0% to 100%)",
   unknownCategory: "One of these categories no longer exists",
-  belowMinimum: (minNaira: number) => `The smallest payout is ₦${minNaira}`,
+  belowMinimum: (minNaira: number) => `The smallest payout is ${formatNaira(minNaira)}`,
   aboveAvailable: "This is more than your available balance",
   nothingAvailable: "You have no available balance to pay out yet",
   unverifiedAccount: "Your payout bank account must be verified before a payout can be made",
@@ -62,6 +63,7 @@ export const EarningsBalances = z.object({
   min_payout: z.number(),
   bank_account_verified: z.boolean(),
 });
+export type EarningsBalances = z.infer<typeof EarningsBalances>;
 
 export const STATEMENT_KINDS = ["sale", "release", "refund", "payout", "payout_paid", "payout_returned"] as const;
 /** One entry of a seller's statement (newest first). `amount` is signed naira on `balance`. */
@@ -112,12 +114,14 @@ export type Payout = z.infer<typeof Payout>;
 /** Request a payout: `amount` in naira, or nothing for the whole available balance. */
 export const PayoutRequestBody = z.object({ amount: Naira.refine((n) => n > 0, "Enter an amount above ₦0").optional() });
 export const PayoutAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: Payout });
+export type PayoutAnswer = z.infer<typeof PayoutAnswer>;
 export const PayoutsQuery = z.object({
   status: z.enum(PAYOUT_STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   cursor: z.string().max(200).optional(),
 });
 export const PayoutsAnswer = z.object({ statusCode: z.number().int(), data: z.array(Payout), nextCursor: z.string().nullable() });
+export type PayoutsAnswer = z.infer<typeof PayoutsAnswer>;
 /**
  * The admin records a manual payout as paid (with the bank's reference) or failed (money back to
  * the seller), or sends it through Paystack Transfers.

@@ -3,7 +3,7 @@
  * change (PUT /api/me, request_type "changePass") and the buyer's orders (GET /api/orders, owned by
  * the commerce area). After a change the ["me"] query is refreshed so every screen shows it.
  */
-import type { Address, AddressFields } from "@market/contract";
+import type { Address, AddressFields, BuyerOrder } from "@market/contract";
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api";
 import { meQuery } from "../../../lib/session";
@@ -37,16 +37,8 @@ export function useChangePassword() {
   });
 }
 
-/** An order of the signed-in buyer (brief "Commerce" contract: GET /api/orders). */
-export type Order = {
-  _id: string;
-  status: string;
-  total: number;
-  subtotal: number;
-  shipping: number;
-  createdAt: string;
-  lines: { _id: string; name: string; image_url: string | null; unit_price: number; quantity: number; fulfilment: string }[];
-};
+/** An order of the signed-in buyer, with its refunds (GET /api/orders). */
+export type Order = BuyerOrder;
 
 /** One page of the buyer's orders, newest first; `nextCursor` asks for the next (null on the last). */
 type OrdersPage = { data: Order[]; nextCursor: string | null };

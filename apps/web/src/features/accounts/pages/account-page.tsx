@@ -1,10 +1,11 @@
 /**
  * /account, the customer's dashboard (spec §2 "Customer area"): a greeting, the order history
- * (GET /api/orders page by page with "Load more"; "No order has been made yet." when there is none) and the account details
+ * (GET /api/orders page by page with "Load more"; "No order has been made yet." when there is none;
+ * refunds under the order's status) and the account details
  * (name, e-mail, default address first and last name and country).
  */
 import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
-import { formatNaira, TEXT } from "@market/contract";
+import { formatNaira, koboToNaira, nairaToKobo, TEXT } from "@market/contract";
 import { useNavigate } from "react-router";
 import { LoadMore } from "../../../components/load-more";
 import { errorMessage } from "../../../lib/notify";
@@ -25,6 +26,33 @@ const STATUS_LABEL: Record<string, { label: string; color: string }> = {
 
 /** Under the status of an order whose transfer no admin confirmed in time (ADR 0081). */
 const UNCONFIRMED_NOTE = "We could not confirm your transfer in time, so the items went back on sale. If you paid, reply to our e-mail.";
+
+/** What was refunded of an order, naira (summed in kobo). */
+function refundedNaira(o: Order): number {
+  return koboToNaira((o.refunds ?? []).reduce((sum, r) => sum + nairaToKobo(r.amount), 0));
+}
+
+/** One line per refund of an order (ADR 0093): the amount, what it was for, the reason. */
+function RefundNotes({ order }: { order: Order }) {
+  const refunds = order.refunds ?? [];
+  if (!refunds.length) return null;
+  return (
+    <div data-testid="order-refunds">
+      <Badge color="grape" variant="light" mt={4} style={{ minWidth: "fit-content" }}>
+        Refunded {formatNaira(refundedNaira(order))}
+      </Badge>
+      {refunds.map((r) => {
+        const line = order.lines.find((l) => l._id === r.line_id);
+        return (
+          <Text key={r._id} fz="xs" c="dimmed" maw={260} mt={4}>
+            {formatNaira(r.amount)} {line ? `for ${line.name}` : "for the order"}
+            {r.reason ? `: ${r.reason}` : ""} ({new Date(r.createdAt).toLocaleDateString("en-NG", { dateStyle: "medium" })})
+          </Text>
+        );
+      })}
+    </div>
+  );
+}
 
 function OrderHistory({ orders }: { orders: Order[] }) {
   if (!orders.length) return <Text c="dimmed">{TEXT.pages.noOrders}</Text>;
@@ -62,6 +90,7 @@ function OrderHistory({ orders }: { orders: Order[] }) {
                       {UNCONFIRMED_NOTE}
                     </Text>
                   )}
+                  <RefundNotes order={o} />
                 </Table.Td>
                 <Table.Td ta="right" fz="sm" fw={600}>
                   {formatNaira(o.total)}

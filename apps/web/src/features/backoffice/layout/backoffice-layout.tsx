@@ -13,6 +13,7 @@ import { HEADER_NAME_MAX } from "@market/contract";
 import {
   IconBuildingStore,
   IconCategory,
+  IconCoins,
   IconLayoutDashboard,
   IconLogout,
   IconPackage,
@@ -37,6 +38,7 @@ const ICONS: Record<string, ReactNode> = {
   services: <IconTools size={18} stroke={1.6} />,
   categories: <IconCategory size={18} stroke={1.6} />,
   transactions: <IconReceipt size={18} stroke={1.6} />,
+  earnings: <IconCoins size={18} stroke={1.6} />,
   sellers: <IconBuildingStore size={18} stroke={1.6} />,
   users: <IconUsers size={18} stroke={1.6} />,
   settings: <IconSettings size={18} stroke={1.6} />,

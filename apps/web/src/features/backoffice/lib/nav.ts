@@ -1,7 +1,8 @@
 /**
  * The back office's menus (spec §2 "Header and menus", §6 roles):
  * - admin: Dashboard, Categories, Transactions, Sellers, Users, Settings, Logout;
- * - seller (business): Dashboard, Products, Services, Users shown as "Followers", Settings, Logout.
+ * - seller (business): Dashboard, Products, Services, Earnings (design brief "Marketplace money"),
+ *   Users shown as "Followers", Settings, Logout.
  * Groups (Products, Categories, Services, Settings) are collapsible, on phones and on desktop.
  */
 
@@ -60,6 +61,7 @@ export function navFor(role: Role): NavEntry[] {
         { label: "Add Service", to: `${BO}/add_services` },
       ],
     },
+    { key: "earnings", label: "Earnings", to: `${BO}/earnings` },
     { key: "users", label: "Followers", to: `${BO}/users` },
     settings,
   ];

@@ -1,0 +1,50 @@
+/**
+ * HTTP routes of following sellers (spec §7 /api/user/follow, /api/user/followers): a signed-in
+ * user follows or unfollows a seller; a seller lists their followers. Handlers validate with the
+ * shared Zod schema and call one service function.
+ */
+import { FollowAnswer, FollowersAnswer, FollowersQuery, FollowQuery } from "@market/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { bearer, errorAnswers } from "../../lib/route-schema.js";
+import { currentUser, requireUser } from "../../plugins/auth.js";
+import { listFollowers, setFollow } from "./sellers.service.js";
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/user/follow",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["catalog"],
+        summary: "Follow or unfollow a seller (`id` = the seller); answers the seller's followers",
+        security: bearer,
+        querystring: FollowQuery,
+        response: { 200: FollowAnswer, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { id, state } = request.query;
+      return { statusCode: 200, ...(await setFollow(app.db, currentUser(request).id, id, state)) };
+    },
+  );
+
+  app.get(
+    "/user/followers",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["catalog"],
+        summary: "The signed-in seller's followers, most recent first (back office 'Followers')",
+        security: bearer,
+        querystring: FollowersQuery,
+        response: { 200: FollowersAnswer, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      return { statusCode: 200, page, limit, ...(await listFollowers(app.db, currentUser(request).id, page, limit)) };
+    },
+  );
+};
+
+export default routes;

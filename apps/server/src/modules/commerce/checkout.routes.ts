@@ -1,0 +1,92 @@
+/**
+ * HTTP routes of checkout by bank transfer (spec §7 /api/transactions*): reserve the cart as an
+ * order and answer the transfer record, "I have made payment", and cancel an order awaiting
+ * payment. Handlers validate with the shared Zod schema, authorize, and call one service function.
+ */
+import {
+  CancelTransferQuery,
+  CreateSessionAnswer,
+  CreateSessionBody,
+  ErrorAnswer,
+  MessageAnswer,
+  SubmitTransferAnswer,
+  SubmitTransferBody,
+} from "@market/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { bearer, errorAnswers } from "../../lib/route-schema.js";
+import { currentUser, requireUser } from "../../plugins/auth.js";
+import { throwFieldErrors, validationFieldErrors } from "../accounts/validation.js";
+import { cancelOrder, createCheckoutSession, submitTransfer } from "./checkout.service.js";
+import { createPaymentProvider } from "./payments/provider.js";
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const provider = createPaymentProvider(app.config);
+
+  app.post(
+    "/transactions/createSession",
+    {
+      preHandler: requireUser,
+      // Signed-out callers get 401 before any field check; the form's field messages come back
+      // with a shopper's sentence as the "Oops" message, not "account_no: ...".
+      attachValidation: true,
+      schema: {
+        tags: ["checkout"],
+        summary: "Reserve the cart as an order for 15 minutes and answer the bank transfer record",
+        security: bearer,
+        body: CreateSessionBody,
+        response: { 200: CreateSessionAnswer, ...errorAnswers, 503: ErrorAnswer },
+      },
+    },
+    async (request) => {
+      if (request.validationError) throwFieldErrors(validationFieldErrors(request.validationError));
+      const form = await createCheckoutSession(app.db, provider, currentUser(request), request.body, {
+        maxUnitsPerProductPerDay: app.config.MAX_UNITS_PER_PRODUCT_PER_DAY,
+      });
+      return { statusCode: 200, data: { message: "Transfer the amount within 15 minutes", data: "session" as const, Form: form } };
+    },
+  );
+
+  app.put(
+    "/transactions",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["checkout"],
+        summary: '"I have made payment": record the transfer (once per order) and empty the cart',
+        security: bearer,
+        body: SubmitTransferBody,
+        response: { 200: SubmitTransferAnswer, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { duplicate, ...data } = await submitTransfer(app.db, currentUser(request), request.body);
+      return {
+        statusCode: 200,
+        message: duplicate
+          ? "Your payment was already recorded. We will confirm it shortly."
+          : "Thank you! Your payment has been recorded and will be confirmed shortly.",
+        data,
+      };
+    },
+  );
+
+  app.delete(
+    "/transactions",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["checkout"],
+        summary: "Cancel an order awaiting payment and release its stock",
+        security: bearer,
+        querystring: CancelTransferQuery,
+        response: { 200: MessageAnswer, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { status } = await cancelOrder(app.db, currentUser(request), request.query.order_id);
+      return { statusCode: 200, message: status === "expired" ? "The payment window had expired; the order is closed" : "Order cancelled" };
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,62 @@
+/**
+ * HTTP routes of orders (brief "Commerce" contract): the buyer's orders, the seller's paid lines
+ * (an admin sees all) and the seller moving a line to shipped or delivered. Handlers validate with
+ * the shared Zod schema, authorize by role and owner, and call one service function.
+ */
+import { BuyerOrdersAnswer, OrdersPageQuery, SellerOrderLinesAnswer, UpdateOrderLineAnswer, UpdateOrderLineBody } from "@market/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { bearer, errorAnswers } from "../../lib/route-schema.js";
+import { currentUser, requireRole, requireUser } from "../../plugins/auth.js";
+import { listBuyerOrders, listSellerLines, moveSellerLine } from "./orders.service.js";
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/orders",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["orders"],
+        summary: "The signed-in buyer's orders, newest first",
+        security: bearer,
+        querystring: OrdersPageQuery,
+        response: { 200: BuyerOrdersAnswer, ...errorAnswers },
+      },
+    },
+    async (request) => ({ statusCode: 200, ...(await listBuyerOrders(app.db, currentUser(request).id, request.query)) }),
+  );
+
+  app.get(
+    "/orders/lines",
+    {
+      preHandler: requireRole("business", "admin"),
+      schema: {
+        tags: ["orders"],
+        summary: "Lines of paid orders: the seller's own (an admin sees all)",
+        security: bearer,
+        querystring: OrdersPageQuery,
+        response: { 200: SellerOrderLinesAnswer, ...errorAnswers },
+      },
+    },
+    async (request) => ({ statusCode: 200, ...(await listSellerLines(app.db, currentUser(request), request.query)) }),
+  );
+
+  app.put(
+    "/orders/lines",
+    {
+      preHandler: requireRole("business"),
+      schema: {
+        tags: ["orders"],
+        summary: "The seller marks one of their lines shipped or delivered",
+        security: bearer,
+        body: UpdateOrderLineBody,
+        response: { 200: UpdateOrderLineAnswer, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const line = await moveSellerLine(app.db, currentUser(request).id, request.body.line_id, request.body.fulfilment);
+      return { statusCode: 200, message: `Marked ${line.fulfilment}`, data: line };
+    },
+  );
+};
+
+export default routes;

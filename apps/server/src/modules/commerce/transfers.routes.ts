@@ -1,0 +1,54 @@
+/**
+ * HTTP routes of the admin's bank transfer records (spec §7 /api/admin/transactions): list them,
+ * and confirm (order paid) or reject (stock released) a submitted or flagged one. Admins only.
+ */
+import {
+  AdminTransactionActionAnswer,
+  AdminTransactionActionBody,
+  AdminTransactionsAnswer,
+  AdminTransactionsQuery,
+} from "@market/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { bearer, errorAnswers } from "../../lib/route-schema.js";
+import { currentUser, requireRole } from "../../plugins/auth.js";
+import { decideTransfer, listTransfers } from "./orders.service.js";
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/admin/transactions",
+    {
+      preHandler: requireRole("admin"),
+      schema: {
+        tags: ["admin"],
+        summary: "Bank transfer records, newest first",
+        security: bearer,
+        querystring: AdminTransactionsQuery,
+        response: { 200: AdminTransactionsAnswer, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const { status, ...page } = request.query;
+      return { statusCode: 200, ...(await listTransfers(app.db, { status }, page)) };
+    },
+  );
+
+  app.put(
+    "/admin/transactions",
+    {
+      preHandler: requireRole("admin"),
+      schema: {
+        tags: ["admin"],
+        summary: "Confirm (order paid) or reject (stock released) a submitted or flagged transfer",
+        security: bearer,
+        body: AdminTransactionActionBody,
+        response: { 200: AdminTransactionActionAnswer, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const data = await decideTransfer(app.db, currentUser(request).id, request.body.transaction_id, request.body.action, app.messenger);
+      return { statusCode: 200, message: data.status === "confirmed" ? "Payment confirmed" : "Payment rejected", data };
+    },
+  );
+};
+
+export default routes;

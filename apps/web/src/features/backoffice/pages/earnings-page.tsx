@@ -1,0 +1,410 @@
+/**
+ * Earnings (seller; design brief "Marketplace money", ADRs 0091, 0092): the pending, available,
+ * in-transit and paid-out balances; the payout request (the whole available balance or part of it,
+ * at least the store's minimum, to the seller's verified bank account); the statement of every
+ * entry (sale less commission, release after the holding period, refund, payout) page by page,
+ * with its CSV; the seller's payouts and their status. Amounts are naira, shown with 2 decimals.
+ */
+import { Alert, Anchor, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { type EarningsBalances, FINANCE_MESSAGES, type Payout, type StatementEntry } from "@market/contract";
+import { IconAlertTriangle, IconDownload, IconSend } from "@tabler/icons-react";
+import { type ReactNode, useState } from "react";
+import { Link } from "react-router";
+import { LoadMore } from "../../../components/load-more";
+import { errorMessage, notifyError, notifySuccess } from "../../../lib/notify";
+import { useSession } from "../../../lib/session";
+import { naira2 } from "../../cart/money";
+import { useDownloadStatement, useEarnings, usePayouts, useRequestPayout } from "../api/earnings";
+import { askConfirm } from "../components/confirm";
+import { PageHeader } from "../components/page-header";
+import { Empty, LoadError, Loading } from "../components/query-state";
+import { RoleGate } from "../components/role-gate";
+import { RowCard } from "../components/row-card";
+import { BO } from "../lib/nav";
+import { useIsPhone } from "../lib/use-is-phone";
+
+const dateFmt = new Intl.DateTimeFormat("en-NG", { day: "numeric", month: "short", year: "numeric" });
+
+/** An order's short number, as the other back-office screens show it. */
+const orderNo = (id: string) => id.slice(0, 8).toUpperCase();
+
+/** A signed amount: "+₦22,500.00" / "-₦2,500.00". */
+const signed = (n: number) => (n > 0 ? `+${naira2(n)}` : naira2(n));
+
+const KIND_LABEL: Record<StatementEntry["kind"], string> = {
+  sale: "Sale",
+  release: "Now available",
+  refund: "Refund",
+  payout: "Payout requested",
+  payout_paid: "Payout paid",
+  payout_returned: "Payout returned",
+};
+
+const PAYOUT_STATUS: Record<Payout["status"], { label: string; color: string }> = {
+  requested: { label: "Requested", color: "orange" },
+  paid: { label: "Paid", color: "green" },
+  failed: { label: "Failed", color: "red" },
+  reversed: { label: "Reversed", color: "grape" },
+};
+
+function Balances({ b }: { b: EarningsBalances }) {
+  const cards: Array<{ key: string; label: string; value: number; hint: string }> = [
+    {
+      key: "pending",
+      label: "Pending",
+      value: b.pending,
+      hint: `Paid orders. Available ${b.holding_days} ${b.holding_days === 1 ? "day" : "days"} after delivery.`,
+    },
+    { key: "available", label: "Available", value: b.available, hint: "Yours to pay out now." },
+    { key: "in-transit", label: "In transit", value: b.in_transit, hint: "Payouts requested, not yet paid." },
+    { key: "paid-out", label: "Paid out", value: b.paid_out, hint: "Sent to your bank account." },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+      {cards.map((c) => (
+        <Paper key={c.key} withBorder radius="md" p="md">
+          <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+            {c.label}
+          </Text>
+          <Text fz={{ base: "lg", sm: "xl" }} fw={700} mt={4} data-testid={`balance-${c.key}`}>
+            {naira2(c.value)}
+          </Text>
+          <Text fz="xs" c="dimmed" mt={4}>
+            {c.hint}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** Why no payout can be asked for now, as a sentence (null when one can). */
+function blockedReason(b: EarningsBalances, hasAccount: boolean): ReactNode {
+  const settings = (
+    <Anchor component={Link} to={`${BO}/settings`} fz="sm">
+      Open your profile settings
+    </Anchor>
+  );
+  if (!hasAccount)
+    return (
+      <>
+        {FINANCE_MESSAGES.noAccount}. {settings}
+      </>
+    );
+  if (!b.bank_account_verified)
+    return (
+      <>
+        {FINANCE_MESSAGES.unverifiedAccount}. The store checks it soon after you save it. {settings}
+      </>
+    );
+  if (b.available <= 0) return `${FINANCE_MESSAGES.nothingAvailable}.`;
+  if (b.available < b.min_payout) return `You can request a payout once your available balance reaches ${naira2(b.min_payout)}.`;
+  return null;
+}
+
+function PayoutRequest({ b }: { b: EarningsBalances }) {
+  const { details } = useSession();
+  const request = useRequestPayout();
+  const [amount, setAmount] = useState<string | number>("");
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const blocked = blockedReason(b, Boolean(details?.account_no));
+
+  const submit = () => {
+    const value = amount === "" ? undefined : Number(amount);
+    if (value !== undefined && value > b.available) return setFieldError(FINANCE_MESSAGES.aboveAvailable);
+    if (value !== undefined && value < b.min_payout) return setFieldError(FINANCE_MESSAGES.belowMinimum(b.min_payout));
+    const total = value ?? b.available;
+    askConfirm({
+      title: "Request this payout?",
+      children: (
+        <Text fz="sm">
+          {naira2(total)} will be sent to account {details?.account_no} ({details?.account_name}). It leaves your available balance now.
+        </Text>
+      ),
+      labels: { confirm: "Request payout", cancel: "Leave" },
+      color: "green",
+      onConfirm: () =>
+        request.mutate(value, {
+          onSuccess: (res) => {
+            notifySuccess(res.message);
+            setAmount("");
+          },
+        }),
+    });
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="payout-request">
+      <Title order={3} fz="lg">
+        Request a payout
+      </Title>
+      <Text fz="sm" c="dimmed" mt={4}>
+        The smallest payout is {naira2(b.min_payout)}. Leave the amount empty to pay out your whole available balance.
+      </Text>
+      {blocked ? (
+        <Text fz="sm" mt="sm" data-testid="payout-blocked">
+          {blocked}
+        </Text>
+      ) : null}
+      <Group align="flex-start" mt="sm" gap="sm">
+        <NumberInput
+          label="Amount (₦)"
+          placeholder={`All of it: ${naira2(b.available)}`}
+          value={amount}
+          onChange={(v) => {
+            setAmount(v);
+            setFieldError(null);
+            request.reset();
+          }}
+          min={0}
+          decimalScale={2}
+          thousandSeparator=","
+          hideControls
+          disabled={Boolean(blocked)}
+          error={fieldError}
+          w={{ base: "100%", xs: 240 }}
+        />
+        <Button
+          mt={{ base: 0, xs: 25 }}
+          leftSection={<IconSend size={16} />}
+          disabled={Boolean(blocked)}
+          loading={request.isPending}
+          onClick={submit}
+        >
+          Request payout
+        </Button>
+      </Group>
+      {request.isError ? (
+        <Alert mt="sm" color="red" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="payout-error">
+          {errorMessage(request.error)}
+        </Alert>
+      ) : null}
+    </Paper>
+  );
+}
+
+/** What an entry was: the item and order of a sale or refund, the commission kept, the reason or reference. */
+function entryDetail(e: StatementEntry): string {
+  const parts: string[] = [];
+  if (e.order_id) parts.push(`Order ${orderNo(e.order_id)}`);
+  if (e.kind === "sale" && e.line_amount !== null && e.commission !== null)
+    parts.push(`${naira2(e.line_amount)} less ${naira2(e.commission)} commission`);
+  if (e.memo) parts.push(e.memo);
+  return parts.join(" · ");
+}
+
+const entryTitle = (e: StatementEntry) => (e.line_name ? `${KIND_LABEL[e.kind]}: ${e.line_name}` : KIND_LABEL[e.kind]);
+
+function BalanceBadge({ balance }: { balance: StatementEntry["balance"] }) {
+  return (
+    <Badge style={{ minWidth: "fit-content" }} variant="light" color={balance === "pending" ? "yellow" : "green"}>
+      {balance}
+    </Badge>
+  );
+}
+
+function Amount({ n }: { n: number }) {
+  return (
+    <Text component="span" fz="sm" fw={600} c={n < 0 ? "red.7" : "green.8"} style={{ whiteSpace: "nowrap" }} data-testid="entry-amount">
+      {signed(n)}
+    </Text>
+  );
+}
+
+function Statement({ list, entries }: { list: Parameters<typeof LoadMore>[0]["list"]; entries: StatementEntry[] }) {
+  const phone = useIsPhone();
+  const download = useDownloadStatement();
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group justify="space-between" mb="sm" gap="xs">
+        <Title order={3} fz="lg">
+          Statement
+        </Title>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconDownload size={14} />}
+          loading={download.isPending}
+          disabled={entries.length === 0}
+          onClick={() => download.mutate(undefined, { onError: (e) => notifyError(e) })}
+        >
+          Download CSV
+        </Button>
+      </Group>
+      {entries.length === 0 ? (
+        <Empty>No entries yet. When a shopper's payment for your products is confirmed, your share shows here.</Empty>
+      ) : phone ? (
+        <Stack gap="xs">
+          {entries.map((e) => (
+            <RowCard key={e._id} testId="statement-row" title={entryTitle(e)} meta={dateFmt.format(new Date(e.createdAt))}>
+              {entryDetail(e) ? <Text fz="xs">{entryDetail(e)}</Text> : null}
+              <Group gap="xs" justify="space-between" wrap="nowrap">
+                <BalanceBadge balance={e.balance} />
+                <Amount n={e.amount} />
+              </Group>
+            </RowCard>
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="sm" highlightOnHover data-testid="statement-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Entry</Table.Th>
+                <Table.Th>Balance</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {entries.map((e) => (
+                <Table.Tr key={e._id} data-testid="statement-row">
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{dateFmt.format(new Date(e.createdAt))}</Table.Td>
+                  <Table.Td>
+                    <Text fz="sm">{entryTitle(e)}</Text>
+                    {entryDetail(e) ? (
+                      <Text fz="xs" c="dimmed">
+                        {entryDetail(e)}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <BalanceBadge balance={e.balance} />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Amount n={e.amount} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <LoadMore list={list} />
+    </Paper>
+  );
+}
+
+/** Reference, date paid or the reason it failed. */
+function payoutNote(p: Payout): string {
+  if (p.status === "paid")
+    return `Paid ${p.paid_at ? dateFmt.format(new Date(p.paid_at)) : ""}${p.reference ? ` · ref ${p.reference}` : ""}`;
+  if (p.failure_reason) return `${p.failure_reason}. The money is back in your available balance.`;
+  return p.status === "requested" ? "The store sends it to your bank account." : "";
+}
+
+function PayoutStatus({ p }: { p: Payout }) {
+  const s = PAYOUT_STATUS[p.status];
+  return (
+    <Badge style={{ minWidth: "fit-content" }} color={s.color} variant="light" data-testid="payout-status">
+      {s.label}
+    </Badge>
+  );
+}
+
+function Payouts() {
+  const q = usePayouts();
+  const phone = useIsPhone();
+  const rows = q.data?.pages.flatMap((p) => p.data) ?? [];
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Title order={3} fz="lg" mb="sm">
+        Payouts
+      </Title>
+      {q.isPending ? (
+        <Loading />
+      ) : q.isError ? (
+        <LoadError error={q.error} onRetry={() => q.refetch()} />
+      ) : rows.length === 0 ? (
+        <Empty>No payouts yet.</Empty>
+      ) : phone ? (
+        <Stack gap="xs">
+          {rows.map((p) => (
+            <RowCard
+              key={p._id}
+              testId="payout-row"
+              title={naira2(p.amount)}
+              meta={`Requested ${dateFmt.format(new Date(p.createdAt))} · to ${p.account_no}`}
+            >
+              {payoutNote(p) ? <Text fz="xs">{payoutNote(p)}</Text> : null}
+              <div>
+                <PayoutStatus p={p} />
+              </div>
+            </RowCard>
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="sm" highlightOnHover data-testid="payouts-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Requested</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th>To account</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((p) => (
+                <Table.Tr key={p._id} data-testid="payout-row">
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{dateFmt.format(new Date(p.createdAt))}</Table.Td>
+                  <Table.Td ta="right" fw={600} style={{ whiteSpace: "nowrap" }}>
+                    {naira2(p.amount)}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text fz="sm" ff="monospace">
+                      {p.account_no}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      {p.account_name}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <PayoutStatus p={p} />
+                    {payoutNote(p) ? (
+                      <Text fz="xs" c="dimmed" mt={4}>
+                        {payoutNote(p)}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <LoadMore list={q} />
+    </Paper>
+  );
+}
+
+function Earnings() {
+  const q = useEarnings();
+  const first = q.data?.pages[0];
+  const entries = q.data?.pages.flatMap((p) => p.statement) ?? [];
+  return (
+    <>
+      <PageHeader title="Earnings" subtitle="Your share of each sale after the store's commission, and your payouts." />
+      {q.isPending ? (
+        <Loading />
+      ) : q.isError || !first ? (
+        <LoadError error={q.error} onRetry={() => q.refetch()} />
+      ) : (
+        <Stack gap="md">
+          <Balances b={first.data} />
+          <PayoutRequest b={first.data} />
+          <Statement list={q} entries={entries} />
+          <Payouts />
+        </Stack>
+      )}
+    </>
+  );
+}
+
+export default function EarningsPage() {
+  return (
+    <RoleGate roles={["business"]}>
+      <Earnings />
+    </RoleGate>
+  );
+}
