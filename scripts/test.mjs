@@ -9,6 +9,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { Socket } from "node:net";
 
 const CI = process.env.CI === "true" || process.env.CI === "1";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -55,6 +56,43 @@ step("unit and API tests", "npx", ["vitest", "run", "--reporter=default", "--rep
 countVitest("test-results/vitest.json");
 const built = step("build", "npm", ["run", "-s", "build"]);
 if (built && existsSync("scripts/budget.mjs")) step("page budget", "node", ["scripts/budget.mjs"], {}, { blocking: BUDGET_BLOCKING });
+
+/** Does something accept TCP connections on 127.0.0.1:`port`? */
+function listening(port) {
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once("error", () => done(false));
+    socket.connect(port, "127.0.0.1", () => done(true));
+  });
+}
+
+// The multi-instance test (apps/server/cluster): three built processes behind HAProxy on the
+// machine's PostgreSQL and Redis. Needs all three; CI has them (.ci/run installs HAProxy).
+const haproxy = ["/usr/sbin/haproxy", "/usr/bin/haproxy", "/usr/local/sbin/haproxy"].some((p) => existsSync(p));
+const services = (await listening(5432)) && (await listening(6379));
+if (!built) {
+  // the build failed: reported above
+} else if (haproxy && services) {
+  step("multi-instance test (3 processes, HAProxy, Redis, S3)", "npx", [
+    "vitest",
+    "run",
+    "-c",
+    "apps/server/cluster/vitest.config.ts",
+    "--reporter=default",
+    "--reporter=json",
+    "--outputFile.json=test-results/cluster.json",
+  ]);
+  countVitest("test-results/cluster.json");
+} else {
+  const missing = `${haproxy ? "" : "HAProxy (apt-get install -y haproxy) "}${services ? "" : "PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379"}`;
+  console.log(`\n! Multi-instance test skipped: needs ${missing.trim()}.`);
+  if (CI) failures.push("multi-instance test (missing HAProxy, PostgreSQL or Redis)");
+}
 
 if (process.env.SKIP_E2E === "1") {
   console.log("\n! SKIP_E2E=1: browser tests skipped on purpose.");

@@ -30,12 +30,16 @@ export type ServerProcess = {
 };
 
 /**
- * Spawn `src/main.ts` (through tsx) with `env` on a free port. With `waitReady` (the default) it
- * answers once /api/health answers 200, and throws with the output if the process ends first.
+ * Spawn `src/main.ts` (through tsx), or the built `entry` (e.g. dist/main.js), with `env` on a free
+ * port. With `waitReady` (the default) it answers once /api/health answers 200, and throws with the
+ * output if the process ends first.
  */
-export async function startServerProcess(env: Record<string, string>, { waitReady = true } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  { waitReady = true, entry }: { waitReady?: boolean; entry?: string } = {},
+): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, entry ? [entry] : ["--import", "tsx", "src/main.ts"], {
     cwd: SERVER_ROOT,
     env: { PATH: process.env.PATH, NODE_ENV: "test", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "silent", ...env },
     stdio: ["ignore", "pipe", "pipe"],
