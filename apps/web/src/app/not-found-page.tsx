@@ -2,7 +2,7 @@
 import { Container, Stack, Text, Title } from "@mantine/core";
 import { TEXT } from "@market/contract";
 import { Link } from "react-router";
-import { LiteButton } from "../components/lite-button";
+import { Button } from "../components/ui/button";
 import { usePageTitle } from "../lib/use-page-title";
 
 export default function NotFoundPage() {
@@ -15,9 +15,9 @@ export default function NotFoundPage() {
         </Text>
         <Title order={1}>{TEXT.pages.notFoundTitle}</Title>
         <Text c="dimmed">{TEXT.pages.notFoundText}</Text>
-        <LiteButton as={Link} to="/">
+        <Button as={Link} to="/">
           Back to Home
-        </LiteButton>
+        </Button>
       </Stack>
     </Container>
   );

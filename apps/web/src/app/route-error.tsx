@@ -2,7 +2,7 @@
 import { Container, Stack, Text, Title } from "@mantine/core";
 import { TEXT } from "@market/contract";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { LiteButton } from "../components/lite-button";
+import { Button } from "../components/ui/button";
 import { AppReadyMarker } from "./app-ready";
 import { ChunkLoadError } from "./lazy-page";
 
@@ -25,10 +25,10 @@ export function RouteError() {
         <Title order={1}>{title}</Title>
         <Text c="dimmed">{detail}</Text>
         <Stack gap="xs" align="center">
-          <LiteButton onClick={() => window.location.reload()}>Reload</LiteButton>
-          <LiteButton as={Link} to="/" variant="subtle" reloadDocument>
+          <Button onClick={() => window.location.reload()}>Reload</Button>
+          <Button as={Link} to="/" variant="subtle" reloadDocument>
             Go to the home page
-          </LiteButton>
+          </Button>
         </Stack>
       </Stack>
       <AppReadyMarker />

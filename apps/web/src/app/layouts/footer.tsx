@@ -2,13 +2,13 @@
 import { Anchor, Box, Container, Stack, Text, Title } from "@mantine/core";
 import { STORE_CONTACT } from "@market/contract";
 import { Link } from "react-router";
-import { LiteSimpleGrid } from "../../components/lite";
+import { Grid } from "../../components/ui/grid";
 
 export function Footer() {
   return (
     <Box component="footer" bg="dark.8" c="gray.3" py={40} mt={60}>
       <Container size="xl">
-        <LiteSimpleGrid cols="1 sm:3" spacing="xl">
+        <Grid cols="1 sm:3" spacing="xl">
           <Stack gap={6}>
             <Title order={3} c="white" fz="lg">
               Naija Market
@@ -38,7 +38,7 @@ export function Footer() {
             </Anchor>
             <Text fz="sm">Free standard shipping in Lagos on orders over ₦50,000</Text>
           </Stack>
-        </LiteSimpleGrid>
+        </Grid>
         <Text fz="xs" mt="xl" c="gray.5">
           © {new Date().getFullYear()} Naija Market. All prices in naira (NGN).
         </Text>

@@ -10,7 +10,7 @@ import { HEADER_NAME_MAX } from "@market/contract";
 import { lazy, Suspense } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import { LazyDrawer as Drawer } from "../../components/lazy-overlay";
-import { LiteBurger } from "../../components/lite-button";
+import { MenuToggle } from "../../components/ui/button";
 import { MiniCart } from "../../features/cart/components/mini-cart";
 import { useSession, useSessionExpiry, useSignOut } from "../../lib/session";
 import classes from "./header.module.css";
@@ -94,7 +94,7 @@ export function Header() {
       <Container size="xl">
         <Group justify="space-between" h={64} wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
-            <LiteBurger opened={opened} onClick={toggle} aria-label="Open menu" />
+            <MenuToggle opened={opened} onClick={toggle} aria-label="Open menu" />
             <Anchor component={Link} to="/" underline="never" className={classes.brand}>
               Naija<span>Market</span>
             </Anchor>

@@ -2,7 +2,7 @@
 import { Box, Center } from "@mantine/core";
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
-import { LiteLoader } from "../../components/lite-button";
+import { Spinner } from "../../components/ui/button";
 import { AppReadyMarker } from "../app-ready";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -15,7 +15,7 @@ export function PublicLayout() {
         <Suspense
           fallback={
             <Center py={80}>
-              <LiteLoader />
+              <Spinner />
             </Center>
           }
         >

@@ -8,8 +8,8 @@ import { useDisclosure } from "@mantine/hooks";
 import { IconShoppingBag } from "@tabler/icons-react";
 import { lazy, Suspense } from "react";
 import { LazyDrawer as Drawer } from "../../../components/lazy-overlay";
-import { LiteIndicator } from "../../../components/lite";
-import { LiteActionIcon } from "../../../components/lite-button";
+import { IconButton } from "../../../components/ui/button";
+import { CountBadge } from "../../../components/ui/count-badge";
 import { useCart } from "../../../lib/cart";
 
 const MiniCartPanel = lazy(() => import("./mini-cart-panel"));
@@ -19,19 +19,11 @@ export function MiniCart() {
   const { items, count, subtotal } = useCart();
   return (
     <>
-      {/* Mantine's Indicator and ActionIcon markup without their code on every page (components/lite*.tsx, ADR 0051). */}
-      <LiteIndicator
-        label={count}
-        size={18}
-        disabled={count === 0}
-        color="var(--mantine-color-yellow-5)"
-        textColor="var(--mantine-color-dark-text)"
-        offset={4}
-      >
-        <LiteActionIcon variant="light" size="lg" onClick={open} aria-label={`Open shopping cart (${count} items)`}>
+      <CountBadge count={count} hidden={count === 0} color="var(--mantine-color-yellow-5)" textColor="var(--mantine-color-dark-text)">
+        <IconButton variant="light" size="lg" onClick={open} aria-label={`Open shopping cart (${count} items)`}>
           <IconShoppingBag size={20} />
-        </LiteActionIcon>
-      </LiteIndicator>
+        </IconButton>
+      </CountBadge>
       <Drawer
         opened={opened}
         onClose={close}

@@ -6,7 +6,7 @@
 import { Avatar, Box, Button, Group, Stack, Text } from "@mantine/core";
 import type { Post, Product, Seller } from "@market/contract";
 import { lazy, Suspense } from "react";
-import { type LiteTab, LiteTabs } from "../../../components/lite-tabs";
+import { type Tab, Tabs } from "../../../components/ui/tabs";
 import { isPost } from "../api/catalog";
 
 /**
@@ -17,7 +17,7 @@ const ReviewsPanel = lazy(() => import("./reviews-panel"));
 
 export default function DetailTabs({ item, seller, onOpenSeller }: { item: Product | Post; seller: Seller; onOpenSeller: () => void }) {
   const service = isPost(item);
-  const tabs: LiteTab[] = [
+  const tabs: Tab[] = [
     {
       value: "description",
       label: "Description",
@@ -57,6 +57,5 @@ export default function DetailTabs({ item, seller, onOpenSeller }: { item: Produ
       </Group>
     ),
   });
-  // Mantine's Tabs markup without its start-up re-renders (components/lite-tabs.tsx); mt={40}.
-  return <LiteTabs id="detail-tabs" defaultValue="description" tabs={tabs} style={{ marginTop: "calc(2.5rem * var(--mantine-scale))" }} />;
+  return <Tabs id="detail-tabs" defaultValue="description" tabs={tabs} style={{ marginTop: "calc(2.5rem * var(--mantine-scale))" }} />;
 }

@@ -7,9 +7,9 @@ import { Group, Stack, Text } from "@mantine/core";
 import { formatNaira, type Post, type Product, truncate } from "@market/contract";
 import { IconEye } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { LiteCard } from "../../../components/lite";
-import { LiteActionIcon } from "../../../components/lite-button";
 import { Stars } from "../../../components/stars";
+import { IconButton } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
 import { isPost } from "../api/catalog";
 import classes from "./catalog.module.css";
 import { ItemImage } from "./item-image";
@@ -22,13 +22,13 @@ export function ItemCard({ item, eager, onQuickView }: { item: Product | Post; e
   const title = itemTitle(item);
   const href = detailHref(item);
   return (
-    <LiteCard withBorder padding={0} radius="md" data-testid="item-card" style={{ height: "100%" }}>
+    <Card withBorder padding={0} radius="md" data-testid="item-card" style={{ height: "100%" }}>
       <div className={classes.cardImageWrap}>
         <Link to={href} aria-label={title}>
           <ItemImage src={item.image_urls[0]} alt={title} width={400} height={400} priority={eager} className={classes.cardImage} />
         </Link>
         {/* A native title, not Mantine's Tooltip: floating-ui stays off the listing's first load (ADR 0051). */}
-        <LiteActionIcon
+        <IconButton
           className={classes.quickViewButton}
           variant="white"
           size="lg"
@@ -38,7 +38,7 @@ export function ItemCard({ item, eager, onQuickView }: { item: Product | Post; e
           onClick={onQuickView}
         >
           <IconEye size={18} />
-        </LiteActionIcon>
+        </IconButton>
       </div>
       <Stack gap={6} p="sm" style={{ flex: 1 }}>
         <Text component={Link} to={href} fw={600} lineClamp={2} fz="sm">
@@ -65,6 +65,6 @@ export function ItemCard({ item, eager, onQuickView }: { item: Product | Post; e
           </Group>
         )}
       </Stack>
-    </LiteCard>
+    </Card>
   );
 }

@@ -1,8 +1,7 @@
 /** Availability (spec §8): "In Stock" when count_in_stock > 0, else "Out Of Stock"; services "Always". */
 import { TEXT } from "@market/contract";
-import { LiteBadge } from "../../../components/lite";
+import { Badge } from "../../../components/ui/badge";
 
-/** Mantine's Badge look without its code on first load (components/lite.tsx, ADR 0051). */
 const NO_CAPS = { textTransform: "none" } as const;
 
 export function stockText(countInStock: number | undefined): string {
@@ -12,14 +11,14 @@ export function stockText(countInStock: number | undefined): string {
 export function StockBadge({ countInStock, service = false }: { countInStock?: number; service?: boolean }) {
   if (service)
     return (
-      <LiteBadge color="naija" variant="light" style={NO_CAPS}>
+      <Badge color="naija" variant="light" style={NO_CAPS}>
         {TEXT.stock.always}
-      </LiteBadge>
+      </Badge>
     );
   const inStock = (countInStock ?? 0) > 0;
   return (
-    <LiteBadge color={inStock ? "naija" : "red"} variant="light" style={NO_CAPS}>
+    <Badge color={inStock ? "naija" : "red"} variant="light" style={NO_CAPS}>
       {stockText(countInStock)}
-    </LiteBadge>
+    </Badge>
   );
 }

@@ -6,12 +6,11 @@
 import { TEXT } from "@market/contract";
 import { IconHeart, IconHeartFilled } from "@tabler/icons-react";
 import { useNavigate } from "react-router";
-import { LiteActionIcon } from "../../../components/lite-button";
+import { IconButton } from "../../../components/ui/button";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
 import { useToggleWishlist, useWishlist } from "../api/wishlist";
 
-/** Mantine's ActionIcon look without its code on the detail page's first load (components/lite-button.tsx, ADR 0051). */
 export default function LiveWishlistButton({ productId, size = "lg" }: { productId: string; size?: "sm" | "md" | "lg" | "xl" }) {
   const navigate = useNavigate();
   const { isLogin } = useSession();
@@ -35,7 +34,7 @@ export default function LiveWishlistButton({ productId, size = "lg" }: { product
   };
 
   return (
-    <LiteActionIcon
+    <IconButton
       variant="default"
       size={size}
       radius="xl"
@@ -47,6 +46,6 @@ export default function LiveWishlistButton({ productId, size = "lg" }: { product
       data-testid="wishlist-button"
     >
       {inWishlist ? <IconHeartFilled size="60%" color="var(--mantine-color-red-6)" /> : <IconHeart size="60%" />}
-    </LiteActionIcon>
+    </IconButton>
   );
 }

@@ -10,7 +10,7 @@
 import { IconHeart } from "@tabler/icons-react";
 import { lazy, Suspense } from "react";
 import { useNavigate } from "react-router";
-import { LiteActionIcon } from "../../../components/lite-button";
+import { IconButton } from "../../../components/ui/button";
 import { useSession } from "../../../lib/session";
 
 const LiveWishlistButton = lazy(() => import("./wishlist-button-live"));
@@ -20,7 +20,7 @@ type Size = "sm" | "md" | "lg" | "xl";
 /** The empty heart, as the live button draws it for a product not in the list. */
 function EmptyHeart({ size, onClick }: { size: Size; onClick?: () => void }) {
   return (
-    <LiteActionIcon
+    <IconButton
       variant="default"
       size={size}
       radius="xl"
@@ -31,7 +31,7 @@ function EmptyHeart({ size, onClick }: { size: Size; onClick?: () => void }) {
       data-testid="wishlist-button"
     >
       <IconHeart size="60%" />
-    </LiteActionIcon>
+    </IconButton>
   );
 }
 

@@ -13,9 +13,11 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { LazyAlert } from "../../../components/lazy-alert";
-import { LiteBreadcrumbs, LiteSimpleGrid, LiteSkeleton } from "../../../components/lite";
-import { LiteButton } from "../../../components/lite-button";
-import { LiteNativeSelect, LiteTextInput } from "../../../components/lite-fields";
+import { Breadcrumbs } from "../../../components/ui/breadcrumbs";
+import { Button } from "../../../components/ui/button";
+import { SelectField, TextField } from "../../../components/ui/fields";
+import { Grid } from "../../../components/ui/grid";
+import { Skeleton } from "../../../components/ui/skeleton";
 import { lazyComponent } from "../../../lib/lazy-component";
 import { errorMessage, notifyError } from "../../../lib/notify";
 import { usePageTitle } from "../../../lib/use-page-title";
@@ -101,20 +103,20 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
 
   return (
     <Container size="xl" py="lg">
-      <LiteBreadcrumbs mb="sm" aria-label="Breadcrumb">
+      <Breadcrumbs mb="sm" aria-label="Breadcrumb">
         <Anchor component={Link} to="/">
           Home
         </Anchor>
         <Anchor component={Link} to={`/categories/collections/${type}/${ALL_CATEGORIES_ID}`}>
           {TYPE_LABEL[type]}
         </Anchor>
-      </LiteBreadcrumbs>
+      </Breadcrumbs>
       <Title order={1} fz={{ base: 26, sm: 32 }} mb="md">
         {title}
       </Title>
 
       <nav aria-label="Categories" className={classes.tabStrip} data-testid="category-strip">
-        <LiteButton
+        <Button
           as={Link}
           to={`/categories/collections/${type}/${ALL_CATEGORIES_ID}`}
           variant={categoryId === ALL_CATEGORIES_ID ? "filled" : "default"}
@@ -123,9 +125,9 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
           aria-current={categoryId === ALL_CATEGORIES_ID ? "page" : undefined}
         >
           All
-        </LiteButton>
+        </Button>
         {categories.data?.map((c) => (
-          <LiteButton
+          <Button
             key={c._id}
             as={Link}
             to={`/categories/collections/${type}/${c._id}`}
@@ -135,7 +137,7 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
             aria-current={c._id === categoryId ? "page" : undefined}
           >
             {c.name}
-          </LiteButton>
+          </Button>
         ))}
       </nav>
 
@@ -145,8 +147,7 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
         </Text>
         <Group gap="sm" align="flex-end" wrap="wrap">
           <form onSubmit={onSearch} role="search">
-            {/* Mantine's TextInput/NativeSelect markup without their code (components/lite-fields.tsx, ADR 0051). */}
-            <LiteTextInput
+            <TextField
               aria-label={`Search ${TYPE_LABEL[type]}`}
               placeholder="Search"
               value={searchInput}
@@ -157,7 +158,7 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
             />
           </form>
           {/* The browser's own select: no Combobox/floating-ui on the listing's first load (ADR 0051). */}
-          <LiteNativeSelect
+          <SelectField
             aria-label="Sort by"
             data={sorts}
             value={sort}
@@ -173,12 +174,12 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
       {listing.isPending ? (
         <Box>
           <Text mb="sm">{TEXT.pages.loading}</Text>
-          <LiteSimpleGrid cols="2 md:3" spacing="md">
+          <Grid cols="2 md:3" spacing="md">
             {Array.from({ length: 6 }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-              <LiteSkeleton key={i} h={300} radius="md" />
+              <Skeleton key={i} h={300} radius="md" />
             ))}
-          </LiteSimpleGrid>
+          </Grid>
         </Box>
       ) : listing.isError ? (
         <LazyAlert color="red" title={TEXT.alerts.errorTitle} data-testid="listing-error">
@@ -190,8 +191,8 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
         </LazyAlert>
       ) : data ? (
         <>
-          <LiteSimpleGrid
-            cols={type === "services" ? "1 xs:2 md:3" : "2 xs:2 md:3"}
+          <Grid
+            cols={type === "services" ? "1 xs:2 md:3" : "2 md:3"}
             spacing="md"
             data-testid="listing-grid"
             style={{ opacity: listing.isPlaceholderData ? 0.6 : 1 }}
@@ -199,7 +200,7 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
             {(data.products as Array<Product | Post>).map((item, i) => (
               <ItemCard key={item._id} item={item} eager={i < 3} onQuickView={() => setQuickView(item)} />
             ))}
-          </LiteSimpleGrid>
+          </Grid>
           {pages > 1 && (
             <Group justify="center" mt="xl">
               {/* Until its chunk arrives, a box of the pager's height (Mantine's control size md, 32px). */}

@@ -13,10 +13,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { LazyAlert } from "../../../components/lazy-alert";
-import { LiteBreadcrumbs } from "../../../components/lite";
-import { LiteButton } from "../../../components/lite-button";
-import { LiteNativeSelect } from "../../../components/lite-fields";
 import { Stars } from "../../../components/stars";
+import { Breadcrumbs } from "../../../components/ui/breadcrumbs";
+import { Button } from "../../../components/ui/button";
+import { SelectField } from "../../../components/ui/fields";
 import { cartLineOf, useCart } from "../../../lib/cart";
 import { lazyComponent } from "../../../lib/lazy-component";
 import { errorMessage, notifyError } from "../../../lib/notify";
@@ -118,7 +118,7 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
 
   return (
     <Container size="xl" py="lg">
-      <LiteBreadcrumbs mb="md" aria-label="Breadcrumb">
+      <Breadcrumbs mb="md" aria-label="Breadcrumb">
         <Anchor component={Link} to="/">
           Home
         </Anchor>
@@ -128,7 +128,7 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
         <Anchor component={Link} to={categoryHref}>
           {item.category_name}
         </Anchor>
-      </LiteBreadcrumbs>
+      </Breadcrumbs>
 
       {/* Mantine's <Grid gap="xl"> with spans 12 / md 7 + 5, as a CSS grid (catalog.module.css, ADR 0051). */}
       <div className={classes.detailGrid}>
@@ -184,7 +184,7 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
             </Group>
             {service ? (
               chat ? (
-                <LiteButton
+                <Button
                   as="a"
                   href={chat}
                   target="_blank"
@@ -194,15 +194,15 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
                   style={FIT}
                 >
                   {TEXT.buttons.requestService}
-                </LiteButton>
+                </Button>
               ) : (
-                <LiteButton size="md" onClick={() => setSellerOpen(true)} style={FIT}>
+                <Button size="md" onClick={() => setSellerOpen(true)} style={FIT}>
                   {TEXT.buttons.requestService}
-                </LiteButton>
+                </Button>
               )
             ) : (
               <Group gap="sm" align="flex-end">
-                <LiteNativeSelect
+                <SelectField
                   label="Quantity"
                   data={qtyOptions}
                   value={qty}
@@ -210,9 +210,9 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
                   style={{ width: "calc(5.625rem * var(--mantine-scale))" }}
                   disabled={stock < 1}
                 />
-                <LiteButton size="md" onClick={() => void addToCart(item as Product)} loading={busy} disabled={stock < 1}>
+                <Button size="md" onClick={() => void addToCart(item as Product)} loading={busy} disabled={stock < 1}>
                   {TEXT.buttons.addToCart}
-                </LiteButton>
+                </Button>
                 <WishlistButton productId={item._id} />
               </Group>
             )}

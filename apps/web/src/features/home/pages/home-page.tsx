@@ -8,8 +8,11 @@ import { IconBuildingStore, IconHeadset, IconTruckDelivery, IconWallet } from "@
 import { type FormEvent, Suspense } from "react";
 import { Link, useNavigate } from "react-router";
 import { LazyAlert } from "../../../components/lazy-alert";
-import { LiteBadge, LiteCard, LiteSimpleGrid, LiteSkeleton } from "../../../components/lite";
-import { LiteButton } from "../../../components/lite-button";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Grid } from "../../../components/ui/grid";
+import { Skeleton } from "../../../components/ui/skeleton";
 import { lazyComponent } from "../../../lib/lazy-component";
 import { errorMessage } from "../../../lib/notify";
 import { usePageTitle } from "../../../lib/use-page-title";
@@ -49,9 +52,9 @@ export default function HomePage() {
       <Box className={classes.hero}>
         <Container size="xl" py={{ base: 40, sm: 64 }}>
           <Stack gap="md" maw={620}>
-            <LiteBadge color="yellow" variant="filled" style={{ width: "fit-content" }}>
+            <Badge color="yellow" variant="filled" style={{ width: "fit-content" }}>
               Lagos' marketplace
-            </LiteBadge>
+            </Badge>
             <Title order={1} c="white" fz={{ base: 30, sm: 44 }} lh={1.15}>
               Shop products and book trusted local services
             </Title>
@@ -60,7 +63,7 @@ export default function HomePage() {
               transfer in naira.
             </Text>
             <Group>
-              <LiteButton
+              <Button
                 as={Link}
                 to="/categories/collections/market-place/001"
                 size="md"
@@ -68,10 +71,10 @@ export default function HomePage() {
                 style={{ color: "var(--mantine-color-dark-text)" }}
               >
                 Shop the Market Place
-              </LiteButton>
-              <LiteButton as={Link} to="/categories/collections/services/001" size="md" variant="white">
+              </Button>
+              <Button as={Link} to="/categories/collections/services/001" size="md" variant="white">
                 Find a service
-              </LiteButton>
+              </Button>
             </Group>
           </Stack>
         </Container>
@@ -86,11 +89,11 @@ export default function HomePage() {
             {errorMessage(featured.error)}
           </LazyAlert>
         ) : (
-          <LiteSimpleGrid cols="2 md:4" spacing="md" data-testid="featured-categories">
+          <Grid cols="2 md:4" spacing="md" data-testid="featured-categories">
             {featured.isPending
-              ? [0, 1, 2, 3].map((i) => <LiteSkeleton key={i} h={140} radius="md" />)
+              ? [0, 1, 2, 3].map((i) => <Skeleton key={i} h={140} radius="md" />)
               : featured.data.map((c, i) => (
-                  <LiteCard
+                  <Card
                     key={c._id}
                     as={Link}
                     to={`/categories/collections/market-place/${c._id}`}
@@ -105,15 +108,15 @@ export default function HomePage() {
                     <Text c="gray.0" fz="sm">
                       Shop now →
                     </Text>
-                  </LiteCard>
+                  </Card>
                 ))}
-          </LiteSimpleGrid>
+          </Grid>
         )}
       </Container>
 
       <Box bg="white" py={32}>
         <Container size="xl">
-          <LiteSimpleGrid cols="1 sm:3" spacing="lg">
+          <Grid cols="1 sm:3" spacing="lg">
             <Group wrap="nowrap">
               <IconTruckDelivery size={32} color="var(--mantine-color-naija-8)" aria-hidden />
               <div>
@@ -141,12 +144,12 @@ export default function HomePage() {
                 </Text>
               </div>
             </Group>
-          </LiteSimpleGrid>
+          </Grid>
         </Container>
       </Box>
 
       <Container size="xl" py={48}>
-        <LiteSimpleGrid cols="1 sm:3" spacing="md" data-testid="home-pictures">
+        <Grid cols="1 sm:3" spacing="md" data-testid="home-pictures">
           {PICTURES.map((p) => (
             <Box key={p.title} className={classes.picture} style={{ ["--hue" as string]: p.hue }} role="img" aria-label={p.title}>
               <Text fw={800} fz={24} c="white">
@@ -155,27 +158,27 @@ export default function HomePage() {
               <Text c="gray.0">{p.text}</Text>
             </Box>
           ))}
-        </LiteSimpleGrid>
+        </Grid>
       </Container>
 
       <Container size="xl" pb={48}>
         <Title order={2} mb="lg">
           What shoppers say
         </Title>
-        <LiteSimpleGrid cols="1 sm:3" spacing="md" data-testid="testimonials">
+        <Grid cols="1 sm:3" spacing="md" data-testid="testimonials">
           {TESTIMONIALS.map((t) => (
-            <LiteCard key={t.name} withBorder padding="lg">
+            <Card key={t.name} withBorder padding="lg">
               <Text fs="italic">“{t.text}”</Text>
               <Text fw={700} mt="sm" fz="sm">
                 {t.name}
               </Text>
-            </LiteCard>
+            </Card>
           ))}
-        </LiteSimpleGrid>
+        </Grid>
       </Container>
 
       <Container size="md" pb={24}>
-        <LiteCard withBorder padding="xl" radius="lg">
+        <Card withBorder padding="xl" radius="lg">
           <form onSubmit={onNewsletter} aria-label="Newsletter sign-up">
             <Stack gap="sm">
               <Title order={2} fz="xl">
@@ -189,7 +192,7 @@ export default function HomePage() {
               </Suspense>
             </Stack>
           </form>
-        </LiteCard>
+        </Card>
       </Container>
     </>
   );
