@@ -31,6 +31,7 @@ import messagesPlugin from "./modules/messages/plugin.js";
 import seoRoutes from "./modules/seo/routes.js";
 import systemRoutes from "./modules/system/routes.js";
 import uploadsRoutes from "./modules/uploads/routes.js";
+import picturesPlugin from "./modules/uploads/serve.js";
 import walletPlugin from "./modules/wallet/plugin.js";
 import wishlistRoutes from "./modules/wishlist/routes.js";
 import authPlugin from "./plugins/auth.js";
@@ -44,6 +45,11 @@ declare module "fastify" {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /**
+     * The pool for the public catalog reads of callers who are not signed in: the replica at
+     * DATABASE_READ_URL, else `db` itself. Routes pick it with `catalogReader` (db/read.ts, ADR 0106).
+     */
+    readDb: Db;
     /** True once shutdown has begun: the health check answers 503 while requests still drain. */
     draining: boolean;
   }
@@ -67,8 +73,11 @@ export const HELMET_OPTIONS: HelmetOptions = {
   crossOriginEmbedderPolicy: false,
 };
 
-/** Build the app on an open database. The caller owns `db` (and closes it after `app.close()`). */
-export async function buildApp(config: Config, db: Db): Promise<FastifyInstance> {
+/**
+ * Build the app on an open database. The caller owns `db` and `readDb` (a pool on DATABASE_READ_URL;
+ * default `db`) and closes them after `app.close()`.
+ */
+export async function buildApp(config: Config, db: Db, { readDb = db }: { readDb?: Db } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === "silent"
@@ -89,6 +98,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);
   app.decorate("db", db);
+  app.decorate("readDb", readDb);
   app.decorate("draining", false);
 
   await app.register(errorsPlugin);
@@ -122,6 +132,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(authPlugin);
   // app.messenger (outbox, mail, SMS) and, outside production, the dev outbox (/api/dev/outbox, /dev/outbox).
   await app.register(messagesPlugin);
+  // app.uploads (picture storage: disk or S3 bucket) and GET /uploads/<name>.
+  await app.register(picturesPlugin);
 
   await app.register(systemRoutes, { prefix: "/api" });
   await app.register(accountsRoutes, { prefix: "/api" });
@@ -142,7 +154,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(wishlistRoutes, { prefix: "/api" });
   await app.register(contactRoutes, { prefix: "/api" });
   await app.register(seoRoutes);
-  // Timers not tied to a request (expiry sweep).
+  // app.jobs: timers not tied to a request, each run once per cluster (ADR 0110).
   await app.register(jobsPlugin);
   await app.register(spaPlugin);
   return app;

@@ -7,9 +7,20 @@ import { buildApp } from "./app.js";
 import { loadConfigOrExit } from "./config.js";
 import { openDatabase } from "./db/open.js";
 import { DEMO_ACCOUNTS, demoAccountsWithPublishedPasswords, hasData, seedDemo } from "./db/seed/demo.js";
+import { createUploadStorage } from "./modules/uploads/storage.js";
 
 const started = performance.now();
 const config = loadConfigOrExit();
+
+// The picture storage must be usable before anything is served (an unreachable bucket would turn
+// every upload and picture into a 503): a fault names the setting to change, then stops.
+const pictures = createUploadStorage(config);
+try {
+  await pictures.check();
+} catch (err) {
+  console.error(`Naija Market could not use its picture storage (${pictures.location}).\n  ${(err as Error).message}`);
+  process.exit(1);
+}
 
 let database: Awaited<ReturnType<typeof openDatabase>>;
 try {
@@ -36,10 +47,11 @@ let demoAccounts: string[] = [];
 let seeded = false;
 if (config.SEED_DEMO && !(await hasData(database.db))) {
   console.log("First start: loading the demo store (a few seconds)...");
-  await seedDemo(database.db, config.uploadsDir);
+  await seedDemo(database.db, pictures);
   seeded = true;
 }
-const app = await buildApp(config, database.db);
+pictures.close();
+const app = await buildApp(config, database.db, { readDb: database.readDb });
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -70,7 +82,8 @@ const lines = [
   "",
   `  Naija Market is running at http://localhost:${port}`,
   `  API docs: http://localhost:${port}/api/docs`,
-  `  Database: ${database.dataDir ? `embedded PostgreSQL (${database.dataDir})` : "DATABASE_URL"}${seeded ? ", demo data loaded" : ""}`,
+  `  Database: ${database.dataDir ? `embedded PostgreSQL (${database.dataDir})` : "DATABASE_URL"}${database.readDb !== database.db ? ", catalog reads: DATABASE_READ_URL" : ""}${seeded ? ", demo data loaded" : ""}`,
+  `  Pictures: ${app.uploads.location}`,
   `  Ready in ${Math.round(performance.now() - started)} ms`,
 ];
 // Only the demo store's accounts have published passwords; production never loads them (config.ts).

@@ -20,13 +20,11 @@ import {
   VerifyAnswer,
   VerifyBody,
 } from "@market/contract";
-import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireUser } from "../../plugins/auth.js";
 import { PICTURE_BODY_LIMIT } from "../../plugins/json-body.js";
 import { revokeSession } from "../auth/sessions.js";
-import { pruneThrottle } from "../auth/throttle.js";
 import { uploadQuotaOf } from "../uploads/images.js";
 import { createNameLookup } from "../wallet/name-lookup.js";
 import { changeAddresses } from "./addresses.service.js";
@@ -54,7 +52,6 @@ const secured = [{ bearer: [] }];
 const routes: FastifyPluginAsyncZod = async (app) => {
   const uploadQuota = uploadQuotaOf(app.config);
   const deps = (): AccountsDeps => ({ db: app.db, messenger: app.messenger, uploadsDir: app.config.uploadsDir, uploadQuota });
-  startThrottlePrune(app);
   // The payout account's name comes from this provider when one is configured (ADR 0033, 0082).
   const nameLookup = createNameLookup(app.config.PAYSTACK_SECRET_KEY);
 
@@ -191,20 +188,5 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/** How often idle sign-in throttle rows and long-unused known sources are deleted (1 hour). */
-const THROTTLE_PRUNE_MS = 60 * 60_000;
-
-/**
- * Every THROTTLE_PRUNE_MS, delete what the sign-in throttle no longer needs (auth/throttle.ts,
- * ADR 0083): rows of logins that match no account would otherwise pile up.
- */
-function startThrottlePrune(app: FastifyInstance): void {
-  const timer = setInterval(() => {
-    pruneThrottle(app.db).catch((err) => app.log.warn({ err: (err as Error).message }, "sign-in throttle prune failed"));
-  }, THROTTLE_PRUNE_MS);
-  timer.unref();
-  app.addHook("onClose", async () => clearInterval(timer));
-}
 
 export default routes;

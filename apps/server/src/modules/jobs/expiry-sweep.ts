@@ -4,15 +4,14 @@
  */
 import type { FastifyInstance } from "fastify";
 import { expireOverdueOrders, flagUnconfirmedTransfers } from "../commerce/checkout.service.js";
-
-/** How often each server process sweeps expired transfer windows (ADR 0032). */
-export const EXPIRY_SWEEP_MS = 30_000;
+import type { Job } from "./job.js";
 
 /**
  * One sweep of stock held too long: expire overdue transfer windows (ADR 0032) and flag submitted
  * transfers no admin decided within UNCONFIRMED_TRANSFER_HOURS (ADR 0081); both give their stock
  * back. When any were released, clear this process's public catalog cache at once (released stock
- * changes what the catalog shows; ADR 0052). Answers how many orders were released.
+ * changes what the catalog shows; ADR 0052). Safe to call concurrently: rows are claimed with
+ * SKIP LOCKED and moved by conditional UPDATEs. Answers how many orders were released.
  */
 export async function runExpirySweep(app: FastifyInstance): Promise<number> {
   const expired = await expireOverdueOrders(app.db);
@@ -25,21 +24,5 @@ export async function runExpirySweep(app: FastifyInstance): Promise<number> {
   return expired + flagged;
 }
 
-/**
- * Every `EXPIRY_SWEEP_MS`, run `runExpirySweep`. Runs in every server process; the SQL claims rows
- * with SKIP LOCKED, so processes never double-release (ADR 0032).
- */
-export function startExpirySweep(app: FastifyInstance): void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runExpirySweep(app)
-      .catch((err) => app.log.warn({ err: (err as Error).message }, "expiry sweep failed"))
-      .finally(() => {
-        running = false;
-      });
-  }, EXPIRY_SWEEP_MS);
-  timer.unref();
-  app.addHook("onClose", async () => clearInterval(timer));
-}
+/** Every 30 s, in one process of the cluster at a time: stock comes back at most that long after a window ends. */
+export const expirySweep: Job = { name: "expiry-sweep", everyMs: 30_000, run: runExpirySweep };
