@@ -7,7 +7,7 @@
  * token (the shopper is on a flaky connection, not signed out). `signOut()` revokes the token on
  * the server and clears it with the local session data.
  */
-import type { AccountType, Address, UserDetails } from "@market/contract";
+import type { AccountType, Address, MeAnswer, UserDetails } from "@market/contract";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import { useLocation, useNavigate } from "react-router";
@@ -27,7 +27,7 @@ export const meQuery = queryOptions({
   queryFn: async (): Promise<SessionUser | null> => {
     if (!getToken()) return null;
     try {
-      const res = await api<{ statusCode: number; data: SessionUser }>("/api/me");
+      const res = await api<MeAnswer>("/api/me");
       return res.data;
     } catch (err) {
       if (isSessionRefused(err)) setToken(null);

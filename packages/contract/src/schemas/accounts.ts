@@ -106,7 +106,9 @@ export const UserDetails = z.object({
 export type UserDetails = z.infer<typeof UserDetails>;
 
 export const MeAnswer = z.object({ statusCode: z.number().int(), data: UserDetails });
+export type MeAnswer = z.infer<typeof MeAnswer>;
 export const MeUpdateAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: UserDetails });
+export type MeUpdateAnswer = z.infer<typeof MeUpdateAnswer>;
 
 /** POST /api/signin: `email` holds an e-mail or a phone number (spec §3 "Sign-in payload"). */
 export const SignInBody = z.object({
@@ -115,6 +117,7 @@ export const SignInBody = z.object({
 });
 export type SignInBody = z.infer<typeof SignInBody>;
 export const SignInAnswer = z.object({ statusCode: z.number().int(), token: z.string(), accType: AccountTypeSchema, message: z.string() });
+export type SignInAnswer = z.infer<typeof SignInAnswer>;
 
 /** The shared rule for a new password (schemas/password.ts, ADR 0083). */
 const Password = NewPassword;
@@ -179,6 +182,7 @@ export const SignUpAnswer = z.object({
   /** What the client needs to call POST /api/verify. */
   data: z.object({ email: z.string(), phone: z.string(), accType: AccountTypeSchema }),
 });
+export type SignUpAnswer = z.infer<typeof SignUpAnswer>;
 
 /**
  * POST /api/verify (spec §3 "2FA payload"): both codes of the account `email`. `request_type:
@@ -196,6 +200,7 @@ export const VerifyAnswer = z.object({
   message: z.string(),
   data: z.object({ email: z.boolean(), phone: z.boolean() }).optional(),
 });
+export type VerifyAnswer = z.infer<typeof VerifyAnswer>;
 
 /** POST /api/recover/{request_type} (spec §3 "Password-reset form"). */
 export const RecoverType = z.enum(["send-mail", "change-password"]);
@@ -231,6 +236,7 @@ export const ChangePasswordBody = z
   })
   .refine((v) => v.password === v.confirm_password, { path: ["confirm_password"], message: ACCOUNT_MESSAGES.confirmPassword })
   .refine((v) => v.password !== v.old_password, { path: ["password"], message: ACCOUNT_MESSAGES.passwordSame });
+export type ChangePasswordBody = z.input<typeof ChangePasswordBody>;
 
 /**
  * PUT /api/me, profile update (spec §7). E-mail and phone are read-only and ignored if sent.
@@ -293,6 +299,7 @@ export const AddressBody = z.discriminatedUnion("request_type", [
 ]);
 export type AddressBody = z.input<typeof AddressBody>;
 export const AddressAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: z.array(Address) });
+export type AddressAnswer = z.infer<typeof AddressAnswer>;
 
 /** A dev outbox message (GET /api/dev/outbox). */
 export const OutboxMessage = z.object({
@@ -307,4 +314,5 @@ export const OutboxMessage = z.object({
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
 export const OutboxAnswer = z.object({ statusCode: z.number().int(), data: z.array(OutboxMessage) });
+export type OutboxAnswer = z.infer<typeof OutboxAnswer>;
 export const OutboxQuery = z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) });

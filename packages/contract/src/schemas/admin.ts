@@ -70,6 +70,7 @@ export const AdminActionBody = z.object({
 export type AdminActionBody = z.infer<typeof AdminActionBody>;
 
 export const AdminActionAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: AdminUserRow });
+export type AdminActionAnswer = z.infer<typeof AdminActionAnswer>;
 
 /* ------------------------------------------------------------------ admin creates a user */
 
@@ -97,6 +98,7 @@ export const AdminCreateUserBody = z
 export type AdminCreateUserBody = z.infer<typeof AdminCreateUserBody>;
 
 export const AdminCreateUserAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: AdminUserRow });
+export type AdminCreateUserAnswer = z.infer<typeof AdminCreateUserAnswer>;
 
 /* ------------------------------------------------------------------ uploads */
 

@@ -170,6 +170,7 @@ export const BuyerOrderLine = z.object({
   quantity: z.number().int(),
   fulfilment: z.enum(FULFILMENT_STATUSES),
 });
+export type BuyerOrderLine = z.infer<typeof BuyerOrderLine>;
 export const BuyerOrder = z.object({
   _id: z.string(),
   status: z.enum(ORDER_STATUSES),
@@ -211,12 +212,15 @@ export const SellerOrderLinesAnswer = z.object({
   data: z.array(SellerOrderLine),
   nextCursor: z.string().nullable().optional(),
 });
+export type SellerOrderLinesAnswer = z.infer<typeof SellerOrderLinesAnswer>;
 
 export const UpdateOrderLineBody = z.object({
   line_id: Id,
   fulfilment: z.enum(["shipped", "delivered"], { message: "fulfilment must be shipped or delivered" }),
 });
+export type UpdateOrderLineBody = z.infer<typeof UpdateOrderLineBody>;
 export const UpdateOrderLineAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: SellerOrderLine });
+export type UpdateOrderLineAnswer = z.infer<typeof UpdateOrderLineAnswer>;
 
 /** A bank transfer as the admin's Transactions page lists it. */
 export const AdminTransaction = z.object({
@@ -241,11 +245,14 @@ export const AdminTransactionsAnswer = z.object({
   data: z.array(AdminTransaction),
   nextCursor: z.string().nullable().optional(),
 });
+export type AdminTransactionsAnswer = z.infer<typeof AdminTransactionsAnswer>;
 export const AdminTransactionActionBody = z.object({
   transaction_id: Id,
   action: z.enum(["confirm", "reject"], { message: "action must be confirm or reject" }),
 });
+export type AdminTransactionActionBody = z.infer<typeof AdminTransactionActionBody>;
 export const AdminTransactionActionAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: AdminTransaction });
+export type AdminTransactionActionAnswer = z.infer<typeof AdminTransactionActionAnswer>;
 
 /* ----------------------------------------------------------------------------------------------
  * Wallet plugin /api/v1 (spec §7 helper calls "banks" and "client_bank_account_namefinder")
@@ -254,6 +261,7 @@ export const AdminTransactionActionAnswer = z.object({ statusCode: z.number().in
 export const Bank = z.object({ bank_name: z.string(), bank_code: z.string() });
 export type Bank = z.infer<typeof Bank>;
 export const BankListAnswer = z.object({ statusCode: z.number().int(), data: z.array(Bank) });
+export type BankListAnswer = z.infer<typeof BankListAnswer>;
 
 /** `bank_id` is the `bank_code` of a bank in GET /api/v1/banks. */
 export const NameFinderBody = z.object({
@@ -265,3 +273,4 @@ export const NameFinderBody = z.object({
 });
 export type NameFinderBody = z.infer<typeof NameFinderBody>;
 export const NameFinderAnswer = z.object({ statusCode: z.number().int(), data: z.object({ account_name: z.string() }) });
+export type NameFinderAnswer = z.infer<typeof NameFinderAnswer>;

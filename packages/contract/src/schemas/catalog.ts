@@ -28,6 +28,7 @@ export const CategoryQuery = z.object({
 });
 
 export const CategoryListAnswer = z.object({ statusCode: z.number().int(), data: z.array(Category) });
+export type CategoryListAnswer = z.infer<typeof CategoryListAnswer>;
 
 /** POST /api/category (admin): name and type (spec §2 "Add/Update Category"). */
 export const CategoryCreateInput = z.object({
@@ -46,6 +47,7 @@ export type CategoryUpdateInput = z.infer<typeof CategoryUpdateInput>;
 
 /** Answer of a category write: the message ("Category Successfully Created/Updated") and the category. */
 export const CategoryWriteAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: Category });
+export type CategoryWriteAnswer = z.infer<typeof CategoryWriteAnswer>;
 
 // ---------------------------------------------------------------------------------------------
 // Images
@@ -105,6 +107,7 @@ export const ProductUpdateInput = z.object(productFields).partial().extend({ _id
 export type ProductUpdateInput = z.input<typeof ProductUpdateInput>;
 
 export const ProductWriteAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: Product });
+export type ProductWriteAnswer = z.infer<typeof ProductWriteAnswer>;
 
 // ---------------------------------------------------------------------------------------------
 // Posts (services)
@@ -150,6 +153,7 @@ export const PostUpdateInput = z
 export type PostUpdateInput = z.input<typeof PostUpdateInput>;
 
 export const PostWriteAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: Post });
+export type PostWriteAnswer = z.infer<typeof PostWriteAnswer>;
 
 // ---------------------------------------------------------------------------------------------
 // Listing queries (public lists, the seller's own list, one item)

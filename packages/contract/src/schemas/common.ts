@@ -15,6 +15,7 @@ export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
 
 /** A plain `{ statusCode, message }` success answer. */
 export const MessageAnswer = z.object({ statusCode: z.number().int(), message: z.string() });
+export type MessageAnswer = z.infer<typeof MessageAnswer>;
 
 /** Query of a keyset-paginated listing: `cursor` is opaque (from `nextCursor`), or `page` (1-based). */
 export const PageQuery = z.object({

@@ -70,3 +70,4 @@ export type ContactBody = z.input<typeof ContactBody>;
 
 /** POST /api/contact answer. */
 export const ContactAnswer = z.object({ statusCode: z.number().int(), message: z.string() });
+export type ContactAnswer = z.infer<typeof ContactAnswer>;

@@ -3,14 +3,10 @@
  * /api/recover/{request_type}. Each answers the server's JSON or throws `ApiError` (with the
  * per-field `errors` map the forms show under their fields).
  */
-import type { AccountType, SignUpBody } from "@market/contract";
+import type { MessageAnswer, SignInAnswer, SignInBody, SignUpAnswer, SignUpBody, VerifyAnswer } from "@market/contract";
 import { api } from "../../../lib/api";
 
-export type SignInAnswer = { statusCode: number; token: string; accType: AccountType; message: string };
-export type SignUpAnswer = { statusCode: number; message: string; data: { email: string; phone: string; accType: AccountType } };
-export type MessageAnswer = { statusCode: number; message: string };
-
-export function signIn(body: { email: string; password: string }) {
+export function signIn(body: SignInBody) {
   return api<SignInAnswer>("/api/signin", { method: "POST", body });
 }
 
@@ -20,11 +16,11 @@ export function signUp(body: SignUpBody) {
 }
 
 export function verifyCodes(body: { email: string; code_email: string; code_phone: string }) {
-  return api<MessageAnswer>("/api/verify", { method: "POST", body: { ...body, request_type: "verify" } });
+  return api<VerifyAnswer>("/api/verify", { method: "POST", body: { ...body, request_type: "verify" } });
 }
 
 export function resendCodes(email: string) {
-  return api<MessageAnswer>("/api/verify", { method: "POST", body: { email, request_type: "resend" } });
+  return api<VerifyAnswer>("/api/verify", { method: "POST", body: { email, request_type: "resend" } });
 }
 
 export type RecoverForm = { email: string; code: string; password: string; confirm_password: string };

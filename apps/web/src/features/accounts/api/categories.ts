@@ -1,15 +1,8 @@
-/** Categories a seller may pick at registration (GET /api/category), grouped by type for the picker. */
+/** Categories a seller may pick at registration, grouped by type for the picker. */
 import type { Category } from "@market/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { useCategories } from "../../../lib/queries/categories";
 
 const GROUP = { "market-place": "Market Place", services: "Services" } as const;
-
-export const allCategoriesQuery = queryOptions({
-  queryKey: ["categories", "all"],
-  queryFn: async () => (await api<{ statusCode: number; data: Category[] }>("/api/category")).data,
-  staleTime: 5 * 60_000,
-});
 
 /** Picker data: `[{ group, items: [{ value, label }] }]`. */
 export function toCategoryGroups(categories: Category[]) {
@@ -22,5 +15,5 @@ export function toCategoryGroups(categories: Category[]) {
 }
 
 export function useCategoryOptions(enabled: boolean) {
-  return useQuery({ ...allCategoriesQuery, enabled, select: toCategoryGroups });
+  return useCategories(toCategoryGroups, enabled);
 }

@@ -5,13 +5,13 @@
  * (name, e-mail, default address first and last name and country).
  */
 import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
-import { formatNaira, koboToNaira, nairaToKobo, TEXT } from "@market/contract";
+import { type BuyerOrder, formatNaira, koboToNaira, nairaToKobo, TEXT } from "@market/contract";
 import { useNavigate } from "react-router";
 import { LoadMore } from "../../../components/load-more";
 import { errorMessage } from "../../../lib/notify";
 import { type SessionUser, useSignOut } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { type Order, useMyOrders } from "../api/account";
+import { useMyOrders } from "../api/account";
 import { CustomerArea } from "../components/customer-area";
 
 const STATUS_LABEL: Record<string, { label: string; color: string }> = {
@@ -28,12 +28,12 @@ const STATUS_LABEL: Record<string, { label: string; color: string }> = {
 const UNCONFIRMED_NOTE = "We could not confirm your transfer in time, so the items went back on sale. If you paid, reply to our e-mail.";
 
 /** What was refunded of an order, naira (summed in kobo). */
-function refundedNaira(o: Order): number {
+function refundedNaira(o: BuyerOrder): number {
   return koboToNaira((o.refunds ?? []).reduce((sum, r) => sum + nairaToKobo(r.amount), 0));
 }
 
 /** One line per refund of an order (ADR 0093): the amount, what it was for, the reason. */
-function RefundNotes({ order }: { order: Order }) {
+function RefundNotes({ order }: { order: BuyerOrder }) {
   const refunds = order.refunds ?? [];
   if (!refunds.length) return null;
   return (
@@ -54,7 +54,7 @@ function RefundNotes({ order }: { order: Order }) {
   );
 }
 
-function OrderHistory({ orders }: { orders: Order[] }) {
+function OrderHistory({ orders }: { orders: BuyerOrder[] }) {
   if (!orders.length) return <Text c="dimmed">{TEXT.pages.noOrders}</Text>;
   return (
     <Table.ScrollContainer minWidth={480}>

@@ -11,7 +11,7 @@ import { ApiError } from "../../../lib/api";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { SessionUser } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { useAddressMutation } from "../api/account";
+import { useAddressMutation } from "../../../lib/queries/me";
 import { AddressForm, type AddressValues, EMPTY_ADDRESS, toValues } from "../components/address-form";
 import { CustomerArea } from "../components/customer-area";
 

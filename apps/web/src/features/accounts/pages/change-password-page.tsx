@@ -8,18 +8,18 @@ import { PASSWORD_MAX, TEXT } from "@market/contract";
 import { type FormEvent, useState } from "react";
 import { ApiError } from "../../../lib/api";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useChangePassword } from "../../../lib/queries/me";
 import type { SessionUser } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { type ChangePasswordForm, useChangePassword } from "../api/account";
 import { CustomerArea } from "../components/customer-area";
 
-const EMPTY: ChangePasswordForm = { old_password: "", password: "", confirm_password: "" };
+const EMPTY = { old_password: "", password: "", confirm_password: "" };
 
 function ChangePassword({ user }: { user: SessionUser }) {
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const mutation = useChangePassword();
-  const field = (key: keyof ChangePasswordForm, label: string, autoComplete: string) => (
+  const field = (key: keyof typeof EMPTY, label: string, autoComplete: string) => (
     <PasswordInput
       label={label}
       autoComplete={autoComplete}

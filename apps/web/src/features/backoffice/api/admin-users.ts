@@ -4,15 +4,29 @@
  * `POST /api/admin/user` (spec §4, §7).
  * After each mutation the lists reload (spec §4 "After successful mutations the lists reload").
  */
-import type { AdminAction, AdminBankAccountVerifyBody, AdminUserRow, AdminUsersAnswer } from "@market/contract";
+import type {
+  AdminActionAnswer,
+  AdminActionBody,
+  AdminBankAccountVerifyBody,
+  AdminCreateUserAnswer,
+  AdminUsersAnswer,
+  AdminUsersQuery,
+} from "@market/contract";
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
+import { dashboardKeys } from "./dashboard";
 
-export type AccountKind = "customer" | "business";
+export type AccountKind = AdminUsersQuery["account_type"];
+
+/** Query keys of the admin's user lists (prefix `all`: every type and search). */
+export const adminUserKeys = {
+  all: ["bo", "admin-users"] as const,
+  list: (accountType: AccountKind, q: string) => [...adminUserKeys.all, accountType, q] as const,
+};
 
 export function adminUsersQuery(accountType: AccountKind, q: string) {
   return infiniteQueryOptions({
-    queryKey: ["bo", "admin-users", accountType, q],
+    queryKey: adminUserKeys.list(accountType, q),
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ account_type: accountType, limit: "20" });
       if (q) params.set("q", q);
@@ -32,10 +46,9 @@ export function useAdminUsers(accountType: AccountKind, q: string) {
 export function useAdminAction() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { account_id: string; req_type: AdminAction }) =>
-      api<{ statusCode: number; message: string; data: AdminUserRow }>("/api/admin/users", { method: "PUT", body }),
+    mutationFn: (body: AdminActionBody) => api<AdminActionAnswer>("/api/admin/users", { method: "PUT", body }),
     onSuccess: () =>
-      Promise.all([qc.invalidateQueries({ queryKey: ["bo", "admin-users"] }), qc.invalidateQueries({ queryKey: ["bo", "dashboard"] })]),
+      Promise.all([qc.invalidateQueries({ queryKey: adminUserKeys.all }), qc.invalidateQueries({ queryKey: dashboardKeys.all })]),
   });
 }
 
@@ -47,8 +60,8 @@ export function useVerifyBankAccount() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: AdminBankAccountVerifyBody) =>
-      api<{ statusCode: number; message: string; data: AdminUserRow }>("/api/admin/users/bank_account", { method: "PUT", body }),
-    onSettled: () => qc.invalidateQueries({ queryKey: ["bo", "admin-users"] }),
+      api<AdminActionAnswer>("/api/admin/users/bank_account", { method: "PUT", body }),
+    onSettled: () => qc.invalidateQueries({ queryKey: adminUserKeys.all }),
   });
 }
 
@@ -66,7 +79,7 @@ export function useCreateUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: NewUser) =>
-      api<{ statusCode: number; message: string; data: AdminUserRow }>("/api/admin/user", { method: "POST", body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ["bo", "admin-users"] }),
+      api<AdminCreateUserAnswer>("/api/admin/user", { method: "POST", body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: adminUserKeys.all }),
   });
 }

@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import { createQueryClient } from "../../../app/providers";
 import { mockFetch } from "../../../test/render";
-import { detailQuery, type ListingParams, listingQuery } from "../../catalog/api/catalog";
+import { detailQuery, type ListingParams, listingQuery } from "../../../lib/queries/catalog";
 import { useDeleteProduct, useSaveProduct } from "./products";
 import { useDeleteService, useSaveService } from "./services";
 

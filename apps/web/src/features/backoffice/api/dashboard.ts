@@ -3,8 +3,11 @@ import type { DashboardAnswer } from "@market/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 
+/** The dashboard's query key: writes that change its figures (orders, transfers, listings, users) invalidate it. */
+export const dashboardKeys = { all: ["bo", "dashboard"] as const };
+
 export const dashboardQuery = queryOptions({
-  queryKey: ["bo", "dashboard"],
+  queryKey: dashboardKeys.all,
   queryFn: async () => (await api<DashboardAnswer>("/api/dashboard")).data,
   staleTime: 30_000,
 });

@@ -5,9 +5,12 @@ import { api } from "../../../lib/api";
 
 export const FOLLOWERS_PAGE_SIZE = 25;
 
+/** Query keys of the seller's followers, by page. */
+export const followerKeys = { all: ["bo", "followers"] as const, page: (page: number) => [...followerKeys.all, page] as const };
+
 export function useFollowers(page: number) {
   return useQuery({
-    queryKey: ["bo", "followers", page],
+    queryKey: followerKeys.page(page),
     queryFn: ({ signal }) => api<FollowersAnswer>(`/api/user/followers?page=${page}&limit=${FOLLOWERS_PAGE_SIZE}`, { signal }),
     placeholderData: keepPreviousData,
   });

@@ -1,16 +1,18 @@
 /** The seller's paid order lines (`GET /api/orders/lines`) and moving them on (`PUT /api/orders/lines`). */
-import type { FulfilmentStatus, SellerOrderLine } from "@market/contract";
+import type { SellerOrderLinesAnswer, UpdateOrderLineAnswer, UpdateOrderLineBody } from "@market/contract";
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
+import { dashboardKeys } from "./dashboard";
 
-type LinesAnswer = { statusCode: number; data: SellerOrderLine[]; nextCursor?: string | null };
+/** Query key of the seller's order lines. */
+export const orderLineKeys = { all: ["bo", "order-lines"] as const };
 
 export const sellerLinesQuery = infiniteQueryOptions({
-  queryKey: ["bo", "order-lines"],
+  queryKey: orderLineKeys.all,
   queryFn: ({ pageParam, signal }) => {
     const params = new URLSearchParams({ limit: "50" });
     if (pageParam) params.set("cursor", pageParam);
-    return api<LinesAnswer>(`/api/orders/lines?${params}`, { signal });
+    return api<SellerOrderLinesAnswer>(`/api/orders/lines?${params}`, { signal });
   },
   initialPageParam: "",
   getNextPageParam: (last) => last.nextCursor ?? undefined,
@@ -23,9 +25,8 @@ export function useSellerLines() {
 export function useUpdateLine() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { line_id: string; fulfilment: Exclude<FulfilmentStatus, "unfulfilled"> }) =>
-      api<{ statusCode: number; message: string; data: SellerOrderLine }>("/api/orders/lines", { method: "PUT", body }),
+    mutationFn: (body: UpdateOrderLineBody) => api<UpdateOrderLineAnswer>("/api/orders/lines", { method: "PUT", body }),
     onSuccess: () =>
-      Promise.all([qc.invalidateQueries({ queryKey: ["bo", "order-lines"] }), qc.invalidateQueries({ queryKey: ["bo", "dashboard"] })]),
+      Promise.all([qc.invalidateQueries({ queryKey: orderLineKeys.all }), qc.invalidateQueries({ queryKey: dashboardKeys.all })]),
   });
 }

@@ -1,9 +1,9 @@
 /**
  * Profile settings (spec §2 "Profile", §5, §7): banks and the account-name lookup from the wallet
- * plugin (`/api/v1`), the profile update and the password change (`PUT /api/me`).
+ * plugin (`/api/v1`). The profile update and the password change are lib/queries/me.ts.
  */
-import type { Bank, WalletBanksAnswer } from "@market/contract";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Bank, NameFinderAnswer, WalletBanksAnswer } from "@market/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 
 /**
@@ -25,38 +25,10 @@ export function useBanks() {
 
 /** The name the bank holds for `account_no` at `bank_id` (a bank_code). Throws ApiError (503 when no provider). */
 export async function findAccountName(bank_id: string, account_no: string): Promise<string> {
-  const res = await api<{ statusCode: number; data: { account_name: string } }>("/api/v1/client_bank_account_namefinder", {
+  const res = await api<NameFinderAnswer>("/api/v1/client_bank_account_namefinder", {
     method: "POST",
     body: { bank_id, account_no },
     auth: false,
   });
   return res.data.account_name;
-}
-
-export type ProfileInput = {
-  names: string;
-  whatsapp: string | null;
-  bank_code: string | null;
-  account_no: string | null;
-  account_name: string | null;
-  profile: string | null;
-};
-
-export function useUpdateProfile() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ProfileInput & { _id: string }) =>
-      api<{ statusCode: number; message?: string }>("/api/me", { method: "PUT", body: { request_type: "profile", ...body } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ["me"] }),
-  });
-}
-
-export function useChangePassword() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { _id: string; old_password: string; password: string; confirm_password: string }) =>
-      api<{ statusCode: number; message?: string }>("/api/me", { method: "PUT", body: { request_type: "changePass", ...body } }),
-    // A one-time password is now replaced: /api/me says so, and the rest of the back office opens.
-    onSuccess: () => qc.invalidateQueries({ queryKey: ["me"] }),
-  });
 }

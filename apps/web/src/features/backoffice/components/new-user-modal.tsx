@@ -8,15 +8,15 @@ import { useForm } from "@mantine/form";
 import { MAX_SELLER_CATEGORIES, PASSWORD_MAX, PHONE_PREFIX, TEXT } from "@market/contract";
 import { ApiError } from "../../../lib/api";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useCategories } from "../../../lib/queries/categories";
 import { type NewUser, useCreateUser } from "../api/admin-users";
-import { useAllCategories } from "../api/categories";
 
 const EMPTY: NewUser = { names: "", username: "", email: "", phone: "", password: "", accType: "customer", category_ids: [] };
 
 export default function NewUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const form = useForm<NewUser>({ mode: "controlled", initialValues: EMPTY });
   const create = useCreateUser();
-  const categories = useAllCategories();
+  const categories = useCategories();
   const chosen = form.values.category_ids ?? [];
 
   const onSubmit = form.onSubmit((v) =>

@@ -8,7 +8,7 @@ import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { notifyInfo } from "../../../lib/notify";
-import { useAllCategories } from "../api/categories";
+import { useCategories } from "../../../lib/queries/categories";
 import { PageHeader } from "../components/page-header";
 import { Empty, LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
@@ -17,7 +17,7 @@ import { BO } from "../lib/nav";
 import { useIsPhone } from "../lib/use-is-phone";
 
 function CategoriesList() {
-  const q = useAllCategories();
+  const q = useCategories();
   const [type, setType] = useState("all");
   const rows = (q.data ?? []).filter((c) => type === "all" || c.type === type);
   const phone = useIsPhone();

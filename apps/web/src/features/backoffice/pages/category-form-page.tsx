@@ -4,23 +4,23 @@
  */
 import { Button, Paper, Select, Stack, Switch, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { CATEGORY_TYPES, type CategoryType, TEXT } from "@market/contract";
+import { CATEGORY_TYPES, type CategoryCreateInput, type CategoryType, TEXT } from "@market/contract";
 import { useParams } from "react-router";
 import { ApiError } from "../../../lib/api";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import { type CategoryInput, useCategory, useSaveCategory } from "../api/categories";
+import { useCategory, useSaveCategory } from "../../../lib/queries/categories";
 import { PageHeader } from "../components/page-header";
 import { LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
 import { useLoadForm } from "../components/use-load-form";
 
-const EMPTY: CategoryInput = { name: "", type: "market-place", is_default: false };
+const EMPTY: CategoryCreateInput = { name: "", type: "market-place", is_default: false };
 
 function CategoryForm() {
   const { id } = useParams();
   const category = useCategory(id);
   const save = useSaveCategory();
-  const form = useForm<CategoryInput>({ mode: "controlled", initialValues: EMPTY });
+  const form = useForm<CategoryCreateInput>({ mode: "controlled", initialValues: EMPTY });
   useLoadForm(form, id, category.data, EMPTY, (c) => ({ name: c.name, type: c.type, is_default: c.is_default }));
 
   const onSubmit = form.onSubmit((v) =>

@@ -8,8 +8,8 @@ import { useForm } from "@mantine/form";
 import { PASSWORD_MAX, TEXT } from "@market/contract";
 import { ApiError } from "../../../lib/api";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useChangePassword } from "../../../lib/queries/me";
 import { useSession } from "../../../lib/session";
-import { useChangePassword } from "../api/profile";
 import { PageHeader } from "../components/page-header";
 
 type Values = { old_password: string; password: string; confirm_password: string };

@@ -7,21 +7,21 @@
  */
 import { Alert, Button, Grid, NumberInput, Paper, Select, Stack, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { TEXT } from "@market/contract";
+import { type ProductCreateInput, TEXT } from "@market/contract";
 import { useState } from "react";
 import { useParams } from "react-router";
 import { ApiError } from "../../../lib/api";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useCategories } from "../../../lib/queries/categories";
 import { useSession } from "../../../lib/session";
-import { useAllCategories } from "../api/categories";
-import { type ProductInput, useProduct, useSaveProduct } from "../api/products";
+import { useProduct, useSaveProduct } from "../api/products";
 import { ImageUploader } from "../components/image-uploader";
 import { PageHeader } from "../components/page-header";
 import { LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
 import { useLoadForm } from "../components/use-load-form";
 
-type FormValues = Omit<ProductInput, "price" | "count_in_stock"> & { price: number | string; count_in_stock: number | string };
+type FormValues = Omit<Required<ProductCreateInput>, "price" | "count_in_stock"> & { price: number | string; count_in_stock: number | string };
 
 const EMPTY: FormValues = { name: "", category_id: "", price: "", count_in_stock: "", description: "", image_urls: [] };
 
@@ -29,7 +29,7 @@ function ProductFormView() {
   const { id } = useParams();
   const { details } = useSession();
   const product = useProduct(id);
-  const categories = useAllCategories();
+  const categories = useCategories();
   const save = useSaveProduct();
   const [uploading, setUploading] = useState(false);
   const form = useForm<FormValues>({ mode: "controlled", initialValues: EMPTY });
@@ -46,7 +46,7 @@ function ProductFormView() {
   const notMine = !!(id && product.data && details && product.data.user_id !== details._id);
 
   const onSubmit = form.onSubmit((v) => {
-    const body: ProductInput = {
+    const body: ProductCreateInput = {
       name: v.name,
       category_id: v.category_id,
       price: Number(v.price || 0),

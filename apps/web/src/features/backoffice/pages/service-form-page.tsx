@@ -5,30 +5,30 @@
  */
 import { Alert, Button, Paper, Select, Stack, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { TEXT } from "@market/contract";
+import { type PostCreateInput, TEXT } from "@market/contract";
 import { useState } from "react";
 import { useParams } from "react-router";
 import { ApiError } from "../../../lib/api";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useUserCategories } from "../../../lib/queries/categories";
 import { useSession } from "../../../lib/session";
-import { useMyServiceCategories } from "../api/categories";
-import { type ServiceInput, useSaveService, useService } from "../api/services";
+import { useSaveService, useService } from "../api/services";
 import { ImageUploader } from "../components/image-uploader";
 import { PageHeader } from "../components/page-header";
 import { LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
 import { useLoadForm } from "../components/use-load-form";
 
-const EMPTY: ServiceInput = { category_id: "", body: "", image_urls: [] };
+const EMPTY: Required<PostCreateInput> = { category_id: "", body: "", image_urls: [] };
 
 function ServiceFormView() {
   const { id } = useParams();
   const { details } = useSession();
   const service = useService(id);
-  const categories = useMyServiceCategories(details?._id);
+  const categories = useUserCategories(details?._id, "services");
   const save = useSaveService();
   const [uploading, setUploading] = useState(false);
-  const form = useForm<ServiceInput>({ mode: "controlled", initialValues: EMPTY });
+  const form = useForm<Required<PostCreateInput>>({ mode: "controlled", initialValues: EMPTY });
   useLoadForm(form, id, service.data, EMPTY, (s) => ({ category_id: s.category_id, body: s.body, image_urls: s.image_urls }));
 
   const options = (categories.data ?? []).map((c) => ({ value: c._id, label: c.name }));

@@ -11,14 +11,15 @@
  */
 import { Avatar, Badge, Button, FileButton, Grid, Group, Loader, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { NUBAN_LENGTH, PAYOUT_MESSAGES, PHONE_PREFIX, TEXT, type UserDetails } from "@market/contract";
+import { NUBAN_LENGTH, PAYOUT_MESSAGES, PHONE_PREFIX, type ProfileUpdateBody, TEXT, type UserDetails } from "@market/contract";
 import { IconCamera } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api";
 import { imageToDataUrl } from "../../../lib/image-to-data-url";
 import { errorMessage, notifyError, notifySuccess } from "../../../lib/notify";
+import { useUpdateProfile } from "../../../lib/queries/me";
 import { useSession } from "../../../lib/session";
-import { findAccountName, type ProfileInput, useBanks, useUpdateProfile } from "../api/profile";
+import { findAccountName, useBanks } from "../api/profile";
 import { alertFileType, isImageFile } from "../components/file-check";
 import { PageHeader } from "../components/page-header";
 import { Loading } from "../components/query-state";
@@ -106,7 +107,7 @@ export default function SettingsPage() {
   if (!details) return <Loading />;
 
   const onSubmit = form.onSubmit((v) => {
-    const body: ProfileInput & { _id: string } = {
+    const body: ProfileUpdateBody = {
       _id: details._id,
       names: v.names,
       whatsapp: v.whatsapp || null,

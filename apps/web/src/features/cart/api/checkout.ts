@@ -3,7 +3,7 @@
  * "session"` opens the Bank Transfer modal with `data.Form`), PUT /api/transactions ("I have made
  * payment" with the record), DELETE /api/transactions?order_id= (Cancle: the reserved stock goes back).
  */
-import type { CreateSessionAnswer, CreateSessionBody, SubmitTransferAnswer, TransferForm } from "@market/contract";
+import type { CreateSessionAnswer, CreateSessionBody, MessageAnswer, SubmitTransferAnswer, TransferForm } from "@market/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 
@@ -29,6 +29,6 @@ export function useSubmitTransfer() {
 export function useCancelTransfer() {
   return useMutation({
     mutationFn: (orderId: string) =>
-      api<{ statusCode: number; message: string }>(`/api/transactions?order_id=${encodeURIComponent(orderId)}`, { method: "DELETE" }),
+      api<MessageAnswer>(`/api/transactions?order_id=${encodeURIComponent(orderId)}`, { method: "DELETE" }),
   });
 }

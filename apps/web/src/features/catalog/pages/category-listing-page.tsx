@@ -9,7 +9,6 @@
 import { Anchor, Box, Container, Group, Text, Title } from "@mantine/core";
 import { ALL_CATEGORIES_ID, type CategoryType, type Post, type Product, TEXT } from "@market/contract";
 import { IconSearch } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { LazyAlert } from "../../../components/lazy-alert";
@@ -20,8 +19,10 @@ import { Grid } from "../../../components/ui/grid";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { lazyComponent } from "../../../lib/lazy-component";
 import { errorMessage, notifyError } from "../../../lib/notify";
+import { ofType, useCategories } from "../../../lib/queries/categories";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { categoriesQuery, isCategoryType, type ListingAnswer, useListing } from "../api/catalog";
+import type { ListingAnswer } from "../../../lib/queries/catalog";
+import { isCategoryType, useListing } from "../api/catalog";
 import classes from "../components/catalog.module.css";
 import { ItemCard } from "../components/item-card";
 import { QuickViewModal } from "../components/quick-view-modal";
@@ -64,7 +65,7 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
   const [searchInput, setSearchInput] = useState(search);
   useEffect(() => setSearchInput(search), [search]);
 
-  const categories = useQuery(categoriesQuery(type));
+  const categories = useCategories(ofType(type));
   const listing = useListing({ type, categoryId, sort, search, page, cursor });
   const active = categories.data?.find((c) => c._id === categoryId);
   const title = categoryId === ALL_CATEGORIES_ID ? TYPE_LABEL[type] : (active?.name ?? TYPE_LABEL[type]);

@@ -15,8 +15,8 @@ import { Grid } from "../../../components/ui/grid";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { lazyComponent } from "../../../lib/lazy-component";
 import { errorMessage } from "../../../lib/notify";
+import { pickFeatured, useCategories } from "../../../lib/queries/categories";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { useFeaturedCategories } from "../api/featured-categories";
 import classes from "./home-page.module.css";
 
 /** The newsletter's input row, at the bottom of the page: loaded after the first paint (ADR 0051). */
@@ -41,7 +41,7 @@ const PICTURES = [
 export default function HomePage() {
   usePageTitle("Shop products and local services");
   const navigate = useNavigate();
-  const featured = useFeaturedCategories();
+  const featured = useCategories(pickFeatured);
   const onNewsletter = (e: FormEvent) => {
     e.preventDefault();
     navigate("/signin");
