@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, orderLines, orders, posts, products, transactions, users } from "../src/db/schema/index.js";
 import { hasData, seedDemo } from "../src/db/seed/demo.js";
+import { createSession } from "../src/modules/auth/sessions.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
@@ -58,6 +59,41 @@ describe("demo seed", () => {
     expect(transfers.filter((t) => t.status === "submitted")).toHaveLength(1);
     const lines = await ctx.db.select().from(orderLines);
     expect(new Set(lines.map((l) => l.fulfilment))).toEqual(new Set(["unfulfilled", "shipped", "delivered"]));
+  });
+
+  it("has a money history on the ledger, dated when it happened (ADR 0098)", async () => {
+    // Every paid order was recorded paid once; delivered lines were released; one payout paid,
+    // one due; one partial refund. Journals sum to zero (checked by the database at commit).
+    const journals = await ctx.db.execute<{ kind: string; n: number; oldest: string }>(
+      sql`select kind, count(*)::int as n, min(created_at)::text as oldest from ledger_journals group by kind`,
+    );
+    const byKind = Object.fromEntries(journals.rows.map((r) => [r.kind, r]));
+    const paidOrders = (await ctx.db.select().from(orders)).filter((o) => o.status === "paid");
+    expect(byKind.sale?.n).toBe(paidOrders.length);
+    expect(byKind.release?.n).toBeGreaterThanOrEqual(3);
+    expect(byKind.payout?.n).toBe(2);
+    expect(byKind.payout_paid?.n).toBe(1);
+    expect(byKind.refund?.n).toBe(1);
+    expect(new Date(byKind.sale!.oldest).getTime()).toBeLessThan(Date.now() - 60 * 86_400_000);
+    const unbalanced = await ctx.db.execute(sql`select journal_id from ledger_entries group by journal_id having sum(amount_kobo) <> 0`);
+    expect(unbalanced.rows).toHaveLength(0);
+    const negative = await ctx.db.execute(sql`
+      select a.id from ledger_accounts a join ledger_entries e on e.account_id = a.id
+      where a.owner_id is not null group by a.id having sum(e.amount_kobo) < 0`);
+    expect(negative.rows).toHaveLength(0);
+
+    // The admin's screens have something to show: sales in several months, a payout due, one paid.
+    const [admin] = await ctx.db.select().from(users).where(eq(users.accType, "admin"));
+    const { token } = await createSession(ctx.db, admin!.id, 1);
+    const finance = (await ctx.request({ method: "GET", url: "/api/admin/finance", token })).json().data;
+    expect(finance.series.unit).toBe("month");
+    expect(finance.series.points.filter((p: { sales: number }) => p.sales > 0).length).toBeGreaterThanOrEqual(3);
+    expect(finance.period).toMatchObject({ refunds: expect.any(Number), payouts_paid: expect.any(Number) });
+    expect(finance.period.refunds).toBeGreaterThan(0);
+    expect(finance.period.payouts_paid).toBeGreaterThan(0);
+    expect(finance.now.payouts_due).toBeGreaterThan(0);
+    const payouts = (await ctx.request({ method: "GET", url: "/api/admin/payouts", token })).json().data;
+    expect(payouts.map((p: { status: string }) => p.status).sort()).toEqual(["paid", "requested"]);
   });
 
   it("serves a generated picture as a real image with nosniff", async () => {

@@ -16,6 +16,7 @@ import {
   createReview,
   createUser,
 } from "./factories.js";
+import { seedFinanceHistory } from "./finance.js";
 import { generateAvatar, generatePicture } from "./images.js";
 
 /** The sign-ins printed at start-up (README "Demo accounts"). */
@@ -450,6 +451,12 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<{ products: 
   await createFollow(db, { followerId: customers[0]!.id, sellerId: sellers[0]!.row.id });
   const admin = (await db.select({ id: users.id }).from(users).where(sql`${users.accType} = 'admin'`))[0]!;
   await seedOrderHistory(db, rand, customers, admin.id);
+  // The demo sign-in sellers first, so their Earnings show payouts.
+  await seedFinanceHistory(
+    db,
+    admin.id,
+    sellers.filter((s) => s.status === "approved").map((s) => s.row.id),
+  );
   return { products: productCount + 1, services: postIds.length, users: 1 + sellers.length + customers.length };
 }
 
@@ -457,7 +464,8 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<{ products: 
  * A few months of past orders so that dashboards, Ordered Products, Transactions and order history
  * show real data on the first start: paid orders (delivered, shipped or waiting to ship) with
  * confirmed transfers, and one transfer still awaiting the admin's confirmation. These are
- * historic sales: stock is not changed. Amounts in kobo; shipping is the flat fee.
+ * historic sales: stock is not changed. Amounts in kobo; shipping is the flat fee. Delivered lines
+ * were delivered three days after the order; their money is posted by `seedFinanceHistory`.
  */
 async function seedOrderHistory(db: Db, rand: () => number, customers: { id: string; names: string }[], adminId: string): Promise<void> {
   const listed = await db
@@ -511,6 +519,7 @@ async function seedOrderHistory(db: Db, rand: () => number, customers: { id: str
         unitPriceKobo: p.priceKobo,
         quantity,
         fulfilment: awaiting ? ("unfulfilled" as const) : fulfilment,
+        deliveredAt: !awaiting && fulfilment === "delivered" ? new Date(when.getTime() + 3 * day) : null,
         createdAt: when,
         updatedAt: when,
       })),

@@ -23,6 +23,13 @@ export type EntryInput = {
 
 export type JournalMeta = { kind: string; orderId?: string | null; memo?: string };
 
+/**
+ * When a money row (journal, entry, payout, refund) happens: the transaction's time, unless the
+ * connection has set `ledger.as_of` (a timestamptz). Only the demo history sets it, to post months
+ * of past sales through these same services (ADR 0098); nothing in the app does.
+ */
+export const ledgerNow = sql`coalesce(nullif(current_setting('ledger.as_of', true), '')::timestamptz, now())`;
+
 /** A journal the ledger refuses to post (a programming error, answered as 500, never partly written). */
 export class LedgerError extends Error {
   constructor(message: string) {
@@ -73,7 +80,7 @@ export async function postJournal(
   if (kept.length < 2) throw new LedgerError(`Journal ${key} needs at least two entries`);
   const [journal] = await tx
     .insert(ledgerJournals)
-    .values({ key, kind: meta.kind, orderId: meta.orderId ?? null, memo: meta.memo ?? "" })
+    .values({ key, kind: meta.kind, orderId: meta.orderId ?? null, memo: meta.memo ?? "", createdAt: ledgerNow })
     .onConflictDoNothing({ target: ledgerJournals.key })
     .returning({ id: ledgerJournals.id });
   if (!journal) return { journalId: null, created: false };
@@ -85,6 +92,7 @@ export async function postJournal(
       amountKobo: e.amountKobo,
       orderLineId: e.orderLineId ?? null,
       payoutId: e.payoutId ?? null,
+      createdAt: ledgerNow,
     });
   }
   await tx.insert(ledgerEntries).values(rows);

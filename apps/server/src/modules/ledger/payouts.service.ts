@@ -14,7 +14,7 @@ import { payouts, users } from "../../db/schema/index.js";
 import { invalidCursor, isTimestampText, isUuid, parseCursorJson } from "../../lib/cursor.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { type FinanceSettings, releaseDueLines } from "./earnings.service.js";
-import { balanceKobo, lockAccount, postJournal } from "./ledger.service.js";
+import { balanceKobo, ledgerNow, lockAccount, postJournal } from "./ledger.service.js";
 
 const columns = { p: payouts, names: users.names, email: users.email };
 type PayoutRow = { p: typeof payouts.$inferSelect; names: string; email: string };
@@ -88,6 +88,8 @@ export async function requestPayout(
         bankCode: seller.bankCode,
         accountNo: seller.accountNo,
         accountName: seller.accountName,
+        createdAt: ledgerNow,
+        updatedAt: ledgerNow,
       })
       .returning({ id: payouts.id });
     await postJournal(
@@ -132,9 +134,9 @@ export async function settlePayout(
     .update(payouts)
     .set({
       status: to,
-      updatedAt: sql`now()`,
+      updatedAt: ledgerNow,
       decidedBy: detail.adminId ?? null,
-      ...(to === "paid" ? { paidAt: sql`now()`, reference: detail.reference ?? null } : { failureReason: detail.reason ?? null }),
+      ...(to === "paid" ? { paidAt: ledgerNow, reference: detail.reference ?? null } : { failureReason: detail.reason ?? null }),
     })
     .where(eq(payouts.id, payoutId));
   const entries =

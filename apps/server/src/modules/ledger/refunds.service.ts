@@ -13,7 +13,7 @@ import { asc, inArray, sql } from "drizzle-orm";
 import type { Db, Executor, Tx } from "../../db/client.js";
 import { refunds } from "../../db/schema/index.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
-import { balanceKobo, type EntryInput, lockAccount, postJournal } from "./ledger.service.js";
+import { balanceKobo, type EntryInput, ledgerNow, lockAccount, postJournal } from "./ledger.service.js";
 
 type LineState = {
   id: string;
@@ -129,6 +129,7 @@ export async function refundOrder(
           shippingKobo: line ? 0 : amount,
           reason: body.reason,
           createdBy: adminId,
+          createdAt: ledgerNow,
         })
         .returning();
       await postJournal(tx, `refund:${row!.id}`, entries, { kind: "refund", orderId: body.orderId, memo: body.reason });
