@@ -82,6 +82,17 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F:.,/ a-z]+$/, "must be a comma-separated list of addresses, CIDRs or loopback/linklocal/uniquelocal")
     .optional(),
+  /**
+   * Redis for state shared by several store processes (ADR 0100): rate-limit counters and the cache
+   * invalidation bus. Unset: rate limits in memory and invalidations over PostgreSQL LISTEN/NOTIFY.
+   * When set, a Redis that does not answer at start stops the start.
+   */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Prefix of this store's Redis keys and channel (several stores may share one Redis). */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, "must be 1-64 letters, digits or : _ . -")
+    .default("market:"),
   /** Public URL of the store, for links in mail, sitemap and Open Graph tags. */
   PUBLIC_URL: z.url().optional(),
 });
