@@ -21,11 +21,31 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** PostgreSQL URL; when unset an embedded PostgreSQL is started with data under DATA_DIR/postgres. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /**
+   * PostgreSQL URL of a read replica of DATABASE_URL: the public catalog reads of callers who are
+   * not signed in go there (ADR 0106). Unset: every read uses DATABASE_URL.
+   */
+  DATABASE_READ_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, "data")),
   /** Port of the embedded PostgreSQL. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
-  /** Where uploaded images are stored (default DATA_DIR/uploads). */
+  /** Where uploaded images are stored (default DATA_DIR/uploads) when S3_BUCKET is not set. */
   UPLOADS_DIR: z.string().optional(),
+  /** S3-compatible bucket for uploaded images instead of the local disk (ADR 0105); needs the AWS_* keys. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{3,255}$/, "must be a bucket name (letters, digits, dots, hyphens, underscores)")
+    .optional(),
+  /** The storage's address for anything but AWS S3 (MinIO, Ceph RGW, R2...); implies path-style addressing. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** Address buckets as ENDPOINT/bucket rather than bucket.ENDPOINT (on by itself with S3_ENDPOINT). */
+  S3_FORCE_PATH_STYLE: bool,
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, "must be a region name such as eu-west-1")
+    .default("us-east-1"),
   /** Built web app to serve (default apps/web/dist). */
   WEB_DIST: z.string().default(path.join(REPO_ROOT, "apps/web/dist")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -97,10 +117,22 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
 });
 
+/** The bucket for uploaded images (S3_BUCKET and its settings, config.ts). */
+export type S3Settings = {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  forcePathStyle: boolean;
+  accessKeyId: string;
+  secretAccessKey: string;
+};
+
 export type Config = Omit<z.infer<typeof EnvSchema>, "SEED_DEMO"> & {
   /** Load the demo store into an empty database: on by default outside production, never in production. */
   SEED_DEMO: boolean;
   uploadsDir: string;
+  /** Uploaded images go to this bucket; null: to `uploadsDir`. */
+  s3: S3Settings | null;
   devOutbox: boolean;
   publicCache: boolean;
 };
@@ -128,6 +160,22 @@ function productionProblems(env: Record<string, string>): string[] {
   return problems;
 }
 
+/** Settings that only make sense together, in every mode. Answers the problems. */
+function combinationProblems(c: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  if (c.S3_BUCKET) {
+    for (const name of ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"] as const)
+      if (!c[name]) problems.push(`  ${name}: required with S3_BUCKET (the access key of the bucket's account)`);
+  } else {
+    // Pictures would silently stay on this machine's disk.
+    for (const name of ["S3_ENDPOINT", "S3_FORCE_PATH_STYLE"] as const)
+      if (c[name] !== undefined) problems.push(`  S3_BUCKET: required with ${name} (without it pictures stay on the local disk)`);
+  }
+  if (c.DATABASE_READ_URL && !c.DATABASE_URL)
+    problems.push("  DATABASE_READ_URL: needs DATABASE_URL (the embedded PostgreSQL has no replica)");
+  return problems;
+}
+
 /**
  * Parse the environment into a `Config`. Throws an Error listing every bad variable.
  * @param env usually `process.env`; tests pass their own object.
@@ -141,6 +189,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const c = parsed.data;
+  const combined = combinationProblems(c);
+  if (combined.length) throw new Error(`Invalid configuration:\n${combined.join("\n")}`);
   if (c.NODE_ENV === "production") {
     const problems = productionProblems(present as Record<string, string>);
     if (problems.length) throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
@@ -149,6 +199,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...c,
     SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV !== "production",
     uploadsDir: c.UPLOADS_DIR ?? path.join(c.DATA_DIR, "uploads"),
+    s3: c.S3_BUCKET
+      ? {
+          bucket: c.S3_BUCKET,
+          ...(c.S3_ENDPOINT ? { endpoint: c.S3_ENDPOINT } : {}),
+          region: c.AWS_REGION,
+          forcePathStyle: c.S3_FORCE_PATH_STYLE ?? !!c.S3_ENDPOINT,
+          accessKeyId: c.AWS_ACCESS_KEY_ID!,
+          secretAccessKey: c.AWS_SECRET_ACCESS_KEY!,
+        }
+      : null,
     devOutbox: c.NODE_ENV !== "production" && (c.DEV_OUTBOX ?? true),
     publicCache: c.PUBLIC_CACHE ?? c.NODE_ENV !== "test",
   };

@@ -145,10 +145,10 @@ describe("PUT /api/me (profile)", () => {
     expect(fromData.statusCode).toBe(200);
     expect(fromData.json().data.profile).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
     const png = Buffer.from((await pngDataUrl()).split(",")[1]!, "base64");
-    const own = await storeImage(ctx.db, ctx.config.uploadsDir, png, user.id);
+    const own = await storeImage(ctx.db, ctx.app.uploads, png, user.id);
     expect((await putMe(token, { profile: own.url })).json().data.profile).toBe(own.url);
     const stranger = await createUser(ctx.db);
-    const theirs = await storeImage(ctx.db, ctx.config.uploadsDir, png, stranger.id);
+    const theirs = await storeImage(ctx.db, ctx.app.uploads, png, stranger.id);
     const denied = await putMe(token, { profile: theirs.url });
     expect(denied.statusCode).toBe(400);
     expect(denied.json().errors).toEqual({ profile: ACCOUNT_MESSAGES.profile });

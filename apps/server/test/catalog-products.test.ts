@@ -38,7 +38,7 @@ beforeAll(async () => {
     });
   }
   await createProduct(ctx.db, { userId: pending.user.id, categoryId: phones.id, name: "Hidden pending item" });
-  sellerImage = await generatePicture(ctx.db, ctx.config.UPLOADS_DIR as string, "Test", 100, 0, seller.user.id);
+  sellerImage = await generatePicture(ctx.db, ctx.app.uploads, "Test", 100, 0, seller.user.id);
 });
 afterAll(() => ctx.close());
 

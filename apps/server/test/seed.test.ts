@@ -14,7 +14,7 @@ afterAll(() => ctx.close());
 describe("demo seed", () => {
   it("creates a believable store once", async () => {
     expect(await hasData(ctx.db)).toBe(false);
-    const counts = await seedDemo(ctx.db, ctx.config.uploadsDir);
+    const counts = await seedDemo(ctx.db, ctx.app.uploads);
     expect(counts.products).toBeGreaterThanOrEqual(60);
     expect(counts.services).toBeGreaterThanOrEqual(15);
     expect(await hasData(ctx.db)).toBe(true);

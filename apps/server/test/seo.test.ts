@@ -35,7 +35,7 @@ const get = (url: string, headers: Record<string, string> = {}) => ctx.request({
 
 describe("GET /product/market-place/:id (link preview)", () => {
   it("sends the product's title, description, Open Graph tags and Product JSON-LD with the price in NGN", async () => {
-    const image = await generatePicture(ctx.db, ctx.config.uploadsDir, "Tecno", 210, 0, seller.id);
+    const image = await generatePicture(ctx.db, ctx.app.uploads, "Tecno", 210, 0, seller.id);
     const p = await createProduct(ctx.db, {
       userId: seller.id,
       categoryId: phones.id,

@@ -15,7 +15,6 @@ import Fastify from "fastify";
 import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Config } from "../src/config.js";
 import { createDb, type Db } from "../src/db/client.js";
 import { orderLines, orders, products, uploads, users } from "../src/db/schema/index.js";
 import { createCategory, createPost, createProduct, createUser } from "../src/db/seed/factories.js";
@@ -28,14 +27,17 @@ import {
   UNUSED_UPLOAD_MAX_AGE_MS,
 } from "../src/modules/uploads/cleanup.js";
 import { type StoredImage, storeImage } from "../src/modules/uploads/images.js";
+import { diskStorage, type UploadStorage } from "../src/modules/uploads/storage.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
 let dir: string;
+let storage: UploadStorage;
 let png: Buffer;
 beforeAll(async () => {
   ctx = await createTestContext();
   dir = ctx.config.uploadsDir;
+  storage = ctx.app.uploads;
   png = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#00703c" } })
     .png()
     .toBuffer();
@@ -56,7 +58,7 @@ const age = (img: StoredImage, ms: number) =>
 describe("removeUnusedUploads", () => {
   it("removes an upload nothing uses a day after it was made (row and both files), keeps the used and the young ones", async () => {
     const seller = await createUser(ctx.db, { accType: "business" });
-    const store = () => storeImage(ctx.db, dir, png, seller.id);
+    const store = () => storeImage(ctx.db, storage, png, seller.id);
     const [unused, onProduct, onPost, onProfile, onOrder, young] = await Promise.all(Array.from({ length: 6 }, store));
     for (const img of [unused, onProduct, onPost, onProfile, onOrder]) await age(img!, DAY + HOUR);
     await age(young!, DAY - HOUR);
@@ -91,7 +93,7 @@ describe("removeUnusedUploads", () => {
     });
 
     for (const f of files(unused!)) expect(existsSync(f)).toBe(true);
-    const res = await removeUnusedUploads(ctx.db, dir);
+    const res = await removeUnusedUploads(ctx.db, storage);
     expect(res).toMatchObject({ ran: true, removed: 1 });
     expect(await rowExists(unused!)).toBe(false);
     for (const f of files(unused!)) expect(existsSync(f)).toBe(false);
@@ -102,10 +104,10 @@ describe("removeUnusedUploads", () => {
 
     // Once the product drops its picture, the picture goes at the next run.
     await ctx.db.update(products).set({ imageUrls: [] }).where(eq(products.id, product.id));
-    expect(await removeUnusedUploads(ctx.db, dir)).toMatchObject({ ran: true, removed: 1 });
+    expect(await removeUnusedUploads(ctx.db, storage)).toMatchObject({ ran: true, removed: 1 });
     expect(await rowExists(onProduct!)).toBe(false);
     // A day later the young one has not been used either.
-    await removeUnusedUploads(ctx.db, dir, new Date(Date.now() + 2 * HOUR));
+    await removeUnusedUploads(ctx.db, storage, new Date(Date.now() + 2 * HOUR));
     expect(await rowExists(young!)).toBe(false);
   });
 
@@ -120,7 +122,7 @@ describe("removeUnusedUploads", () => {
     const longAgo = new Date(Date.now() - DAY - HOUR);
     for (const f of [...old, other]) await utimes(f, longAgo, longAgo);
 
-    const res = await removeUnusedUploads(ctx.db, dir);
+    const res = await removeUnusedUploads(ctx.db, storage);
     expect(res.orphanFiles).toBe(2);
     for (const f of old) expect(existsSync(f)).toBe(false);
     expect(existsSync(young)).toBe(true);
@@ -128,23 +130,23 @@ describe("removeUnusedUploads", () => {
   });
 
   it("does nothing while another process holds the lock", async () => {
-    const img = await storeImage(ctx.db, dir, png, null);
+    const img = await storeImage(ctx.db, storage, png, null);
     await age(img, DAY + HOUR);
     const other = new pg.Client({ connectionString: ctx.url });
     await other.connect();
     try {
       await other.query("select pg_advisory_lock(hashtextextended($1, 0))", [REMOVE_UNUSED_LOCK]);
-      expect(await removeUnusedUploads(ctx.db, dir)).toEqual({ ran: false, removed: 0, orphanFiles: 0 });
+      expect(await removeUnusedUploads(ctx.db, storage)).toEqual({ ran: false, removed: 0, orphanFiles: 0 });
       expect(await rowExists(img)).toBe(true);
       await other.query("select pg_advisory_unlock(hashtextextended($1, 0))", [REMOVE_UNUSED_LOCK]);
-      expect(await removeUnusedUploads(ctx.db, dir)).toMatchObject({ ran: true, removed: 1 });
+      expect(await removeUnusedUploads(ctx.db, storage)).toMatchObject({ ran: true, removed: 1 });
     } finally {
       await other.end();
     }
   });
 
   it("removes each upload once when five processes run it together", async () => {
-    const imgs = await Promise.all(Array.from({ length: 12 }, () => storeImage(ctx.db, dir, png, null)));
+    const imgs = await Promise.all(Array.from({ length: 12 }, () => storeImage(ctx.db, storage, png, null)));
     await ctx.db
       .update(uploads)
       .set({ createdAt: new Date(Date.now() - DAY - HOUR) })
@@ -156,7 +158,7 @@ describe("removeUnusedUploads", () => {
       );
     const pools: Db[] = Array.from({ length: 5 }, () => createDb(ctx.url, 2));
     try {
-      const results = await Promise.all(pools.map((db) => removeUnusedUploads(db, dir)));
+      const results = await Promise.all(pools.map((db) => removeUnusedUploads(db, storage)));
       expect(results.reduce((n, r) => n + r.removed, 0)).toBe(12);
       expect(results.some((r) => r.ran)).toBe(true);
     } finally {
@@ -168,12 +170,12 @@ describe("removeUnusedUploads", () => {
   it("never removes an old upload that an item is being saved with at the same moment", async () => {
     const seller = await createUser(ctx.db, { accType: "business" });
     const market = await createCategory(ctx.db, { type: "market-place" });
-    const img = await storeImage(ctx.db, dir, png, seller.id);
+    const img = await storeImage(ctx.db, storage, png, seller.id);
     await age(img, DAY + HOUR);
     await ctx.db.transaction(async (tx) => {
       // What POST /api/product does: check the pictures are the seller's, then insert the item.
       await assertOwnUploads(tx, seller.id, [img.url]);
-      const res = await removeUnusedUploads(ctx.db, dir);
+      const res = await removeUnusedUploads(ctx.db, storage);
       expect(res.removed).toBe(0);
       await createProduct(tx, { userId: seller.id, categoryId: market.id, price: 1000, imageUrls: [img.url] });
     });
@@ -194,7 +196,7 @@ describe("scheduling", () => {
       const timer = setSpy.mock.results[call]!.value as NodeJS.Timeout;
       expect(timer.hasRef()).toBe(false);
       // The timer's callback is the run itself: call it instead of waiting an hour.
-      const img = await storeImage(own.db, own.config.uploadsDir, png, null);
+      const img = await storeImage(own.db, own.app.uploads, png, null);
       await own.db.execute(sql`update uploads set created_at = now() - interval '25 hours' where id = ${img.id}`);
       await (setSpy.mock.calls[call]![0] as () => Promise<void>)();
       expect((await own.db.select().from(uploads).where(eq(uploads.id, img.id))).length).toBe(0);
@@ -223,7 +225,7 @@ describe("scheduling", () => {
     });
     const broken = { transaction: () => Promise.reject(new Error("database is down")) } as unknown as Db;
     app.decorate("db", broken);
-    app.decorate("config", { uploadsDir: path.join(os.tmpdir(), "no-such-uploads") } as Config);
+    app.decorate("uploads", diskStorage(path.join(os.tmpdir(), "no-such-uploads")));
     const run = scheduleUnusedUploadsRemoval(app);
     await expect(run()).resolves.toBeUndefined();
     expect(lines.join("")).toMatch(/removing unused uploads failed.*|database is down/);

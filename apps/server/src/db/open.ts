@@ -1,6 +1,9 @@
 /**
  * Open the store's database: DATABASE_URL when set, else an embedded PostgreSQL under
- * DATA_DIR/postgres. Applies migrations. `close()` ends the pool and stops an embedded server.
+ * DATA_DIR/postgres. Applies migrations. `readDb` is a pool on DATABASE_READ_URL (a replica, for
+ * anonymous catalog reads, ADR 0106) when set, else `db`. `close()` ends the pools and stops an
+ * embedded server.
+ * @throws Error naming DATABASE_READ_URL when the replica does not answer.
  */
 import path from "node:path";
 import type { Config } from "../config.js";
@@ -10,7 +13,7 @@ import { runMigrations } from "./migrate.js";
 
 export async function openDatabase(
   config: Config,
-): Promise<{ db: Db; url: string; embedded: boolean; dataDir?: string; close: () => Promise<void> }> {
+): Promise<{ db: Db; readDb: Db; url: string; embedded: boolean; dataDir?: string; close: () => Promise<void> }> {
   let url = config.DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | undefined;
   const dataDir = path.resolve(config.DATA_DIR, "postgres");
@@ -21,21 +24,21 @@ export async function openDatabase(
     stopEmbedded = pg.stop;
   }
   const db = createDb(url, 20);
+  const readDb = config.DATABASE_READ_URL ? createDb(config.DATABASE_READ_URL, 20) : db;
+  const close = async () => {
+    await db.$client.end();
+    if (readDb !== db) await readDb.$client.end();
+    await stopEmbedded?.();
+  };
   try {
     await runMigrations(db);
+    if (readDb !== db)
+      await readDb.$client.query("select 1").catch((err: Error) => {
+        throw new Error(`DATABASE_READ_URL: the read replica does not answer (${err.message}).`);
+      });
   } catch (err) {
-    await db.$client.end();
-    await stopEmbedded?.();
+    await close();
     throw err;
   }
-  return {
-    db,
-    url,
-    embedded: !!stopEmbedded,
-    ...(stopEmbedded ? { dataDir } : {}),
-    close: async () => {
-      await db.$client.end();
-      await stopEmbedded?.();
-    },
-  };
+  return { db, readDb, url, embedded: !!stopEmbedded, ...(stopEmbedded ? { dataDir } : {}), close };
 }

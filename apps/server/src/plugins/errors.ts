@@ -69,6 +69,8 @@ export function sentence(field: string, message: string): string {
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
+      // An outage of a service behind the answer (e.g. the picture bucket): the operator needs its cause.
+      if (err.statusCode >= 500 && err.cause) request.log.warn({ err: String(err.cause) }, err.message);
       if (err.headers) reply.headers(err.headers);
       return reply
         .status(err.statusCode)

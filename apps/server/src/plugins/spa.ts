@@ -1,6 +1,6 @@
 /**
  * Serves the built web app: hashed assets under /assets with a one-year immutable cache (brotli or
- * gzip files written at build time are preferred), uploads under /uploads, and the SPA's index.html
+ * gzip files written at build time are preferred), and the SPA's index.html
  * (no-cache, compressed) for every other GET or HEAD that is not /api. Unknown /api paths and other
  * methods answer a JSON 404.
  * `app.renderSpa(head, url)` answers index.html with extra tags in <head> (used for SEO pages) and
@@ -47,16 +47,6 @@ export default fp(async function spaPlugin(app: FastifyInstance) {
     return readIndex().replace("</head>", `${head}${preloads}</head>`);
   });
   app.decorate("withServerRender", createServerRenderer(app, serverEntryPath(dist)));
-
-  await app.register(fastifyStatic, {
-    root: app.config.uploadsDir,
-    prefix: "/uploads/",
-    decorateReply: false,
-    index: false,
-    maxAge: "365d",
-    immutable: true,
-    setHeaders: (res) => res.header("X-Content-Type-Options", "nosniff"),
-  });
 
   if (hasDist) {
     await app.register(fastifyStatic, {

@@ -4,6 +4,7 @@
  */
 import { eq, inArray, sql } from "drizzle-orm";
 import { verifyPassword } from "../../modules/auth/passwords.js";
+import type { UploadStorage } from "../../modules/uploads/storage.js";
 import type { Db } from "../client.js";
 import { type categories, orderLines, orders, products, transactions, users } from "../schema/index.js";
 import {
@@ -232,9 +233,9 @@ export async function demoAccountsWithPublishedPasswords(db: Db): Promise<string
 
 /**
  * Load the demo store into an empty database. Answers counts for the start-up log.
- * @param uploadsDir where the generated pictures are written.
+ * @param storage where the generated pictures are written.
  */
-export async function seedDemo(db: Db, uploadsDir: string): Promise<{ products: number; services: number; users: number }> {
+export async function seedDemo(db: Db, storage: UploadStorage): Promise<{ products: number; services: number; users: number }> {
   const rand = prng(2026);
   const base = Date.now() - 90 * 86_400_000;
   let tick = 0;
@@ -338,7 +339,7 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<{ products: 
       accountName: s.names.toUpperCase(),
     });
     // A profile picture the seller owns, as if they had uploaded it.
-    const profile = await generateAvatar(db, uploadsDir, s.names, (i * 67 + 150) % 360, row.id);
+    const profile = await generateAvatar(db, storage, s.names, (i * 67 + 150) % 360, row.id);
     await db.update(users).set({ profile }).where(eq(users.id, row.id));
     sellers.push({ ...s, row: { ...row, profile } });
   }
@@ -386,8 +387,8 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<{ products: 
   for (const c of market) {
     const owner = sellerFor(c.name);
     for (const [i, [name, price]] of c.items.entries()) {
-      const pictures = [await generatePicture(db, uploadsDir, name, c.hue, i, owner.row.id)];
-      if (i < 2) pictures.push(await generatePicture(db, uploadsDir, name, (c.hue + 25) % 360, i + 1, owner.row.id));
+      const pictures = [await generatePicture(db, storage, name, c.hue, i, owner.row.id)];
+      if (i < 2) pictures.push(await generatePicture(db, storage, name, (c.hue + 25) % 360, i + 1, owner.row.id));
       const stock = i === 3 || i === 6 ? 0 : Math.floor(rand() * 40) + 1;
       await createProduct(db, {
         userId: owner.row.id,
@@ -412,7 +413,7 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<{ products: 
         userId: owner.row.id,
         categoryId: c.row.id,
         body,
-        imageUrls: [await generatePicture(db, uploadsDir, label, c.hue, i, owner.row.id)],
+        imageUrls: [await generatePicture(db, storage, label, c.hue, i, owner.row.id)],
         createdAt: at(),
       });
       postIds.push(post.id);

@@ -5,6 +5,7 @@
  */
 import sharp from "sharp";
 import { storeImage } from "../../modules/uploads/images.js";
+import type { UploadStorage } from "../../modules/uploads/storage.js";
 import type { Executor } from "../client.js";
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -45,7 +46,7 @@ export function pictureSvg(label: string, hue: number, variant = 0): string {
 /** Render and store a generated picture; answers its URL (/uploads/<key>.webp). */
 export async function generatePicture(
   db: Executor,
-  uploadsDir: string,
+  storage: UploadStorage,
   label: string,
   hue: number,
   variant = 0,
@@ -54,7 +55,7 @@ export async function generatePicture(
   const png = await sharp(Buffer.from(pictureSvg(label, hue, variant)))
     .png()
     .toBuffer();
-  const stored = await storeImage(db, uploadsDir, png, ownerId);
+  const stored = await storeImage(db, storage, png, ownerId);
   return stored.url;
 }
 
@@ -74,7 +75,7 @@ export function avatarSvg(names: string, hue: number): string {
 /** Render and store a profile picture for `names`; answers its URL. */
 export async function generateAvatar(
   db: Executor,
-  uploadsDir: string,
+  storage: UploadStorage,
   names: string,
   hue: number,
   ownerId: string | null = null,
@@ -82,5 +83,5 @@ export async function generateAvatar(
   const png = await sharp(Buffer.from(avatarSvg(names, hue)))
     .png()
     .toBuffer();
-  return (await storeImage(db, uploadsDir, png, ownerId)).url;
+  return (await storeImage(db, storage, png, ownerId)).url;
 }

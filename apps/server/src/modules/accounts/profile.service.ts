@@ -67,7 +67,7 @@ async function resolveProfile(deps: AccountsDeps, tx: Executor, me: AuthUser, pr
     const bytes = decodeDataUrl(profile);
     if (!bytes) throwFieldErrors({ profile: ACCOUNT_MESSAGES.profile });
     try {
-      return (await storeImage(tx, deps.uploadsDir, bytes, me.id, deps.uploadQuota)).url;
+      return (await storeImage(tx, deps.uploads, bytes, me.id, deps.uploadQuota)).url;
     } catch (err) {
       if (err instanceof HttpError) throw badRequest(err.message, { profile: err.message });
       throw err;

@@ -14,11 +14,12 @@ import { hashPassword } from "../auth/passwords.js";
 import { syncSellerListings } from "../catalog/listing-visibility.js";
 import type { Messenger } from "../messages/service.js";
 import { decodeDataUrl, sniffImageType, storeImage, type UploadQuota } from "../uploads/images.js";
+import type { UploadStorage } from "../uploads/storage.js";
 import { verifyEmailMessage, verifyPhoneMessage } from "./messages.js";
 import { type FieldErrors, fieldErrors, normalizePhone, throwFieldErrors } from "./validation.js";
 
 /** `uploadQuota`: the per-account upload quota, applied to profile pictures sent to PUT /api/me (ADR 0084). */
-export type AccountsDeps = { db: Db; messenger: Messenger; uploadsDir: string; uploadQuota: UploadQuota };
+export type AccountsDeps = { db: Db; messenger: Messenger; uploads: UploadStorage; uploadQuota: UploadQuota };
 
 /**
  * Check a sign-up: the form rules, the phone (normalised to +234), the picture's bytes, that
@@ -103,7 +104,7 @@ export async function signUp(deps: AccountsDeps, body: z.output<typeof SignUpBod
     }
     if (picture) {
       try {
-        const stored = await storeImage(tx, deps.uploadsDir, picture, user!.id);
+        const stored = await storeImage(tx, deps.uploads, picture, user!.id);
         await tx.update(users).set({ profile: stored.url }).where(eq(users.id, user!.id));
       } catch (err) {
         if (err instanceof HttpError) throw badRequest(err.message, { profile: err.message });

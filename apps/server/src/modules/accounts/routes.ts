@@ -51,7 +51,7 @@ const secured = [{ bearer: [] }];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const uploadQuota = uploadQuotaOf(app.config);
-  const deps = (): AccountsDeps => ({ db: app.db, messenger: app.messenger, uploadsDir: app.config.uploadsDir, uploadQuota });
+  const deps = (): AccountsDeps => ({ db: app.db, messenger: app.messenger, uploads: app.uploads, uploadQuota });
   // The payout account's name comes from this provider when one is configured (ADR 0033, 0082).
   const nameLookup = createNameLookup(app.config.PAYSTACK_SECRET_KEY);
 

@@ -2,18 +2,17 @@
  * Removal of unused uploads (ADR 0084). A seller may upload pictures and never save the form, or
  * replace a product's pictures: those files would stay on disk for ever. An upload that, 24 hours
  * after it was made, is not used by any product, service (post), profile picture or order line
- * (the picture kept with a past order) is deleted from the table and from disk. Categories have no
- * pictures (spec §3 "Category"). Files with no row at all (a transaction that rolled back after
- * writing them) are removed once they are 24 hours old.
+ * (the picture kept with a past order) is deleted from the table and from the picture storage (disk
+ * or bucket, storage.ts). Categories have no pictures (spec §3 "Category"). Files with no row at all
+ * (a transaction that rolled back after writing them) are removed once they are 24 hours old.
  *
  * Several server processes share one database: the work runs under a PostgreSQL advisory lock
  * (`pg_try_advisory_xact_lock`), so at most one process does it at a time; the others skip.
  */
-import { readdir, stat, unlink } from "node:fs/promises";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db, Executor } from "../../db/client.js";
+import { STORED_NAME, type UploadStorage } from "./storage.js";
 
 /** An upload unused for this long (ms) after it was made is removed. */
 export const UNUSED_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -24,7 +23,6 @@ export const REMOVE_UNUSED_LOCK = "uploads:remove-unused";
 /** Rows looked at per statement, and statements per run: bounds one run's work. */
 const BATCH = 500;
 const MAX_BATCHES = 40;
-const FILE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(-thumb)?\.webp$/;
 
 export type RemovalResult = {
   /** False when another process held the lock (nothing was done). */
@@ -54,15 +52,9 @@ async function tryLock(tx: Executor): Promise<boolean> {
   return res.rows[0]?.ok === true;
 }
 
-const unlinkQuietly = (file: string) =>
-  unlink(file).then(
-    () => 1,
-    () => 0,
-  );
-
 /**
  * Delete the uploads made before `now` - 24 h that nothing references, rows and files, then the
- * files of the uploads directory that have no row and are older than that. Runs under the advisory
+ * files of `storage` that have no row and are older than that. Runs under the advisory
  * lock; answers `ran: false` at once when another process is running it.
  *
  * Race with a writer saving an item that uses an old upload: candidates are locked
@@ -72,7 +64,7 @@ const unlinkQuietly = (file: string) =>
  * this transaction and then finds the upload gone (400 "upload them again"), never a broken image.
  * @param now the clock of the run (tests pass a later time instead of waiting a day).
  */
-export async function removeUnusedUploads(db: Db, uploadsDir: string, now: Date = new Date()): Promise<RemovalResult> {
+export async function removeUnusedUploads(db: Db, storage: UploadStorage, now: Date = new Date()): Promise<RemovalResult> {
   const cutoff = new Date(now.getTime() - UNUSED_UPLOAD_MAX_AGE_MS);
   const keys = await db.transaction(async (tx) => {
     if (!(await tryLock(tx))) return null;
@@ -94,50 +86,44 @@ export async function removeUnusedUploads(db: Db, uploadsDir: string, now: Date 
   });
   if (keys === null) return { ran: false, removed: 0, orphanFiles: 0 };
   // Files go only after the rows' deletion committed: a failed commit leaves rows and files in place.
-  await Promise.all(keys.flatMap((k) => [`${k}.webp`, `${k}-thumb.webp`].map((f) => unlinkQuietly(path.join(uploadsDir, f)))));
-  const orphanFiles = await removeOrphanFiles(db, uploadsDir, cutoff);
+  await storage.remove(keys.flatMap((k) => [`${k}.webp`, `${k}-thumb.webp`]));
+  const orphanFiles = await removeOrphanFiles(db, storage, cutoff);
   return { ran: true, removed: keys.length, orphanFiles: orphanFiles ?? 0 };
 }
 
 /**
- * Delete `<uuid>.webp` / `<uuid>-thumb.webp` files of `uploadsDir` that have no `uploads` row and
+ * Delete the `<uuid>.webp` / `<uuid>-thumb.webp` files of `storage` that have no `uploads` row and
  * were last written before `cutoff` (a file being stored right now is newer, its row not yet
- * committed). Other files are left alone. Under the same lock; null when another process holds it.
+ * committed). Other names are left alone. Each page of the listing is done under the same lock;
+ * null when another process holds it.
  */
-async function removeOrphanFiles(db: Db, uploadsDir: string, cutoff: Date): Promise<number | null> {
-  let names: string[];
-  try {
-    names = await readdir(uploadsDir);
-  } catch {
-    return 0; // no uploads directory yet
-  }
-  const byKey = new Map<string, string[]>();
-  for (const name of names) {
-    const key = FILE_NAME.exec(name)?.[1];
-    if (key) byKey.set(key, [...(byKey.get(key) ?? []), name]);
-  }
-  if (byKey.size === 0) return 0;
-  return db.transaction(async (tx) => {
-    if (!(await tryLock(tx))) return null;
-    const all = [...byKey.keys()];
-    const known = new Set<string>();
-    for (let i = 0; i < all.length; i += 1000) {
+async function removeOrphanFiles(db: Db, storage: UploadStorage, cutoff: Date): Promise<number | null> {
+  let count = 0;
+  for await (const page of storage.list()) {
+    const keyOf = new Map<string, string>();
+    for (const name of page) {
+      const key = STORED_NAME.exec(name)?.[1];
+      if (key) keyOf.set(name, key);
+    }
+    if (keyOf.size === 0) continue;
+    const removed = await db.transaction(async (tx) => {
+      if (!(await tryLock(tx))) return null;
       const rows = await tx.execute<{ key: string }>(
-        sql`select key from uploads where key = any(${sql.param(all.slice(i, i + 1000))}::text[])`,
+        sql`select key from uploads where key = any(${sql.param([...new Set(keyOf.values())])}::text[])`,
       );
-      for (const r of rows.rows) known.add(r.key);
-    }
-    let count = 0;
-    for (const [key, files] of byKey) {
-      if (known.has(key)) continue;
-      for (const name of files) {
-        const file = path.join(uploadsDir, name);
-        const info = await stat(file).catch(() => null);
-        if (info && info.mtimeMs < cutoff.getTime()) count += await unlinkQuietly(file);
+      const known = new Set(rows.rows.map((r) => r.key));
+      const old: string[] = [];
+      for (const [name, key] of keyOf) {
+        if (known.has(key)) continue;
+        const modified = await storage.modifiedAt(name);
+        if (modified && modified.getTime() < cutoff.getTime()) old.push(name);
       }
-    }
-    return count;
-  });
+      return storage.remove(old);
+    });
+    if (removed === null) return null;
+    count += removed;
+  }
+  return count;
 }
 
 /**
@@ -152,7 +138,7 @@ export function scheduleUnusedUploadsRemoval(app: FastifyInstance, everyMs = REM
     if (running) return;
     running = true;
     try {
-      const res = await removeUnusedUploads(app.db, app.config.uploadsDir);
+      const res = await removeUnusedUploads(app.db, app.uploads);
       if (res.removed || res.orphanFiles) app.log.info(res, "unused uploads removed");
     } catch (err) {
       app.log.warn({ err: (err as Error).message }, "removing unused uploads failed");

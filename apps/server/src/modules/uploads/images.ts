@@ -6,14 +6,13 @@
  * URLs look like `/uploads/<key>.webp`; `thumbUrl()` maps one to its thumbnail.
  */
 import { randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from "@market/contract";
 import { eq, sql } from "drizzle-orm";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import type { Executor } from "../../db/client.js";
 import { uploads } from "../../db/schema/index.js";
 import { HttpError, tooMany } from "../../lib/errors.js";
+import type { UploadStorage } from "./storage.js";
 
 export const FILE_TYPE_ERROR = "File type not supported";
 export const IMAGE_PIXELS_ERROR = `Image is too large: at most ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels`;
@@ -90,11 +89,13 @@ export async function assertUploadQuota(db: Executor, ownerId: string, quota: Up
  * With `quota` (every upload a user makes), the owner's uploads are serialised by an advisory lock
  * held until the caller's transaction ends (so call it inside one), and the quota is checked
  * before decoding (429 / 413) and again with the encoded size (413). Without `quota` (the demo
- * seed) nothing is counted. The row's `bytes` is what both files take on disk.
+ * seed) nothing is counted. The row's `bytes` is what both files take in `storage`. The files are
+ * written before the row: a caller whose transaction then fails removes them (or the hourly removal
+ * of unused uploads does, a day later).
  */
 export async function storeImage(
   db: Executor,
-  uploadsDir: string,
+  storage: UploadStorage,
   input: Buffer,
   ownerId: string | null,
   quota?: UploadQuota,
@@ -116,7 +117,6 @@ export async function storeImage(
   if (!meta.width || !meta.height) throw new HttpError(400, FILE_TYPE_ERROR);
   if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw new HttpError(400, IMAGE_PIXELS_ERROR);
   const key = randomUUID();
-  await mkdir(uploadsDir, { recursive: true });
   let full: { data: Buffer; info: OutputInfo };
   let thumb: Buffer;
   try {
@@ -134,8 +134,7 @@ export async function storeImage(
   const bytes = full.data.length + thumb.length;
   if (counted && (await uploadUsage(db, counted.ownerId)).bytes + bytes > counted.quota.maxBytes)
     throw new HttpError(413, quotaBytesMessage(counted.quota));
-  await writeFile(path.join(uploadsDir, `${key}.webp`), full.data);
-  await writeFile(path.join(uploadsDir, `${key}-thumb.webp`), thumb);
+  await Promise.all([storage.put(`${key}.webp`, full.data, "image/webp"), storage.put(`${key}-thumb.webp`, thumb, "image/webp")]);
   const [row] = await db
     .insert(uploads)
     .values({ ownerId, key, mime: "image/webp", width: full.info.width, height: full.info.height, bytes })

@@ -9,8 +9,6 @@
  * trusted. All files of a request are stored or none: if one fails, the ones already written are
  * removed and their rows rolled back. The plugin also schedules the removal of unused uploads.
  */
-import { unlink } from "node:fs/promises";
-import path from "node:path";
 import multipart from "@fastify/multipart";
 import { ErrorAnswer, MAX_IMAGES_PER_ITEM, UPLOAD_MAX_BYTES, UploadAnswer } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -62,16 +60,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       }
       if (buffers.length === 0) throw badRequest("Choose at least one image");
 
-      const dir = app.config.uploadsDir;
       const written: StoredImage[] = [];
       try {
         await app.db.transaction(async (tx) => {
-          for (const buf of buffers) written.push(await storeImage(tx, dir, buf, owner.id, quota));
+          for (const buf of buffers) written.push(await storeImage(tx, app.uploads, buf, owner.id, quota));
         });
       } catch (err) {
-        await Promise.all(
-          written.flatMap((img) => [img.url, img.thumbUrl].map((u) => unlink(path.join(dir, path.basename(u))).catch(() => {}))),
-        );
+        // Left over, the hourly removal of unused uploads would take them a day later.
+        await app.uploads.remove(written.flatMap((img) => [img.url, img.thumbUrl].map((u) => u.slice("/uploads/".length)))).catch(() => {});
         throw err;
       }
       return { statusCode: 200, data: written.map(({ url, thumbUrl, width, height }) => ({ url, thumbUrl, width, height })) };
