@@ -1,5 +1,5 @@
 /**
- * Catalog: categories, products (market-place), posts (services), reactions, reviews, follows,
+ * Catalog: categories and sellers' choice of them, products (market-place), posts (services), reactions, reviews, follows,
  * wishlist (spec §3 "Product", "Service (post)", "Category").
  *
  * `listed` on products and posts is true while the owner is an approved, active seller; it is kept
@@ -37,6 +37,25 @@ export const categories = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("categories_type_name_uq").on(t.type, sql`lower(${t.name})`), index("categories_type_idx").on(t.type, t.createdAt)],
+);
+
+/** A seller's categories: at most 3 per user, enforced by `position` 1..3 being unique per user. */
+export const userCategories = pgTable(
+  "user_categories",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.categoryId] }),
+    uniqueIndex("user_categories_position_uq").on(t.userId, t.position),
+    check("user_categories_position_ck", sql`${t.position} between 1 and 3`),
+  ],
 );
 
 export const products = pgTable(

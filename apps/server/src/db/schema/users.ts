@@ -1,5 +1,5 @@
 /**
- * Users, their categories (sellers pick 1..3), addresses, sessions and one-time codes
+ * Users, addresses, sessions and one-time codes
  * (spec §3 "User", "Address"; design brief "Auth").
  */
 import { sql } from "drizzle-orm";
@@ -11,13 +11,11 @@ import {
   integer,
   pgTable,
   primaryKey,
-  smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { categories } from "./catalog.js";
 import { accountType, codePurpose, sellerStatus } from "./enums.js";
 
 const timestamps = {
@@ -80,25 +78,6 @@ export const users = pgTable(
       "users_bank_account_verified_ck",
       sql`not ${t.bankAccountVerified} or (${t.bankCode} is not null and ${t.accountNo} is not null and ${t.accountName} is not null)`,
     ),
-  ],
-);
-
-/** A seller's categories: at most 3 per user, enforced by `position` 1..3 being unique per user. */
-export const userCategories = pgTable(
-  "user_categories",
-  {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    categoryId: uuid("category_id")
-      .notNull()
-      .references(() => categories.id, { onDelete: "cascade" }),
-    position: smallint("position").notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.categoryId] }),
-    uniqueIndex("user_categories_position_uq").on(t.userId, t.position),
-    check("user_categories_position_ck", sql`${t.position} between 1 and 3`),
   ],
 );
 

@@ -21,7 +21,7 @@ import { badRequest, notFound } from "../../lib/errors.js";
 import type { AuthUser } from "../auth/sessions.js";
 import { listCategories } from "./categories.service.js";
 import { cachedCount, runListing, type SortSpec } from "./keyset.js";
-import { listReviews } from "./reviews.service.js";
+import { averageStars, listReviews } from "./reviews.service.js";
 import { assertCategory, assertOwnUploads, assertSeller, isListedSeller, listingWhere } from "./rules.js";
 import { getSeller } from "./sellers.service.js";
 
@@ -87,11 +87,6 @@ type Row = {
   reactions: number[];
   reviewsCount: number;
 };
-
-/** Average stars to one decimal (0 when nobody rated). */
-export function averageStars(ratingSum: number, ratingCount: number): number {
-  return ratingCount ? Math.round((ratingSum / ratingCount) * 10) / 10 : 0;
-}
 
 /** Row -> API shape. */
 export function toPost(r: Row): Post {

@@ -11,10 +11,14 @@ import { posts, reactions, reviews, users } from "../../db/schema/index.js";
 import { forbidden, notFound } from "../../lib/errors.js";
 import type { AuthUser } from "../auth/sessions.js";
 import { decodeCursor, encodeCursor } from "./keyset.js";
-import { averageStars } from "./posts.service.js";
 
 const NOT_FOUND = "Service not found";
 const OWN = "You cannot rate your own service";
+
+/** Average stars to one decimal (spec §2 "Stars", from reactions); 0 when nobody rated. */
+export function averageStars(ratingSum: number, ratingCount: number): number {
+  return ratingCount ? Math.round((ratingSum / ratingCount) * 10) / 10 : 0;
+}
 
 /** Lock a listed service for a rating write; answers its owner. */
 async function lockRatablePost(tx: Tx, postId: string, userId: string) {
