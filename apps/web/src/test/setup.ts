@@ -1,6 +1,11 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { server } from "./msw";
+
+// The one HTTP mock layer (msw.ts): a request to anything but a mocked route fails the test.
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterAll(() => server.close());
 
 // Mantine needs matchMedia and ResizeObserver, which happy-dom lacks or stubs partially.
 if (!window.matchMedia) {
@@ -26,4 +31,6 @@ if (!("ResizeObserver" in window)) {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  server.resetHandlers();
+  server.events.removeAllListeners();
 });

@@ -4,14 +4,14 @@
  */
 import type { BuyerOrder, BuyerOrdersAnswer } from "@market/contract";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import { ApiError, api } from "../../../lib/api";
+import { api } from "../../../lib/api";
 
 /** One page of the buyer's orders, newest first; `nextCursor` asks for the next (null on the last). */
 type OrdersPage = { data: BuyerOrder[]; nextCursor: string | null };
 
 /**
  * The buyer's orders page by page (GET /api/orders, 50 a page by the server's default; the next
- * page by the previous answer's `nextCursor`); a missing endpoint (404) reads as "no orders yet".
+ * page by the previous answer's `nextCursor`).
  */
 /** Query key of the buyer's orders (a checkout adds one). */
 const myOrderKeys = { all: ["orders", "mine"] as const };
@@ -20,13 +20,8 @@ const myOrdersQuery = infiniteQueryOptions({
   queryKey: myOrderKeys.all,
   queryFn: async ({ pageParam, signal }): Promise<OrdersPage> => {
     const query = pageParam ? `?${new URLSearchParams({ cursor: pageParam })}` : "";
-    try {
-      const res = await api<BuyerOrdersAnswer>(`/api/orders${query}`, { signal });
-      return { data: res.data ?? [], nextCursor: res.nextCursor ?? null };
-    } catch (err) {
-      if (err instanceof ApiError && err.statusCode === 404) return { data: [], nextCursor: null };
-      throw err;
-    }
+    const res = await api<BuyerOrdersAnswer>(`/api/orders${query}`, { signal });
+    return { data: res.data, nextCursor: res.nextCursor ?? null };
   },
   initialPageParam: "",
   getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -1,65 +1,31 @@
-import { TEXT } from "@market/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { MessageAnswer, TEXT, type UserDetails } from "@market/contract";
+import { describe, expect, it } from "vitest";
 import { setToken } from "../../../lib/api";
-import { mockFetch, renderWithProviders } from "../../../test/render";
+import { buyerOrder, address as fixtureAddress, meAnswer, ordersAnswer } from "../../../test/fixtures";
+import { HttpResponse, http, recordCalls, server } from "../../../test/msw";
+import { renderWithProviders } from "../../../test/render";
 import AccountPage from "./account-page";
 import AddressPage from "./address-page";
 import ChangePasswordPage from "./change-password-page";
 
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
+const address = (i: number, over: Partial<UserDetails["addresses"][number]> = {}) =>
+  fixtureAddress({ _id: `a${i}`, address_id: i, first_name: `First${i}`, address1: "5 Allen Avenue", zip: "", phone: "", default: false, ...over });
 
-const address = (i: number, over: Record<string, unknown> = {}) => ({
-  _id: `a${i}`,
-  address_id: i,
-  first_name: `First${i}`,
-  last_name: "Bakare",
-  company: "",
-  address1: "5 Allen Avenue",
-  address2: "",
-  state: "Lagos",
-  city: "Ikeja",
-  country: "Nigeria",
-  zip: "",
-  phone: "",
-  default: false,
-  ...over,
-});
-
-const me = (over: Record<string, unknown> = {}) => ({
-  statusCode: 200,
-  data: {
-    _id: "u1",
-    names: "Tunde Bakare",
-    username: "tunde",
-    email: "tunde@example.ng",
-    phone: "+2348031234567",
-    whatsapp: null,
-    profile: null,
-    desc: "",
-    accType: "customer",
-    active: true,
-    status: "approved",
-    verified: { blue_tick: false, email: true, phone: true },
-    account_no: null,
-    bank_code: null,
-    account_name: null,
-    category_ids: [],
-    followers: [],
-    addresses: [address(0, { default: true, country: "Ghana" }), address(1)],
-    createdAt: "2026-01-01T00:00:00.000Z",
-    ...over,
-  },
-});
+/** A signed-in customer with two addresses (the default one in Ghana), unless overridden. */
+const answerMe = (over: Partial<UserDetails> = {}) =>
+  server.use(
+    http.get("/api/me", () =>
+      HttpResponse.json(meAnswer({ addresses: [address(0, { default: true, country: "Ghana" }), address(1)], ...over })),
+    ),
+  );
 
 describe("customer area", () => {
-  it("shows the sidebar, greeting, empty order history (404 from /api/orders) and account details", async () => {
+  it("shows the sidebar, greeting, empty order history and account details", async () => {
     setToken("t".repeat(43));
-    mockFetch({ "/api/me": me() });
+    answerMe();
+    server.use(http.get("/api/orders", () => HttpResponse.json(ordersAnswer([]))));
     renderWithProviders(<AccountPage />, { path: "/account", route: "/account" });
     expect(await screen.findByText("Hello Tunde Bakare")).toBeInTheDocument();
     for (const label of ["Dashboard", "Addresses (2)", "Change Password", "Log out"])
@@ -70,42 +36,26 @@ describe("customer area", () => {
 
   it("lists orders from GET /api/orders", async () => {
     setToken("t".repeat(43));
-    mockFetch({
-      "/api/me": me(),
-      "/api/orders": {
-        statusCode: 200,
-        data: [
-          {
-            _id: "abcdef123456",
-            status: "paid",
-            total: 27000,
-            subtotal: 25000,
-            shipping: 2000,
-            createdAt: "2026-02-01T10:00:00Z",
-            lines: [],
-          },
-        ],
-      },
-    });
+    answerMe();
+    server.use(http.get("/api/orders", () => HttpResponse.json(ordersAnswer([buyerOrder({ _id: "abcdef123456", status: "paid" })]))));
     renderWithProviders(<AccountPage />, { path: "/account", route: "/account" });
     expect(await screen.findByText("#ABCDEF12")).toBeInTheDocument();
     expect(screen.getByText("Paid")).toBeInTheDocument();
   });
 
   it("sends a signed-out visitor to /signin and a seller to /", async () => {
-    mockFetch({});
     const out = renderWithProviders(<AccountPage />, { path: "/account", route: "/account" });
     await waitFor(() => expect(out.router.state.location.pathname).toBe("/signin"));
     out.unmount();
     setToken("t".repeat(43));
-    mockFetch({ "/api/me": me({ accType: "business" }) });
+    answerMe({ accType: "business" });
     const seller = renderWithProviders(<AccountPage />, { path: "/account", route: "/account" });
     await waitFor(() => expect(seller.router.state.location.pathname).toBe("/"));
   });
 
   it('titles the default card "Default" and the others "Address N"; Edit loads the form with "Update Address"', async () => {
     setToken("t".repeat(43));
-    mockFetch({ "/api/me": me({ addresses: [address(0), address(1, { default: true }), address(2)] }) });
+    answerMe({ addresses: [address(0), address(1, { default: true }), address(2)] });
     renderWithProviders(<AddressPage />, { path: "/address", route: "/address" });
     const cards = await screen.findAllByTestId("address-card");
     expect(cards.map((c) => c.querySelector("h3")?.textContent)).toEqual(["Address 1", "Default", "Address 3"]);
@@ -121,7 +71,7 @@ describe("customer area", () => {
 
   it("editing the default address keeps its tick locked (another address must take it over)", async () => {
     setToken("t".repeat(43));
-    mockFetch({ "/api/me": me({ addresses: [address(0), address(1, { default: true })] }) });
+    answerMe({ addresses: [address(0), address(1, { default: true })] });
     renderWithProviders(<AddressPage />, { path: "/address", route: "/address" });
     await screen.findAllByTestId("address-card");
     await userEvent.click(screen.getAllByRole("button", { name: "Edit" })[1]!);
@@ -145,16 +95,11 @@ describe("customer area", () => {
 
   it("change password: success clears the three fields", async () => {
     setToken("t".repeat(43));
-    mockFetch({ "/api/me": me() });
-    const original = globalThis.fetch;
-    const sent: unknown[] = [];
-    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (init?.method === "PUT") {
-        sent.push(JSON.parse(String(init.body)));
-        return new Response(JSON.stringify({ statusCode: 200, message: "Password Successfully Updated" }), { status: 200 });
-      }
-      return original(input, init);
-    }) as typeof fetch;
+    answerMe();
+    server.use(
+      http.put("/api/me", () => HttpResponse.json(MessageAnswer.parse({ statusCode: 200, message: "Password Successfully Updated" }))),
+    );
+    const calls = recordCalls();
     renderWithProviders(<ChangePasswordPage />, { path: "/changePass", route: "/changePass" });
     const old = await screen.findByLabelText(/Old Password/);
     await userEvent.type(old, "Old#2026");
@@ -162,7 +107,7 @@ describe("customer area", () => {
     await userEvent.type(screen.getByLabelText(/Confirm Password/), "New#2026");
     await userEvent.click(screen.getByRole("button", { name: "Save Changes" }));
     expect(await screen.findByText("Password Successfully Updated")).toBeInTheDocument();
-    expect(sent[0]).toEqual({
+    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({
       request_type: "changePass",
       _id: "u1",
       old_password: "Old#2026",

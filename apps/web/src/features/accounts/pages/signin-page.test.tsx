@@ -1,33 +1,17 @@
-import { PASSWORD_MAX } from "@market/contract";
+import { MessageAnswer, PASSWORD_MAX, SignUpAnswer } from "@market/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockFetch, renderWithProviders } from "../../../test/render";
+import { describe, expect, it } from "vitest";
+import { categoriesAnswer, category } from "../../../test/fixtures";
+import { errorAnswer, HttpResponse, http, recordCalls, server } from "../../../test/msw";
+import { renderWithProviders } from "../../../test/render";
 import { offeredCategories } from "../components/register-form";
 import SignInPage from "./signin-page";
-
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-  vi.restoreAllMocks();
-});
-
-/** Record request bodies too. */
-function recordBodies() {
-  const bodies: { url: string; body: unknown }[] = [];
-  const inner = globalThis.fetch;
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    bodies.push({ url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    return inner(input, init);
-  }) as typeof fetch;
-  return bodies;
-}
 
 const segment = (name: string) => screen.getByText(name, { selector: "label.mantine-SegmentedControl-label, label span, label" });
 
 describe("SignInPage", () => {
   it('is titled "My Account" with a breadcrumb to Home and opens in login mode', () => {
-    mockFetch({});
     renderWithProviders(<SignInPage />, { path: "/signin", route: "/signin" });
     expect(screen.getByRole("heading", { level: 1, name: "My Account" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
@@ -35,7 +19,8 @@ describe("SignInPage", () => {
   });
 
   it("sends the login only when both fields are longer than 2 characters; password max PASSWORD_MAX (128, ADR 0083)", async () => {
-    const calls = mockFetch({ "/api/signin": { status: 401, body: { statusCode: 401, message: "Invalid email/phone or password" } } });
+    server.use(http.post("/api/signin", () => errorAnswer(401, "Invalid email/phone or password")));
+    const calls = recordCalls();
     renderWithProviders(<SignInPage />, { path: "/signin", route: "/signin" });
     const email = screen.getByLabelText(/Email address or phone number/);
     const password = document.querySelector("input[autocomplete=current-password]") as HTMLInputElement;
@@ -43,32 +28,26 @@ describe("SignInPage", () => {
     await userEvent.type(email, "ab");
     await userEvent.type(password, "Secret#1");
     await userEvent.click(screen.getByRole("button", { name: "Login" }));
-    expect(calls.filter((c) => c.includes("/api/signin"))).toHaveLength(0);
+    expect(calls.filter((c) => c.path === "/api/signin")).toHaveLength(0);
     await userEvent.type(email, "c");
     await userEvent.click(screen.getByRole("button", { name: "Login" }));
-    await waitFor(() => expect(calls.filter((c) => c.includes("/api/signin"))).toHaveLength(1));
+    await waitFor(() => expect(calls.filter((c) => c.path === "/api/signin")).toHaveLength(1));
     expect(await screen.findByText("Invalid email/phone or password")).toBeInTheDocument();
   });
 
   it("sends a seller's registration with accType Brand and shows the server's field messages under the fields", async () => {
-    mockFetch({
-      "/api/category": {
-        statusCode: 200,
-        data: [
-          { _id: "c1", name: "Phones", type: "market-place", is_default: true },
-          { _id: "c2", name: "Salons", type: "services", is_default: false },
-        ],
-      },
-      "/api/signup": {
-        status: 400,
-        body: {
-          statusCode: 400,
-          message: "Please correct the highlighted fields",
-          errors: { username: "This username is already taken", desc: "Please describe what you sell (3 to 500 characters)" },
-        },
-      },
-    });
-    const bodies = recordBodies();
+    server.use(
+      http.get("/api/category", () =>
+        HttpResponse.json(categoriesAnswer([category(), category({ _id: "c2", name: "Salons", type: "services", is_default: false })])),
+      ),
+      http.post("/api/signup", () =>
+        errorAnswer(400, "Please correct the highlighted fields", {
+          username: "This username is already taken",
+          desc: "Please describe what you sell (3 to 500 characters)",
+        }),
+      ),
+    );
+    const calls = recordCalls();
     renderWithProviders(<SignInPage />, { path: "/signin", route: "/signin" });
     await userEvent.click(segment("Register"));
     expect(screen.queryByLabelText(/Describe what you sell/)).not.toBeInTheDocument();
@@ -81,12 +60,12 @@ describe("SignInPage", () => {
     await userEvent.click(screen.getByRole("button", { name: "Register" }));
     expect(await screen.findByText("This username is already taken")).toBeInTheDocument();
     expect(screen.getByText("Please describe what you sell (3 to 500 characters)")).toBeInTheDocument();
-    const sent = bodies.find((b) => b.url.includes("/api/signup"))?.body as Record<string, unknown>;
+    const sent = calls.find((c) => c.path === "/api/signup")?.body as Record<string, unknown>;
     expect(sent).toMatchObject({ accType: "Brand", names: "Ada Obi", username: "ada", phone: "08031234567", category_ids: [] });
   });
 
   it("clears categories and description when switching Customer/Seller", async () => {
-    mockFetch({ "/api/category": { statusCode: 200, data: [] } });
+    server.use(http.get("/api/category", () => HttpResponse.json(categoriesAnswer([]))));
     renderWithProviders(<SignInPage />, { path: "/signin", route: "/signin" });
     await userEvent.click(segment("Register"));
     await userEvent.click(segment("Seller"));
@@ -97,16 +76,18 @@ describe("SignInPage", () => {
   });
 
   it("after registering opens the 2FA modal and returns to login mode", async () => {
-    mockFetch({
-      "/api/signup": {
-        status: 201,
-        body: {
-          statusCode: 201,
-          message: "Account created.",
-          data: { email: "ngozi@example.ng", phone: "+2348031234567", accType: "customer" },
-        },
-      },
-    });
+    server.use(
+      http.post("/api/signup", () =>
+        HttpResponse.json(
+          SignUpAnswer.parse({
+            statusCode: 201,
+            message: "Account created.",
+            data: { email: "ngozi@example.ng", phone: "+2348031234567", accType: "customer" },
+          }),
+          { status: 201 },
+        ),
+      ),
+    );
     renderWithProviders(<SignInPage />, { path: "/signin", route: "/signin" });
     await userEvent.click(segment("Register"));
     await userEvent.click(screen.getByRole("button", { name: "Register" }));
@@ -121,9 +102,11 @@ describe("SignInPage", () => {
   });
 
   it("recovery: send-mail first, then code and new password; Cancel goes back to login", async () => {
-    mockFetch({
-      "/api/recover/send-mail": { statusCode: 200, message: "If an account exists for that e-mail, we have sent a reset code to it." },
-    });
+    server.use(
+      http.post("/api/recover/send-mail", () =>
+        HttpResponse.json(MessageAnswer.parse({ statusCode: 200, message: "If an account exists for that e-mail, we have sent a reset code to it." })),
+      ),
+    );
     renderWithProviders(<SignInPage />, { path: "/signin", route: "/signin" });
     await userEvent.click(screen.getByRole("button", { name: "Lost your password?" }));
     expect(screen.queryByLabelText(/Reset code/)).not.toBeInTheDocument();

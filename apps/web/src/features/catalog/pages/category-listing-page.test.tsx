@@ -1,45 +1,38 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { mockFetch, renderWithProviders } from "../../../test/render";
+import { categoriesAnswer, category, product, productListAnswer } from "../../../test/fixtures";
+import { errorAnswer, HttpResponse, http, recordCalls, server } from "../../../test/msw";
+import { renderWithProviders } from "../../../test/render";
 import { nextIndex, prevIndex } from "../components/image-carousel";
 import { clampQuantity } from "../components/quantity-control";
 import CategoryListingPage from "./category-listing-page";
 
-const product = (i: number) => ({
-  _id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
-  user_id: "u1",
-  name: `Product ${i}`,
-  image_urls: [`/uploads/p${i}.webp`],
-  price: 15000 + i,
-  count_in_stock: i % 2,
-  description: "x".repeat(300),
-  category_id: "c1",
-  category_name: "Phones",
-  listed: true,
-  createdAt: "2026-01-01T00:00:00.000Z",
-});
+const item = (i: number) =>
+  product({
+    _id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+    name: `Product ${i}`,
+    image_urls: [`/uploads/p${i}.webp`],
+    price: 15000 + i,
+    count_in_stock: i % 2,
+    description: "x".repeat(300),
+  });
 
-const page = (from: number, n: number, total: number, extra: object = {}) => ({
-  statusCode: 200,
-  products: Array.from({ length: n }, (_, i) => product(from + i)),
-  total,
-  page: Math.floor((from - 1) / 12) + 1,
-  limit: 12,
-  from,
-  to: from + n - 1,
-  nextCursor: "NEXT",
-  prevCursor: null,
-  ...extra,
-});
+const page = (from: number, n: number, total: number, prevCursor: string | null = null) =>
+  productListAnswer(
+    Array.from({ length: n }, (_, i) => item(from + i)),
+    { from, total, nextCursor: "NEXT", prevCursor },
+  );
 
 describe("CategoryListingPage", () => {
   it("shows the strip, the real 'Showing' line, cards with thumbnails, and pages by cursor", async () => {
-    const calls = mockFetch({
-      "/api/category": { statusCode: 200, data: [{ _id: "c1", name: "Phones", type: "market-place", is_default: true }] },
-      "/api/product?limit=12&sort=newest&cursor=NEXT": page(13, 12, 30, { prevCursor: "PREV" }),
-      "/api/product": page(1, 12, 30),
-    });
+    const calls = recordCalls();
+    server.use(
+      http.get("/api/category", () => HttpResponse.json(categoriesAnswer([category()]))),
+      http.get("/api/product", ({ request }) =>
+        HttpResponse.json(new URL(request.url).searchParams.get("cursor") === "NEXT" ? page(13, 12, 30, "PREV") : page(1, 12, 30)),
+      ),
+    );
     renderWithProviders(<CategoryListingPage />, {
       path: "/categories/collections/:type/:id",
       route: "/categories/collections/market-place/001",
@@ -56,14 +49,14 @@ describe("CategoryListingPage", () => {
     // The pager's chunk loads lazily (ADR 0051): it appears once the grid is there.
     await userEvent.click(await screen.findByRole("button", { name: "2" }));
     await waitFor(() => expect(screen.getByTestId("showing")).toHaveTextContent("Showing 13-24 of 30 results"));
-    expect(calls.some((c) => c.includes("cursor=NEXT"))).toBe(true);
+    expect(calls.some((c) => c.path === "/api/product?limit=12&sort=newest&cursor=NEXT")).toBe(true);
   });
 
   it("shows the server's message when the list fails", async () => {
-    mockFetch({
-      "/api/category": { statusCode: 200, data: [] },
-      "/api/product": { status: 500, body: { statusCode: 500, message: "Database is resting" } },
-    });
+    server.use(
+      http.get("/api/category", () => HttpResponse.json(categoriesAnswer([]))),
+      http.get("/api/product", () => errorAnswer(500, "Database is resting")),
+    );
     renderWithProviders(<CategoryListingPage />, {
       path: "/categories/collections/:type/:id",
       route: "/categories/collections/market-place/001",

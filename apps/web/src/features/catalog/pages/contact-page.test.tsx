@@ -1,7 +1,9 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { mockFetch, renderWithProviders } from "../../../test/render";
+import { ContactAnswer } from "@market/contract";
+import { errorAnswer, HttpResponse, http, recordCalls, server } from "../../../test/msw";
+import { renderWithProviders } from "../../../test/render";
 import ContactPage from "./contact-page";
 
 /** Fill the form by pasting (one input event per field: quick even on a loaded test machine). */
@@ -19,7 +21,6 @@ async function fill() {
 
 describe("ContactPage", () => {
   it("has the map, the store's contact block and the spec's fields (name and e-mail required)", () => {
-    mockFetch({});
     renderWithProviders(<ContactPage />);
     const map = screen.getByTitle(/^Map:/);
     expect(map).toHaveAttribute("loading", "lazy");
@@ -35,28 +36,26 @@ describe("ContactPage", () => {
   });
 
   it("sends the form, shows the server's thank-you in the status area and clears the form", async () => {
-    const sent: unknown[] = [];
-    globalThis.fetch = (async (_url: RequestInfo | URL, init?: RequestInit) => {
-      sent.push(JSON.parse(String(init?.body)));
-      return new Response(JSON.stringify({ statusCode: 201, message: "Thank you! Your message has been sent." }), { status: 201 });
-    }) as typeof fetch;
+    server.use(
+      http.post("/api/contact", () =>
+        HttpResponse.json(ContactAnswer.parse({ statusCode: 201, message: "Thank you! Your message has been sent." }), { status: 201 }),
+      ),
+    );
+    const calls = recordCalls();
     renderWithProviders(<ContactPage />);
     await fill();
     await userEvent.click(screen.getByRole("button", { name: "SEND A MESSAGE" }));
     await waitFor(() => expect(screen.getByTestId("contact-status")).toHaveTextContent("Thank you! Your message has been sent."));
-    expect(sent).toEqual([
+    expect(calls.map((c) => c.body)).toEqual([
       { name: "Amaka Obi", email: "amaka@example.ng", subject: "Delivery", message: "Do you deliver to Ikeja on Sundays?" },
     ]);
     expect(screen.getByLabelText(/Your Name/)).toHaveValue("");
   });
 
   it("shows the server's failure in the status area and its field message under the field, keeping the input", async () => {
-    mockFetch({
-      "/api/contact": {
-        status: 400,
-        body: { statusCode: 400, message: "email: Enter a valid email address", errors: { email: "Enter a valid email address" } },
-      },
-    });
+    server.use(
+      http.post("/api/contact", () => errorAnswer(400, "email: Enter a valid email address", { email: "Enter a valid email address" })),
+    );
     renderWithProviders(<ContactPage />);
     await fill();
     await userEvent.click(screen.getByRole("button", { name: "SEND A MESSAGE" }));

@@ -2,62 +2,48 @@ import { STORAGE_KEYS } from "@market/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { mockFetch, renderWithProviders } from "../../../test/render";
+import type { WishlistItem } from "@market/contract";
+import { cartAnswer, cartLineAnswer, meAnswer, serverLine, wishlistAnswer, wishlistItem } from "../../../test/fixtures";
+import { HttpResponse, http, recordCalls, server } from "../../../test/msw";
+import { renderWithProviders } from "../../../test/render";
 import WishlistPage from "./wishlist-page";
 
-const ME = { statusCode: 200, data: { _id: "u1", names: "Tunde Bakare", accType: "customer", verified: {} } };
-const item = (id: string, name: string, price: number, count: number, listed = true) => ({
-  _id: id,
-  product_id: id,
-  name,
-  image_urls: [`/uploads/${id}.webp`],
-  price,
-  count_in_stock: count,
-  in_stock: listed && count > 0,
-  listed,
-  added_at: "2026-03-01T10:00:00.000Z",
-});
+const item = (id: string, name: string, price: number, count: number, listed = true) =>
+  wishlistItem({ _id: id, product_id: id, name, image_urls: [`/uploads/${id}.webp`], price, count_in_stock: count, in_stock: listed && count > 0, listed });
 
-/** fetch mock that keeps a wishlist and honours DELETE, recording each call as "METHOD url". */
-function mockWishlistServer(items: ReturnType<typeof item>[]) {
+/** A signed-in customer's wishlist of `items` that honours DELETE, and a cart that takes any of them; answers the recorded calls. */
+function answerWishlist(items: WishlistItem[]) {
   let list = [...items];
-  const calls: string[] = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = init?.method ?? "GET";
-    calls.push(`${method} ${url}`);
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
-    if (url.startsWith("/api/me")) return json(ME);
-    if (url.startsWith("/api/cart") && method === "POST") {
-      const { product_id, count } = JSON.parse(String(init?.body));
+  server.use(
+    http.get("/api/me", () => HttpResponse.json(meAnswer())),
+    http.get("/api/cart", () => HttpResponse.json(cartAnswer([]))),
+    http.post("/api/cart", async ({ request }) => {
+      const { product_id, count } = (await request.json()) as { product_id: string; count: number };
       const p = list.find((i) => i._id === product_id)!;
-      const productId = { _id: p._id, name: p.name, image_urls: p.image_urls, price: p.price, count_in_stock: p.count_in_stock };
-      return json({ statusCode: 200, message: "Added", data: { _id: "line1", productId, count } });
-    }
-    if (url.startsWith("/api/cart")) return json({ statusCode: 200, data: [] });
-    if (url.startsWith("/api/wishlist") && method === "DELETE") {
-      const id = new URL(url, "http://x").searchParams.get("product_id");
+      return HttpResponse.json(cartLineAnswer(serverLine(p._id, count, p.price, p.count_in_stock, p.name)));
+    }),
+    http.get("/api/wishlist", () => HttpResponse.json(wishlistAnswer(list))),
+    http.delete("/api/wishlist", ({ request }) => {
+      const id = new URL(request.url).searchParams.get("product_id");
       list = list.filter((i) => i._id !== id);
-      return json({ statusCode: 200, message: "Removed from your wishlist", data: list });
-    }
-    if (url.startsWith("/api/wishlist")) return json({ statusCode: 200, data: list });
-    return new Response(JSON.stringify({ statusCode: 404, message: "not mocked" }), { status: 404 });
-  }) as typeof fetch;
-  return calls;
+      return HttpResponse.json(wishlistAnswer(list));
+    }),
+  );
+  return recordCalls();
 }
 
 describe("WishlistPage", () => {
   it("asks a signed-out shopper to sign in and does not call the API", async () => {
-    const calls = mockFetch({});
+    const calls = recordCalls();
     renderWithProviders(<WishlistPage />, { path: "/wishlist", route: "/wishlist" });
     expect(await screen.findByText("Sign in to see the products you saved for later.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/signin");
-    expect(calls.filter((c) => c.startsWith("/api/wishlist"))).toEqual([]);
+    expect(calls.filter((c) => c.path.startsWith("/api/wishlist"))).toEqual([]);
   });
 
   it("lists name, naira unit price, the spec's stock words and ADD TO CART, disabled when out of stock", async () => {
     localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
-    mockWishlistServer([
+    answerWishlist([
       item("p1", "Ofada Rice 5kg", 16500, 3),
       item("p2", "Palm Oil 4 Litres", 1234567.5, 0),
       item("p3", "Gone", 500, 4, false),
@@ -83,19 +69,19 @@ describe("WishlistPage", () => {
 
   it("removes a line through DELETE /api/wishlist and shows the empty state at the end", async () => {
     localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
-    const calls = mockWishlistServer([item("p1", "Ofada Rice 5kg", 16500, 3)]);
+    const calls = answerWishlist([item("p1", "Ofada Rice 5kg", 16500, 3)]);
     renderWithProviders(<WishlistPage />, { path: "/wishlist", route: "/wishlist" });
     await userEvent.click(await screen.findByRole("button", { name: "Remove Ofada Rice 5kg from wishlist" }));
     expect(await screen.findByText("Your wishlist is empty")).toBeInTheDocument();
-    expect(calls).toContain("DELETE /api/wishlist?product_id=p1");
+    expect(calls).toContainEqual(expect.objectContaining({ method: "DELETE", path: "/api/wishlist?product_id=p1" }));
   });
 
   it("adds a line to the cart and goes to /cart", async () => {
     localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
-    const calls = mockWishlistServer([item("p1", "Ofada Rice 5kg", 16500, 3)]);
+    const calls = answerWishlist([item("p1", "Ofada Rice 5kg", 16500, 3)]);
     const { router } = renderWithProviders(<WishlistPage />, { path: "/wishlist", route: "/wishlist" });
     await userEvent.click(await screen.findByRole("button", { name: "ADD TO CART" }));
-    await waitFor(() => expect(calls).toContain("POST /api/cart"));
+    await waitFor(() => expect(calls).toContainEqual(expect.objectContaining({ method: "POST", path: "/api/cart" })));
     const cart = JSON.parse(localStorage.getItem(STORAGE_KEYS.cart) ?? "[]");
     expect(cart[0]).toMatchObject({ product: "p1", name: "Ofada Rice 5kg", price: 16500, countInStock: 3, qty: 1 });
     await waitFor(() => expect(router.state.location.pathname).toBe("/cart"));

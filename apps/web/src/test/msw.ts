@@ -1,0 +1,45 @@
+/**
+ * The one HTTP mock layer of the web tests: Mock Service Worker's Node server answers the app's
+ * `fetch` calls. setup.ts starts it for every test file and drops each test's handlers after it;
+ * a test adds the answers it needs with `server.use(http.get("/api/...", () => HttpResponse.json(...)))`,
+ * built from the contract's schemas (fixtures.ts). A call nothing answers gets the server's own 404
+ * answer, as an unknown route would.
+ */
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+
+export { HttpResponse, http };
+
+/** Any /api call no test answered: the store's 404 answer. */
+const fallback = http.all("/api/*", () => HttpResponse.json({ statusCode: 404, message: "not mocked" }, { status: 404 }));
+
+export const server = setupServer(fallback);
+
+/** The JSON error answer of the API (contract `ErrorAnswer`) with `status`. */
+export function errorAnswer(status: number, message: string, errors?: Record<string, string>) {
+  return HttpResponse.json({ statusCode: status, message, ...(errors ? { errors } : {}) }, { status });
+}
+
+/** A request the app sent: method, path with its query, and its JSON body (undefined when none). */
+export type Call = { method: string; path: string; body: unknown };
+
+/**
+ * Record every request the app sends from now on (answered or not), in order. The body is read
+ * after the request starts: check it once the screen has reacted (inside `waitFor`).
+ */
+export function recordCalls(): Call[] {
+  const calls: Call[] = [];
+  server.events.on("request:start", ({ request }) => {
+    const url = new URL(request.url);
+    const call: Call = { method: request.method, path: url.pathname + url.search, body: undefined };
+    calls.push(call);
+    if (!(request.headers.get("content-type") ?? "").includes("application/json")) return;
+    void request
+      .clone()
+      .text()
+      .then((text) => {
+        call.body = text ? JSON.parse(text) : undefined;
+      });
+  });
+  return calls;
+}
