@@ -20,8 +20,8 @@ export function errorAnswer(status: number, message: string, errors?: Record<str
   return HttpResponse.json({ statusCode: status, message, ...(errors ? { errors } : {}) }, { status });
 }
 
-/** A request the app sent: method, path with its query, and its JSON body (undefined when none). */
-export type Call = { method: string; path: string; body: unknown };
+/** A request the app sent: method, path with its query, its JSON body (undefined when none), its Authorization header. */
+export type Call = { method: string; path: string; body: unknown; auth: string | null };
 
 /**
  * Record every request the app sends from now on (answered or not), in order. The body is read
@@ -31,7 +31,7 @@ export function recordCalls(): Call[] {
   const calls: Call[] = [];
   server.events.on("request:start", ({ request }) => {
     const url = new URL(request.url);
-    const call: Call = { method: request.method, path: url.pathname + url.search, body: undefined };
+    const call: Call = { method: request.method, path: url.pathname + url.search, body: undefined, auth: request.headers.get("authorization") };
     calls.push(call);
     if (!(request.headers.get("content-type") ?? "").includes("application/json")) return;
     void request

@@ -14,14 +14,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { addVary } from "../../lib/vary.js";
 import { escapeHtml, renderHead, withPageHead } from "./head.js";
-import { createMemo } from "./memo.js";
 import { buildSitemap, findProductForSeo, findServiceForSeo, renderSitemapIndex, renderUrlset, sitemapPart } from "./service.js";
 
 /** Browsers revalidate (prices and stock change, and a deploy changes asset names); shared caches may keep 5 minutes. */
 export const PAGE_CACHE = "public, max-age=0, s-maxage=300";
 /** The sitemap changes slowly and is read by crawlers. */
 export const SITEMAP_CACHE = "public, max-age=300";
-/** How long one process reuses a built sitemap document (same as the Cache-Control age). */
+/** How long a built sitemap document is reused (same as the Cache-Control age). */
 export const SITEMAP_MEMO_MS = 300_000;
 /**
  * Sitemaps are public and a 50,000-URL part costs about a second of database and CPU time, so each
@@ -83,9 +82,14 @@ export default async function seoRoutes(app: FastifyInstance) {
     return reply.header("Cache-Control", PAGE_CACHE).send(await app.withServerRender(document, request.url));
   });
 
-  // Rendered documents (or null for a missing part), per origin and file, reused for SITEMAP_MEMO_MS;
-  // off under NODE_ENV=test, where factories write straight to the database (as ADR 0052's cache).
-  const memo = createMemo<string | null>(app.config.NODE_ENV === "test" ? 0 : SITEMAP_MEMO_MS, 8);
+  // Rendered documents (or null for a missing part), per origin and file, reused for SITEMAP_MEMO_MS
+  // (the named cache `sitemap`, ADR 0100); off under NODE_ENV=test, where factories write straight
+  // to the database (as ADR 0052's cache).
+  const documents = app.cache.define<Promise<string | null>>("sitemap", { max: 8, ttlMs: SITEMAP_MEMO_MS });
+  const memo = {
+    get: (key: string, compute: () => Promise<string | null>) =>
+      app.config.NODE_ENV === "test" ? compute() : documents.memo(key, compute),
+  };
   const limited = { config: { rateLimit: SITEMAP_RATE_LIMIT }, schema: { hide: true } };
 
   // robots.txt names the sitemap by its absolute URL, as the sitemaps protocol asks.

@@ -3,12 +3,14 @@
  * the storefront's queries use, catalog/api/catalog.ts), so the shop shows the change on its next
  * render instead of the old item until the stale time runs out.
  */
+import { PostWriteAnswer, ProductWriteAnswer } from "@market/contract";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import { createQueryClient } from "../../../app/providers";
-import { mockFetch } from "../../../test/render";
+import { post, product as productFixture } from "../../../test/fixtures";
+import { HttpResponse, http, server } from "../../../test/msw";
 import { detailQuery, type ListingParams, listingQuery } from "../../../lib/queries/catalog";
 import { useDeleteProduct, useSaveProduct } from "./products";
 import { useDeleteService, useSaveService } from "./services";
@@ -57,7 +59,9 @@ describe("back-office writes invalidate the storefront's keys", () => {
     ["creating a product", () => write(useSaveProduct(), product)],
     ["deleting a product", () => write(useDeleteProduct(), "p1")],
   ])("%s marks market-place listings and items stale, not services", async (_name, hook) => {
-    mockFetch({ "/api/product": { statusCode: 200, message: "ok" } });
+    server.use(
+      http.all("/api/product", () => HttpResponse.json(ProductWriteAnswer.parse({ statusCode: 200, message: "ok", data: productFixture() }))),
+    );
     const qc = seededClient();
     const { result } = renderHook(hook, { wrapper: wrapper(qc) });
     await act(() => result.current());
@@ -70,7 +74,7 @@ describe("back-office writes invalidate the storefront's keys", () => {
     ["creating a service", () => write(useSaveService(), { category_id: "c1", body: "Tailoring", image_urls: [] })],
     ["deleting a service", () => write(useDeleteService(), "p1")],
   ])("%s marks service listings and items stale, not products", async (_name, hook) => {
-    mockFetch({ "/api/posts": { statusCode: 200, message: "ok" } });
+    server.use(http.all("/api/posts", () => HttpResponse.json(PostWriteAnswer.parse({ statusCode: 200, message: "ok", data: post() }))));
     const qc = seededClient();
     const { result } = renderHook(hook, { wrapper: wrapper(qc) });
     await act(() => result.current());

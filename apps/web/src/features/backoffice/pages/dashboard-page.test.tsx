@@ -3,18 +3,15 @@
  * from last month, the store's queues for an admin only, payments, invoices, followers, activity
  * and the tasks that link to where they are done.
  */
-import { type DashboardData, STORAGE_KEYS } from "@market/contract";
+import { DashboardAnswer, STORAGE_KEYS } from "@market/contract";
 import { screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
-import { mockFetch, renderWithProviders } from "../../../test/render";
+import { describe, expect, it } from "vitest";
+import { dashboard, meAnswer } from "../../../test/fixtures";
+import { HttpResponse, http, server } from "../../../test/msw";
+import { renderWithProviders } from "../../../test/render";
 import DashboardPage from "./dashboard-page";
 
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
-
-const data: DashboardData = {
+const data = dashboard({
   scope: "store",
   revenue: { total: 1234567, thisMonth: 50000, lastMonth: 40000 },
   orders: { total: 42, thisMonth: 5, lastMonth: 0 },
@@ -32,14 +29,14 @@ const data: DashboardData = {
     { key: "ship", title: "Order lines to ship", count: 2, link: "/admin_real/dashboard/ordered_products" },
     { key: "sellers", title: "Sellers to approve", count: 0, link: "/admin_real/dashboard/sellers" },
   ],
-};
+});
 
 function renderAs(accType: "admin" | "business") {
   localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
-  mockFetch({
-    "/api/me": { statusCode: 200, data: { _id: "u1", names: "Ada Obi", accType, addresses: [], followers: [], category_ids: [] } },
-    "/api/dashboard": { statusCode: 200, data },
-  });
+  server.use(
+    http.get("/api/me", () => HttpResponse.json(meAnswer({ names: "Ada Obi", accType, addresses: [] }))),
+    http.get("/api/dashboard", () => HttpResponse.json(DashboardAnswer.parse({ statusCode: 200, data }))),
+  );
   renderWithProviders(<DashboardPage />);
 }
 

@@ -4,90 +4,46 @@
  * failed lookup shows the "Ooops" popup with the server's message (spec §7 generic wallet call).
  * Without a lookup provider the seller types the name, and the saved account's state shows (ADR 0082).
  */
-import { PAYOUT_MESSAGES, STORAGE_KEYS } from "@market/contract";
-import { render, screen, waitFor } from "@testing-library/react";
+import { MeAnswer, MeUpdateAnswer, PAYOUT_MESSAGES, STORAGE_KEYS, type UserDetails } from "@market/contract";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
-import { createQueryClient, Providers } from "../../../app/providers";
+import { describe, expect, it } from "vitest";
+import { banksAnswer, user } from "../../../test/fixtures";
+import { errorAnswer, HttpResponse, http, recordCalls, server } from "../../../test/msw";
+import { renderWithProviders } from "../../../test/render";
 import SettingsPage from "./settings-page";
 
-const seller = {
+const seller = user({
   _id: "00000000-0000-4000-8000-000000000002",
   names: "Chidi Nwosu",
   username: "chidihome",
   email: "chidi@naijamarket.ng",
   phone: "+2348052220002",
-  whatsapp: null,
-  profile: null,
-  desc: "",
   accType: "business",
-  active: true,
-  status: "approved",
-  verified: { blue_tick: false, email: true, phone: true },
-  account_no: null,
-  bank_code: null,
-  account_name: null,
-  bank_account_verified: false,
-  category_ids: [],
-  followers: [],
   addresses: [],
-  createdAt: "2026-01-01T00:00:00.000Z",
-};
+});
 
-type Call = { method: string; url: string; body: unknown; auth: string | null };
-
-function mockApi({ nameLookup = true, user = seller }: { nameLookup?: boolean; user?: Record<string, unknown> } = {}) {
-  const calls: Call[] = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === "string" ? input : input.toString();
-    const headers = new Headers(init?.headers);
-    calls.push({
-      method: init?.method ?? "GET",
-      url,
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      auth: headers.get("authorization"),
-    });
-    const json = (status: number, body: unknown) =>
-      new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-    if (url === "/api/me" && init?.method === "PUT")
-      return json(200, { statusCode: 200, message: "Profile Successfully Updated", data: user });
-    if (url === "/api/me") return json(200, { statusCode: 200, data: user });
-    if (url === "/api/v1/banks")
-      return json(200, {
-        statusCode: 200,
-        data: [{ bank_name: "Access Bank", bank_code: "044" }],
-        account_name_lookup: nameLookup,
-      });
-    if (url === "/api/v1/client_bank_account_namefinder")
-      return json(503, { statusCode: 503, message: "Account name lookup is unavailable right now. Please try again later." });
-    return json(404, { statusCode: 404, message: "not mocked" });
-  }) as typeof fetch;
-  return calls;
+function mockApi({ nameLookup = true, user: me = seller }: { nameLookup?: boolean; user?: UserDetails } = {}) {
+  server.use(
+    http.get("/api/me", () => HttpResponse.json(MeAnswer.parse({ statusCode: 200, data: me }))),
+    http.put("/api/me", () => HttpResponse.json(MeUpdateAnswer.parse({ statusCode: 200, message: "Profile Successfully Updated", data: me }))),
+    http.get("/api/v1/banks", () => HttpResponse.json(banksAnswer(nameLookup))),
+    http.post("/api/v1/client_bank_account_namefinder", () =>
+      errorAnswer(503, "Account name lookup is unavailable right now. Please try again later."),
+    ),
+  );
+  return recordCalls();
 }
-
-afterEach(() => localStorage.clear());
 
 function renderPage() {
   localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
-  const router = createMemoryRouter([{ path: "/", element: <SettingsPage /> }]);
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
+  renderWithProviders(<SettingsPage />);
 }
 
 describe("Profile settings", () => {
   it("asks the name finder at 10 digits and shows 'Ooops' with the server message when it fails", async () => {
-    localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
     const calls = mockApi();
-    const router = createMemoryRouter([{ path: "/", element: <SettingsPage /> }]);
-    render(
-      <Providers queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
+    renderPage();
     const accountNo = await screen.findByLabelText("Account number");
     expect(accountNo).toBeDisabled(); // no bank chosen yet (spec §5)
     const bank = await screen.findByPlaceholderText("Choose your bank");
@@ -98,7 +54,7 @@ describe("Profile settings", () => {
     await userEvent.type(accountNo, "0123456789");
 
     const lookup = await waitFor(() => {
-      const c = calls.find((x) => x.url === "/api/v1/client_bank_account_namefinder");
+      const c = calls.find((x) => x.path === "/api/v1/client_bank_account_namefinder");
       expect(c).toBeTruthy();
       return c!;
     });
@@ -123,16 +79,16 @@ describe("Profile settings without an account-name lookup provider", () => {
     await userEvent.type(name, "CHIDI NWOSU");
     await userEvent.click(screen.getByRole("button", { name: "Save Changes" }));
     const put = await waitFor(() => {
-      const c = calls.find((x) => x.url === "/api/me" && x.method === "PUT");
+      const c = calls.find((x) => x.path === "/api/me" && x.method === "PUT");
       expect(c).toBeTruthy();
       return c!;
     });
     expect(put.body).toMatchObject({ bank_code: "044", account_no: "0123456789", account_name: "CHIDI NWOSU" });
-    expect(calls.some((c) => c.url === "/api/v1/client_bank_account_namefinder")).toBe(false);
+    expect(calls.some((c) => c.path === "/api/v1/client_bank_account_namefinder")).toBe(false);
   });
 
   it("shows the saved account as Unverified, awaiting the admin", async () => {
-    const saved = { ...seller, bank_code: "044", account_no: "0123456789", account_name: "CHIDI NWOSU" };
+    const saved = user({ ...seller, bank_code: "044", account_no: "0123456789", account_name: "CHIDI NWOSU" });
     mockApi({ nameLookup: false, user: saved });
     renderPage();
     const state = await screen.findByTestId("bank-account-state");
@@ -141,7 +97,7 @@ describe("Profile settings without an account-name lookup provider", () => {
   });
 
   it("shows Verified once the account is verified", async () => {
-    mockApi({ user: { ...seller, bank_code: "044", account_no: "0123456789", account_name: "CHIDI NWOSU", bank_account_verified: true } });
+    mockApi({ user: user({ ...seller, bank_code: "044", account_no: "0123456789", account_name: "CHIDI NWOSU", bank_account_verified: true }) });
     renderPage();
     const state = await screen.findByTestId("bank-account-state");
     expect(state).toHaveTextContent("Verified");
