@@ -27,7 +27,7 @@ export function buildPaths(root, dir) {
 }
 
 /** A free TCP port on 127.0.0.1 (asks the OS for port 0). */
-export const freePort = () =>
+const freePort = () =>
   new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, "127.0.0.1", () => {

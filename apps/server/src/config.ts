@@ -8,7 +8,7 @@ import { z } from "zod";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository root (apps/server/src or apps/server/dist -> ../../..). */
-export const REPO_ROOT = path.resolve(here, "../../..");
+const REPO_ROOT = path.resolve(here, "../../..");
 
 const bool = z
   .enum(["true", "false", "1", "0", ""])

@@ -9,7 +9,7 @@ let n = 0;
 export const freshIp = () => `10.${randomInt(0, 255)}.${randomInt(0, 255)}.${randomInt(1, 254)}`;
 
 /** A valid Nigerian mobile number in local form, unique per call. */
-export function localPhone(): string {
+function localPhone(): string {
   return `0803${String(randomInt(0, 1e7)).padStart(7, "0")}`;
 }
 

@@ -10,7 +10,7 @@ import { createUserWithToken } from "../src/db/seed/factories.js";
 import { checkoutBody, SHIPPING_ADDRESS } from "./fixtures.js";
 import type { TestContext } from "./helpers.js";
 
-export const address = SHIPPING_ADDRESS;
+const address = SHIPPING_ADDRESS;
 
 /** A new shopper checks out `items` (product id, count, unit price in naira) and says they paid. */
 export async function buyAndSubmit(ctx: TestContext, items: Array<{ productId: string; count: number; price: number }>) {

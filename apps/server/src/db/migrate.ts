@@ -11,7 +11,7 @@ const MIGRATION_LOCK = 7_246_001;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Folder of the migrations, both from source (src/db) and from the bundle (dist). */
-export function migrationsFolder(): string {
+function migrationsFolder(): string {
   const candidates = [path.join(here, "migrations"), path.join(here, "db/migrations"), path.join(here, "../src/db/migrations")];
   return candidates.find((c) => existsSync(path.join(c, "meta/_journal.json"))) ?? candidates[0]!;
 }

@@ -41,7 +41,7 @@ export type JsonSchema = {
   default?: unknown;
 };
 
-export type Param = { name: string; in: "query" | "path" | "header"; required?: boolean; schema: JsonSchema };
+type Param = { name: string; in: "query" | "path" | "header"; required?: boolean; schema: JsonSchema };
 
 export type RouteInfo = {
   method: "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
@@ -202,7 +202,7 @@ function requiredEverywhere(s: JsonSchema): string[] {
   return [...sets[0]!].filter((k) => sets.every((set) => set.has(k)));
 }
 
-export const HUGE = "Ω".repeat(300_000);
+const HUGE = "Ω".repeat(300_000);
 const UNKNOWN_ID = "3f1d6a3e-9c41-4d6f-8a55-000000000000";
 
 /** Noise added on top of a certainly-invalid body: none of it may turn it into a 5xx. */

@@ -25,7 +25,7 @@ function wrap(text: string, width = 16): string[] {
 }
 
 /** SVG for a picture of `label`, coloured by `hue` (0-359); `variant` changes the motif. */
-export function pictureSvg(label: string, hue: number, variant = 0): string {
+function pictureSvg(label: string, hue: number, variant = 0): string {
   const lines = wrap(label);
   const motif = [
     `<circle cx="400" cy="300" r="150" fill="hsl(${hue},70%,85%)" opacity="0.9"/>`,
@@ -60,7 +60,7 @@ export async function generatePicture(
 }
 
 /** SVG of a round profile picture with the person's initials, coloured by `hue`. */
-export function avatarSvg(names: string, hue: number): string {
+function avatarSvg(names: string, hue: number): string {
   const initials = names
     .split(/\s+/)
     .map((w) => w[0] ?? "")

@@ -16,11 +16,11 @@ import { sha256 } from "./sessions.js";
 export type CodePurpose = (typeof oneTimeCodes.$inferSelect)["purpose"];
 
 /** A code lives this long (10 minutes). */
-export const CODE_TTL_MS = 10 * 60_000;
+const CODE_TTL_MS = 10 * 60_000;
 /** The 5th wrong try kills a code. */
-export const CODE_MAX_TRIES = 5;
+const CODE_MAX_TRIES = 5;
 /** A new code is not sent again within this time of the last one (SMS cost, spam). */
-export const CODE_RESEND_COOLDOWN_MS = 60_000;
+const CODE_RESEND_COOLDOWN_MS = 60_000;
 /**
  * The nil UUID, which no account has: checking a code against it runs the same query as for a real
  * account and always answers "expired", so an unknown account costs the same work (ADR 0083).
@@ -32,7 +32,7 @@ function codeHash(userId: string, purpose: CodePurpose, code: string): string {
 }
 
 /** A fresh random code of CODE_LENGTH digits. */
-export function generateCode(): string {
+function generateCode(): string {
   return String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, "0");
 }
 

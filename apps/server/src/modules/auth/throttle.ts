@@ -29,13 +29,13 @@ export const PER_SOURCE_LIMIT = 5;
 /** Tries per account from sources it does not know before the waits start. */
 export const PER_ACCOUNT_LIMIT = 20;
 /** First wait (1 minute); each further try doubles it. */
-export const BASE_DELAY_MS = 60_000;
+const BASE_DELAY_MS = 60_000;
 /** Longest wait (1 hour), so an owner who shares an address with a guesser waits at most this. */
-export const MAX_DELAY_MS = 60 * 60_000;
+const MAX_DELAY_MS = 60 * 60_000;
 /** Tries with no new try for this long (24 hours) are forgotten. */
-export const FORGET_AFTER_MS = 24 * 60 * 60_000;
+const FORGET_AFTER_MS = 24 * 60 * 60_000;
 /** A source stays known this long (90 days) after its last successful sign-in. */
-export const KNOWN_SOURCE_DAYS = 90;
+const KNOWN_SOURCE_DAYS = 90;
 /** The account-wide row's source key. */
 const ACCOUNT_WIDE = "*";
 

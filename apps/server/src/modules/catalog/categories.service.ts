@@ -9,7 +9,7 @@ import { conflict, notFound } from "../../lib/errors.js";
 type CategoryRow = typeof categories.$inferSelect;
 
 /** Row -> API shape (`_id`, `is_default`). */
-export function toCategory(row: CategoryRow): Category {
+function toCategory(row: CategoryRow): Category {
   return { _id: row.id, name: row.name, type: row.type, is_default: row.isDefault };
 }
 

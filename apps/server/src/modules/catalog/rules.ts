@@ -59,7 +59,7 @@ export async function assertCategory(db: Executor, id: string, type: "market-pla
  * ("tec cam" finds "Tecno Camon"). Words are reduced to letters and digits, so the query text
  * cannot inject tsquery syntax. Answers undefined when the search has no word.
  */
-export function searchCondition(column: AnyPgColumn, search: string | undefined): SQL | undefined {
+function searchCondition(column: AnyPgColumn, search: string | undefined): SQL | undefined {
   const words =
     (search ?? "")
       .toLowerCase()

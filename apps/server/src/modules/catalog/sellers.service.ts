@@ -9,7 +9,7 @@ import { categories, follows, userCategories, users } from "../../db/schema/inde
 import { badRequest, notFound } from "../../lib/errors.js";
 
 /** Follower ids of `sellerId` (most recent first, capped) and the exact count. */
-export async function followerFacts(db: Executor, sellerId: string, viewerId: string | null) {
+async function followerFacts(db: Executor, sellerId: string, viewerId: string | null) {
   const [ids, [total], mine] = await Promise.all([
     db
       .select({ id: follows.followerId })

@@ -13,7 +13,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors.js";
 type ProductRow = typeof products.$inferSelect;
 
 /** Product row -> the product object a cart line carries (price in naira). */
-export function toCartProduct(p: ProductRow): CartProduct {
+function toCartProduct(p: ProductRow): CartProduct {
   return {
     _id: p.id,
     user_id: p.userId,

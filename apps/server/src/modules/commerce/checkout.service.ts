@@ -34,7 +34,7 @@ import { type OrderNotice, unconfirmedTransferNotice } from "./notices.js";
 import type { PaymentProvider, ReceivingAccount } from "./payments/provider.js";
 
 /** The flat shipping fee in kobo (spec §9: 2000 naira). */
-export const SHIPPING_FEE_KOBO = nairaToKobo(SHIPPING_FEE_NAIRA);
+const SHIPPING_FEE_KOBO = nairaToKobo(SHIPPING_FEE_NAIRA);
 
 type OrderStatus = (typeof orders.$inferSelect)["status"];
 
@@ -192,7 +192,7 @@ export type CheckoutRules = {
 };
 
 /** The defaults of config.ts, for callers without a config (tests, scripts). */
-export const DEFAULT_CHECKOUT_RULES: CheckoutRules = { maxUnitsPerProductPerDay: 20 };
+const DEFAULT_CHECKOUT_RULES: CheckoutRules = { maxUnitsPerProductPerDay: 20 };
 
 /**
  * Statuses of a buyer's orders that count towards the daily cap: every order that held or still

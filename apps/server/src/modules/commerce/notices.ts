@@ -12,7 +12,7 @@ const STORE = "Naija Market";
 export type OrderNotice = { email: string; names: string; orderId: string; totalKobo: number };
 
 /** The order reference buyers see in their order history ("#1A2B3C4D"). */
-export function orderRef(orderId: string): string {
+function orderRef(orderId: string): string {
   return `#${orderId.slice(0, 8).toUpperCase()}`;
 }
 

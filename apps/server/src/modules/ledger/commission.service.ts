@@ -11,7 +11,7 @@ import { categories, categoryCommissions, financeSettings } from "../../db/schem
 import { badRequest } from "../../lib/errors.js";
 
 /** The store-wide rate when no admin has set one: 10%. */
-export const DEFAULT_COMMISSION_BPS = 1000;
+const DEFAULT_COMMISSION_BPS = 1000;
 
 /** The store-wide rate and every category with its own rate or null (the store's applies). */
 export async function getCommissionSettings(db: Executor): Promise<CommissionSettings> {

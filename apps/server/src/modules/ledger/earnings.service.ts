@@ -89,7 +89,7 @@ export async function releaseDueLines(tx: Tx, sellerId: string | null, now: Date
 }
 
 /** What is still pending of a line's seller share, kobo. */
-export async function linePendingKobo(tx: Executor, lineId: string): Promise<number> {
+async function linePendingKobo(tx: Executor, lineId: string): Promise<number> {
   const result = await tx.execute<{ pending: string }>(sql`
     select coalesce(sum(e.amount_kobo), 0)::text as pending
     from ledger_entries e join ledger_accounts a on a.id = e.account_id
@@ -98,7 +98,7 @@ export async function linePendingKobo(tx: Executor, lineId: string): Promise<num
 }
 
 /** A seller's balances in kobo: pending, available, in transit (requested payouts), paid out. */
-export async function sellerBalancesKobo(db: Executor, sellerId: string) {
+async function sellerBalancesKobo(db: Executor, sellerId: string) {
   const [pending, available] = await Promise.all([
     balanceKobo(db, { kind: "seller_pending", ownerId: sellerId }),
     balanceKobo(db, { kind: "seller_payable", ownerId: sellerId }),

@@ -8,8 +8,8 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Executor, Tx } from "../../db/client.js";
 import { ledgerAccounts, ledgerEntries, ledgerJournals } from "../../db/schema/index.js";
 
-export type StoreAccountKind = "store_cash" | "store_commission" | "store_shipping" | "payouts_in_transit" | "refunds";
-export type SellerAccountKind = "seller_pending" | "seller_payable";
+type StoreAccountKind = "store_cash" | "store_commission" | "store_shipping" | "payouts_in_transit" | "refunds";
+type SellerAccountKind = "seller_pending" | "seller_payable";
 /** A ledger account: one of the store's, or a seller's own. */
 export type AccountRef = { kind: StoreAccountKind } | { kind: SellerAccountKind; ownerId: string };
 

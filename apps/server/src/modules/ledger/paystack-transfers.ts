@@ -27,7 +27,7 @@ export const transferHttp: { client: TransferHttpClient } = {
   client: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(15_000) }),
 };
 
-export const TRANSFER_UNAVAILABLE = "Paystack could not take the transfer right now. The payout is still due; try again later.";
+const TRANSFER_UNAVAILABLE = "Paystack could not take the transfer right now. The payout is still due; try again later.";
 
 type PaystackAnswer = { status?: boolean; message?: string; data?: Record<string, unknown> };
 

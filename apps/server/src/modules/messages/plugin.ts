@@ -17,13 +17,13 @@ declare module "fastify" {
   }
 }
 
-export type MessagesOptions = { sms?: SmsProvider | null };
+type MessagesOptions = { sms?: SmsProvider | null };
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** The dev outbox page: newest first, codes easy to read on a phone. */
-export function renderOutboxPage(messages: OutboxMessage[]): string {
+function renderOutboxPage(messages: OutboxMessage[]): string {
   const rows = messages
     .map(
       (m) => `<article class="msg"><header><b>${m.channel === "sms" ? "SMS" : "E-mail"}</b> to <code>${escapeHtml(m.recipient)}</code>

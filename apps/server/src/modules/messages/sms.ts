@@ -5,7 +5,7 @@
  */
 
 /** A text message to one phone number in E.164 form (e.g. +2348031234567). */
-export type SmsMessage = { to: string; text: string };
+type SmsMessage = { to: string; text: string };
 
 export interface SmsProvider {
   /** Short provider name, for logs. */

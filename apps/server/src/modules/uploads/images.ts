@@ -14,7 +14,7 @@ import { uploads } from "../../db/schema/index.js";
 import { HttpError, tooMany } from "../../lib/errors.js";
 import type { UploadStorage } from "./storage.js";
 
-export const FILE_TYPE_ERROR = "File type not supported";
+const FILE_TYPE_ERROR = "File type not supported";
 export const IMAGE_PIXELS_ERROR = `Image is too large: at most ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels`;
 
 /** Sniff the image format from magic bytes: jpeg, png, gif, webp, avif/heic, or null. */

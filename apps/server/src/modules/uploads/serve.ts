@@ -18,7 +18,7 @@ declare module "fastify" {
 }
 
 /** A stored name never changes content. */
-export const PICTURE_CACHE = "public, max-age=31536000, immutable";
+const PICTURE_CACHE = "public, max-age=31536000, immutable";
 
 export default fp(async function picturesPlugin(app: FastifyInstance) {
   const storage = createUploadStorage(app.config);

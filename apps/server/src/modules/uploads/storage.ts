@@ -27,7 +27,7 @@ import { HttpError } from "../../lib/errors.js";
 export const STORED_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(-thumb)?\.webp$/;
 
 /** One stored picture, ready to be sent. */
-export type StoredObject = {
+type StoredObject = {
   body: Readable;
   /** Bytes. */
   size: number;

@@ -10,7 +10,7 @@ import { BANKS_BY_NAME, findBank } from "./banks.js";
 import { createNameLookup, LOOKUP_UNAVAILABLE } from "./name-lookup.js";
 
 /** Per-IP limit of the account-name lookup: each call costs a provider request. */
-export const NAME_LOOKUP_RATE = { max: 10, timeWindow: "1 minute" } as const;
+const NAME_LOOKUP_RATE = { max: 10, timeWindow: "1 minute" } as const;
 
 const walletPlugin: FastifyPluginAsyncZod = async (app) => {
   const lookup = createNameLookup(app.config.PAYSTACK_SECRET_KEY);
