@@ -53,7 +53,10 @@ function Balances({ b }: { b: EarningsBalances }) {
       key: "pending",
       label: "Pending",
       value: b.pending,
-      hint: `Paid orders. Available ${b.holding_days} ${b.holding_days === 1 ? "day" : "days"} after delivery.`,
+      hint:
+        b.holding_days === 0
+          ? "Paid orders. Available once delivered."
+          : `Paid orders. Available ${b.holding_days} ${b.holding_days === 1 ? "day" : "days"} after delivery.`,
     },
     { key: "available", label: "Available", value: b.available, hint: "Yours to pay out now." },
     { key: "in-transit", label: "In transit", value: b.in_transit, hint: "Payouts requested, not yet paid." },
@@ -193,7 +196,11 @@ function entryDetail(e: StatementEntry): string {
   return parts.join(" · ");
 }
 
-const entryTitle = (e: StatementEntry) => (e.line_name ? `${KIND_LABEL[e.kind]}: ${e.line_name}` : KIND_LABEL[e.kind]);
+/** A release is two entries: out of pending ("Moved to available") and into available ("Now available"). */
+function entryTitle(e: StatementEntry): string {
+  const kind = e.kind === "release" && e.balance === "pending" ? "Moved to available" : KIND_LABEL[e.kind];
+  return e.line_name ? `${kind}: ${e.line_name}` : kind;
+}
 
 function BalanceBadge({ balance }: { balance: StatementEntry["balance"] }) {
   return (
