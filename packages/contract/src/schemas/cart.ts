@@ -260,8 +260,6 @@ export type AdminTransactionActionAnswer = z.infer<typeof AdminTransactionAction
 
 export const Bank = z.object({ bank_name: z.string(), bank_code: z.string() });
 export type Bank = z.infer<typeof Bank>;
-export const BankListAnswer = z.object({ statusCode: z.number().int(), data: z.array(Bank) });
-export type BankListAnswer = z.infer<typeof BankListAnswer>;
 
 /** `bank_id` is the `bank_code` of a bank in GET /api/v1/banks. */
 export const NameFinderBody = z.object({

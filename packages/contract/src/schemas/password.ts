@@ -24,7 +24,7 @@ export const PASSWORD_MESSAGES = {
 let blocklist: Set<string> | undefined;
 
 /** True when `password` (any case) is on the common and breached passwords list. */
-export function isCommonPassword(password: string): boolean {
+function isCommonPassword(password: string): boolean {
   blocklist ??= new Set(dictionary["passwords-common"]);
   return blocklist.has(password.toLowerCase());
 }
@@ -33,7 +33,7 @@ export function isCommonPassword(password: string): boolean {
  * True for a password made of one unit of 1 to 3 characters repeated ("aaaaaaaa", "abababab",
  * "123123123") or of a straight run of characters ("abcdefgh", "12345678", "zyxwvuts").
  */
-export function isRepetitiveOrSequential(password: string): boolean {
+function isRepetitiveOrSequential(password: string): boolean {
   const chars = [...password.toLowerCase()];
   if (chars.length < 2) return true;
   for (let unit = 1; unit <= 3; unit++) {
