@@ -35,6 +35,7 @@ import picturesPlugin from "./modules/uploads/serve.js";
 import walletPlugin from "./modules/wallet/plugin.js";
 import wishlistRoutes from "./modules/wishlist/routes.js";
 import authPlugin from "./plugins/auth.js";
+import cachePlugin from "./plugins/cache.js";
 import errorsPlugin from "./plugins/errors.js";
 import jsonBody, { BODY_LIMIT } from "./plugins/json-body.js";
 import publicCache from "./plugins/public-cache.js";
@@ -115,12 +116,19 @@ export async function buildApp(config: Config, db: Db, { readDb = db }: { readDb
   });
   // Helmet's headers, computed once at start-up (ADR 0071; @fastify/helmet rebuilt them per request).
   await app.register(securityHeaders, HELMET_OPTIONS);
+  // app.cache (named caches, invalidations broadcast to every process) and app.redis (ADR 0100).
+  await app.register(cachePlugin);
   // Before compress: its onSend must see the JSON string (ADR 0052).
   await app.register(publicCache, { enabled: config.publicCache });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   // Rate limits apply only to routes that opt in (sign-in, sign-up, codes, lookups): many Lagos
   // shoppers share one carrier IP, so a global per-IP limit would block real people (ADR 0005).
-  await app.register(rateLimit, { global: false });
+  // With REDIS_URL the counters live in Redis, shared by every process (ADR 0100); a Redis outage
+  // then answers 503 on those routes rather than letting guesses through uncounted.
+  await app.register(rateLimit, {
+    global: false,
+    ...(app.redis ? { redis: app.redis, nameSpace: `${config.REDIS_PREFIX}rate-limit:`, skipOnError: false } : {}),
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: "Naija Market API", version: "0.1.0", description: "Marketplace API (spec section 7)." },

@@ -51,7 +51,15 @@ if (config.SEED_DEMO && !(await hasData(database.db))) {
   seeded = true;
 }
 pictures.close();
-const app = await buildApp(config, database.db, { readDb: database.readDb });
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp(config, database.db, { readDb: database.readDb });
+} catch (err) {
+  // E.g. REDIS_URL set but Redis not answering (ADR 0100): say which setting, then stop.
+  console.error(`Naija Market could not start.\n  ${err instanceof Error ? err.message : String(err)}`);
+  await database.close();
+  process.exit(1);
+}
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -98,7 +98,7 @@ describe("session cache", () => {
   it("revokeUserSessions outside a route is honoured at once too", async () => {
     const u = await createUserWithToken(ctx.db);
     expect((await whoami(u.token)).statusCode).toBe(200);
-    await revokeUserSessions(ctx.db, u.user.id);
+    await revokeUserSessions(ctx.db, ctx.app.cache, u.user.id);
     expect((await whoami(u.token)).statusCode).toBe(401);
   });
 

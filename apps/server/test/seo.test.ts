@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createCategory, createPost, createProduct, createReaction, createUser } from "../src/db/seed/factories.js";
 import { generatePicture } from "../src/db/seed/images.js";
 import { SITEMAP_RATE_LIMIT } from "../src/modules/seo/routes.js";
@@ -253,19 +253,34 @@ describe("GET /sitemap.xml", () => {
 });
 
 describe("sitemap protection", () => {
-  it("memo: computes a key once per window, shares concurrent calls, forgets failures and old entries", async () => {
-    const { createMemo } = await import("../src/modules/seo/memo.js");
-    const memo = createMemo<string>(1000, 2);
-    let runs = 0;
-    const compute = async () => `v${++runs}`;
-    const [a, b] = await Promise.all([memo.get("k", compute, 0), memo.get("k", compute, 10)]);
-    expect([a, b, runs]).toEqual(["v1", "v1", 1]);
-    expect(await memo.get("k", compute, 999)).toBe("v1");
-    expect(await memo.get("k", compute, 1000)).toBe("v2");
-    await expect(memo.get("bad", () => Promise.reject(new Error("db down")), 0)).rejects.toThrow("db down");
-    expect(await memo.get("bad", async () => "ok", 1)).toBe("ok");
-    await memo.get("third", compute, 2);
-    expect(await memo.get("k", compute, 3)).toBe("v4"); // "k" was the oldest of three: dropped
+  it("memo (the sitemap cache's): computes a key once per window, shares concurrent calls, forgets failures and old entries", async () => {
+    const { localCache } = await import("../src/lib/cache/index.js");
+    const memo = localCache<Promise<string>>("memo-test", { max: 2, ttlMs: 1000 });
+    const start = Date.now();
+    const at = (ms: number) => vi.setSystemTime(start + ms);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      let runs = 0;
+      const compute = async () => `v${++runs}`;
+      at(0);
+      const first = memo.memo("k", compute);
+      at(10);
+      const [a, b] = await Promise.all([first, memo.memo("k", compute)]);
+      expect([a, b, runs]).toEqual(["v1", "v1", 1]);
+      at(999);
+      expect(await memo.memo("k", compute)).toBe("v1");
+      at(1001);
+      expect(await memo.memo("k", compute)).toBe("v2");
+      await expect(memo.memo("bad", () => Promise.reject(new Error("db down")))).rejects.toThrow("db down");
+      at(1002);
+      expect(await memo.memo("bad", async () => "ok")).toBe("ok");
+      at(1003);
+      await memo.memo("third", compute);
+      at(1004);
+      expect(await memo.memo("k", compute)).toBe("v4"); // "k" was the least recently used of three: dropped
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it(`limits one IP to ${SITEMAP_RATE_LIMIT.max} sitemap requests a minute`, async () => {

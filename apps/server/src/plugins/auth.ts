@@ -6,14 +6,15 @@
  * `preParsing`, so a caller who may not use a route learns that before its body is read.
  *
  * Session cache (issue 7, ADR 0070): a token's user is kept in memory for `ttlMs` (5 s), so a busy
- * shopper's requests (add to cart) skip the session query. It is forgotten:
- * - at once, in this process, when `revokeSession`/`revokeUserSessions` run (logout, block,
- *   password change or reset), through `onSessionsRevoked`;
+ * shopper's requests (add to cart) skip the session query. It is the named cache `sessions` of the
+ * cache module (ADR 0100), so every forgetting below happens in this process at once and in every
+ * other store process when the bus delivers it (well under a second). It is forgotten:
+ * - when `revokeSession`/`revokeUserSessions` run (logout, block, password change or reset): they
+ *   invalidate the session's or the user's tag;
  * - entirely, once any other successful API write is done (onSend, after its transaction
  *   committed), since a write may change what the cached user says (role, approval, names), except
  *   writes that never touch accounts (cart, wishlist, contact, uploads, transfers);
- * - after `ttlMs` in every case. Another server process may honour a revoked token, or show an
- *   old role, for up to `ttlMs`.
+ * - after `ttlMs` in every case, which bounds it while the bus is down.
  * Unknown tokens are never cached. Refresh-ahead (ADR 0071): a token used again in the last 10-40%
  * of its `ttlMs` is answered from the cache while its user is re-read in the background, so a busy
  * shopper never waits for the re-read; no answer ever relies on a read older than `ttlMs`.
@@ -24,7 +25,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { forbidden, unauthorized } from "../lib/errors.js";
 import { addVary } from "../lib/vary.js";
-import { type AuthUser, findSessionUser, onSessionsRevoked } from "../modules/auth/sessions.js";
+import { type AuthUser, findSessionUser, sessionTag, userSessionsTag } from "../modules/auth/sessions.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -51,12 +52,13 @@ const ACCOUNT_NEUTRAL_WRITES = [
 ];
 
 /**
- * A cached token. `expires` = when it was read from the database + ttlMs: it is never served after
- * that. From `refreshAt` (60-90% of ttlMs after the read, spread at random so tokens cached together
- * do not all re-read together) a request still gets the cached user at once while the user is read
- * again in the background (ADR 0071), so a busy shopper's request does not wait for that read.
+ * A cached token. It expires ttlMs after its user was read from the database (the cache's TTL,
+ * counted from the read): it is never served after that. From `refreshAt` (60-90% of ttlMs after
+ * the read, spread at random so tokens cached together do not all re-read together) a request
+ * still gets the cached user at once while the user is read again in the background (ADR 0071), so
+ * a busy shopper's request does not wait for that read.
  */
-type CacheEntry = { user: AuthUser; expires: number; refreshAt: number; refreshing?: boolean };
+type CacheEntry = { user: AuthUser; refreshAt: number; refreshing?: boolean };
 /** Refresh-ahead window, as fractions of ttlMs after the read: from 0.6, spread over 0.3. */
 const REFRESH_FROM = 0.6;
 const REFRESH_SPREAD = 0.3;
@@ -86,18 +88,11 @@ declare module "fastify" {
 export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOptions) {
   const ttlMs = opts.sessionTtlMs ?? 5_000;
   const maxEntries = opts.sessionCacheMax ?? 10_000;
-  const cache = new Map<string, CacheEntry>();
+  // Keyed by the raw token, which never leaves this process: invalidations name sessions and users.
+  const cache = app.cache.define<CacheEntry>("sessions", { max: maxEntries, ttlMs: Math.max(ttlMs, 1) });
   const refreshing = new Set<Promise<void>>();
-  const forget = (match: (user: AuthUser) => boolean) => {
-    for (const [token, entry] of cache) if (match(entry.user)) cache.delete(token);
-  };
-  const stopListening = onSessionsRevoked((revoked) =>
-    "sessionId" in revoked ? forget((u) => u.sessionId === revoked.sessionId) : forget((u) => u.id === revoked.userId),
-  );
   app.addHook("onClose", async () => {
-    stopListening();
     await Promise.allSettled([...refreshing]);
-    cache.clear();
   });
   app.decorate("sessionCache", {
     settled: async () => {
@@ -105,26 +100,30 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
     },
   });
 
-  /** Cache `user` for `token`, read from the database at `readAt` (ms). */
-  const remember = (token: string, user: AuthUser, readAt: number) => {
-    cache.delete(token);
-    cache.set(token, { user, expires: readAt + ttlMs, refreshAt: readAt + ttlMs * (REFRESH_FROM + Math.random() * REFRESH_SPREAD) });
-    if (cache.size > maxEntries) cache.delete(cache.keys().next().value!);
+  /**
+   * Cache `user` for `token`, read from the database at `readAt` (ms) after `stamp` was taken: not
+   * kept when a revocation or an account write came in between (the read may predate it).
+   */
+  const remember = (token: string, user: AuthUser, readAt: number, stamp: number) => {
+    const entry = { user, refreshAt: readAt + ttlMs * (REFRESH_FROM + Math.random() * REFRESH_SPREAD) };
+    cache.set(token, entry, { readAt, stamp, tags: [sessionTag(user.sessionId), userSessionsTag(user.id)] });
   };
 
   /**
    * Re-read a cached token's user in the background. The result replaces the entry only if the
-   * entry is still the one that was refreshed: a revocation, an account write (cache cleared) or a
-   * newer read in the meantime wins, so a refresh never brings back a revoked session.
+   * entry is still the one that was refreshed and no invalidation came meanwhile: a revocation, an
+   * account write (cache cleared) or a newer read wins, so a refresh never brings back a revoked session.
    */
   const refresh = (token: string, entry: CacheEntry) => {
     entry.refreshing = true;
     const readAt = Date.now();
+    const stamp = cache.stamp();
     const done: Promise<void> = findSessionUser(app.db, token)
       .then((user) => {
         if (cache.get(token) !== entry) return;
-        if (user) remember(token, user, readAt);
-        else cache.delete(token);
+        if (user) remember(token, user, readAt, stamp);
+        // Gone (expired, revoked, blocked): every process may drop it.
+        else app.cache.invalidate([sessionTag(entry.user.sessionId)]);
       })
       .catch(() => {
         // Database trouble: keep the entry until it expires; the next request after that reads again.
@@ -142,20 +141,16 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
     if (ttlMs <= 0) return undefined;
     const hit = cache.get(token);
     if (!hit) return undefined;
-    const now = Date.now();
-    if (hit.expires > now) {
-      if (now >= hit.refreshAt && !hit.refreshing) refresh(token, hit);
-      return hit.user;
-    }
-    cache.delete(token);
-    return undefined;
+    if (!hit.refreshing && Date.now() >= hit.refreshAt) refresh(token, hit);
+    return hit.user;
   };
 
   /** The token's user from the database (then cached, unless the cache is off). */
   const load = async (token: string): Promise<AuthUser | null> => {
     const readAt = Date.now();
+    const stamp = cache.stamp();
     const user = await findSessionUser(app.db, token);
-    if (user && ttlMs > 0) remember(token, user, readAt);
+    if (user && ttlMs > 0) remember(token, user, readAt, stamp);
     return user;
   };
 
@@ -201,10 +196,14 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
     // that differs by caller says so.
     if (request.headers.authorization && !reply.hasHeader("cache-control")) reply.header("cache-control", "private, no-store");
     if (request.url.startsWith("/api/") && request.method === "GET") addVary(reply, "Authorization");
-    if (cache.size > 0 && reply.statusCode < 400 && request.url.startsWith("/api")) {
+    // Even with nothing cached here: other processes may hold this account's sessions. The answer
+    // waits until the bus took the message (lib/cache).
+    if (ttlMs > 0 && reply.statusCode < 400 && request.url.startsWith("/api")) {
       const method = request.method;
-      if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && !ACCOUNT_NEUTRAL_WRITES.some((r) => r.test(request.url)))
-        cache.clear();
+      if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && !ACCOUNT_NEUTRAL_WRITES.some((r) => r.test(request.url))) {
+        cache.clear().then(() => done(null, payload));
+        return;
+      }
     }
     done(null, payload);
   });

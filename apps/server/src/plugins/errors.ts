@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { isRedisDown } from "../lib/cache/redis.js";
 import { HttpError } from "../lib/errors.js";
 
 /** PostgreSQL / network error codes that mean "the database is not reachable right now". */
@@ -95,8 +96,9 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       request.log.error({ err }, "response did not match its schema");
       return reply.status(500).send({ statusCode: 500, message: "Internal Server Error" });
     }
-    if (isDbDown(err)) {
-      request.log.warn({ err: err.message }, "database unavailable");
+    // Redis (REDIS_URL: rate-limit counters) unreachable is an outage like the database's (ADR 0100).
+    if (isDbDown(err) || isRedisDown(err)) {
+      request.log.warn({ err: err.message }, "database or Redis unavailable");
       return reply.status(503).send({ statusCode: 503, message: "Service temporarily unavailable. Please try again." });
     }
     const code = pgCode(err);

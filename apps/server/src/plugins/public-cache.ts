@@ -1,24 +1,35 @@
 /**
- * In-process cache of the public catalog answers (issue 7 "response caching with invalidation on
- * writes", ADR 0052). Anonymous GETs of the catalog (categories, product and service lists and
- * details, reviews) are answered from memory; every request that may change what they show clears
+ * In-process cache of the public catalog answers (ADR 0052). GETs of the catalog (categories,
+ * product and service lists and details, reviews) are answered from memory; every request that may change what they show clears
  * it, and entries live at most `ttlMs` as a backstop for changes made outside HTTP (the expiry
  * sweep releasing stock).
  *
  * Correctness rules:
- * - Only GET, only without an Authorization header (signed-in answers can be personal: "Following",
- *   the seller's own unlisted items), only status 200, only the allow-listed paths below.
+ * - Only GET, only status 200, only the allow-listed paths below; with an Authorization header only
+ *   the answers that are the same for everyone (`PERSONAL_PARAM`, ADR 0125).
  * - Every non-GET /api request (except writes known not to touch the catalog: cart, sign-in,
- *   wishlist...) and the state-changing `GET /api/user/follow` bump a version once their handler is
- *   done (onSend, before the answer leaves); an entry is served only while its version is current,
- *   and an answer computed while a write finished in between is not stored.
- * - One process only: several server processes would each keep their own cache, bounded by `ttlMs`.
+ *   wishlist...) and the state-changing `GET /api/user/follow` invalidate the `catalog` tag once
+ *   their handler is done (onSend, before the answer leaves), and an answer computed while an
+ *   invalidation arrived in between is not stored (the cache's stamp).
+ * - Every process: the cache is the named cache `public-answers` of the cache module (lib/cache,
+ *   ADR 0100), so an invalidation here reaches the other store processes over the bus.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { CacheHub } from "../lib/cache/index.js";
+
+/** The tag of everything drawn from the catalog: the public answers and the server-drawn pages. */
+export const CATALOG_TAG = "catalog";
 
 /** Anonymous GETs answered from the cache. */
 const CACHEABLE = [/^\/api\/category(\?|$)/, /^\/api\/product(\?|$)/, /^\/api\/posts(\?|$)/, /^\/api\/posts\/reviews(\?|$)/];
+/**
+ * Cacheable GETs whose answer differs by caller: an item's detail (`id=`: the viewer's follow
+ * state and categories, composed from caches of their own in catalog/detail-cache.ts, ADR 0125) and
+ * a seller's own list (`mine=`). Every other cacheable answer is the same for everyone, so signed-in
+ * shoppers are served the shared entry too.
+ */
+const PERSONAL_PARAM = /[?&](id|mine)=/;
 /** GET routes that change data (spec §7: follow/unfollow is a GET). */
 const MUTATING_GETS = [/^\/api\/user\/follow(\?|$)/];
 /** Writes that never change a cached answer (nothing in them is shown in the catalog). */
@@ -50,14 +61,17 @@ export type PublicCacheOptions = {
   maxBytes?: number;
 };
 
-type Entry = { version: number; expires: number; payload: string; contentType: string };
+type Entry = { payload: string; contentType: string };
 
 export type PublicCache = {
-  /** Is the cache on (see `PublicCacheOptions.enabled`)? Caches built on its version follow it. */
+  /** Is the cache on (see `PublicCacheOptions.enabled`)? The server-drawn page cache follows it. */
   enabled: boolean;
-  /** Drop every entry (call after a write the hooks cannot see, e.g. a background job). */
-  invalidate(): void;
-  /** Figures for tests and the benchmark. */
+  /**
+   * Drop every catalog answer and drawn page in every process (call after a write the hooks cannot
+   * see, e.g. a background job). Resolves once the other processes' bus took it (never rejects).
+   */
+  invalidate(): Promise<void>;
+  /** Figures for tests and the benchmark; `version` changes whenever an invalidation may concern it. */
   stats(): { entries: number; bytes: number; hits: number; misses: number; version: number };
 };
 
@@ -66,7 +80,7 @@ declare module "fastify" {
     publicCache: PublicCache;
   }
   interface FastifyRequest {
-    /** Cache version when this cacheable request started; undefined when not cacheable or a hit. */
+    /** Cache stamp when this cacheable request started; undefined when not cacheable or a hit. */
     publicCacheVersion?: number;
   }
 }
@@ -76,51 +90,45 @@ export default fp<PublicCacheOptions>(
     const ttlMs = opts.ttlMs ?? 30_000;
     const maxEntries = opts.maxEntries ?? 2_000;
     const maxBytes = opts.maxBytes ?? 32 * 1024 * 1024;
-    const entries = new Map<string, Entry>();
-    let bytes = 0;
-    let version = 0;
+    // Registered alone (a test of this plugin), the app has no hub: this process's own, without a bus.
+    if (!app.hasDecorator("cache")) app.decorate("cache", new CacheHub({ bus: null }));
+    const entries = app.cache.define<Entry>("public-answers", {
+      max: maxEntries,
+      ttlMs,
+      maxSize: maxBytes,
+      sizeOf: (e) => e.payload.length,
+      tags: [CATALOG_TAG],
+    });
     let hits = 0;
     let misses = 0;
 
-    const remove = (key: string) => {
-      const e = entries.get(key);
-      if (!e) return;
-      bytes -= e.payload.length;
-      entries.delete(key);
-    };
-    const invalidate = () => {
-      version++;
-      entries.clear();
-      bytes = 0;
-    };
+    const invalidate = () => app.cache.invalidate([CATALOG_TAG]);
     app.decorate("publicCache", {
       enabled: opts.enabled !== false,
       invalidate,
-      stats: () => ({ entries: entries.size, bytes, hits, misses, version }),
+      stats: () => ({ entries: entries.size, bytes: entries.totalSize, hits, misses, version: entries.stamp() }),
     } satisfies PublicCache);
     app.decorateRequest("publicCacheVersion", undefined);
     if (opts.enabled === false) return;
 
     const cacheable = (request: FastifyRequest) =>
-      request.method === "GET" && !request.headers.authorization && CACHEABLE.some((r) => r.test(request.url));
+      request.method === "GET" &&
+      CACHEABLE.some((r) => r.test(request.url)) &&
+      (!request.headers.authorization || !PERSONAL_PARAM.test(request.url));
 
     // preValidation runs after every onRequest hook (helmet's headers are already set on a hit).
     // Callback-style hooks (not async): no promise per request for the routes they skip (ADR 0071).
     app.addHook("preValidation", (request, reply, done) => {
       if (!cacheable(request)) return done();
       const hit = entries.get(request.url);
-      if (hit && hit.version === version && hit.expires > Date.now()) {
+      if (hit) {
         hits++;
-        // Most recently used last: Map keeps insertion order.
-        entries.delete(request.url);
-        entries.set(request.url, hit);
         reply.header("content-type", hit.contentType).header("x-cache", "hit");
         reply.send(hit.payload);
         return;
       }
-      if (hit) remove(request.url);
       misses++;
-      request.publicCacheVersion = version;
+      request.publicCacheVersion = entries.stamp();
       done();
     });
 
@@ -136,33 +144,25 @@ export default fp<PublicCacheOptions>(
     // onSend runs once the handler is done (its transaction committed) and before the answer
     // leaves, so the writer's next read never sees the old entry. Registered before
     // @fastify/compress, so it sees the JSON string, not a compressed stream.
-    const onSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown): void => {
+    // A write's answer waits until the bus took the invalidation (lib/cache): a client that then
+    // asks another process finds it told.
+    const onSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> | undefined => {
       if (writes(request)) {
         // A refused write (400-499) changed nothing: anonymous junk requests cannot flush the cache.
-        if (reply.statusCode < 400 || reply.statusCode >= 500) invalidate();
+        if (reply.statusCode < 400 || reply.statusCode >= 500) return invalidate();
         return;
       }
-      const started = request.publicCacheVersion;
-      if (started === undefined || started !== version || reply.statusCode !== 200 || typeof payload !== "string") return;
-      if (payload.length > maxBytes / 8) return;
-      remove(request.url);
-      entries.set(request.url, {
-        version,
-        expires: Date.now() + ttlMs,
-        payload,
-        contentType: String(reply.getHeader("content-type") ?? "application/json; charset=utf-8"),
-      });
-      bytes += payload.length;
-      while (entries.size > maxEntries || bytes > maxBytes) {
-        const oldest = entries.keys().next().value;
-        if (oldest === undefined) break;
-        remove(oldest);
-      }
+      const stamp = request.publicCacheVersion;
+      if (stamp === undefined || reply.statusCode !== 200 || typeof payload !== "string") return;
+      // Not stored when an invalidation came while it was computed, or when over maxBytes / 8.
+      const contentType = String(reply.getHeader("content-type") ?? "application/json; charset=utf-8");
+      if (!entries.set(request.url, { payload, contentType }, { stamp })) return;
       reply.header("x-cache", "miss");
     };
     app.addHook("onSend", (request, reply, payload, done) => {
-      onSend(request, reply, payload);
-      done(null, payload);
+      const sent = onSend(request, reply, payload);
+      if (sent) sent.then(() => done(null, payload));
+      else done(null, payload);
     });
   },
   { name: "public-cache" },

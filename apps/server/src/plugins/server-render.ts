@@ -10,22 +10,23 @@
  *
  * The app's API calls made while rendering are answered in-process (`app.inject`, anonymous, GET
  * only), so they take the public response cache (ADR 0052). Rendered pages are kept per URL under
- * the same rules: an entry is used only while the public cache's version is the one it was drawn
- * at (every catalog write bumps it), at most `TTL_MS`, at most `MAX_ENTRIES` (least recently used
- * go first). Concurrent requests for one URL share one render.
+ * the same rules, in the named cache `pages` of the cache module (ADR 0100): tagged `catalog`, so
+ * every catalog write (in any process) drops them with the public answers; a page drawn while such
+ * an invalidation arrived is not kept; at most `TTL_MS`, at most `MAX_ENTRIES` (least recently
+ * used go first). Concurrent requests for one URL share one render.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { LANDING_PAGES } from "./landing-pages.js";
+import { CATALOG_TAG } from "./public-cache.js";
 
 const RENDER_TIMEOUT_MS = 2_000;
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 500;
 
 type Rendered = { html: string; state: unknown };
-type Entry = { version: number; expires: number; markup: string };
 type ServerEntry = {
   configure(transport: (path: string, init: RequestInit) => Promise<Response>): void;
   render(url: string): Promise<Rendered | null>;
@@ -68,13 +69,13 @@ export function createServerRenderer(app: FastifyInstance, entryPath: string) {
     return entry;
   };
 
-  const cache = new Map<string, Entry>();
+  const cache = app.cache.define<string>("pages", { max: MAX_ENTRIES, ttlMs: TTL_MS, tags: [CATALOG_TAG] });
   const inFlight = new Map<string, Promise<string | null>>();
 
   const renderMarkup = async (url: string): Promise<string | null> => {
     const mod = await load();
     if (!mod) return null;
-    const version = app.publicCache.stats().version;
+    const stamp = cache.stamp();
     let timer: NodeJS.Timeout | undefined;
     try {
       const rendered = await Promise.race([
@@ -85,11 +86,8 @@ export function createServerRenderer(app: FastifyInstance, entryPath: string) {
       ]);
       if (!rendered) return null;
       const markup = rootMarkup(rendered);
-      // Only while the public cache is on: its version is what says a kept page is still current.
-      if (app.publicCache.enabled && app.publicCache.stats().version === version) {
-        cache.set(url, { version, expires: Date.now() + TTL_MS, markup });
-        while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-      }
+      // Only while the public cache is on: the page is drawn from its answers.
+      if (app.publicCache.enabled) cache.set(url, markup, { stamp });
       return markup;
     } catch (err) {
       app.log.warn({ err, url }, "server rendering failed: answering the plain page");
@@ -102,14 +100,8 @@ export function createServerRenderer(app: FastifyInstance, entryPath: string) {
   return async function withServerRender(document: string, url: string): Promise<string> {
     const pathname = url.split("?")[0] ?? "";
     if (!LANDING_PAGES.some((p) => p.pattern.test(pathname)) || !document.includes('<div id="root"></div>')) return document;
-    const hit = cache.get(url);
-    let markup: string | null;
-    if (hit && hit.version === app.publicCache.stats().version && hit.expires > Date.now()) {
-      cache.delete(url);
-      cache.set(url, hit);
-      markup = hit.markup;
-    } else {
-      if (hit) cache.delete(url);
+    let markup: string | null | undefined = cache.get(url);
+    if (markup === undefined) {
       let pending = inFlight.get(url);
       if (!pending) {
         pending = renderMarkup(url).finally(() => inFlight.delete(url));

@@ -29,8 +29,11 @@ export interface InvalidationBus {
    * (the start stops). Later drops are handled inside (reconnect, `reset`).
    */
   start(handlers: BusHandlers): Promise<void>;
-  /** Send `payload` to every process (fire and forget; a failure is logged, never thrown). */
-  send(payload: string): void;
+  /**
+   * Send `payload` to every process. Resolves once the server (Redis, PostgreSQL) took it, or once
+   * sending failed (logged, never thrown).
+   */
+  send(payload: string): Promise<void>;
   /** Is the bus subscribed right now? */
   connected(): boolean;
   close(): Promise<void>;
@@ -146,7 +149,7 @@ export function createPgBus(opts: { pool: pg.Pool; channel: string; log: Fastify
       await connect();
     },
     send(payload) {
-      pool.query("select pg_notify($1, $2)", [channel, payload]).then(
+      return pool.query("select pg_notify($1, $2)", [channel, payload]).then(
         () => sending.up(),
         (err: unknown) => sending.down(err),
       );
@@ -180,8 +183,9 @@ export function createRedisBus(opts: { client: Redis; channel: string; log: Fast
     "sending a cache invalidation (Redis PUBLISH) failed: other processes drop the entry at its TTL or when their subscriber reconnects",
     "sending cache invalidations (Redis PUBLISH) works again",
   );
-  // No automatic resubscription: it is done below, so `reset` runs only once it is in place.
-  const sub = client.duplicate({ autoResubscribe: false, lazyConnect: true });
+  // No automatic resubscription: it is done below, so `reset` runs only once it is in place. Named
+  // after the channel in Redis's CLIENT LIST.
+  const sub = client.duplicate({ autoResubscribe: false, lazyConnect: true, connectionName: channel });
   let handlers: BusHandlers | undefined;
   let up = false;
   let started = false;
@@ -219,7 +223,7 @@ export function createRedisBus(opts: { client: Redis; channel: string; log: Fast
       started = true;
     },
     send(payload) {
-      client.publish(channel, payload).then(
+      return client.publish(channel, payload).then(
         () => sending.up(),
         (err: unknown) => sending.down(err),
       );

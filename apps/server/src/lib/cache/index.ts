@@ -74,6 +74,9 @@ const EnvelopeSchema = z.object({ o: z.string(), m: z.array(InvalidationSchema) 
  */
 const MAX_MESSAGE_BYTES = 7_000;
 
+/** Longest wait for the bus to take a message before `invalidate()` resolves anyway, in ms. */
+const SEND_WAIT_MS = 500;
+
 type Slot<V> = { value: V; tags: readonly string[] };
 
 /**
@@ -93,8 +96,8 @@ export class NamedCache<V> {
   constructor(
     readonly name: string,
     options: CacheOptions<V>,
-    /** Sends an invalidation already applied here to the other processes. */
-    private readonly announce: (m: Invalidation) => void,
+    /** Sends an invalidation already applied here to the other processes (see `CacheHub.invalidate`). */
+    private readonly announce: (m: Invalidation) => Promise<void>,
   ) {
     if (!(options.ttlMs > 0)) throw new Error(`cache ${name}: ttlMs must be > 0`);
     this.#ttlMs = options.ttlMs;
@@ -156,16 +159,16 @@ export class NamedCache<V> {
     return this.#epoch;
   }
 
-  /** Forget `key` in every process (this one at once). */
-  delete(key: string): void {
+  /** Forget `key` in every process (this one at once); resolves as `CacheHub.invalidate`. */
+  delete(key: string): Promise<void> {
     this.forgetLocal([key]);
-    this.announce({ op: "delete", cache: this.name, keys: [key] });
+    return this.announce({ op: "delete", cache: this.name, keys: [key] });
   }
 
-  /** Empty this cache in every process (this one at once). */
-  clear(): void {
+  /** Empty this cache in every process (this one at once); resolves as `CacheHub.invalidate`. */
+  clear(): Promise<void> {
     this.clearLocal();
-    this.announce({ op: "clear", cache: this.name });
+    return this.announce({ op: "clear", cache: this.name });
   }
 
   /**
@@ -225,7 +228,7 @@ export class NamedCache<V> {
 
 /** A named cache of this process only, that nothing but its TTL and bounds expire. */
 export function localCache<V>(name: string, options: CacheOptions<V>): NamedCache<V> {
-  return new NamedCache<V>(name, options, () => {});
+  return new NamedCache<V>(name, options, () => Promise.resolve());
 }
 
 /**
@@ -239,7 +242,8 @@ export class CacheHub {
   readonly #bus: InvalidationBus | null;
   readonly #log: FastifyBaseLogger | undefined;
   #outbox: Invalidation[] = [];
-  #flushing = false;
+  /** Settles once the queued batch was handed to the bus; undefined while nothing is queued. */
+  #sent: Promise<void> | undefined;
 
   constructor(options: { bus: InvalidationBus | null; log?: FastifyBaseLogger }) {
     this.#bus = options.bus;
@@ -252,7 +256,7 @@ export class CacheHub {
   }
 
   async close(): Promise<void> {
-    this.#flush();
+    await this.#flush();
     await this.#bus?.close();
   }
 
@@ -264,11 +268,16 @@ export class CacheHub {
     return cache;
   }
 
-  /** Drop every entry carrying any of `tags`, in every cache of every process (this one at once). */
-  invalidate(tags: readonly string[]): void {
-    if (tags.length === 0) return;
+  /**
+   * Drop every entry carrying any of `tags`, in every cache of every process: in this one at once
+   * (synchronously), in the others when the bus delivers it. The promise resolves once the bus's
+   * server took the message (or sending failed, which is logged), at most `SEND_WAIT_MS` later and
+   * never rejects: a write that awaits it before answering knows the other processes were told.
+   */
+  invalidate(tags: readonly string[]): Promise<void> {
+    if (tags.length === 0) return Promise.resolve();
     this.#apply({ op: "tags", tags: [...tags] });
-    this.#send({ op: "tags", tags: [...tags] });
+    return this.#send({ op: "tags", tags: [...tags] });
   }
 
   /** Which bus carries invalidations, and is it connected ("none": this process alone). */
@@ -298,22 +307,27 @@ export class CacheHub {
   }
 
   /** Queue `m` for the other processes: one message per tick carries everything queued in it. */
-  #send(m: Invalidation): void {
-    if (!this.#bus) return;
+  #send(m: Invalidation): Promise<void> {
+    if (!this.#bus) return Promise.resolve();
     this.#outbox.push(m);
-    if (this.#flushing) return;
-    this.#flushing = true;
-    queueMicrotask(() => this.#flush());
+    this.#sent ??= new Promise<void>((resolve) => queueMicrotask(() => this.#flush().then(resolve)));
+    return this.#sent;
   }
 
-  #flush(): void {
-    this.#flushing = false;
-    if (!this.#bus || this.#outbox.length === 0) return;
+  #flush(): Promise<void> {
+    this.#sent = undefined;
     const batch = this.#outbox;
     this.#outbox = [];
+    if (!this.#bus || batch.length === 0) return Promise.resolve();
     let payload = JSON.stringify({ o: this.id, m: batch });
     if (Buffer.byteLength(payload) > MAX_MESSAGE_BYTES) payload = JSON.stringify({ o: this.id, m: [{ op: "all" }] });
-    this.#bus.send(payload);
+    let timer: NodeJS.Timeout | undefined;
+    return Promise.race([
+      this.#bus.send(payload),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, SEND_WAIT_MS);
+      }),
+    ]).finally(() => clearTimeout(timer));
   }
 
   #receive(payload: string): void {

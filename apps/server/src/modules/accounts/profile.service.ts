@@ -45,7 +45,7 @@ export async function changePassword(deps: AccountsDeps, me: AuthUser, input: un
   const passwordHash = await hashPassword(body.password);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, passwordMustChange: false, updatedAt: new Date() }).where(eq(users.id, me.id));
-    await revokeUserSessions(tx, me.id, me.sessionId);
+    await revokeUserSessions(tx, deps.caches, me.id, me.sessionId);
     // Guesses at the old password no longer matter; this source proved the password.
     await forgetAccount(tx, me.id);
     await recordSuccess(tx, me.id, source);

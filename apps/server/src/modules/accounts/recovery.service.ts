@@ -50,7 +50,7 @@ export async function resetPassword(deps: AccountsDeps, body: z.output<typeof Re
       if (await verifyPassword(user.passwordHash, form.password)) return tx.rollback();
       const passwordHash = await hashPassword(form.password);
       await tx.update(users).set({ passwordHash, passwordMustChange: false, updatedAt: new Date() }).where(eq(users.id, user.id));
-      await revokeUserSessions(tx, user.id);
+      await revokeUserSessions(tx, deps.caches, user.id);
       await forgetAccount(tx, user.id);
       return "ok" as const;
     })

@@ -11,6 +11,7 @@ import { categories, userCategories, users } from "../../db/schema/index.js";
 import { badRequest, HttpError } from "../../lib/errors.js";
 import { consumeCode, issueCode, NO_ACCOUNT_ID } from "../auth/codes.js";
 import { hashPassword } from "../auth/passwords.js";
+import type { SessionCaches } from "../auth/sessions.js";
 import { syncSellerListings } from "../catalog/listing-visibility.js";
 import type { Messenger } from "../messages/service.js";
 import { decodeDataUrl, sniffImageType, storeImage, type UploadQuota } from "../uploads/images.js";
@@ -19,7 +20,14 @@ import { verifyEmailMessage, verifyPhoneMessage } from "./messages.js";
 import { type FieldErrors, fieldErrors, normalizePhone, throwFieldErrors } from "./validation.js";
 
 /** `uploadQuota`: the per-account upload quota, applied to profile pictures sent to PUT /api/me (ADR 0084). */
-export type AccountsDeps = { db: Db; messenger: Messenger; uploads: UploadStorage; uploadQuota: UploadQuota };
+export type AccountsDeps = {
+  db: Db;
+  messenger: Messenger;
+  uploads: UploadStorage;
+  uploadQuota: UploadQuota;
+  /** `app.cache`: revoked sessions are forgotten by every process (ADR 0100). */
+  caches: SessionCaches;
+};
 
 /**
  * Check a sign-up: the form rules, the phone (normalised to +234), the picture's bytes, that

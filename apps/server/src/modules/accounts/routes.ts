@@ -51,7 +51,7 @@ const secured = [{ bearer: [] }];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const uploadQuota = uploadQuotaOf(app.config);
-  const deps = (): AccountsDeps => ({ db: app.db, messenger: app.messenger, uploads: app.uploads, uploadQuota });
+  const deps = (): AccountsDeps => ({ db: app.db, messenger: app.messenger, uploads: app.uploads, uploadQuota, caches: app.cache });
   // The payout account's name comes from this provider when one is configured (ADR 0033, 0082).
   const nameLookup = createNameLookup(app.config.PAYSTACK_SECRET_KEY);
 
@@ -112,7 +112,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["accounts"], summary: "End this session (revokes the token)", security: secured, response: { 200: MessageAnswer } },
     },
     async (request) => {
-      await revokeSession(app.db, currentUser(request).sessionId);
+      await revokeSession(app.db, app.cache, currentUser(request).sessionId);
       return { statusCode: 200, message: ACCOUNT_MESSAGES.signedOut };
     },
   );

@@ -54,7 +54,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { account_id, req_type } = request.body;
-      const data = await applyAdminAction(app.db, currentUser(request).id, account_id, req_type);
+      const data = await applyAdminAction(app.db, app.cache, currentUser(request).id, account_id, req_type);
       return { statusCode: 200, message: TEXT.success.updated, data };
     },
   );

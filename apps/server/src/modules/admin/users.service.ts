@@ -12,7 +12,7 @@ import { categories, follows, userCategories, users } from "../../db/schema/inde
 import { invalidCursor, isTimestampText, isUuid } from "../../lib/cursor.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { hashPassword } from "../auth/passwords.js";
-import { revokeUserSessions } from "../auth/sessions.js";
+import { revokeUserSessions, type SessionCaches } from "../auth/sessions.js";
 import { syncSellerListings } from "../catalog/listing-visibility.js";
 import { findBank } from "../wallet/banks.js";
 
@@ -132,15 +132,21 @@ export async function getUserRow(db: Executor, id: string): Promise<AdminUserRow
 
 /**
  * Apply one admin action to an account (spec §4, §7 admin action helper), in one transaction:
- * - block: active = false, and every session of the user ends (design brief "a blocked account
- *   cannot sign in and its sessions end");
+ * - block: active = false, and every session of the user ends, in every process's session cache
+ *   too (`caches`: app.cache; design brief "a blocked account cannot sign in and its sessions end");
  * - unblock: active = true;
  * - status_approved: only for a business account whose status is pending;
  * - blue_tick_verify / blue_tick_remove: the verified badge.
  * Listings are re-synced in the same transaction. An admin cannot block themselves.
  * @throws 404 unknown account, 400 self-block, 409 approving a non-pending or non-seller account.
  */
-export async function applyAdminAction(db: Db, adminId: string, accountId: string, action: AdminAction): Promise<AdminUserRow> {
+export async function applyAdminAction(
+  db: Db,
+  caches: SessionCaches,
+  adminId: string,
+  accountId: string,
+  action: AdminAction,
+): Promise<AdminUserRow> {
   return db.transaction(async (tx) => {
     const [target] = await tx
       .select({ id: users.id, accType: users.accType, status: users.status, active: users.active })
@@ -152,7 +158,7 @@ export async function applyAdminAction(db: Db, adminId: string, accountId: strin
       case "block":
         if (target.id === adminId) throw badRequest("You cannot block your own account");
         await tx.update(users).set({ active: false, updatedAt: new Date() }).where(eq(users.id, accountId));
-        await revokeUserSessions(tx, accountId);
+        await revokeUserSessions(tx, caches, accountId);
         break;
       case "unblock":
         await tx.update(users).set({ active: true, updatedAt: new Date() }).where(eq(users.id, accountId));

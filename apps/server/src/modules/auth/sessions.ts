@@ -1,12 +1,14 @@
 /**
  * Opaque bearer sessions (design brief "Auth"): a token is 32 random bytes (256 bits) in base64url;
- * only its SHA-256 is stored, with an expiry. Logout, password change and a block revoke them.
+ * only its SHA-256 is stored, with an expiry. Logout, password change and a block revoke them; a
+ * revocation also reaches the session cache of every store process (plugins/auth.ts, ADR 0100).
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { AccountType } from "@market/contract";
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { sessions, users } from "../../db/schema/index.js";
+import type { CacheHub } from "../../lib/cache/index.js";
 
 /** SHA-256 hex of a token or code. */
 export function sha256(value: string): string {
@@ -71,30 +73,33 @@ export async function findSessionUser(db: Executor, token: string): Promise<Auth
   return row ?? null;
 }
 
-/** What was revoked: one session, or every session of a user. */
-export type SessionRevocation = { sessionId: string } | { userId: string };
-const revocationListeners = new Set<(revoked: SessionRevocation) => void>();
+/** The session cache's tag of one session (plugins/auth.ts). */
+export const sessionTag = (sessionId: string) => `session:${sessionId}`;
+/** The session cache's tag of every session of a user (plugins/auth.ts). */
+export const userSessionsTag = (userId: string) => `user-sessions:${userId}`;
+
+/** What a revocation needs of the cache module: `app.cache`. */
+export type SessionCaches = Pick<CacheHub, "invalidate">;
 
 /**
- * Be told, in this process, of every revocation below (the auth plugin's session cache forgets
- * those sessions at once, ADR 0070). Answers a function that stops the notifications.
+ * End one session (logout): its row is deleted and every process's session cache forgets it (this
+ * process at once, the others when the bus delivers it, ADR 0100).
  */
-export function onSessionsRevoked(listener: (revoked: SessionRevocation) => void): () => void {
-  revocationListeners.add(listener);
-  return () => revocationListeners.delete(listener);
-}
-
-/** End one session (logout). */
-export async function revokeSession(db: Executor, sessionId: string): Promise<void> {
+export async function revokeSession(db: Executor, caches: SessionCaches, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
-  for (const listener of revocationListeners) listener({ sessionId });
+  await caches.invalidate([sessionTag(sessionId)]);
 }
 
-/** End every session of a user, except `keepSessionId` when given (password change keeps the caller's). */
-export async function revokeUserSessions(db: Executor, userId: string, keepSessionId?: string): Promise<void> {
+/**
+ * End every session of a user, except `keepSessionId` when given (password change keeps the
+ * caller's); every process's session cache forgets them (ADR 0100). Inside a transaction the
+ * caches forget before the commit; a request that re-reads the session before the commit may cache
+ * it again, which the route's account write then clears (plugins/auth.ts, after the commit).
+ */
+export async function revokeUserSessions(db: Executor, caches: SessionCaches, userId: string, keepSessionId?: string): Promise<void> {
   await db
     .delete(sessions)
     .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
   // The kept session is forgotten too: its next request simply reads it again.
-  for (const listener of revocationListeners) listener({ userId });
+  await caches.invalidate([userSessionsTag(userId)]);
 }

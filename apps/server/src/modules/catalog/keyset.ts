@@ -9,6 +9,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import { localCache } from "../../lib/cache/index.js";
 import { type CursorKeyType, invalidCursor, isCursorKey, isUuid, parseCursorJson } from "../../lib/cursor.js";
 
 export type Direction = "next" | "prev";
@@ -191,7 +192,11 @@ export const COUNT_CACHE_MIN = 5_000;
 /** How long a cached large count is reused. */
 export const COUNT_CACHE_TTL_MS = 30_000;
 const COUNT_CACHE_MAX = 1_000;
-const countCache = new Map<string, { n: number; at: number }>();
+/**
+ * Large counts, per table and filter: a named cache of this process only (lib/cache, ADR 0100).
+ * Nothing invalidates a count (ADR 0020 accepts its age), so there is nothing to broadcast.
+ */
+const countCache = localCache<number>("listing-counts", { max: COUNT_CACHE_MAX, ttlMs: COUNT_CACHE_TTL_MS });
 const dialect = new PgDialect({ casing: "snake_case" });
 
 /**
@@ -203,11 +208,8 @@ export async function cachedCount(table: string, where: SQL, count: () => Promis
   const q = dialect.sqlToQuery(where);
   const key = `${table}|${q.sql}|${JSON.stringify(q.params)}`;
   const hit = countCache.get(key);
-  if (hit && Date.now() - hit.at < COUNT_CACHE_TTL_MS) return hit.n;
+  if (hit !== undefined) return hit;
   const n = await count();
-  if (n >= COUNT_CACHE_MIN) {
-    if (countCache.size >= COUNT_CACHE_MAX) countCache.delete(countCache.keys().next().value as string);
-    countCache.set(key, { n, at: Date.now() });
-  } else countCache.delete(key);
+  if (n >= COUNT_CACHE_MIN) countCache.set(key, n);
   return n;
 }

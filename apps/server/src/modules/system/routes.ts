@@ -1,7 +1,10 @@
 /**
- * Health check: 200 while the database answers; 503 with `db: "down"` while it does not (a load
- * balancer takes the process out of rotation, and it comes back by itself once PostgreSQL answers
- * again); 503 while the process drains before shutting down.
+ * Health and readiness (ADR 0100): GET /api/health answers 200 while the database answers and,
+ * with REDIS_URL, while Redis answers and the cache bus is subscribed; 503 naming what is down
+ * (`db: "down"`, `redis: "down"`) otherwise, so a load balancer takes the process out of rotation
+ * and it comes back by itself once they answer again; 503 while the process drains before shutting
+ * down. GET /api/health/live answers 200 while the process serves at all (liveness: restart it only
+ * when that fails).
  */
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -11,35 +14,66 @@ import { unavailable } from "../../lib/errors.js";
 /** The health query may not hang a load balancer's probe: it answers "down" after this long (ms). */
 const HEALTH_TIMEOUT_MS = 2_000;
 
+const UpDown = z.enum(["up", "down"]);
+
+/** `probe` settled within HEALTH_TIMEOUT_MS: up; failed or too slow: down. */
+async function answers(probe: () => Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const up = await Promise.race([
+    probe().then(
+      () => true,
+      () => false,
+    ),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  return up;
+}
+
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/health",
     {
       schema: {
         tags: ["system"],
-        summary: "Liveness and database check",
+        summary: "Readiness: the database and, with REDIS_URL, Redis answer",
         response: {
-          200: z.object({ statusCode: z.literal(200), status: z.literal("ok"), db: z.literal("up") }),
-          503: z.object({ statusCode: z.literal(503), message: z.string(), db: z.enum(["up", "down"]).optional() }),
+          200: z.object({ statusCode: z.literal(200), status: z.literal("ok"), db: z.literal("up"), redis: z.literal("up").optional() }),
+          503: z.object({ statusCode: z.literal(503), message: z.string(), db: UpDown.optional(), redis: UpDown.optional() }),
         },
       },
     },
     async (_request, reply) => {
       if (app.draining) throw unavailable("Shutting down");
-      let timer: NodeJS.Timeout | undefined;
-      const up = await Promise.race([
-        app.db.execute(sql`select 1`).then(
-          () => true,
-          () => false,
-        ),
-        new Promise<false>((resolve) => {
-          timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS);
-        }),
+      const redis = app.redis;
+      const [dbUp, redisUp] = await Promise.all([
+        answers(() => app.db.execute(sql`select 1`)),
+        redis ? answers(() => redis.ping()).then((up) => up && app.cache.status().connected) : Promise.resolve(null),
       ]);
-      clearTimeout(timer);
-      if (!up) return reply.status(503).send({ statusCode: 503 as const, message: "The database is not answering", db: "down" as const });
-      return { statusCode: 200 as const, status: "ok" as const, db: "up" as const };
+      const status = {
+        db: dbUp ? ("up" as const) : ("down" as const),
+        ...(redisUp === null ? {} : { redis: redisUp ? ("up" as const) : ("down" as const) }),
+      };
+      if (!dbUp || redisUp === false) {
+        const message = !dbUp ? "The database is not answering" : "Redis is not answering (REDIS_URL)";
+        return reply.status(503).send({ statusCode: 503 as const, message, ...status });
+      }
+      return { statusCode: 200 as const, status: "ok" as const, db: "up" as const, ...(redisUp ? { redis: "up" as const } : {}) };
     },
+  );
+
+  app.get(
+    "/health/live",
+    {
+      schema: {
+        tags: ["system"],
+        summary: "Liveness: the process serves (no dependency is checked)",
+        response: { 200: z.object({ statusCode: z.literal(200), status: z.literal("ok") }) },
+      },
+    },
+    async () => ({ statusCode: 200 as const, status: "ok" as const }),
   );
 };
 
