@@ -45,7 +45,7 @@ function RefundNotes({ order }: { order: BuyerOrder }) {
         const line = order.lines.find((l) => l._id === r.line_id);
         return (
           <Text key={r._id} fz="xs" c="dimmed" maw={260} mt={4}>
-            {formatNaira(r.amount)} {line ? `for ${line.name}` : "for the order"}
+            {formatNaira(r.amount)} {line ? `for ${line.name}` : "for shipping"}
             {r.reason ? `: ${r.reason}` : ""} ({new Date(r.createdAt).toLocaleDateString("en-NG", { dateStyle: "medium" })})
           </Text>
         );

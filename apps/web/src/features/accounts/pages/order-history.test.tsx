@@ -1,67 +1,27 @@
 /**
  * The buyer's order history shows an order whose transfer no admin confirmed in time (ADR 0081):
  * "Payment not confirmed" and what happened to its items; a history longer than one page is read
- * page by page with "Load more" (the answer's `nextCursor`).
+ * page by page with "Load more" (the answer's `nextCursor`); refunds show under the order's status.
  */
+import { Refund } from "@market/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { setToken } from "../../../lib/api";
-import { mockFetch, renderWithProviders } from "../../../test/render";
+import { buyerOrder, meAnswer, orderLine, ordersAnswer } from "../../../test/fixtures";
+import { HttpResponse, http, recordCalls, server } from "../../../test/msw";
+import { renderWithProviders } from "../../../test/render";
 import AccountPage from "./account-page";
-
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-  localStorage.clear();
-});
-
-const me = {
-  statusCode: 200,
-  data: {
-    _id: "u1",
-    names: "Tunde Bakare",
-    username: "tunde",
-    email: "tunde@example.ng",
-    phone: "+2348031234567",
-    whatsapp: null,
-    profile: null,
-    desc: "",
-    accType: "customer",
-    active: true,
-    status: "approved",
-    verified: { blue_tick: false, email: true, phone: true },
-    account_no: null,
-    bank_code: null,
-    account_name: null,
-    category_ids: [],
-    followers: [],
-    addresses: [],
-    createdAt: "2026-01-01T00:00:00.000Z",
-  },
-};
 
 describe("order history", () => {
   it("shows an unconfirmed order as 'Payment not confirmed' with what happened to its items", async () => {
     setToken("t".repeat(43));
-    mockFetch({
-      "/api/me": me,
-      "/api/orders": {
-        statusCode: 200,
-        data: [
-          {
-            _id: "abcdef123456",
-            status: "unconfirmed",
-            total: 27000,
-            subtotal: 25000,
-            shipping: 2000,
-            createdAt: "2026-02-01T10:00:00Z",
-            reserved_until: "2026-02-01T10:15:00Z",
-            lines: [],
-          },
-        ],
-      },
-    });
+    server.use(
+      http.get("/api/me", () => HttpResponse.json(meAnswer())),
+      http.get("/api/orders", () =>
+        HttpResponse.json(ordersAnswer([buyerOrder({ _id: "abcdef123456", status: "unconfirmed", total: 27000, lines: [] })])),
+      ),
+    );
     renderWithProviders(<AccountPage />, { path: "/account", route: "/account" });
     expect(await screen.findByText("#ABCDEF12")).toBeInTheDocument();
     expect(screen.getByText("Payment not confirmed")).toBeInTheDocument();
@@ -70,28 +30,51 @@ describe("order history", () => {
 
   it("reads the next page with the answer's cursor on 'Load more', and hides the button on the last page", async () => {
     setToken("t".repeat(43));
-    const order = (n: number) => ({
-      _id: `${String(n).padStart(8, "0")}aaaa`,
-      status: "paid",
-      total: 1000,
-      subtotal: 1000,
-      shipping: 0,
-      createdAt: "2026-02-01T10:00:00Z",
-      reserved_until: "2026-02-01T10:15:00Z",
-      lines: [],
-    });
-    const calls = mockFetch({
-      "/api/me": me,
-      "/api/orders?cursor=c50": { statusCode: 200, data: [order(51)], nextCursor: null },
-      "/api/orders": { statusCode: 200, data: Array.from({ length: 50 }, (_, i) => order(i + 1)), nextCursor: "c50" },
-    });
+    const order = (n: number) =>
+      buyerOrder({ _id: `${String(n).padStart(8, "0")}aaaa`, total: 1000, subtotal: 1000, shipping: 0, lines: [] });
+    server.use(
+      http.get("/api/me", () => HttpResponse.json(meAnswer())),
+      http.get("/api/orders", ({ request }) =>
+        HttpResponse.json(
+          new URL(request.url).searchParams.get("cursor") === "c50"
+            ? ordersAnswer([order(51)])
+            : ordersAnswer(
+                Array.from({ length: 50 }, (_, i) => order(i + 1)),
+                "c50",
+              ),
+        ),
+      ),
+    );
+    const calls = recordCalls();
     renderWithProviders(<AccountPage />, { path: "/account", route: "/account" });
     expect(await screen.findByText("#00000050")).toBeInTheDocument();
     expect(screen.queryByText("#00000051")).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Load more" }));
     expect(await screen.findByText("#00000051")).toBeInTheDocument();
     expect(screen.getByText("#00000001")).toBeInTheDocument();
-    expect(calls.filter((u) => u.startsWith("/api/orders"))).toEqual(["/api/orders", "/api/orders?cursor=c50"]);
+    expect(calls.filter((c) => c.path.startsWith("/api/orders")).map((c) => c.path)).toEqual(["/api/orders", "/api/orders?cursor=c50"]);
     await waitFor(() => expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument());
+  });
+
+  it("shows what was refunded of an order: the total, and each refund with its line and reason", async () => {
+    setToken("t".repeat(43));
+    const refund = (_id: string, line_id: string | null, amount: number, reason: string) =>
+      Refund.parse({ _id, order_id: "abcdef123456", line_id, amount, reason, createdAt: "2026-02-05T10:00:00Z" });
+    const refunded = buyerOrder({
+      total: 27000,
+      subtotal: 25000,
+      lines: [orderLine({ _id: "l1", name: "Electric Kettle" }), orderLine({ _id: "l2", name: "Ankara Wrapper" })],
+      refunds: [refund("r1", "l1", 5000.25, "Arrived dented"), refund("r2", null, 2000, "Order cancelled")],
+    });
+    server.use(
+      http.get("/api/me", () => HttpResponse.json(meAnswer())),
+      http.get("/api/orders", () => HttpResponse.json(ordersAnswer([refunded, buyerOrder({ _id: "bbbbbbbb1234" })]))),
+    );
+    renderWithProviders(<AccountPage />, { path: "/account", route: "/account" });
+    const notes = await screen.findAllByTestId("order-refunds");
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toHaveTextContent("Refunded ₦7,000.25");
+    expect(notes[0]).toHaveTextContent("₦5,000.25 for Electric Kettle: Arrived dented");
+    expect(notes[0]).toHaveTextContent("₦2,000 for shipping: Order cancelled");
   });
 });
