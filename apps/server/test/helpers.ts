@@ -67,7 +67,9 @@ export async function createTestContext(
     ...env,
   });
   const db = createDb(url, 10);
-  const app = await buildApp(config, db);
+  // DATABASE_READ_URL in `env`: a pool of its own for the anonymous catalog reads (ADR 0106), as main.ts opens.
+  const readDb = config.DATABASE_READ_URL ? createDb(config.DATABASE_READ_URL, 5) : db;
+  const app = await buildApp(config, db, { readDb });
   beforeReady?.(app);
   await app.ready();
   return {
@@ -80,6 +82,7 @@ export async function createTestContext(
     close: async () => {
       await app.close();
       await db.$client.end();
+      if (readDb !== db) await readDb.$client.end();
       await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.end();
       await rm(uploads, { recursive: true, force: true });

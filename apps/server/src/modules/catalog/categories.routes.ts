@@ -11,6 +11,7 @@ import {
   ErrorAnswer,
 } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { catalogReader } from "../../db/read.js";
 import { bearer, errorAnswers } from "../../lib/route-schema.js";
 import { requireRole } from "../../plugins/auth.js";
 import { createCategory, listCategories, updateCategory } from "./categories.service.js";
@@ -28,7 +29,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, user_id, type } = request.query;
-      return { statusCode: 200, data: await listCategories(app.db, { id, userId: user_id, type }) };
+      return { statusCode: 200, data: await listCategories(catalogReader(request), { id, userId: user_id, type }) };
     },
   );
 

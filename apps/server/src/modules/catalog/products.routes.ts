@@ -14,6 +14,7 @@ import {
   ProductWriteAnswer,
 } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { catalogReader } from "../../db/read.js";
 import { bearer, errorAnswers } from "../../lib/route-schema.js";
 import { currentUser, requireRole } from "../../plugins/auth.js";
 import { createProduct, deleteProduct, getProductDetail, listProducts, updateProduct } from "./products.service.js";
@@ -33,7 +34,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       if (q.id) return { statusCode: 200, ...(await getProductDetail(app.db, q.id, request.user)) };
-      const { rows: _rows, ...page } = await listProducts(app.db, q, request.user);
+      const { rows: _rows, ...page } = await listProducts(catalogReader(request), q, request.user);
       return { statusCode: 200, ...page };
     },
   );

@@ -5,6 +5,7 @@
  */
 import { RatingAnswer, ReactionInput, ReviewInput, ReviewListAnswer, ReviewListQuery } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { catalogReader } from "../../db/read.js";
 import { bearer, errorAnswers } from "../../lib/route-schema.js";
 import { currentUser, requireUser } from "../../plugins/auth.js";
 import { listReviews, react, writeReview } from "./reviews.service.js";
@@ -22,7 +23,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { post_id, limit, cursor } = request.query;
-      return { statusCode: 200, ...(await listReviews(app.db, post_id, limit, cursor, request.user)) };
+      return { statusCode: 200, ...(await listReviews(catalogReader(request), post_id, limit, cursor, request.user)) };
     },
   );
 

@@ -12,6 +12,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { catalogReader } from "../../db/read.js";
 import { addVary } from "../../lib/vary.js";
 import { escapeHtml, renderHead, withPageHead } from "./head.js";
 import { buildSitemap, findProductForSeo, findServiceForSeo, renderSitemapIndex, renderUrlset, sitemapPart } from "./service.js";
@@ -69,8 +70,8 @@ export default async function seoRoutes(app: FastifyInstance) {
     const item = !params.success
       ? null
       : params.data.type === "market-place"
-        ? await findProductForSeo(app.db, params.data.id, base)
-        : await findServiceForSeo(app.db, params.data.id, base);
+        ? await findProductForSeo(catalogReader(request), params.data.id, base)
+        : await findServiceForSeo(catalogReader(request), params.data.id, base);
     if (!item) {
       return reply
         .status(404)
@@ -104,7 +105,7 @@ export default async function seoRoutes(app: FastifyInstance) {
   app.get("/sitemap.xml", limited, async (request, reply) => {
     const base = publicOrigin(app, request, reply);
     const body = await memo.get(`${base} index`, async () => {
-      const doc = await buildSitemap(app.db, base);
+      const doc = await buildSitemap(catalogReader(request), base);
       return doc.kind === "urlset" ? renderUrlset(doc.urls) : renderSitemapIndex(doc.parts, base);
     });
     return sendXml(reply, body ?? "");
@@ -115,7 +116,7 @@ export default async function seoRoutes(app: FastifyInstance) {
     const base = publicOrigin(app, request, reply);
     const body = /^[a-z0-9-]{1,40}\.xml$/.test(name)
       ? await memo.get(`${base} ${name}`, async () => {
-          const urls = await sitemapPart(app.db, base, name);
+          const urls = await sitemapPart(catalogReader(request), base, name);
           return urls ? renderUrlset(urls) : null;
         })
       : null;
