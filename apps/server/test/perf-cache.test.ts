@@ -40,16 +40,63 @@ describe("public response cache", () => {
     expect(third.body).toContain("Renamed behind the cache");
   });
 
-  it("never serves signed-in requests from the cache, nor caches errors", async () => {
+  it("serves signed-in callers the shared answers, never the personal ones, and caches no errors", async () => {
     const { token } = await createUserWithToken(ctx.db);
     await get("/api/category");
     const signedIn = await get("/api/category", token);
     expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.headers["x-cache"]).toBeUndefined();
+    expect(signedIn.headers["x-cache"]).toBe("hit");
+    expect(signedIn.headers["cache-control"]).toBe("private, no-store");
+    // A seller's own list and an item's detail are personal: never the shared entry.
+    const mine = await get("/api/product?mine=true", token);
+    expect(mine.headers["x-cache"]).toBeUndefined();
     const bad1 = await get("/api/category?id=not-a-uuid");
     const bad2 = await get("/api/category?id=not-a-uuid");
     expect(bad1.statusCode).toBe(400);
     expect(bad2.headers["x-cache"]).toBeUndefined();
+  });
+
+  it("composes a signed-in detail from the shared item and the viewer's own facts (following, categories)", async () => {
+    const cat = await createCategory(ctx.db, { type: "market-place" });
+    const seller = await createUserWithToken(ctx.db, { accType: "business", status: "approved" });
+    const product = await createProduct(ctx.db, { userId: seller.user.id, categoryId: cat.id, name: "Shared kettle", price: 5000 });
+    const hidden = await createProduct(ctx.db, { userId: seller.user.id, categoryId: cat.id, name: "Draft kettle", listed: false });
+    const fan = await createUserWithToken(ctx.db, { categoryIds: [cat.id] });
+    const other = await createUserWithToken(ctx.db);
+    ctx.app.publicCache.invalidate();
+    const url = `/api/product?id=${product.id}`;
+    type Detail = {
+      products: { name: string; price: number };
+      user: { following: boolean; followers_count: number };
+      UsersCategories: Array<{ _id: string }>;
+    };
+    const detail = async (token?: string) => {
+      const r = await get(url, token);
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json() as Detail;
+    };
+    expect((await detail(fan.token)).user.following).toBe(false);
+    expect((await detail(fan.token)).UsersCategories.map((c) => c._id)).toEqual([cat.id]);
+    expect((await detail()).UsersCategories).toEqual([]);
+    expect((await get(url, fan.token)).headers["x-cache"]).toBeUndefined();
+
+    expect((await get(`/api/user/follow?id=${seller.user.id}&state=follow`, fan.token)).statusCode).toBe(200);
+    const followed = await detail(fan.token);
+    expect(followed.user.following).toBe(true);
+    expect(followed.user.followers_count).toBe(1);
+    expect((await detail(other.token)).user.following).toBe(false);
+    expect((await detail()).user.following).toBe(false);
+
+    // The owner's edit is in the owner's next read, and in everyone's.
+    const put = await ctx.request({ method: "PUT", url: "/api/product", token: seller.token, payload: { _id: product.id, price: 6500 } });
+    expect(put.statusCode).toBe(200);
+    expect((await detail(seller.token)).products.price).toBe(6500);
+    expect((await detail(fan.token)).products.price).toBe(6500);
+
+    // An unlisted item: its owner sees it, nobody else does.
+    expect((await get(`/api/product?id=${hidden.id}`, seller.token)).statusCode).toBe(200);
+    expect((await get(`/api/product?id=${hidden.id}`, fan.token)).statusCode).toBe(404);
+    expect((await get(`/api/product?id=${hidden.id}`)).statusCode).toBe(404);
   });
 
   it("clears itself when a write through the API succeeds, not when it is refused", async () => {

@@ -17,9 +17,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { catalogReader } from "../../db/read.js";
 import { bearer, errorAnswers } from "../../lib/route-schema.js";
 import { currentUser, requireRole } from "../../plugins/auth.js";
+import { detailCaches } from "./detail-cache.js";
 import { createPost, deletePost, getPostDetail, listPosts, updatePost } from "./posts.service.js";
 
 const routes: FastifyPluginAsyncZod = async (app) => {
+  const caches = detailCaches(app);
   app.get(
     "/posts",
     {
@@ -33,7 +35,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      if (q.id) return { statusCode: 200, ...(await getPostDetail(app.db, q.id, request.user)) };
+      if (q.id) return { statusCode: 200, ...(await getPostDetail(app.db, q.id, request.user, caches)) };
       const { rows: _rows, ...page } = await listPosts(catalogReader(request), q, request.user);
       return { statusCode: 200, ...page };
     },

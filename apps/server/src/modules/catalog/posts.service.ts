@@ -19,7 +19,7 @@ import type { Executor } from "../../db/client.js";
 import { categories, posts, reactions, reviews, userCategories } from "../../db/schema/index.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import type { AuthUser } from "../auth/sessions.js";
-import { listCategories } from "./categories.service.js";
+import { type DetailCaches, personalDetail, publicDetail } from "./detail-cache.js";
 import { cachedCount, runListing, type SortSpec } from "./keyset.js";
 import { averageStars, listReviews } from "./reviews.service.js";
 import { assertCategory, assertOwnUploads, assertSeller, isListedSeller, listingWhere } from "./rules.js";
@@ -147,15 +147,22 @@ export async function findPost(db: Executor, id: string): Promise<Row | undefine
  * visible only to their owner.
  * @throws HttpError 404 "Service not found".
  */
-export async function getPostDetail(db: Executor, id: string, viewer: AuthUser | null) {
-  const row = await findPost(db, id);
-  if (!row || (!row.listed && row.userId !== viewer?.id)) throw notFound(NOT_FOUND);
-  const [user, usersCategories, newestReviews] = await Promise.all([
-    getSeller(db, row.userId, viewer?.id ?? null),
-    viewer ? listCategories(db, { userId: viewer.id }) : Promise.resolve([]),
-    listReviews(db, id, DETAIL_REVIEWS_MAX, undefined, viewer),
-  ]);
-  return { products: { ...toPost(row), reviews: newestReviews.data }, user, UsersCategories: usersCategories };
+export async function getPostDetail(db: Executor, id: string, viewer: AuthUser | null, caches: DetailCaches | null) {
+  const read = async (row: NonNullable<Awaited<ReturnType<typeof findPost>>>) => {
+    const [user, newestReviews] = await Promise.all([
+      getSeller(db, row.userId, null),
+      listReviews(db, id, DETAIL_REVIEWS_MAX, undefined, viewer),
+    ]);
+    return { products: { ...toPost(row), reviews: newestReviews.data }, user };
+  };
+  const base = await publicDetail(caches, `post:${id}`, async () => {
+    const row = await findPost(db, id);
+    return row?.listed ? read(row) : null;
+  });
+  if (base) return personalDetail(db, caches, base, viewer?.id ?? null);
+  const row = viewer ? await findPost(db, id) : undefined;
+  if (!row || row.userId !== viewer?.id) throw notFound(NOT_FOUND);
+  return personalDetail(db, caches, await read(row), viewer.id);
 }
 
 /** The category must be of type services and one of the seller's own categories (spec §5). */

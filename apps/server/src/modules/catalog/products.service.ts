@@ -19,7 +19,7 @@ import type { Executor } from "../../db/client.js";
 import { categories, products } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import type { AuthUser } from "../auth/sessions.js";
-import { listCategories } from "./categories.service.js";
+import { type DetailCaches, personalDetail, publicDetail } from "./detail-cache.js";
 import { cachedCount, runListing, type SortSpec } from "./keyset.js";
 import { assertCategory, assertOwnUploads, assertSeller, isListedSeller, listingWhere } from "./rules.js";
 import { getSeller } from "./sellers.service.js";
@@ -146,18 +146,19 @@ async function findProduct(db: Executor, id: string): Promise<Row | undefined> {
 }
 
 /**
- * One product with its seller (spec §3 "Detail response"). An unlisted product is visible only to
- * its owner; to anyone else it does not exist.
+ * One product with its seller (spec §3 "Detail response"), its public part from `caches`
+ * (detail-cache.ts). An unlisted product is visible only to its owner; to anyone else it does not exist.
  * @throws HttpError 404 "Product not found".
  */
-export async function getProductDetail(db: Executor, id: string, viewer: AuthUser | null) {
-  const row = await findProduct(db, id);
-  if (!row || (!row.listed && row.userId !== viewer?.id)) throw notFound(NOT_FOUND);
-  const [user, usersCategories] = await Promise.all([
-    getSeller(db, row.userId, viewer?.id ?? null),
-    viewer ? listCategories(db, { userId: viewer.id }) : Promise.resolve([]),
-  ]);
-  return { products: toProduct(row), user, UsersCategories: usersCategories };
+export async function getProductDetail(db: Executor, id: string, viewer: AuthUser | null, caches: DetailCaches | null) {
+  const base = await publicDetail(caches, `product:${id}`, async () => {
+    const row = await findProduct(db, id);
+    return row?.listed ? { products: toProduct(row), user: await getSeller(db, row.userId, null) } : null;
+  });
+  if (base) return personalDetail(db, caches, base, viewer?.id ?? null);
+  const row = viewer ? await findProduct(db, id) : undefined;
+  if (!row || row.userId !== viewer?.id) throw notFound(NOT_FOUND);
+  return personalDetail(db, caches, { products: toProduct(row), user: await getSeller(db, row.userId, null) }, viewer.id);
 }
 
 /**
