@@ -4,36 +4,35 @@
  * under the fields; on success "User Successfully Created" and the list reloads.
  */
 import { Button, Group, Modal, MultiSelect, PasswordInput, SegmentedControl, Stack, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { MAX_SELLER_CATEGORIES, PASSWORD_MAX, PHONE_PREFIX, TEXT } from "@market/contract";
-import { ApiError } from "../../../lib/api";
+import { AdminCreateUserBody, MAX_SELLER_CATEGORIES, PASSWORD_MAX, PHONE_PREFIX, TEXT } from "@market/contract";
+import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useCategories } from "../../../lib/queries/categories";
 import { type NewUser, useCreateUser } from "../api/admin-users";
 
 const EMPTY: NewUser = { names: "", username: "", email: "", phone: "", password: "", accType: "customer", category_ids: [] };
 
+/** Only a seller keeps the categories picked while the type was "Seller". */
+const sellerCategoriesOnly = (v: NewUser): NewUser => ({ ...v, category_ids: v.accType === "business" ? v.category_ids : [] });
+
 export default function NewUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const form = useForm<NewUser>({ mode: "controlled", initialValues: EMPTY });
+  const form = useSchemaForm<NewUser>(AdminCreateUserBody, { initialValues: EMPTY, toBody: sellerCategoriesOnly });
   const create = useCreateUser();
   const categories = useCategories();
   const chosen = form.values.category_ids ?? [];
 
   const onSubmit = form.onSubmit((v) =>
-    create.mutate(
-      { ...v, category_ids: v.accType === "business" ? v.category_ids : [] },
-      {
-        onSuccess: (res) => {
-          notifySuccess(res.message || TEXT.success.userCreated);
-          form.setValues(EMPTY);
-          onClose();
-        },
-        onError: (err) => {
-          if (err instanceof ApiError && Object.keys(err.errors).length) form.setErrors(err.errors);
-          notifyError(err);
-        },
+    create.mutate(sellerCategoriesOnly(v), {
+      onSuccess: (res) => {
+        notifySuccess(res.message || TEXT.success.userCreated);
+        form.setValues(EMPTY);
+        onClose();
       },
-    ),
+      onError: (err) => {
+        showFieldErrors(form, err);
+        notifyError(err);
+      },
+    }),
   );
 
   return (

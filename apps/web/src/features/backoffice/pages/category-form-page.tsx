@@ -3,10 +3,9 @@
  * is a default (featured) category. "Category Successfully Created" / "... Updated".
  */
 import { Button, Paper, Select, Stack, Switch, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { CATEGORY_TYPES, type CategoryCreateInput, type CategoryType, TEXT } from "@market/contract";
+import { CATEGORY_TYPES, CategoryCreateInput, type CategoryType, TEXT } from "@market/contract";
 import { useParams } from "react-router";
-import { ApiError } from "../../../lib/api";
+import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useCategory, useSaveCategory } from "../../../lib/queries/categories";
 import { PageHeader } from "../components/page-header";
@@ -20,7 +19,7 @@ function CategoryForm() {
   const { id } = useParams();
   const category = useCategory(id);
   const save = useSaveCategory();
-  const form = useForm<CategoryCreateInput>({ mode: "controlled", initialValues: EMPTY });
+  const form = useSchemaForm<CategoryCreateInput>(CategoryCreateInput, { initialValues: EMPTY });
   useLoadForm(form, id, category.data, EMPTY, (c) => ({ name: c.name, type: c.type, is_default: c.is_default }));
 
   const onSubmit = form.onSubmit((v) =>
@@ -30,7 +29,7 @@ function CategoryForm() {
         if (!id) form.setValues(EMPTY);
       },
       onError: (err) => {
-        if (err instanceof ApiError && Object.keys(err.errors).length) form.setErrors(err.errors);
+        showFieldErrors(form, err);
         notifyError(err);
       },
     }),

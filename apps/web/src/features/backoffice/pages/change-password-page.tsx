@@ -4,9 +4,8 @@
  * "Password Successfully Updated" and the three fields are cleared.
  */
 import { Button, Paper, PasswordInput, Stack } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { PASSWORD_MAX, TEXT } from "@market/contract";
-import { ApiError } from "../../../lib/api";
+import { ChangePasswordBody, PASSWORD_MAX, TEXT } from "@market/contract";
+import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useChangePassword } from "../../../lib/queries/me";
 import { useSession } from "../../../lib/session";
@@ -18,7 +17,7 @@ const EMPTY: Values = { old_password: "", password: "", confirm_password: "" };
 export default function ChangePasswordPage() {
   const { details } = useSession();
   const change = useChangePassword();
-  const form = useForm<Values>({ mode: "controlled", initialValues: EMPTY });
+  const form = useSchemaForm<Values>(ChangePasswordBody, { initialValues: EMPTY, toBody: (v) => ({ ...v, request_type: "changePass" }) });
 
   const onSubmit = form.onSubmit((v) =>
     change.mutate(
@@ -29,7 +28,7 @@ export default function ChangePasswordPage() {
           form.setValues(EMPTY);
         },
         onError: (err) => {
-          if (err instanceof ApiError && Object.keys(err.errors).length) form.setErrors(err.errors);
+          showFieldErrors(form, err);
           notifyError(err);
         },
       },

@@ -6,11 +6,10 @@
  * cleared; after an update it is kept. Server field messages show under the fields.
  */
 import { Alert, Button, Grid, NumberInput, Paper, Select, Stack, Textarea, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { type ProductCreateInput, TEXT } from "@market/contract";
+import { ProductCreateInput, TEXT } from "@market/contract";
 import { useState } from "react";
 import { useParams } from "react-router";
-import { ApiError } from "../../../lib/api";
+import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useCategories } from "../../../lib/queries/categories";
 import { useSession } from "../../../lib/session";
@@ -21,9 +20,24 @@ import { LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
 import { useLoadForm } from "../components/use-load-form";
 
-type FormValues = Omit<Required<ProductCreateInput>, "price" | "count_in_stock"> & { price: number | string; count_in_stock: number | string };
+type FormValues = Omit<Required<ProductCreateInput>, "price" | "count_in_stock"> & {
+  price: number | string;
+  count_in_stock: number | string;
+};
 
 const EMPTY: FormValues = { name: "", category_id: "", price: "", count_in_stock: "", description: "", image_urls: [] };
+
+/** The request body of the form's values: price (naira) and stock as numbers, empty as 0. */
+function productBody(v: FormValues): ProductCreateInput {
+  return {
+    name: v.name,
+    category_id: v.category_id,
+    price: Number(v.price || 0),
+    count_in_stock: Number(v.count_in_stock || 0),
+    description: v.description,
+    image_urls: v.image_urls,
+  };
+}
 
 function ProductFormView() {
   const { id } = useParams();
@@ -32,7 +46,7 @@ function ProductFormView() {
   const categories = useCategories();
   const save = useSaveProduct();
   const [uploading, setUploading] = useState(false);
-  const form = useForm<FormValues>({ mode: "controlled", initialValues: EMPTY });
+  const form = useSchemaForm<FormValues>(ProductCreateInput, { initialValues: EMPTY, toBody: productBody });
   useLoadForm(form, id, product.data, EMPTY, (p) => ({
     name: p.name,
     category_id: p.category_id,
@@ -46,21 +60,14 @@ function ProductFormView() {
   const notMine = !!(id && product.data && details && product.data.user_id !== details._id);
 
   const onSubmit = form.onSubmit((v) => {
-    const body: ProductCreateInput = {
-      name: v.name,
-      category_id: v.category_id,
-      price: Number(v.price || 0),
-      count_in_stock: Number(v.count_in_stock || 0),
-      description: v.description,
-      image_urls: v.image_urls,
-    };
+    const body = productBody(v);
     save.mutate(id ? { _id: id, ...body } : body, {
       onSuccess: () => {
         notifySuccess(id ? TEXT.success.productUpdated : TEXT.success.productCreated);
         if (!id) form.setValues(EMPTY);
       },
       onError: (err) => {
-        if (err instanceof ApiError && Object.keys(err.errors).length) form.setErrors(err.errors);
+        showFieldErrors(form, err);
         notifyError(err);
       },
     });

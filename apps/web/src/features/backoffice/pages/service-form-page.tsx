@@ -4,11 +4,10 @@
  * "Service Successfully Created" / "Service Successfully Updated"; the form clears after a create.
  */
 import { Alert, Button, Paper, Select, Stack, Textarea } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { type PostCreateInput, TEXT } from "@market/contract";
+import { PostCreateInput, TEXT } from "@market/contract";
 import { useState } from "react";
 import { useParams } from "react-router";
-import { ApiError } from "../../../lib/api";
+import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useUserCategories } from "../../../lib/queries/categories";
 import { useSession } from "../../../lib/session";
@@ -28,7 +27,7 @@ function ServiceFormView() {
   const categories = useUserCategories(details?._id, "services");
   const save = useSaveService();
   const [uploading, setUploading] = useState(false);
-  const form = useForm<Required<PostCreateInput>>({ mode: "controlled", initialValues: EMPTY });
+  const form = useSchemaForm<Required<PostCreateInput>>(PostCreateInput, { initialValues: EMPTY });
   useLoadForm(form, id, service.data, EMPTY, (s) => ({ category_id: s.category_id, body: s.body, image_urls: s.image_urls }));
 
   const options = (categories.data ?? []).map((c) => ({ value: c._id, label: c.name }));
@@ -41,7 +40,7 @@ function ServiceFormView() {
         if (!id) form.setValues(EMPTY);
       },
       onError: (err) => {
-        if (err instanceof ApiError && Object.keys(err.errors).length) form.setErrors(err.errors);
+        showFieldErrors(form, err);
         notifyError(err);
       },
     });

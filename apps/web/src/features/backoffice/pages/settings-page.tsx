@@ -10,11 +10,10 @@
  * "Verified" or "Unverified", shows under the fields.
  */
 import { Avatar, Badge, Button, FileButton, Grid, Group, Loader, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { NUBAN_LENGTH, PAYOUT_MESSAGES, PHONE_PREFIX, type ProfileUpdateBody, TEXT, type UserDetails } from "@market/contract";
+import { NUBAN_LENGTH, PAYOUT_MESSAGES, PHONE_PREFIX, ProfileUpdateBody, TEXT, type UserDetails } from "@market/contract";
 import { IconCamera } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
-import { ApiError } from "../../../lib/api";
+import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { imageToDataUrl } from "../../../lib/image-to-data-url";
 import { errorMessage, notifyError, notifySuccess } from "../../../lib/notify";
 import { useUpdateProfile } from "../../../lib/queries/me";
@@ -33,13 +32,25 @@ type Values = {
   profile: string | null;
 };
 
+/** The request body of the form's values: empty optional fields are sent as null. */
+function profileBody(v: Values): ProfileUpdateBody {
+  return {
+    names: v.names,
+    whatsapp: v.whatsapp || null,
+    bank_code: v.bank_code,
+    account_no: v.account_no || null,
+    account_name: v.account_name || null,
+    profile: v.profile,
+  };
+}
+
 export default function SettingsPage() {
   const { details } = useSession();
   const banks = useBanks();
   const update = useUpdateProfile();
-  const form = useForm<Values>({
-    mode: "controlled",
+  const form = useSchemaForm<Values>(ProfileUpdateBody, {
     initialValues: { names: "", whatsapp: "", bank_code: null, account_no: "", account_name: "", profile: null },
+    toBody: profileBody,
   });
   const [uploading, setUploading] = useState(false);
   const [lookup, setLookup] = useState<{ state: "idle" | "busy" | "error"; message?: string }>({ state: "idle" });
@@ -107,19 +118,11 @@ export default function SettingsPage() {
   if (!details) return <Loading />;
 
   const onSubmit = form.onSubmit((v) => {
-    const body: ProfileUpdateBody = {
-      _id: details._id,
-      names: v.names,
-      whatsapp: v.whatsapp || null,
-      bank_code: v.bank_code,
-      account_no: v.account_no || null,
-      account_name: v.account_name || null,
-      profile: v.profile,
-    };
+    const body: ProfileUpdateBody = { _id: details._id, ...profileBody(v) };
     update.mutate(body, {
       onSuccess: (res) => notifySuccess(res.message || TEXT.success.profileUpdated),
       onError: (err) => {
-        if (err instanceof ApiError && Object.keys(err.errors).length) form.setErrors(err.errors);
+        showFieldErrors(form, err);
         notifyError(err);
       },
     });

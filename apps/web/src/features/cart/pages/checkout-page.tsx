@@ -11,8 +11,8 @@
  * shows the "Oops" alert with the server's message.
  */
 import { Anchor, Box, Button, Card, Divider, Grid, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import {
+  CreateSessionBody,
   DEFAULT_PAYMENT_TYPE,
   DEFAULT_PRODUCT_TYPE,
   formatNaira,
@@ -27,8 +27,8 @@ import countries from "i18n-iso-countries";
 import en from "i18n-iso-countries/langs/en.json";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, Navigate } from "react-router";
-import { ApiError } from "../../../lib/api";
 import { cartSubtotal, useCart } from "../../../lib/cart";
+import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
@@ -57,6 +57,9 @@ type SavedAddress = {
   phone: string;
   default: boolean;
 };
+
+/** The checkout form's rules: the contract's, less the total, which comes from the cart, not a field. */
+const CheckoutFields = CreateSessionBody.omit({ amount: true });
 
 const EMPTY = {
   country: "Nigeria",
@@ -94,7 +97,7 @@ export default function CheckoutPage() {
   const create = useCreateSession();
   const [record, setRecord] = useState<TransferForm | null>(null);
   const countryList = useMemo(countryNames, []);
-  const form = useForm({ initialValues: EMPTY });
+  const form = useSchemaForm<typeof EMPTY>(CheckoutFields, { initialValues: EMPTY });
 
   // First load: copy the default address into the form (spec §4 "Checkout").
   const filled = useRef(false);
@@ -138,7 +141,7 @@ export default function CheckoutPage() {
         setRecord(res.data.Form);
       }
     } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.errors).length) form.setErrors(err.errors);
+      showFieldErrors(form, err);
       notifyError(err, TEXT.alerts.checkoutErrorTitle);
     }
   });
