@@ -17,7 +17,8 @@ export const FINANCE_MESSAGES = {
   unverifiedAccount: "Your payout bank account must be verified before a payout can be made",
   noAccount: "Add your payout bank account in your profile first",
   payoutDecided: (status: string) => `This payout is already ${status}`,
-  referenceNeeded: "Enter the bank's reference of the transfer",
+  referenceNeeded: "Enter the bank's reference of the transfer (3 to 100 characters)",
+  failureReasonNeeded: "Say why the payout failed (3 to 300 characters)",
   reasonNeeded: "Give the reason for the refund (3 to 300 characters)",
   orderNotPaid: "Only a paid order can be refunded",
   lineNotInOrder: "This line is not part of the order",
@@ -41,6 +42,7 @@ export const CommissionSettings = z.object({
 });
 export type CommissionSettings = z.infer<typeof CommissionSettings>;
 export const CommissionSettingsAnswer = z.object({ statusCode: z.number().int(), data: CommissionSettings });
+export type CommissionSettingsAnswer = z.infer<typeof CommissionSettingsAnswer>;
 /** Change the store-wide rate and/or categories' rates (`bps: null` removes a category's own rate). */
 export const CommissionSettingsBody = z.object({
   store_bps: Bps.optional(),
@@ -50,6 +52,8 @@ export const CommissionSettingsBody = z.object({
     .optional(),
 });
 export const CommissionSettingsUpdateAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: CommissionSettings });
+export type CommissionSettingsBody = z.infer<typeof CommissionSettingsBody>;
+export type CommissionSettingsUpdateAnswer = z.infer<typeof CommissionSettingsUpdateAnswer>;
 
 /** A seller's balances, in naira. */
 export const EarningsBalances = z.object({
@@ -130,12 +134,21 @@ export const PayoutActionBody = z.discriminatedUnion("action", [
   z.object({
     payout_id: Id,
     action: z.literal("paid"),
-    reference: plainText("Reference").min(3, FINANCE_MESSAGES.referenceNeeded).max(100),
+    reference: plainText("Reference", FINANCE_MESSAGES.referenceNeeded)
+      .min(3, FINANCE_MESSAGES.referenceNeeded)
+      .max(100, FINANCE_MESSAGES.referenceNeeded),
   }),
-  z.object({ payout_id: Id, action: z.literal("failed"), reason: plainText("Reason").min(3).max(300) }),
+  z.object({
+    payout_id: Id,
+    action: z.literal("failed"),
+    reason: plainText("Reason", FINANCE_MESSAGES.failureReasonNeeded)
+      .min(3, FINANCE_MESSAGES.failureReasonNeeded)
+      .max(300, FINANCE_MESSAGES.failureReasonNeeded),
+  }),
   /** Send through Paystack Transfers (only when the store has a Paystack key); settled by its webhook. */
   z.object({ payout_id: Id, action: z.literal("send") }),
 ]);
+export type PayoutActionBody = z.infer<typeof PayoutActionBody>;
 
 /** A refund as the buyer and the admin see it. */
 export const Refund = z.object({
@@ -163,6 +176,8 @@ export const RefundBody = z
   .refine((b) => b.amount === undefined || b.line_id !== undefined, { message: "A partial refund names the line", path: ["amount"] });
 /** The refunds made: one per line refunded (and one for the shipping of a whole-order refund). */
 export const RefundAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: z.array(Refund) });
+export type RefundBody = z.infer<typeof RefundBody>;
+export type RefundAnswer = z.infer<typeof RefundAnswer>;
 
 /** The admin's money figures for a period (`from` inclusive, `to` exclusive, ISO times; default: all time). */
 export const FinanceSummaryQuery = z.object({
@@ -232,3 +247,4 @@ export const RefundableOrder = z.object({
 });
 export type RefundableOrder = z.infer<typeof RefundableOrder>;
 export const RefundableAnswer = z.object({ statusCode: z.number().int(), data: RefundableOrder });
+export type RefundableAnswer = z.infer<typeof RefundableAnswer>;

@@ -1,9 +1,10 @@
 /**
  * The back office's menus (spec §2 "Header and menus", §6 roles):
- * - admin: Dashboard, Categories, Transactions, Sellers, Users, Settings, Logout;
+ * - admin: Dashboard, Categories, Transactions, Finance (Overview, Payouts, Commission: design brief
+ *   "Marketplace money"), Sellers, Users, Settings, Logout;
  * - seller (business): Dashboard, Products, Services, Earnings (design brief "Marketplace money"),
  *   Users shown as "Followers", Settings, Logout.
- * Groups (Products, Categories, Services, Settings) are collapsible, on phones and on desktop.
+ * Groups (Products, Categories, Services, Finance, Settings) are collapsible, on phones and on desktop.
  */
 
 /** The back office's route prefix (spec §2). */
@@ -37,6 +38,15 @@ export function navFor(role: Role): NavEntry[] {
         ],
       },
       { key: "transactions", label: "Transactions", to: `${BO}/transactions` },
+      {
+        key: "finance",
+        label: "Finance",
+        children: [
+          { label: "Overview", to: `${BO}/finance` },
+          { label: "Payouts", to: `${BO}/payouts` },
+          { label: "Commission", to: `${BO}/commission` },
+        ],
+      },
       { key: "sellers", label: "Sellers", to: `${BO}/sellers` },
       { key: "users", label: "Users", to: `${BO}/users` },
       settings,

@@ -3,10 +3,11 @@
  * amount, payer, order and status. Confirm marks the order paid; Reject releases its stock.
  * A transfer nobody decided in time is "flagged" (its stock already went back on sale, ADR 0081):
  * it has its own filter and note, and can still be confirmed (stock reserved again) or rejected.
+ * A paid order can be refunded, whole or one item, from its row (ADR 0093).
  */
 import { Badge, Button, Group, Paper, SegmentedControl, Stack, Table, Text } from "@mantine/core";
 import { type AdminTransaction, formatNaira } from "@market/contract";
-import { IconCheck, IconX } from "@tabler/icons-react";
+import { IconCheck, IconReceiptRefund, IconX } from "@tabler/icons-react";
 import { useState } from "react";
 import { LoadMore } from "../../../components/load-more";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -14,6 +15,7 @@ import { type TransferFilter, useAdminTransactions, useTransactionAction } from 
 import { askConfirm } from "../components/confirm";
 import { PageHeader } from "../components/page-header";
 import { Empty, LoadError, Loading } from "../components/query-state";
+import { RefundDialog } from "../components/refund-dialog";
 import { RoleGate } from "../components/role-gate";
 import { RowCard } from "../components/row-card";
 import { useIsPhone } from "../lib/use-is-phone";
@@ -65,6 +67,7 @@ function Transactions() {
   );
 
   const phone = useIsPhone();
+  const [refundFor, setRefundFor] = useState<{ _id: string; buyer: string } | null>(null);
   const actions = (t: AdminTransaction) =>
     t.status === "submitted" || t.status === "flagged" ? (
       <Group gap={6} wrap="nowrap">
@@ -82,6 +85,16 @@ function Transactions() {
           Reject
         </Button>
       </Group>
+    ) : t.order_status === "paid" ? (
+      <Button
+        size="xs"
+        variant="light"
+        color="orange"
+        leftSection={<IconReceiptRefund size={14} />}
+        onClick={() => setRefundFor({ _id: t.order_id, buyer: t.buyer.names })}
+      >
+        Refund
+      </Button>
     ) : (
       <Text fz="xs" c="dimmed">
         Reviewed
@@ -182,6 +195,7 @@ function Transactions() {
         )}
         <LoadMore list={q} />
       </Paper>
+      <RefundDialog order={refundFor} onClose={() => setRefundFor(null)} />
     </>
   );
 }

@@ -1,0 +1,267 @@
+/**
+ * Payouts (admin; design brief "Marketplace money", ADR 0092): the sellers' payout requests, due
+ * first, filtered by status. The admin pays a due payout by bank transfer and records it paid with
+ * the bank's reference, or records it failed (its money goes back to the seller's available
+ * balance); a paid payout the bank sent back is recorded returned ("reversed"). Each decision asks
+ * for confirmation in a dialog with its field.
+ */
+import { Button, Group, Modal, Paper, SegmentedControl, Stack, Table, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { FINANCE_MESSAGES, formatNaira, type Payout } from "@market/contract";
+import { IconArrowBackUp, IconCheck, IconX } from "@tabler/icons-react";
+import { useState } from "react";
+import { LoadMore } from "../../../components/load-more";
+import { ApiError } from "../../../lib/api";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { type PayoutFilter, useAdminPayouts, usePayoutAction } from "../api/finance";
+import { useBanks } from "../api/profile";
+import { PageHeader } from "../components/page-header";
+import { PayoutStatusBadge } from "../components/payout-status";
+import { Empty, LoadError, Loading } from "../components/query-state";
+import { RoleGate } from "../components/role-gate";
+import { RowCard } from "../components/row-card";
+import { useIsPhone } from "../lib/use-is-phone";
+
+const dateFmt = new Intl.DateTimeFormat("en-NG", { day: "numeric", month: "short", year: "numeric" });
+
+/** What the admin records: paid, failed (a due payout), or returned by the bank (a paid one). */
+type Decision = { payout: Payout; kind: "paid" | "failed" | "returned" };
+
+const DIALOG = {
+  paid: { title: "Mark this payout paid?", confirm: "Mark paid", color: "green", field: "Bank reference", max: 100 },
+  failed: { title: "Mark this payout failed?", confirm: "Mark failed", color: "red", field: "Reason", max: 300 },
+  returned: { title: "Record that the bank sent it back?", confirm: "Record return", color: "grape", field: "Reason", max: 300 },
+} as const;
+
+function DecisionDialog({
+  decision,
+  bankName,
+  onClose,
+}: {
+  decision: Decision | null;
+  bankName: (code: string) => string;
+  onClose: () => void;
+}) {
+  const act = usePayoutAction();
+  const form = useForm({
+    mode: "controlled",
+    initialValues: { text: "" },
+    validate: {
+      text: (v) => {
+        const n = v.trim().length;
+        if (!decision) return null;
+        const message = decision.kind === "paid" ? FINANCE_MESSAGES.referenceNeeded : FINANCE_MESSAGES.failureReasonNeeded;
+        return n < 3 || n > DIALOG[decision.kind].max ? message : null;
+      },
+    },
+  });
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+  if (!decision) return <Modal opened={false} onClose={close} />;
+  const { payout: p, kind } = decision;
+  const d = DIALOG[kind];
+  const amount = formatNaira(p.amount);
+  const account = `${p.account_name}, ${bankName(p.bank_code)} ${p.account_no}`;
+  const text =
+    kind === "paid"
+      ? `Only mark it paid once ${amount} has left the store's account for ${account}.`
+      : kind === "failed"
+        ? `The payout is cancelled and ${amount} goes back to ${p.seller.names}'s available balance.`
+        : `${amount} came back from ${account}: it returns to ${p.seller.names}'s available balance.`;
+
+  const submit = form.onSubmit(({ text: value }) => {
+    const body =
+      kind === "paid"
+        ? { payout_id: p._id, action: "paid" as const, reference: value.trim() }
+        : { payout_id: p._id, action: "failed" as const, reason: value.trim() };
+    act.mutate(body, {
+      onSuccess: (res) => {
+        notifySuccess(res.message);
+        close();
+      },
+      onError: (err) => {
+        const field = err instanceof ApiError ? (err.errors.reference ?? err.errors.reason) : undefined;
+        if (field) form.setFieldError("text", field);
+        else notifyError(err);
+      },
+    });
+  });
+
+  return (
+    <Modal opened onClose={close} title={d.title} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Text fz="sm">{text}</Text>
+          <TextInput
+            label={d.field}
+            placeholder={kind === "paid" ? "e.g. FBN/TRF/0412/88231" : undefined}
+            data-autofocus
+            {...form.getInputProps("text")}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Leave
+            </Button>
+            <Button type="submit" color={d.color} loading={act.isPending}>
+              {d.confirm}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function Payouts() {
+  const phone = useIsPhone();
+  const [status, setStatus] = useState<PayoutFilter>("requested");
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const q = useAdminPayouts(status);
+  const banks = useBanks();
+  const rows = q.data?.pages.flatMap((p) => p.data) ?? [];
+  const bankName = (code: string) => banks.data?.banks.find((b) => b.bank_code === code)?.bank_name ?? `bank ${code}`;
+
+  const actions = (p: Payout) =>
+    p.status === "requested" ? (
+      <Group gap={6} wrap="nowrap">
+        <Button size="xs" color="green" leftSection={<IconCheck size={14} />} onClick={() => setDecision({ payout: p, kind: "paid" })}>
+          Mark paid
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          leftSection={<IconX size={14} />}
+          onClick={() => setDecision({ payout: p, kind: "failed" })}
+        >
+          Mark failed
+        </Button>
+      </Group>
+    ) : p.status === "paid" && p.provider === "manual" ? (
+      <Button
+        size="xs"
+        variant="subtle"
+        color="grape"
+        leftSection={<IconArrowBackUp size={14} />}
+        onClick={() => setDecision({ payout: p, kind: "returned" })}
+      >
+        Bank sent it back
+      </Button>
+    ) : null;
+
+  /** The outcome under the badge: when and with which reference it was paid, or why it failed. */
+  const outcome = (p: Payout) =>
+    p.status === "paid" || p.status === "reversed" ? (
+      <Text fz="xs" c="dimmed">
+        {p.paid_at ? `Paid ${dateFmt.format(new Date(p.paid_at))}` : "Paid"}
+        {p.reference ? ` · ref ${p.reference}` : ""}
+        {p.failure_reason ? ` · ${p.failure_reason}` : ""}
+      </Text>
+    ) : p.failure_reason ? (
+      <Text fz="xs" c="dimmed">
+        {p.failure_reason}
+      </Text>
+    ) : null;
+
+  return (
+    <>
+      <PageHeader title="Payouts" subtitle="Sellers' payout requests. Pay them by bank transfer, then record the bank's reference." />
+      <Paper withBorder radius="md" p="md">
+        <SegmentedControl
+          mb="md"
+          size={phone ? "xs" : "sm"}
+          value={status}
+          onChange={(v) => setStatus(v as PayoutFilter)}
+          data={[
+            { value: "requested", label: "Due" },
+            { value: "paid", label: "Paid" },
+            { value: "failed", label: "Failed" },
+            { value: "reversed", label: "Returned" },
+            { value: "all", label: "All" },
+          ]}
+        />
+        {q.isPending ? (
+          <Loading />
+        ) : q.isError ? (
+          <LoadError error={q.error} onRetry={() => q.refetch()} />
+        ) : rows.length === 0 ? (
+          <Empty>{status === "requested" ? "No payouts are due." : "No payouts here."}</Empty>
+        ) : phone ? (
+          <Stack gap="xs">
+            {rows.map((p) => (
+              <RowCard
+                key={p._id}
+                testId="payout-row"
+                title={`${formatNaira(p.amount)} to ${p.seller.names}`}
+                meta={`Requested ${dateFmt.format(new Date(p.createdAt))}`}
+                actions={actions(p)}
+              >
+                <Text fz="xs">
+                  {p.account_name}, {bankName(p.bank_code)} {p.account_no}
+                </Text>
+                <div>
+                  <PayoutStatusBadge status={p.status} />
+                  {outcome(p)}
+                </div>
+              </RowCard>
+            ))}
+          </Stack>
+        ) : (
+          <Table.ScrollContainer minWidth={900}>
+            <Table verticalSpacing="sm" highlightOnHover data-testid="payouts-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Requested</Table.Th>
+                  <Table.Th>Seller</Table.Th>
+                  <Table.Th>Amount</Table.Th>
+                  <Table.Th>Bank account</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Action</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((p) => (
+                  <Table.Tr key={p._id} data-testid="payout-row">
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>{dateFmt.format(new Date(p.createdAt))}</Table.Td>
+                    <Table.Td>
+                      <Text fz="sm">{p.seller.names}</Text>
+                      <Text fz="xs" c="dimmed">
+                        {p.seller.email}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td fw={600} style={{ whiteSpace: "nowrap" }}>
+                      {formatNaira(p.amount)}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fz="sm">{p.account_name}</Text>
+                      <Text fz="xs" c="dimmed">
+                        {bankName(p.bank_code)} {p.account_no}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <PayoutStatusBadge status={p.status} />
+                      {outcome(p)}
+                    </Table.Td>
+                    <Table.Td>{actions(p)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <LoadMore list={q} />
+      </Paper>
+      <DecisionDialog decision={decision} bankName={bankName} onClose={() => setDecision(null)} />
+    </>
+  );
+}
+
+export default function PayoutsPage() {
+  return (
+    <RoleGate roles={["admin"]}>
+      <Payouts />
+    </RoleGate>
+  );
+}
