@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: API throughput and latency of the BUILT server (issue 7, issue 4 "Must show").
+ * `npm run bench`: API throughput and latency of the BUILT server (method: ADR 0050).
  *
  * 1. PostgreSQL: embedded in a temporary folder (or a fresh database on DATABASE_URL), migrated.
  * 2. A generated catalog (bench/seed.ts, set-based SQL): 100,000 products, 10,000 services,
@@ -586,7 +586,7 @@ async function main() {
   console.log(
     `\nServer: first answer ${startupMs} ms after process start; RSS ${idleRssMb.toFixed(0)} MB idle, ${peakRss.toFixed(0)} MB peak under load.`,
   );
-  console.log("\nTargets (issue 7):");
+  console.log("\nTargets:");
   for (const t of targets) console.log(`  ${t.ok === null ? "-" : t.ok ? "✔" : "✖"} ${t.target}: ${t.measured}`);
   const warnings = serverLog.join("").trim();
   if (warnings) console.log(`\nServer log (warn and above):\n${warnings.split("\n").slice(-20).join("\n")}`);

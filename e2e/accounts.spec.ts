@@ -1,5 +1,5 @@
 /**
- * Accounts end to end (issue 3): register a seller and a customer through the sign-in page, read
+ * Accounts end to end: register a seller and a customer through the sign-in page, read
  * both codes from the dev outbox, verify, sign in, edit the profile, manage addresses, change the
  * password, sign out and recover a password. Screenshots of every screen at desktop and phone width.
  */

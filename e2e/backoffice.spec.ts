@@ -1,5 +1,5 @@
 /**
- * Back office end to end (issue 6 "Must show"):
+ * Back office end to end:
  * 1. the admin approves the pending demo seller (Bola) on Sellers;
  * 2. the demo customer orders Bola's product through the API (cart -> createSession -> "I have made
  *    payment"), and the admin confirms that transfer on Transactions;

@@ -1,5 +1,5 @@
 /**
- * Checkout end to end (issue 5 "Must show"): the demo customer signs in, adds two products, changes
+ * Checkout end to end: the demo customer signs in, adds two products, changes
  * a quantity on /cart, checks out (shipping address prefilled from the default address), copies the
  * receiving account number in the Bank Transfer modal, taps "I have made payment" and finds the
  * order in their history. Screenshots of every step at desktop and phone width.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run budget` (also run by `npm test` after the build): the page budget of issue 7.
+ * `npm run budget` (also run by `npm test` after the build): the storefront's first-load budget (ADR 0051).
  *
  * For the storefront's first load of home, a category listing and a product page it adds up,
  * gzipped, the JavaScript and CSS a shopper downloads: the entry chunk with everything it imports

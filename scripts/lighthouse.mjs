@@ -3,7 +3,7 @@
  * `npm run lighthouse`: Lighthouse 12 (mobile preset: Moto G Power emulation, slow 4G and 4x CPU
  * throttling, simulated) on the storefront's home, a category listing and a product page of the
  * BUILT app with the demo data, in Debian's Chromium. Prints the median of 3 runs of the
- * performance score, LCP, CLS and TBT against issue 7's targets, and writes
+ * performance score, LCP, CLS and TBT against `TARGETS` below, and writes
  * bench/results/lighthouse-<timestamp>.json. Not part of `npm test` (minutes, not seconds).
  *
  * The server runs from the build (apps/server/dist + apps/web/dist after `npm run build`, or

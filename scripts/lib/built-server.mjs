@@ -82,7 +82,7 @@ export async function startBuiltServer({ serverMain, webDist }) {
   return { base, stop };
 }
 
-/** The three measured storefront pages (issue 7): home, a category listing and a product page. */
+/** The three storefront pages the budget and Lighthouse measure: home, a category listing and a product page. */
 export async function storefrontPages(base) {
   const list = await (await fetch(`${base}/api/product?limit=1`)).json();
   const productId = list.products?.[0]?._id;

@@ -1,5 +1,5 @@
 /**
- * The auth plugin's session cache (issue 7, ADR 0070): a token's user is kept in memory for 5 s,
+ * The auth plugin's session cache (ADR 0070): a token's user is kept in memory for 5 s,
  * yet a logout, a block, or any account write through the API takes effect at once in this process.
  * A probe route answers `request.user` as the guards see it. Real PostgreSQL, real app.
  */

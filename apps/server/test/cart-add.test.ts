@@ -1,5 +1,5 @@
 /**
- * POST /api/cart as one SQL statement (issue 7, ADR 0070): the answers are exactly those of the
+ * POST /api/cart as one SQL statement (ADR 0070): the answers are exactly those of the
  * earlier read-check-upsert service (clamping, out of stock 409, unlisted 404, own product 400, and
  * the order those rules are checked in), a refused add writes nothing, and the statement's
  * `synchronous_commit = off` stays local to its own transaction. Real PostgreSQL, real app.

@@ -1,6 +1,6 @@
 /**
- * The listing at scale (issue 4 "a page of a 100,000-item catalog answers as fast as the first
- * page"): 100,000 listed products, then EXPLAIN of the very queries the API sends for the first
+ * The listing at scale (ADR 0020: a page of a 100,000-item catalog answers as fast as the first
+ * page): 100,000 listed products, then EXPLAIN of the very queries the API sends for the first
  * page, a deep cursor page and the last numbered page: each must read a partial index in order
  * (no Sort node over the table) and touch about one page of rows.
  */

@@ -1,5 +1,5 @@
 /**
- * Overselling under load (issue 5 "Must show"): 50 shoppers, each a separate user with their own
+ * Overselling under load (ADR 0030): 50 shoppers, each a separate user with their own
  * cart, check out the same product (stock 10) at the same moment, through five app instances
  * (five "server processes", each with its own pool of 10 PostgreSQL connections, 50 in all).
  * Exactly 10 checkouts succeed, 10 units are reserved, stock ends at 0 (never below), and the 40

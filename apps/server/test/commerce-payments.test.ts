@@ -1,5 +1,5 @@
 /**
- * Payment providers and the /api/v1 wallet plugin (issue 5). No network is reachable here, so the
+ * Payment providers and the /api/v1 wallet plugin (ADR 0031, 0033). No network is reachable here, so the
  * Paystack adapters run against a fake HTTP client that records the calls and answers with canned
  * Paystack-shaped bodies; webhooks are signed by the test with the configured secret.
  */

@@ -1,6 +1,6 @@
 /**
- * The stock-release sweep clears the public catalog cache when it released something (issue 7,
- * ADR 0052): an anonymous shopper sees the stock come back at once, not after the cache's 30 s.
+ * The stock-release sweep clears the public catalog cache when it released something (ADR 0052):
+ * an anonymous shopper sees the stock come back at once, not after the cache's 30 s.
  * Built with PUBLIC_CACHE=true (under NODE_ENV=test the cache is off by default).
  */
 import { SHIPPING_FEE_NAIRA } from "@market/contract";

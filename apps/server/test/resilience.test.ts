@@ -1,5 +1,5 @@
 /**
- * Resilience (issue 7): the API keeps answering while its PostgreSQL restarts (clean 503s in the
+ * Resilience (ADR 0053, 0088): the API keeps answering while its PostgreSQL restarts (clean 503s in the
  * error shape during the outage, successes right after), and it closes gracefully: in-flight
  * requests finish when the server closes or receives SIGTERM.
  */

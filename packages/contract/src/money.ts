@@ -18,7 +18,7 @@ export function koboToNaira(kobo: number): number {
  * `₦` + the amount with thousands separators and `minDecimals`..`maxDecimals` decimals, as
  * `Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN", currencyDisplay: "narrowSymbol" })`
  * writes it (e.g. 1234567.5 -> "₦1,234,567.5", -500 -> "-₦500"), without Intl: creating the first
- * Intl formatter costs ~40 ms of a phone's main thread while the page starts (issue 7, ADR 0072).
+ * Intl formatter loads locale data on a phone's main thread while the page starts (ADR 0072).
  * Amounts are naira with at most 2 decimals (kobo / 100), which `toFixed` rounds exactly.
  */
 export function formatNairaDecimals(naira: number, minDecimals: number, maxDecimals: number): string {

@@ -31,7 +31,7 @@ export function createDb(url: string, max = 10): Db {
 /**
  * Run `text` as a NAMED prepared statement on `db` (the pool, or a transaction's connection):
  * PostgreSQL parses and plans it once per connection and then only binds `values` and executes
- * (issue 7, ADR 0071: half the database CPU of the add-to-cart statement). `name` must be unique
+ * (ADR 0071: the busiest statements then skip parsing and planning on every call). `name` must be unique
  * per distinct `text` in the whole app. Answers pg's result, with Drizzle's type parsing (timestamps
  * as strings), exactly like `db.execute(sql...)`.
  */

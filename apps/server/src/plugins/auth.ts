@@ -5,7 +5,7 @@
  * design brief "Auth"). Routes list them as `preHandler`; an onRoute hook moves them to
  * `preParsing`, so a caller who may not use a route learns that before its body is read.
  *
- * Session cache (issue 7, ADR 0070): a token's user is kept in memory for `ttlMs` (5 s), so a busy
+ * Session cache (ADR 0070): a token's user is kept in memory for `ttlMs` (5 s), so a busy
  * shopper's requests (add to cart) skip the session query. It is the named cache `sessions` of the
  * cache module (ADR 0100), so every forgetting below happens in this process at once and in every
  * other store process when the bus delivers it (well under a second). It is forgotten:

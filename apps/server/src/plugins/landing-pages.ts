@@ -1,6 +1,6 @@
 /**
  * The storefront's landing pages: public, the same for every shopper (no session data), drawn on the
- * server (server-render.ts, ADR 0072). For the three Lighthouse pages (issue 7) also the page module
+ * server (server-render.ts, ADR 0072). For the three pages Lighthouse measures also the page module
  * the web router lazy-loads for them (apps/web/src/app/routes.tsx) and the lazy parts of that page
  * the server draws (`lazyComponent` with a preload in the page module), which route-preload.ts lists
  * so they load before the app hydrates and hydration never waits for them (ADR 0073). Patterns are

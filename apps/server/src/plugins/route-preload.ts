@@ -1,5 +1,5 @@
 /**
- * Head tags of every page from the web build's manifest (issue 7, ADR 0051, ADR 0072). The page's
+ * Head tags of every page from the web build's manifest (ADR 0051, ADR 0072). The page's
  * only script, boot.ts, starts the app (src/main.tsx) after the page has loaded; so that a
  * server-rendered page is drawn styled before that, every page links the CSS of the app module,
  * and a landing page also the CSS of its own lazy chunk. The JavaScript the page will need (the

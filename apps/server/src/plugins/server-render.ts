@@ -1,5 +1,5 @@
 /**
- * Server rendering of the storefront's landing pages (issue 7 "Lighthouse: LCP <= 1.8 s", ADR 0072).
+ * Server rendering of the storefront's landing pages (ADR 0072), so their largest paint comes early.
  * A slow phone then paints the page from the HTML alone, before any JavaScript arrives; the app
  * (apps/web/src/main.tsx) draws the same page from the same data and replaces that HTML.
  *

@@ -1,5 +1,5 @@
 /**
- * Who may call what (issue 7 "Abuse suite"): every admin route refuses customers and sellers with
+ * Who may call what (the abuse suite, ADR 0054): every admin route refuses customers and sellers with
  * 403 (and anonymous callers with 401), every route that takes an id refuses the wrong seller or
  * customer with 403 or 404 and leaves the row as it was, and fields a caller may not set (account
  * type, status, verified flags, owner, stock through the cart, the price through the checkout) are

@@ -1,6 +1,6 @@
 /**
- * Every route of the app's OpenAPI document, called with generated bad input (issue 7 "Abuse
- * suite"): wrong types, missing and extra fields, huge strings, negative and fractional numbers,
+ * Every route of the app's OpenAPI document, called with generated bad input (the abuse suite,
+ * ADR 0054): wrong types, missing and extra fields, huge strings, negative and fractional numbers,
  * unknown ids, malformed JSON, a wrong content type and a body over the 8 MiB limit, by anonymous,
  * customer, seller and admin callers. Every certainly-invalid request is refused with a 4xx in the
  * JSON error shape, nothing answers 5xx, and no table changes.

@@ -1,5 +1,5 @@
 /**
- * Races (issue 7 "Abuse suite"): 100 shoppers checking out the last 10 units at the same instant,
+ * Races (the abuse suite, ADR 0054): 100 shoppers checking out the last 10 units at the same instant,
  * and 20 "I have made payment" clicks on one order arriving together. Real requests through the app
  * on a real PostgreSQL pool; nothing is serialised by the test.
  */

@@ -1,5 +1,5 @@
 /**
- * Tools of the abuse suite (issue 7): the app's own OpenAPI document as the list of routes, a
+ * Tools of the abuse suite (ADR 0054): the app's own OpenAPI document as the list of routes, a
  * fingerprint of every table (to prove a refused request changed nothing), the error-shape check,
  * and fast-check generators of bad input built from each route's JSON schema.
  *

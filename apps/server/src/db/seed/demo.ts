@@ -1,5 +1,5 @@
 /**
- * The demo store: a believable Nigerian marketplace (issue "Foundation" item 4). Loaded on the first
+ * The demo store: a believable Nigerian marketplace. Loaded on the first
  * start of an empty database and by `npm run seed`. Deterministic: the same data every time.
  */
 import { eq, inArray, sql } from "drizzle-orm";

@@ -61,7 +61,7 @@ function prepareSessionLookup(db: Executor) {
 /**
  * Resolve a raw token to its user, or null when unknown, expired, or the account is blocked.
  * A named prepared statement: PostgreSQL parses and plans the join once per connection, and
- * Drizzle builds the SQL once per database handle (issue 7, ADR 0071).
+ * Drizzle builds the SQL once per database handle (ADR 0071).
  */
 export async function findSessionUser(db: Executor, token: string): Promise<AuthUser | null> {
   let lookup = sessionLookups.get(db);

@@ -1,5 +1,5 @@
 /**
- * Keyset pagination for the public listings (issue 4 "Listing that scales", ADR 0020).
+ * Keyset pagination for the public listings (ADR 0020): a deep page costs what the first one does.
  *
  * A listing is ordered by `(key, id)` in one direction (newest: created_at desc; price_asc: price
  * asc; ...). A cursor is opaque to clients: base64url JSON of the sort it belongs to, the sort key
@@ -187,7 +187,7 @@ export async function runListing<R extends { cursorKey: string; id: string }>(pl
   return { rows, ...pageFacts(offset, rows.length, total, limit), ...pageCursors(spec, rows, offset, limit, total) };
 }
 
-/** Counts at or above this are cached (counting 100,000 rows costs ~25 ms; small lists stay exact). */
+/** Counts at or above this are cached (counting a large listing reads all of it on every page; small lists stay exact). */
 export const COUNT_CACHE_MIN = 5_000;
 /** How long a cached large count is reused. */
 export const COUNT_CACHE_TTL_MS = 30_000;

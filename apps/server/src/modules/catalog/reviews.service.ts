@@ -1,5 +1,5 @@
 /**
- * Reviews and star reactions on services (issue 4; spec §2 "Reviews" tab, §3 "reactions",
+ * Reviews and star reactions on services (spec §2 "Reviews" tab, §3 "reactions",
  * "Stars"). One reaction (1..5 stars) and one review per user per service; a second one replaces
  * the first. `posts.rating_count` / `rating_sum` are kept in the same transaction as the reaction,
  * under a row lock on the post, so the average is never out of step (ADR 0022).

@@ -73,7 +73,7 @@ const ADD_TO_CART_SQL = `
 /**
  * Add `count` units of a product to the cart, replacing the line of the same product (spec §4).
  *
- * ONE SQL statement, one round trip (issue 7, ADR 0070):
+ * ONE SQL statement, one round trip (ADR 0070: adding to the cart is the busiest write):
  * - `p` reads the product (whatever its state, so a refusal can say why);
  * - `line` upserts the cart line only when the product is listed, not the caller's own and in
  *   stock, with the count clamped to 1..count_in_stock (spec §4 "Quantity": never below 1, never above count_in_stock);

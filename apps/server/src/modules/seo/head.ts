@@ -1,5 +1,5 @@
 /**
- * The <head> tags of a product or service page as the server sends it (issue 4 "link previews"):
+ * The <head> tags of a product or service page as the server sends it (link previews, ADR 0062):
  * <title>, meta description, canonical link, Open Graph (og:type=product) and schema.org Product
  * JSON-LD, so a link shared on WhatsApp shows a picture, a name and a naira price without running
  * the app. Pure functions: every value is escaped here (HTML attributes/text and `</script>`

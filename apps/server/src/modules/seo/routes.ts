@@ -1,5 +1,5 @@
 /**
- * Server-rendered heads for shared links (issue 4 "link previews") and the sitemap, at the site
+ * Server-rendered heads for shared links (link previews, ADR 0062) and the sitemap, at the site
  * root (no /api prefix). Registered before the SPA plugin; `app.renderSpa` is looked up per request.
  *
  * - GET /product/:type/:id: the SPA's index.html with the item's own <title>, description, Open

@@ -1,5 +1,5 @@
 /**
- * Payment providers behind one interface (issue 5; ADR 0031). A provider says where the shopper
+ * Payment providers behind one interface (ADR 0031). A provider says where the shopper
  * transfers the money for an order ("the receiving account" of spec §3 "Bank transfer record").
  *
  * - `ManualTransferProvider` (default): the store's own account from configuration
