@@ -1,0 +1,61 @@
+/** The one form approach: the contract schema checks before sending, the server's field messages land on the fields. */
+import { Button, MantineProvider, TextInput } from "@mantine/core";
+import { CategoryCreateInput, ChangePasswordBody } from "@market/contract";
+import { act, fireEvent, render, renderHook, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { theme } from "../app/theme";
+import { ApiError } from "./api";
+import { showFieldErrors, useSchemaForm } from "./form";
+
+function CategoryName({ onSend }: { onSend: (v: CategoryCreateInput) => void }) {
+  const form = useSchemaForm<CategoryCreateInput>(CategoryCreateInput, { initialValues: { name: "", type: "market-place" } });
+  return (
+    <form onSubmit={form.onSubmit(onSend)}>
+      <TextInput label="Name" {...form.getInputProps("name")} />
+      <Button type="submit">Add Category</Button>
+    </form>
+  );
+}
+
+describe("useSchemaForm", () => {
+  it("does not send values the contract refuses and shows its message under the field, as a sentence", () => {
+    const onSend = vi.fn();
+    render(
+      <MantineProvider theme={theme}>
+        <CategoryName onSend={onSend} />
+      </MantineProvider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Add Category" }));
+    expect(onSend).not.toHaveBeenCalled();
+    expect(screen.getByLabelText("Name")).toHaveAccessibleDescription(/^Name .+/);
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Phones" } });
+    fireEvent.click(screen.getByRole("button", { name: "Add Category" }));
+    expect(onSend).toHaveBeenCalledWith({ name: "Phones", type: "market-place" }, expect.anything());
+  });
+
+  it("validates what `toBody` makes of the values, with errors on the form's own fields", () => {
+    const { result } = renderHook(() =>
+      useSchemaForm(ChangePasswordBody, {
+        initialValues: { old_password: "Old#Pass1", password: "New#Pass123", confirm_password: "Other#Pass123" },
+        toBody: (v) => ({ ...v, request_type: "changePass" }),
+      }),
+    );
+    act(() => void result.current.validate());
+    expect(Object.keys(result.current.errors)).toEqual(["confirm_password"]);
+    expect(result.current.errors.confirm_password).toBe("Passwords do not match");
+  });
+});
+
+describe("showFieldErrors", () => {
+  it("puts a 400's per-field messages on the fields and says whether there were any", () => {
+    const { result } = renderHook(() => useSchemaForm(CategoryCreateInput, { initialValues: { name: "Phones", type: "market-place" } }));
+    let shown = false;
+    act(() => {
+      shown = showFieldErrors(result.current, new ApiError(400, "Please correct the highlighted fields", { name: "Already exists" }));
+    });
+    expect(shown).toBe(true);
+    expect(result.current.errors).toEqual({ name: "Already exists" });
+    expect(showFieldErrors(result.current, new ApiError(500, "Internal Server Error"))).toBe(false);
+    expect(showFieldErrors(result.current, new Error("offline"))).toBe(false);
+  });
+});
