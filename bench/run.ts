@@ -30,6 +30,7 @@ import { createDb } from "../apps/server/src/db/client.js";
 import { startEmbeddedPostgres } from "../apps/server/src/db/embedded.js";
 import { runMigrations } from "../apps/server/src/db/migrate.js";
 import { encodeCursor } from "../apps/server/src/modules/catalog/keyset.js";
+import { haproxyBinary, startHaproxy } from "../apps/server/test/haproxy.js";
 import { type CatalogSize, createCheckoutShoppers, createShoppers, FULL_SIZE, seedCatalog } from "./seed.js";
 
 const require = createRequire(import.meta.url);
@@ -148,6 +149,31 @@ function postgresPids(dataDir: string | undefined): string[] {
   return [master, ...all.filter((p) => read(p, "stat").split(") ")[1]?.split(" ")[1] === master)];
 }
 
+/**
+ * Two more store processes (`spawnStore`) beside the one on `port`, and HAProxy in front: `one`
+ * spreads over the first process alone, `three` over all three. Null when HAProxy is not installed.
+ */
+async function startLoadBalancer(dir: string, port: number, spawnStore: (port: number) => ChildProcess) {
+  if (!haproxyBinary()) return null;
+  const extra = await Promise.all(
+    [0, 1].map(async () => {
+      const p = await freePort();
+      const at = performance.now();
+      const child = spawnStore(p);
+      await waitFor(`http://127.0.0.1:${p}/api/health`, at, child);
+      return { port: p, child };
+    }),
+  );
+  const [onePort, threePort] = [await freePort(), await freePort()];
+  const first = `127.0.0.1:${port}`;
+  const { stop } = await startHaproxy(dir, [
+    { name: "one", port: onePort, backends: [first] },
+    { name: "three", port: threePort, backends: [first, ...extra.map((e) => `127.0.0.1:${e.port}`)] },
+  ]);
+  cleanup.push(async () => stop());
+  return { one: `http://127.0.0.1:${onePort}`, three: `http://127.0.0.1:${threePort}`, extraPids: extra.map((e) => e.child.pid!) };
+}
+
 function serverMain(): string {
   const given = option("--server");
   if (given) return path.resolve(given);
@@ -164,8 +190,11 @@ function serverMain(): string {
 type Scenario = {
   name: string;
   connections: number;
-  /** Which server: the store or the hello-world baseline. */
-  target: "store" | "hello";
+  /**
+   * Which server: the store, the hello-world baseline, or HAProxy in front of one store process
+   * ("lb1", the same process as "store") or of three ("lb3"): how req/s grows with processes.
+   */
+  target: "store" | "hello" | "lb1" | "lb3";
   requests: AcOptions["requests"];
   /** One request made before the runs; throws when the answer is not what the scenario measures. */
   probe?: () => Promise<void>;
@@ -273,30 +302,35 @@ async function main() {
 
   const main = serverMain();
   mkdirSync(path.join(tmp, "data/uploads"), { recursive: true });
-  const port = await freePort();
   const serverLog: string[] = [];
+  /** Start one store process on `port` (the store deployed: production mode and its required settings). */
+  const spawnStore = (port: number) => {
+    const child = spawn(process.execPath, [main], {
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: "production",
+        // Production's required settings (config.ts): the store measured is the store deployed.
+        PUBLIC_URL: "https://bench.example.ng",
+        STORE_ACCOUNT_NO: "0123456789",
+        STORE_BANK: "Bench Bank",
+        STORE_ACCOUNT_NAME: "Bench Store Ltd",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATABASE_URL: dbUrl,
+        LOG_LEVEL: "warn",
+        DATA_DIR: path.join(tmp, "data"),
+        WEB_DIST: path.join(tmp, "no-web"),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    children.push(child);
+    child.stdout!.on("data", (d) => serverLog.push(String(d)));
+    child.stderr!.on("data", (d) => serverLog.push(String(d)));
+    return child;
+  };
+  const port = await freePort();
   const storeStart = performance.now();
-  const store = spawn(process.execPath, [main], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      // Production's required settings (config.ts): the store measured is the store deployed.
-      PUBLIC_URL: "https://bench.example.ng",
-      STORE_ACCOUNT_NO: "0123456789",
-      STORE_BANK: "Bench Bank",
-      STORE_ACCOUNT_NAME: "Bench Store Ltd",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_URL: dbUrl,
-      LOG_LEVEL: "warn",
-      DATA_DIR: path.join(tmp, "data"),
-      WEB_DIST: path.join(tmp, "no-web"),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(store);
-  store.stdout!.on("data", (d) => serverLog.push(String(d)));
-  store.stderr!.on("data", (d) => serverLog.push(String(d)));
+  const store = spawnStore(port);
   const startupMs = Math.round(await waitFor(`http://127.0.0.1:${port}/api/health`, storeStart, store));
   const idleRssMb = rssMb(store.pid!);
   console.log(
@@ -332,6 +366,21 @@ async function main() {
   const warmDetail = async () => {
     for (let i = 0; i < productIds.length; i += 20)
       await Promise.all(productIds.slice(i, i + 20).map((id) => fetch(`${base}/api/product?id=${id}`)));
+  };
+  const signedInDetail = (): AcRequest[] => [
+    {
+      method: "GET",
+      setupRequest: (r: AcRequest) => ({
+        ...r,
+        path: `/api/product?id=${pick(productIds)}`,
+        headers: { authorization: `Bearer ${pick(cartShoppers).token}` },
+      }),
+    },
+  ];
+  // The sampled products and the shoppers' sessions and facts in the caches, as on a store that has
+  // been serving them: the run measures the steady state.
+  const warmSignedInDetail = async () => {
+    await autocannon({ url: base, connections: 10, duration: 2, requests: signedInDetail() });
   };
   const searchPath = "/api/product?search=tecno%20charger&sort=newest";
   // 2 s of the same adds at 10 connections just before an add-to-cart run: the cart path's code is
@@ -392,7 +441,7 @@ async function main() {
       warm: warmDetail,
     },
     {
-      // Signed-in requests skip the public cache (ADR 0052): the database path of the same page.
+      // Signed-in shoppers get the shared answers too; a detail adds their own cached facts (ADR 0125).
       name: "listing, first page (signed in)",
       connections: 10,
       target: "store",
@@ -413,16 +462,14 @@ async function main() {
       name: "product detail (signed in)",
       connections: 10,
       target: "store",
-      requests: [
-        {
-          method: "GET",
-          setupRequest: (r: AcRequest) => ({
-            ...r,
-            path: `/api/product?id=${pick(productIds)}`,
-            headers: { authorization: `Bearer ${pick(cartShoppers).token}` },
-          }),
-        },
-      ],
+      requests: signedInDetail(),
+      probe: async () =>
+        expectOk(
+          "detail signed in",
+          await getJson(`${base}/api/product?id=${productIds[0]}`, { headers: { authorization: `Bearer ${cartShoppers[0]!.token}` } }),
+          (b) => !!b.products && Array.isArray(b.UsersCategories),
+        ),
+      warm: warmSignedInDetail,
     },
     {
       name: "search",
@@ -473,7 +520,17 @@ async function main() {
     { name: "listing, first page", connections: 100, target: "store", requests: [{ method: "GET", path: listPath }] },
     { name: "product detail", connections: 100, target: "store", requests: detail(), warm: warmDetail },
     { name: "add to cart", connections: 100, target: "store", requests: addToCart(), warm: warmCart },
+    { name: "product detail (signed in), 1 process via HAProxy", connections: 50, target: "lb1", requests: signedInDetail() },
+    { name: "product detail (signed in), 3 processes via HAProxy", connections: 50, target: "lb3", requests: signedInDetail() },
+    { name: "listing, first page, 1 process via HAProxy", connections: 50, target: "lb1", requests: [{ method: "GET", path: listPath }] },
+    { name: "listing, first page, 3 processes via HAProxy", connections: 50, target: "lb3", requests: [{ method: "GET", path: listPath }] },
   ];
+
+  // Two more store processes on the same database and HAProxy in front (one frontend with the first
+  // process alone, one with all three), when HAProxy is installed and a load-balancer row is asked for.
+  const wantLb = scenarios.some((s) => s.target.startsWith("lb") && (!ONLY || ONLY.some((o) => s.name.includes(o))));
+  const lb = wantLb ? await startLoadBalancer(tmp, port, spawnStore) : null;
+  if (wantLb && !lb) console.log("! HAProxy is not installed (apt-get install haproxy): the load-balancer rows are skipped.");
 
   // 4. Warm-up (JIT, pool, PostgreSQL caches), then the runs.
   for (const s of scenarios) {
@@ -485,24 +542,27 @@ async function main() {
   const helloAt = new Map<number, number>();
   let peakRss = idleRssMb;
   for (const s of scenarios) {
-    if (ONLY && s.target === "store" && !ONLY.some((o) => s.name.includes(o))) continue;
+    if (ONLY && s.target !== "hello" && !ONLY.some((o) => s.name.includes(o))) continue;
+    if (s.target.startsWith("lb") && !lb) continue;
     await s.warm?.();
-    const pid = s.target === "store" ? store.pid! : hello.pid!;
+    const pid = s.target === "hello" ? hello.pid! : store.pid!;
+    const serverPids = s.target === "lb3" && lb ? [store.pid!, ...lb.extraPids] : [pid];
     let runPeak = rssMb(pid);
     const sampler = setInterval(() => {
       runPeak = Math.max(runPeak, rssMb(pid));
     }, 200);
-    const url = s.target === "store" ? base : `http://127.0.0.1:${helloPort}`;
-    const pgPids = s.target === "store" ? postgresPids(pgDataDir) : [];
-    const cpu0 = cpuMs(pid);
+    const url =
+      s.target === "hello" ? `http://127.0.0.1:${helloPort}` : s.target === "lb1" ? lb!.one : s.target === "lb3" ? lb!.three : base;
+    const pgPids = s.target === "hello" ? [] : postgresPids(pgDataDir);
+    const cpu0 = serverPids.reduce((sum, p) => sum + cpuMs(p), 0);
     const pg0 = new Map(pgPids.map((p) => [p, cpuMs(p)]));
     const r = await autocannon({ url, connections: s.connections, duration: DURATION, requests: s.requests });
     clearInterval(sampler);
     const total = r["2xx"] + r.non2xx || 1;
-    const serverCpu = (cpuMs(pid) - cpu0) / total;
+    const serverCpu = (serverPids.reduce((sum, p) => sum + cpuMs(p), 0) - cpu0) / total;
     // Backends started during the run count from zero.
     const pgCpu = pgPids.length ? postgresPids(pgDataDir).reduce((sum, p) => sum + cpuMs(p) - (pg0.get(p) ?? 0), 0) / total : null;
-    if (s.target === "store") peakRss = Math.max(peakRss, runPeak);
+    if (s.target !== "hello") peakRss = Math.max(peakRss, runPeak);
     if (s.target === "hello") helloAt.set(s.connections, r.requests.average);
     const hw = helloAt.get(s.connections);
     const row: Row = {
@@ -514,7 +574,7 @@ async function main() {
       max: r.latency.max,
       errors: r.errors + r.timeouts,
       non2xx: r.non2xx,
-      ratio: s.target === "store" && hw ? r.requests.average / hw : null,
+      ratio: s.target !== "hello" && hw ? r.requests.average / hw : null,
       peakRssMb: Math.round(runPeak),
       serverCpuMsPerReq: Number(serverCpu.toFixed(3)),
       postgresCpuMsPerReq: pgCpu === null ? null : Number(pgCpu.toFixed(3)),
@@ -530,7 +590,7 @@ async function main() {
   const targets: Array<{ target: string; measured: string; ok: boolean | null }> = [];
   const check = (target: string, row: Row | undefined, measured: (r: Row) => string, ok: (r: Row) => boolean) =>
     targets.push(row ? { target, measured: measured(row), ok: ok(row) } : { target, measured: "not run", ok: null });
-  for (const name of ["listing, first page", "product detail"]) {
+  for (const name of ["listing, first page", "product detail", "listing, first page (signed in)", "product detail (signed in)"]) {
     check(
       `${name}: >= 25% of hello-world req/s at 10 connections`,
       find(name, 10),
@@ -565,6 +625,12 @@ async function main() {
     find("add to cart", 50),
     (r) => `${r.p99} ms`,
     (r) => r.p99 < 50,
+  );
+  check(
+    "checkout session: >= 500 req/s at 10 connections",
+    find("checkout session", 10),
+    (r) => `${r.reqPerSec} req/s`,
+    (r) => r.reqPerSec >= 500,
   );
   const at100 = rows.filter((r) => r.connections === 100 && r.name !== "hello-world");
   targets.push({

@@ -13,12 +13,10 @@
  * - killing one process under load loses no acknowledged order and the others keep serving.
  *
  * Settings: CLUSTER_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
- * CLUSTER_REDIS_URL (default redis://127.0.0.1:6379), HAPROXY (default: haproxy on the PATH or
- * /usr/sbin/haproxy).
+ * CLUSTER_REDIS_URL (default redis://127.0.0.1:6379), HAPROXY (test/haproxy.ts).
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { SHIPPING_FEE_NAIRA } from "@market/contract";
@@ -31,6 +29,7 @@ import { runMigrations } from "../src/db/migrate.js";
 import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
 import { checkoutBody, PRODUCTION_ENV } from "../test/fixtures.js";
 import { withDatabase } from "../test/global-setup.js";
+import { startHaproxy } from "../test/haproxy.js";
 import { freePort, SERVER_ROOT, type ServerProcess, startServerProcess } from "../test/server-process.js";
 
 const PG_URL = process.env.CLUSTER_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -40,15 +39,6 @@ const BUCKET = "market-cluster";
 const PROCESSES = 3;
 const SHOPPERS_FOR_STOCK = 100;
 const STOCK = 10;
-
-function haproxyBinary(): string {
-  if (process.env.HAPROXY) return process.env.HAPROXY;
-  for (const dir of (process.env.PATH ?? "").split(":").concat(["/usr/sbin", "/usr/local/sbin"])) {
-    const p = path.join(dir, "haproxy");
-    if (existsSync(p)) return p;
-  }
-  throw new Error("HAProxy is not installed: apt-get install -y haproxy (bash .ci/run installs it)");
-}
 
 type Answer = { status: number | "network"; body?: unknown; backend?: string | null; detail?: string };
 
@@ -80,7 +70,7 @@ let tmp = "";
 let dbName = "";
 let dbUrl = "";
 let s3: S3rver | undefined;
-let haproxy: ChildProcess | undefined;
+let haproxy: { stop: () => void } | undefined;
 const stores: ServerProcess[] = [];
 let lb = "";
 let data: Awaited<ReturnType<typeof prepare>>;
@@ -114,7 +104,6 @@ async function prepare(url: string) {
 }
 
 beforeAll(async () => {
-  const binary = haproxyBinary();
   if (!existsSync(ENTRY)) throw new Error(`No build at ${ENTRY}: run npm run build first`);
   tmp = await mkdtemp(path.join(os.tmpdir(), "market-cluster-"));
 
@@ -162,47 +151,12 @@ beforeAll(async () => {
   stores.push(...(await Promise.all(Array.from({ length: PROCESSES }, (_, i) => startServerProcess(env(i), { entry: ENTRY })))));
 
   const lbPort = await freePort();
-  const cfg = [
-    "global",
-    "  maxconn 4096",
-    "defaults",
-    "  mode http",
-    "  timeout connect 2s",
-    "  timeout client 30s",
-    "  timeout server 30s",
-    // A connection refused by a dead process is tried again on another (never a request that
-    // reached a process: a checkout must not be sent twice).
-    "  retries 2",
-    "  option redispatch",
-    "  retry-on conn-failure",
-    "frontend store",
-    `  bind 127.0.0.1:${lbPort}`,
-    "  default_backend stores",
-    "backend stores",
-    "  balance roundrobin",
-    "  option httpchk GET /api/health",
-    "  http-response set-header X-Backend %s",
-    "  default-server inter 300ms fall 2 rise 1",
-    ...stores.map((s, i) => `  server store${i} ${new URL(s.base).host} check`),
-    "",
-  ].join("\n");
-  await writeFile(path.join(tmp, "haproxy.cfg"), cfg);
-  haproxy = spawn(binary, ["-f", path.join(tmp, "haproxy.cfg"), "-db"], { stdio: ["ignore", "ignore", "pipe"] });
-  let haproxyErr = "";
-  haproxy.stderr!.on("data", (d) => {
-    haproxyErr += String(d);
-  });
+  haproxy = await startHaproxy(tmp, [{ name: "store", port: lbPort, backends: stores.map((s) => new URL(s.base).host) }]);
   lb = `http://127.0.0.1:${lbPort}`;
-  for (let i = 0; ; i++) {
-    const h = await call(lb, "GET", "/api/health");
-    if (h.status === 200) break;
-    if (haproxy.exitCode !== null || i > 100) throw new Error(`HAProxy did not start: ${haproxyErr}`);
-    await sleep(100);
-  }
 });
 
 afterAll(async () => {
-  haproxy?.kill("SIGKILL");
+  haproxy?.stop();
   await Promise.all(stores.map((s) => s.stop()));
   await s3?.close().catch(() => {});
   if (dbName) {
@@ -218,7 +172,7 @@ describe("three store processes behind HAProxy", () => {
   it("spreads requests over the three processes", async () => {
     const seen = new Set<string>();
     for (let i = 0; i < 6; i++) seen.add(String((await call(lb, "GET", "/api/health")).backend));
-    expect([...seen].sort()).toEqual(stores.map((_, i) => `store${i}`));
+    expect([...seen].sort()).toEqual(stores.map((_, i) => `store-${i}`));
   });
 
   it("serves a product edited through one process changed by every process at the next request", async () => {
@@ -376,7 +330,7 @@ describe("three store processes behind HAProxy", () => {
     const settled = answers.filter((a) => a.at > killedAt + 1500);
     expect(settled.length).toBeGreaterThan(0);
     expect(settled.filter((a) => a.status === "network" || (typeof a.status === "number" && a.status >= 500))).toEqual([]);
-    expect(new Set(settled.map((a) => a.backend))).not.toContain("store2");
+    expect(new Set(settled.map((a) => a.backend))).not.toContain("store-2");
     for (const s of stores.slice(0, 2)) expect((await call(s.base, "GET", "/api/health")).status).toBe(200);
 
     const client = new pg.Client({ connectionString: dbUrl });
