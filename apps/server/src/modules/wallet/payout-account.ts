@@ -10,11 +10,11 @@
  * - Any change of the three fields resets the account to unverified (unless the provider's lookup
  *   verifies the new one); saving the same details leaves the state as it is.
  */
-import { ACCOUNT_MESSAGES, PAYOUT_MESSAGES, TypedAccountName } from "@market/contract";
+import { PAYOUT_MESSAGES, TypedAccountName } from "@market/contract";
 import { eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
-import { badRequest } from "../../lib/errors.js";
+import { type FieldErrors, throwFieldErrors } from "../accounts/validation.js";
 import { findBank } from "./banks.js";
 import type { AccountNameLookup } from "./name-lookup.js";
 
@@ -47,11 +47,6 @@ async function storedAccount(db: Executor, userId: string): Promise<Stored> {
   return row ?? { bankCode: null, accountNo: null, accountName: null, verified: false };
 }
 
-function fail(errors: Partial<Record<Field, string>>): never {
-  const messages = Object.values(errors);
-  throw badRequest(messages.length === 1 ? messages[0]! : ACCOUNT_MESSAGES.fixFields, errors);
-}
-
 /**
  * Work out what a profile update does to the caller's payout account (rules in the file comment).
  * Call it before the update's transaction: with a provider it makes one network call.
@@ -74,7 +69,7 @@ export async function planPayoutAccountChange(
     return empty ? null : { bankCode: null, accountNo: null, accountName: null, ...unverified };
   }
 
-  const errors: Partial<Record<Field, string>> = {};
+  const errors: FieldErrors = {};
   const bankCode = value("bank_code");
   const accountNo = value("account_no");
   if (!bankCode) errors.bank_code = PAYOUT_MESSAGES.bankCode;
@@ -91,7 +86,7 @@ export async function planPayoutAccountChange(
       else errors.account_name = PAYOUT_MESSAGES.accountNameFormat;
     }
   }
-  if (Object.keys(errors).length || !bankCode || !accountNo) fail(errors);
+  if (Object.keys(errors).length || !bankCode || !accountNo) throwFieldErrors(errors);
 
   const sameNumber = current.bankCode === bankCode && current.accountNo === accountNo;
   if (lookup) {
