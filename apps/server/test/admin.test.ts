@@ -287,6 +287,15 @@ describe("POST /api/admin/user", () => {
     });
     expect(phone.statusCode).toBe(400);
     expect(phone.json().errors).toEqual({ phone: "Enter a valid phone number" });
+    // Sign-up's rule: a valid number of another country is refused too (signing in by phone reads Nigerian numbers).
+    const foreign = await ctx.request({
+      method: "POST",
+      url: "/api/admin/user",
+      token: admin.token,
+      payload: { ...valid(), phone: "+233 24 123 4567" },
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().errors).toEqual({ phone: "Enter a valid phone number" });
     const noCats = await ctx.request({
       method: "POST",
       url: "/api/admin/user",

@@ -6,11 +6,11 @@
  */
 import type { AdminAction, AdminCreateUserBody, AdminUserRow, AdminUsersQuery } from "@market/contract";
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { Db, Executor } from "../../db/client.js";
 import { categories, follows, userCategories, users } from "../../db/schema/index.js";
 import { invalidCursor, isTimestampText, isUuid } from "../../lib/cursor.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { normalizePhone } from "../accounts/validation.js";
 import { hashPassword } from "../auth/passwords.js";
 import { revokeUserSessions, type SessionCaches } from "../auth/sessions.js";
 import { syncSellerListings } from "../catalog/listing-visibility.js";
@@ -181,12 +181,6 @@ export async function applyAdminAction(
   });
 }
 
-/** Nigerian (or international) number -> E.164, or null when it is not a valid number. */
-export function normalisePhone(input: string): string | null {
-  const p = parsePhoneNumberFromString(input, "NG");
-  return p?.isValid() ? p.number : null;
-}
-
 /**
  * Create an account for the admin (spec §6, §7 `POST /api/admin/user/`). The password is hashed
  * with argon2id; email, username and phone must be unique (answered as field messages). Sellers
@@ -201,7 +195,8 @@ export async function createUserByAdmin(
   opts: { passwordMustChange?: boolean } = {},
 ): Promise<AdminUserRow> {
   const errors: Record<string, string> = {};
-  const phone = normalisePhone(input.phone);
+  // The sign-up rule (a Nigerian number), so every account can sign in with the phone it was given.
+  const phone = normalizePhone(input.phone);
   if (!phone) errors.phone = "Enter a valid phone number";
   if (input.accType === "business" && input.category_ids.length === 0) errors.category_ids = "Pick at least one category";
   if (input.accType !== "business" && input.category_ids.length > 0) errors.category_ids = "Only sellers have categories";
