@@ -5,10 +5,11 @@
  * the dashboard and customers back where they came from. An unverified account opens the 2FA modal.
  */
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
-import { LOGIN_MIN_EXCLUSIVE, PASSWORD_MAX, TEXT } from "@market/contract";
-import { type FormEvent, useState } from "react";
+import { LOGIN_MIN_EXCLUSIVE, PASSWORD_MAX, SignInBody, TEXT } from "@market/contract";
+import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api";
+import { useSchemaForm } from "../../../lib/form";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { homeOf, useSignedIn } from "../../../lib/session";
 import { signIn } from "../api/auth";
@@ -19,8 +20,7 @@ export function canSendLogin(email: string, password: string): boolean {
 }
 
 export function LoginForm({ onLostPassword, onUnverified }: { onLostPassword: () => void; onUnverified: (email: string) => void }) {
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const form = useSchemaForm<SignInBody>(SignInBody, { initialValues: { email: "", password: "" } });
   const [busy, setBusy] = useState(false);
   const signedIn = useSignedIn();
   const navigate = useNavigate();
@@ -33,8 +33,7 @@ export function LoginForm({ onLostPassword, onUnverified }: { onLostPassword: ()
     else navigate("/", { replace: true });
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.onSubmit(async ({ email, password }) => {
     if (busy || !canSendLogin(email, password)) return;
     setBusy(true);
     try {
@@ -51,7 +50,7 @@ export function LoginForm({ onLostPassword, onUnverified }: { onLostPassword: ()
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   return (
     <form onSubmit={submit} aria-label="Login" noValidate>
@@ -60,17 +59,15 @@ export function LoginForm({ onLostPassword, onUnverified }: { onLostPassword: ()
           label={TEXT.accounts.emailOrPhone}
           placeholder="you@example.com or 0803 123 4567"
           autoComplete="username"
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
           required
+          {...form.getInputProps("email")}
         />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
           maxLength={PASSWORD_MAX}
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
           required
+          {...form.getInputProps("password")}
         />
         <Group justify="space-between" align="center">
           <Anchor component="button" type="button" fz="sm" onClick={onLostPassword}>

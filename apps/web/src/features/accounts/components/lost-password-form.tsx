@@ -4,9 +4,9 @@
  * show. Cancel returns to login and resets to send-mail. A failure keeps what was typed.
  */
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
-import { PASSWORD_MAX, TEXT } from "@market/contract";
-import { type FormEvent, useState } from "react";
-import { ApiError } from "../../../lib/api";
+import { PASSWORD_MAX, ResetEmailForm, ResetForm, TEXT } from "@market/contract";
+import { useState } from "react";
+import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { type RecoverForm, recover } from "../api/auth";
 
@@ -14,41 +14,35 @@ const EMPTY: RecoverForm = { email: "", code: "", password: "", confirm_password
 
 export function LostPasswordForm({ onDone }: { onDone: () => void }) {
   const [requestType, setRequestType] = useState<"send-mail" | "change-password">("send-mail");
-  const [form, setForm] = useState<RecoverForm>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Each step checks its own fields: the e-mail first, then the code and the new password.
+  const form = useSchemaForm<RecoverForm>(requestType === "send-mail" ? ResetEmailForm : ResetForm, { initialValues: EMPTY });
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof RecoverForm) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
-    setForm((f) => ({ ...f, [key]: value }));
-  };
 
   const cancel = () => {
     setRequestType("send-mail");
-    setForm(EMPTY);
-    setErrors({});
+    form.setValues(EMPTY);
+    form.clearErrors();
     onDone();
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.onSubmit(async (values) => {
     if (busy) return;
     setBusy(true);
     try {
-      const res = await recover(requestType, form);
+      const res = await recover(requestType, values);
       notifySuccess(res.message);
-      setErrors({});
       if (requestType === "send-mail") {
         // The next step needs the e-mail; the rest of the form starts empty.
-        setForm({ ...EMPTY, email: form.email });
+        form.setValues({ ...EMPTY, email: values.email });
         setRequestType("change-password");
       } else cancel();
     } catch (err) {
-      setErrors(err instanceof ApiError ? err.errors : {});
+      showFieldErrors(form, err);
       notifyError(err);
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   return (
     <form onSubmit={submit} aria-label="Lost password" noValidate>
@@ -56,46 +50,32 @@ export function LostPasswordForm({ onDone }: { onDone: () => void }) {
         <Text fz="sm" c="dimmed">
           {requestType === "send-mail"
             ? "Enter the e-mail of your account. We will send you a code to set a new password."
-            : `Enter the 6-character code we sent to ${form.email} and choose a new password.`}
+            : `Enter the 6-character code we sent to ${form.values.email} and choose a new password.`}
         </Text>
         <TextInput
           label="Email address"
           type="email"
           autoComplete="email"
-          value={form.email}
-          onChange={set("email")}
-          error={errors.email}
           readOnly={requestType === "change-password"}
           required
+          {...form.getInputProps("email")}
         />
         {requestType === "change-password" ? (
           <>
-            <TextInput
-              label="Reset code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={form.code}
-              onChange={set("code")}
-              error={errors.code}
-              required
-            />
+            <TextInput label="Reset code" inputMode="numeric" autoComplete="one-time-code" required {...form.getInputProps("code")} />
             <PasswordInput
               label={TEXT.accounts.newPassword}
               autoComplete="new-password"
               maxLength={PASSWORD_MAX}
-              value={form.password}
-              onChange={set("password")}
-              error={errors.password}
               required
+              {...form.getInputProps("password")}
             />
             <PasswordInput
               label={TEXT.accounts.confirmPassword}
               autoComplete="new-password"
               maxLength={PASSWORD_MAX}
-              value={form.confirm_password}
-              onChange={set("confirm_password")}
-              error={errors.confirm_password}
               required
+              {...form.getInputProps("confirm_password")}
             />
           </>
         ) : null}

@@ -2,14 +2,15 @@
  * Register mode of the sign-in page (spec §2, §3 "Sign-up payload", §4 "Register", §5): a
  * Customer/Seller toggle (switching clears categories and description); sellers pick 1-3
  * categories (the list empties after 3; the menu stays open between picks) and describe what they
- * sell. The server's per-field messages show under the fields. On success the form is cleared and
- * the caller opens the 2FA modal.
+ * sell. The contract's sign-up rules (`SignUpForm`) are checked before sending; the server's own
+ * per-field messages (e.g. a username already taken) show under the fields too. On success the
+ * form is cleared and the caller opens the 2FA modal.
  */
 import { Button, FileInput, MultiSelect, PasswordInput, SegmentedControl, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
-import { MAX_SELLER_CATEGORIES, PASSWORD_MAX, PHONE_PREFIX, TEXT } from "@market/contract";
+import { MAX_SELLER_CATEGORIES, PASSWORD_MAX, PHONE_PREFIX, SignUpForm, signUpAccountType, TEXT } from "@market/contract";
 import { IconPhoto } from "@tabler/icons-react";
-import { type FormEvent, useState } from "react";
-import { ApiError } from "../../../lib/api";
+import { useState } from "react";
+import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { imageToDataUrl, isImageFile } from "../../../lib/image-to-data-url";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { signUp } from "../api/auth";
@@ -17,7 +18,35 @@ import { useCategoryOptions } from "../api/categories";
 
 type AccKind = "" | "Brand";
 
-const EMPTY = { names: "", username: "", email: "", phone: "", password: "", confirm_password: "", desc: "" };
+type Values = {
+  accType: AccKind;
+  names: string;
+  username: string;
+  email: string;
+  phone: string;
+  password: string;
+  confirm_password: string;
+  category_ids: string[];
+  desc: string;
+};
+
+const EMPTY: Values = {
+  accType: "",
+  names: "",
+  username: "",
+  email: "",
+  phone: "",
+  password: "",
+  confirm_password: "",
+  category_ids: [],
+  desc: "",
+};
+
+/** What is checked and sent: a customer sends no categories and no description. */
+function signUpFields(v: Values) {
+  const seller = v.accType === "Brand";
+  return { ...v, category_ids: seller ? v.category_ids : [], desc: seller ? v.desc : "" };
+}
 
 /** The picker's options: once `MAX_SELLER_CATEGORIES` are picked, nothing more is offered (spec §5). */
 export function offeredCategories<T extends { items: { value: string }[] }>(groups: T[], picked: string[]): T[] {
@@ -27,25 +56,20 @@ export function offeredCategories<T extends { items: { value: string }[] }>(grou
 }
 
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
-  const [accType, setAccType] = useState<AccKind>("");
-  const [values, setValues] = useState(EMPTY);
-  const [categoryIds, setCategoryIds] = useState<string[]>([]);
+  const form = useSchemaForm<Values>(SignUpForm, {
+    initialValues: EMPTY,
+    toBody: (v) => ({ ...signUpFields(v), accType: signUpAccountType(v.accType) }),
+  });
   const [picture, setPicture] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const isSeller = accType === "Brand";
+  const isSeller = form.values.accType === "Brand";
+  const categoryIds = form.values.category_ids;
   const categories = useCategoryOptions(isSeller);
 
-  const set = (key: keyof typeof EMPTY) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [key]: value }));
-  };
-
   const switchType = (value: string) => {
-    setAccType(value as AccKind);
-    setCategoryIds([]);
-    setValues((v) => ({ ...v, desc: "" }));
-    setErrors((e) => ({ ...e, category_ids: "", desc: "" }));
+    form.setValues({ accType: value as AccKind, category_ids: [], desc: "" });
+    form.clearFieldError("category_ids");
+    form.clearFieldError("desc");
   };
 
   const pickPicture = (file: File | null) => {
@@ -57,40 +81,30 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
     setPicture(file);
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.onSubmit(async (values) => {
     if (busy) return;
     setBusy(true);
     try {
       const profile = picture ? await imageToDataUrl(picture) : "";
-      const res = await signUp({
-        ...values,
-        accType,
-        profile,
-        category_ids: isSeller ? categoryIds : [],
-        desc: isSeller ? values.desc : "",
-        request_type: "register",
-      });
+      const res = await signUp({ ...signUpFields(values), profile, request_type: "register" });
       notifySuccess(res.message);
-      setValues(EMPTY);
-      setCategoryIds([]);
+      form.setValues(EMPTY);
+      form.clearErrors();
       setPicture(null);
-      setErrors({});
-      setAccType("");
       onRegistered(res.data.email);
     } catch (err) {
-      setErrors(err instanceof ApiError ? err.errors : {});
+      showFieldErrors(form, err);
       notifyError(err);
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   return (
     <form onSubmit={submit} aria-label="Register" noValidate>
       <Stack gap="md">
         <SegmentedControl
-          value={accType}
+          value={form.values.accType}
           onChange={switchType}
           data={[
             { label: TEXT.accounts.customer, value: "" },
@@ -100,24 +114,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
           fullWidth
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label="Full name" autoComplete="name" value={values.names} onChange={set("names")} error={errors.names} required />
-          <TextInput
-            label="Username"
-            autoComplete="nickname"
-            value={values.username}
-            onChange={set("username")}
-            error={errors.username}
-            required
-          />
-          <TextInput
-            label="Email address"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onChange={set("email")}
-            error={errors.email}
-            required
-          />
+          <TextInput label="Full name" autoComplete="name" required {...form.getInputProps("names")} />
+          <TextInput label="Username" autoComplete="nickname" required {...form.getInputProps("username")} />
+          <TextInput label="Email address" type="email" autoComplete="email" required {...form.getInputProps("email")} />
           <TextInput
             label="Phone number"
             type="tel"
@@ -126,31 +125,23 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
             placeholder="803 123 4567"
             leftSection={PHONE_PREFIX}
             leftSectionWidth={52}
-            value={values.phone}
-            onChange={(e) => {
-              const digits = e.currentTarget.value.replace(/[^\d]/g, "");
-              setValues((v) => ({ ...v, phone: digits }));
-            }}
-            error={errors.phone}
             required
+            {...form.getInputProps("phone")}
+            onChange={(e) => form.setFieldValue("phone", e.currentTarget.value.replace(/[^\d]/g, ""))}
           />
           <PasswordInput
             label="Password"
             autoComplete="new-password"
             maxLength={PASSWORD_MAX}
-            value={values.password}
-            onChange={set("password")}
-            error={errors.password}
             required
+            {...form.getInputProps("password")}
           />
           <PasswordInput
             label="Confirm password"
             autoComplete="new-password"
             maxLength={PASSWORD_MAX}
-            value={values.confirm_password}
-            onChange={set("confirm_password")}
-            error={errors.confirm_password}
             required
+            {...form.getInputProps("confirm_password")}
           />
         </SimpleGrid>
         <FileInput
@@ -160,7 +151,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
           leftSection={<IconPhoto size={18} aria-hidden />}
           value={picture}
           onChange={pickPicture}
-          error={errors.profile}
+          error={form.errors.profile}
           clearable
         />
         {isSeller ? (
@@ -169,15 +160,13 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
               label={`Categories (up to ${MAX_SELLER_CATEGORIES})`}
               placeholder={categoryIds.length < MAX_SELLER_CATEGORIES ? "Pick what you sell" : undefined}
               data={offeredCategories(categories.data ?? [], categoryIds)}
-              value={categoryIds}
-              onChange={setCategoryIds}
+              {...form.getInputProps("category_ids")}
               maxValues={MAX_SELLER_CATEGORIES}
               hidePickedOptions
               searchable
               nothingFoundMessage={
                 categoryIds.length >= MAX_SELLER_CATEGORIES ? `You can pick up to ${MAX_SELLER_CATEGORIES}` : "No category found"
               }
-              error={errors.category_ids}
               disabled={categories.isPending}
               required
             />
@@ -186,10 +175,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
               placeholder="e.g. Original phones and accessories, delivered across Lagos"
               rows={3}
               maxLength={500}
-              value={values.desc}
-              onChange={set("desc")}
-              error={errors.desc}
               required
+              {...form.getInputProps("desc")}
             />
           </>
         ) : null}

@@ -4,11 +4,11 @@
  * success shows "Success" with the server text.
  */
 import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import { CODE_LENGTH, TEXT } from "@market/contract";
+import { CODE_LENGTH, TEXT, VerifyBody } from "@market/contract";
 import { IconCheck } from "@tabler/icons-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { LazyModal } from "../../../components/lazy-overlay";
-import { ApiError } from "../../../lib/api";
+import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError, notifyInfo, notifySuccess } from "../../../lib/notify";
 import { resendCodes, verifyCodes } from "../api/auth";
 
@@ -16,33 +16,31 @@ import { resendCodes, verifyCodes } from "../api/auth";
 export const codeLooksValid = (code: string) => code.trim().length >= CODE_LENGTH;
 
 export function VerifyModal({ email, onClose }: { email: string | null; onClose: () => void }) {
-  const [codeEmail, setCodeEmail] = useState("");
-  const [codePhone, setCodePhone] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm(VerifyBody, {
+    initialValues: { code_email: "", code_phone: "" },
+    toBody: (v) => ({ ...v, email: email ?? "" }),
+  });
   const [busy, setBusy] = useState(false);
 
   const close = () => {
-    setCodeEmail("");
-    setCodePhone("");
-    setErrors({});
+    form.reset();
     onClose();
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.onSubmit(async (v) => {
     if (!email || busy) return;
     setBusy(true);
     try {
-      const res = await verifyCodes({ email, code_email: codeEmail.trim(), code_phone: codePhone.trim() });
+      const res = await verifyCodes({ email, code_email: v.code_email.trim(), code_phone: v.code_phone.trim() });
       notifySuccess(res.message);
       close();
     } catch (err) {
-      setErrors(err instanceof ApiError ? err.errors : {});
+      showFieldErrors(form, err);
       notifyError(err, TEXT.alerts.failedTitle);
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   const resend = async () => {
     if (!email) return;
@@ -54,20 +52,21 @@ export function VerifyModal({ email, onClose }: { email: string | null; onClose:
     }
   };
 
-  const field = (label: string, value: string, set: (v: string) => void, name: "code_email" | "code_phone") => (
-    <TextInput
-      label={label}
-      value={value}
-      onChange={(e) => set(e.currentTarget.value)}
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      maxLength={12}
-      error={errors[name]}
-      rightSection={codeLooksValid(value) ? <IconCheck size={18} color="var(--mantine-color-green-7)" aria-label="valid" /> : null}
-      data-valid={codeLooksValid(value) ? "true" : "false"}
-      styles={codeLooksValid(value) && !errors[name] ? { input: { borderColor: "var(--mantine-color-green-7)" } } : undefined}
-    />
-  );
+  const field = (label: string, name: "code_email" | "code_phone") => {
+    const value = form.values[name];
+    return (
+      <TextInput
+        label={label}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={12}
+        {...form.getInputProps(name)}
+        rightSection={codeLooksValid(value) ? <IconCheck size={18} color="var(--mantine-color-green-7)" aria-label="valid" /> : null}
+        data-valid={codeLooksValid(value) ? "true" : "false"}
+        styles={codeLooksValid(value) && !form.errors[name] ? { input: { borderColor: "var(--mantine-color-green-7)" } } : undefined}
+      />
+    );
+  };
 
   return (
     <LazyModal opened={!!email} onClose={close} title={TEXT.accounts.verifyTitle} centered>
@@ -79,8 +78,8 @@ export function VerifyModal({ email, onClose }: { email: string | null; onClose:
           <Text fz="sm" fw={600}>
             {email}
           </Text>
-          {field(TEXT.accounts.codeEmail, codeEmail, setCodeEmail, "code_email")}
-          {field(TEXT.accounts.codePhone, codePhone, setCodePhone, "code_phone")}
+          {field(TEXT.accounts.codeEmail, "code_email")}
+          {field(TEXT.accounts.codePhone, "code_phone")}
           <Group justify="space-between">
             <Anchor component="button" type="button" fz="sm" onClick={resend}>
               {TEXT.accounts.resendCodes}
