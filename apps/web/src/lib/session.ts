@@ -7,7 +7,7 @@
  * token (the shopper is on a flaky connection, not signed out). `signOut()` revokes the token on
  * the server and clears it with the local session data.
  */
-import type { AccountType, Address, MeAnswer, UserDetails } from "@market/contract";
+import { type AccountType, type Address, type MeAnswer, STORAGE_KEYS, type UserDetails } from "@market/contract";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import { useLocation, useNavigate } from "react-router";
@@ -105,7 +105,7 @@ export function useSignOut() {
     }
     setToken(null);
     try {
-      localStorage.removeItem("cart");
+      localStorage.removeItem(STORAGE_KEYS.cart);
     } catch {}
     qc.setQueryData(meQuery.queryKey, null);
     qc.removeQueries({ predicate: (q) => q.queryKey[0] !== "me" });

@@ -131,7 +131,10 @@ export function post(overrides: Partial<Post> = {}): Post {
 }
 
 /** Page facts of a listing answer: `items` are positions `from`.. of `total`. */
-function pageOf(count: number, overrides: { total?: number; from?: number; limit?: number; nextCursor?: string | null; prevCursor?: string | null }) {
+function pageOf(
+  count: number,
+  overrides: { total?: number; from?: number; limit?: number; nextCursor?: string | null; prevCursor?: string | null },
+) {
   const limit = overrides.limit ?? 12;
   const from = count ? (overrides.from ?? 1) : 0;
   return {

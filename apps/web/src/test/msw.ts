@@ -5,10 +5,10 @@
  * built from the contract's schemas (fixtures.ts). A call nothing answers gets the server's own 404
  * answer, as an unknown route would.
  */
-import { HttpResponse, http } from "msw";
+import { delay, HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 
-export { HttpResponse, http };
+export { delay, HttpResponse, http };
 
 /** Any /api call no test answered: the store's 404 answer. */
 const fallback = http.all("/api/*", () => HttpResponse.json({ statusCode: 404, message: "not mocked" }, { status: 404 }));
@@ -31,7 +31,12 @@ export function recordCalls(): Call[] {
   const calls: Call[] = [];
   server.events.on("request:start", ({ request }) => {
     const url = new URL(request.url);
-    const call: Call = { method: request.method, path: url.pathname + url.search, body: undefined, auth: request.headers.get("authorization") };
+    const call: Call = {
+      method: request.method,
+      path: url.pathname + url.search,
+      body: undefined,
+      auth: request.headers.get("authorization"),
+    };
     calls.push(call);
     if (!(request.headers.get("content-type") ?? "").includes("application/json")) return;
     void request

@@ -13,7 +13,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { LazyModal as Modal } from "../../../components/lazy-overlay";
-import { resetLocalCart } from "../../../lib/cart";
+import { resetCart } from "../../../lib/cart";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useCancelTransfer, useSubmitTransfer } from "../api/checkout";
 import { naira2 } from "../money";
@@ -45,7 +45,7 @@ export function BankTransferModal({ record, onClose }: { record: TransferForm | 
     try {
       const res = await submit.mutateAsync(record);
       onClose();
-      resetLocalCart();
+      resetCart(qc);
       await Promise.all([qc.invalidateQueries({ queryKey: ["me"] }), qc.invalidateQueries({ queryKey: ["orders"] })]);
       notifySuccess(res.message);
       navigate("/");

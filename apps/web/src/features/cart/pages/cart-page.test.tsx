@@ -3,13 +3,13 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { meQuery } from "../../../lib/session";
+import { cartAnswer, cartLineAnswer, meAnswer, serverLine } from "../../../test/fixtures";
+import { HttpResponse, http, recordCalls, server } from "../../../test/msw";
 import { renderWithProviders } from "../../../test/render";
-import { fakeApi, ME, serverLine } from "../test/fake-api";
 import CartPage from "./cart-page";
 
 describe("CartPage", () => {
   it("renders nothing for a signed-out visitor", async () => {
-    fakeApi({});
     const { queryClient } = renderWithProviders(
       <div data-testid="screen">
         <CartPage />
@@ -25,7 +25,10 @@ describe("CartPage", () => {
 
   it("says 'Your Cart Is Empty' with Go Back when the cart is empty", async () => {
     localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
-    fakeApi({ "GET /api/me": () => ({ body: ME("cart-u1") }), "GET /api/cart": () => ({ body: { statusCode: 200, data: [] } }) });
+    server.use(
+      http.get("/api/me", () => HttpResponse.json(meAnswer())),
+      http.get("/api/cart", () => HttpResponse.json(cartAnswer([]))),
+    );
     renderWithProviders(<CartPage />);
     expect(await screen.findByText("Your Cart Is Empty")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Go Back" })).toHaveAttribute("href", "/");
@@ -33,16 +36,17 @@ describe("CartPage", () => {
 
   it("lists the lines with links, the subtotal with item count to 2 decimals, and re-adds on a quantity change", async () => {
     localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
-    const calls = fakeApi({
-      "GET /api/me": () => ({ body: ME("cart-u2") }),
-      "GET /api/cart": () => ({
-        body: { statusCode: 200, data: [serverLine("p1", 2, 1999.99, 5, "Ankara Dress"), serverLine("p2", 1, 350, 3, "Garri 5kg")] },
+    server.use(
+      http.get("/api/me", () => HttpResponse.json(meAnswer())),
+      http.get("/api/cart", () =>
+        HttpResponse.json(cartAnswer([serverLine("p1", 2, 1999.99, 5, "Ankara Dress"), serverLine("p2", 1, 350, 3, "Garri 5kg")])),
+      ),
+      http.post("/api/cart", async ({ request }) => {
+        const b = (await request.json()) as { product_id: string; count: number };
+        return HttpResponse.json(cartLineAnswer(serverLine(b.product_id, b.count, 1999.99, 5, "Ankara Dress")));
       }),
-      "POST /api/cart": (c) => {
-        const b = c.body as { product_id: string; count: number };
-        return { body: { statusCode: 200, message: "ok", data: serverLine(b.product_id, b.count, 1999.99, 5, "Ankara Dress") } };
-      },
-    });
+    );
+    const calls = recordCalls();
     renderWithProviders(<CartPage />);
     expect(await screen.findByRole("heading", { name: "Cart" })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId("cart-subtotal")).toHaveTextContent("₦4,349.98"));

@@ -1,12 +1,14 @@
-import { STORAGE_KEYS } from "@market/contract";
+import { CreateSessionAnswer, STORAGE_KEYS, TransferForm } from "@market/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { HttpHandler } from "msw";
 import { describe, expect, it } from "vitest";
+import { cartAnswer, meAnswer, serverLine } from "../../../test/fixtures";
+import { errorAnswer, HttpResponse, http, recordCalls, server } from "../../../test/msw";
 import { renderWithProviders } from "../../../test/render";
-import { fakeApi, ME, serverLine } from "../test/fake-api";
 import CheckoutPage from "./checkout-page";
 
-const FORM = {
+const FORM = TransferForm.parse({
   client_account_no: "0123456789",
   client_bank: "Wema Bank",
   client_account_name: "Naija Market Ltd",
@@ -29,28 +31,31 @@ const FORM = {
     zip: "100271",
     phone: "+2348096660006",
   },
-};
+});
 
-function signedIn(extra: Parameters<typeof fakeApi>[0] = {}) {
+/** A signed-in customer with one cart line (2 x ₦2,000), plus `extra` answers; answers the recorded calls. */
+function signedIn(...extra: HttpHandler[]) {
   localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
-  return fakeApi({
-    "GET /api/me": () => ({ body: ME("checkout-u") }),
-    "GET /api/cart": () => ({ body: { statusCode: 200, data: [serverLine("p1", 2, 2000, 5, "Laptop Backpack")] } }),
+  server.use(
     ...extra,
-  });
+    http.get("/api/me", () => HttpResponse.json(meAnswer())),
+    http.get("/api/cart", () => HttpResponse.json(cartAnswer([serverLine("p1", 2, 2000, 5, "Laptop Backpack")]))),
+  );
+  return recordCalls();
 }
 
 describe("CheckoutPage", () => {
   it("sends signed-out visitors home", async () => {
-    fakeApi({});
     const { router } = renderWithProviders(<CheckoutPage />, { path: "*", route: "/checkout" });
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
   });
 
   it("fills the default address, shows the review with flat shipping, and opens the Bank Transfer modal on 'session'", async () => {
-    const calls = signedIn({
-      "POST /api/transactions/createSession": () => ({ body: { statusCode: 200, data: { message: "ok", data: "session", Form: FORM } } }),
-    });
+    const calls = signedIn(
+      http.post("/api/transactions/createSession", () =>
+        HttpResponse.json(CreateSessionAnswer.parse({ statusCode: 200, data: { message: "ok", data: "session", Form: FORM } })),
+      ),
+    );
     renderWithProviders(<CheckoutPage />);
     await waitFor(() => expect(screen.getByLabelText("First name")).toHaveValue("Tunde"));
     expect(screen.getByLabelText("Address 1")).toHaveValue("14 Allen Avenue");
@@ -64,7 +69,7 @@ describe("CheckoutPage", () => {
     );
     await userEvent.click(screen.getByRole("button", { name: "Place Order" }));
     const sent = await waitFor(() => {
-      const c = calls.find((x) => x.url === "/api/transactions/createSession");
+      const c = calls.find((x) => x.path === "/api/transactions/createSession");
       expect(c).toBeDefined();
       return c!.body as Record<string, unknown>;
     });
@@ -83,14 +88,15 @@ describe("CheckoutPage", () => {
   }, 20_000);
 
   it("shows the 'Oops' alert with the server's message when checkout fails", async () => {
-    signedIn({
-      "POST /api/transactions/createSession": () => ({
-        status: 409,
-        body: { statusCode: 409, message: "Your order total has changed to ₦7,000. Please refresh the page and try again." },
-      }),
-    });
+    signedIn(
+      http.post("/api/transactions/createSession", () =>
+        errorAnswer(409, "Your order total has changed to ₦7,000. Please refresh the page and try again."),
+      ),
+    );
     renderWithProviders(<CheckoutPage />);
-    await waitFor(() => expect(screen.getByTestId("checkout-total")).toHaveTextContent("₦6,000.00"));
+    // The cart is read once the session is known and the page has drawn: seconds on a loaded machine.
+    await waitFor(() => expect(screen.getByTestId("checkout-total")).toHaveTextContent("₦6,000.00"), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId("checkout-total")).toHaveTextContent("₦6,000.00"), { timeout: 5000 });
     await userEvent.click(screen.getByRole("button", { name: "Place Order" }));
     expect(await screen.findByText("Oops", {}, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.getByText(/total has changed to ₦7,000/)).toBeInTheDocument();
