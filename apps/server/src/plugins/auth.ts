@@ -35,7 +35,7 @@ declare module "fastify" {
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
 
-export type AuthOptions = {
+type AuthOptions = {
   /** How long a token's user is kept in memory, in ms (default 5,000; 0 turns the cache off). */
   sessionTtlMs?: number;
   /** At most this many cached tokens (default 10,000); the oldest go first. */

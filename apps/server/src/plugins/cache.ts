@@ -23,7 +23,7 @@ declare module "fastify" {
 }
 
 /** PostgreSQL channel of the cache invalidations (NOTIFY reaches only the same database). */
-export const PG_CACHE_CHANNEL = "market_cache_invalidation";
+const PG_CACHE_CHANNEL = "market_cache_invalidation";
 
 export default fp(
   async function cachePlugin(app: FastifyInstance) {

@@ -45,7 +45,7 @@ function pgCode(err: unknown): string | undefined {
 }
 
 /** "first_name" -> "First name", "address.city" -> "City" (the last part of a nested field). */
-export function fieldLabel(field: string): string {
+function fieldLabel(field: string): string {
   const last = field.split(".").pop() ?? field;
   const words = last
     .replace(/_/g, " ")
@@ -55,13 +55,13 @@ export function fieldLabel(field: string): string {
 }
 
 /** Zod's generic wording for a missing value becomes "<Label> is required"; other messages stay. */
-export function plainMessage(field: string, message: string): string {
+function plainMessage(field: string, message: string): string {
   if (field !== "body" && /expected [\w\s|]+, received undefined$/.test(message)) return `${fieldLabel(field)} is required`;
   return message;
 }
 
 /** The top-level message of a single-field error, as a sentence a person can read in an alert. */
-export function sentence(field: string, message: string): string {
+function sentence(field: string, message: string): string {
   if (field === "body") return message;
   const label = fieldLabel(field);
   return message.toLowerCase().startsWith(label.toLowerCase()) ? message : `${label}: ${message}`;

@@ -46,7 +46,7 @@ const UNRELATED_WRITES = [
   /^\/api\/v1\//,
 ];
 
-export type PublicCacheOptions = {
+type PublicCacheOptions = {
   /**
    * Off under NODE_ENV=test unless PUBLIC_CACHE says otherwise (config.ts, app.ts): tests insert
    * rows with the factories, straight into the database, which no hook sees.
@@ -63,7 +63,7 @@ export type PublicCacheOptions = {
 
 type Entry = { payload: string; contentType: string };
 
-export type PublicCache = {
+type PublicCache = {
   /** Is the cache on (see `PublicCacheOptions.enabled`)? The server-drawn page cache follows it. */
   enabled: boolean;
   /**

@@ -39,7 +39,7 @@ export function serverEntryPath(webDist: string): string {
 }
 
 /** `<div id="root">` with the app's HTML, then the query data as inert JSON (no inline script: CSP). */
-export function rootMarkup({ html, state }: Rendered): string {
+function rootMarkup({ html, state }: Rendered): string {
   const json = JSON.stringify(state).replace(/</g, "\\u003c");
   return `<div id="root">${html}</div><script type="application/json" id="rq-state">${json}</script>`;
 }

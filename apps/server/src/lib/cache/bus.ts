@@ -14,7 +14,7 @@ import type { Redis } from "ioredis";
 import pg from "pg";
 
 /** What a bus tells the cache hub. */
-export type BusHandlers = {
+type BusHandlers = {
   /** A message from some process (this one's own included; the hub skips those). */
   message(payload: string): void;
   /** The bus lost, or got back, its connection: messages may have been missed. */

@@ -15,7 +15,7 @@ const CONNECT_TIMEOUT_MS = 3_000;
 const COMMAND_TIMEOUT_MS = 1_000;
 
 /** `url` without its user name and password, for messages and logs. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   try {
     const u = new URL(url);
     u.username = "";

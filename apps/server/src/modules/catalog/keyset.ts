@@ -12,7 +12,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { localCache } from "../../lib/cache/index.js";
 import { type CursorKeyType, invalidCursor, isCursorKey, isUuid, parseCursorJson } from "../../lib/cursor.js";
 
-export type Direction = "next" | "prev";
+type Direction = "next" | "prev";
 
 export type Cursor = {
   /** The sort this cursor belongs to (a cursor of another sort is refused). */
@@ -79,7 +79,7 @@ export type SortSpec = {
  * ORDER BY for a sort, walked forward (`reverse` false) or backward (to fetch the page before a
  * cursor, or the tail of the list from its end).
  */
-export function orderBy(spec: SortSpec, reverse: boolean): SQL {
+function orderBy(spec: SortSpec, reverse: boolean): SQL {
   const desc = spec.desc !== reverse;
   // Forward over the index: its own NULLS LAST; backward: the mirror image, NULLS FIRST.
   const nulls = desc === spec.indexDesc ? sql.raw("nulls last") : sql.raw("nulls first");
@@ -91,7 +91,7 @@ export function orderBy(spec: SortSpec, reverse: boolean): SQL {
  * The WHERE condition of a cursor: rows strictly after the cursor's row in the walking direction.
  * A row comparison `(key, id) < (k, i)` is what lets PostgreSQL start the index scan at the cursor.
  */
-export function afterCursor(spec: SortSpec, cursor: Cursor): SQL {
+function afterCursor(spec: SortSpec, cursor: Cursor): SQL {
   const reverse = cursor.dir === "prev";
   const desc = spec.desc !== reverse;
   const left = sql`(${spec.keyExpr}, ${spec.idExpr})`;
@@ -100,7 +100,7 @@ export function afterCursor(spec: SortSpec, cursor: Cursor): SQL {
 }
 
 /** Page facts for an answer: 1-based page number and "from-to" positions. */
-export function pageFacts(offset: number, count: number, total: number, limit: number) {
+function pageFacts(offset: number, count: number, total: number, limit: number) {
   return {
     total,
     limit,
@@ -114,7 +114,7 @@ export function pageFacts(offset: number, count: number, total: number, limit: n
  * The cursors of a fetched page (rows in display order): `next` continues after the last row when
  * more rows follow, `prev` goes back before the first row when this is not the first page.
  */
-export function pageCursors<R extends { cursorKey: string; id: string }>(
+function pageCursors<R extends { cursorKey: string; id: string }>(
   spec: SortSpec,
   rows: R[],
   offset: number,
@@ -188,9 +188,9 @@ export async function runListing<R extends { cursorKey: string; id: string }>(pl
 }
 
 /** Counts at or above this are cached (counting a large listing reads all of it on every page; small lists stay exact). */
-export const COUNT_CACHE_MIN = 5_000;
+const COUNT_CACHE_MIN = 5_000;
 /** How long a cached large count is reused. */
-export const COUNT_CACHE_TTL_MS = 30_000;
+const COUNT_CACHE_TTL_MS = 30_000;
 const COUNT_CACHE_MAX = 1_000;
 /**
  * Large counts, per table and filter: a named cache of this process only (lib/cache, ADR 0100).

@@ -32,7 +32,7 @@ const NOT_FOUND = "Service not found";
 const averageExpr = sql`(case when ${posts.ratingCount} = 0 then 0 else round(${posts.ratingSum}::numeric / ${posts.ratingCount}, 6) end)`;
 
 /** Sort orders of services. "newest" matches the partial indexes of db/schema/catalog.ts. */
-export const POST_SORT_SPECS: Record<PostSort, SortSpec> = {
+const POST_SORT_SPECS: Record<PostSort, SortSpec> = {
   newest: {
     indexDesc: true,
     name: "newest",
@@ -89,7 +89,7 @@ type Row = {
 };
 
 /** Row -> API shape. */
-export function toPost(r: Row): Post {
+function toPost(r: Row): Post {
   return {
     _id: r.id,
     user_id: r.userId,

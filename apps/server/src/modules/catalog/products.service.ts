@@ -28,7 +28,7 @@ const MARKET_CATEGORY = "Choose a market-place category";
 const NOT_FOUND = "Product not found";
 
 /** Sort orders of products, each matching a partial index of db/schema/catalog.ts. */
-export const PRODUCT_SORT_SPECS: Record<ProductSort, SortSpec> = {
+const PRODUCT_SORT_SPECS: Record<ProductSort, SortSpec> = {
   newest: {
     indexDesc: true,
     name: "newest",
@@ -90,7 +90,7 @@ type Row = {
 };
 
 /** Row -> API shape (naira price). */
-export function toProduct(r: Row): Product {
+function toProduct(r: Row): Product {
   return {
     _id: r.id,
     user_id: r.userId,

@@ -7,9 +7,9 @@
  */
 import { CURRENCY, formatNaira, TEXT } from "@market/contract";
 
-export const SITE_NAME = "Naija Market";
+const SITE_NAME = "Naija Market";
 /** Longest meta/og description we send (characters); previews show about this much. */
-export const DESCRIPTION_MAX = 200;
+const DESCRIPTION_MAX = 200;
 
 /** One product or service page, already checked to be public. Money in naira. */
 export type SeoItem =
@@ -53,7 +53,7 @@ export function escapeHtml(value: string): string {
  * JSON for an inline <script type="application/ld+json">: `<`, `>` and `&` become \u escapes (so
  * neither `</script>` nor `<!--` can end or confuse the block), as do U+2028/U+2029.
  */
-export function jsonForScript(value: unknown): string {
+function jsonForScript(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, "\\u003c")
     .replace(/>/g, "\\u003e")
@@ -63,7 +63,7 @@ export function jsonForScript(value: unknown): string {
 }
 
 /** Collapse whitespace and control characters and cut to `max` characters (with an ellipsis). */
-export function plainText(value: string, max: number): string {
+function plainText(value: string, max: number): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
   const flat = value.replace(/[\u0000-\u001f\u007f\s]+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
@@ -75,12 +75,12 @@ export function itemPath(kind: SeoItem["kind"], id: string): string {
 }
 
 /** Average stars to one decimal (spec §2 "Stars", from reactions), or null when nobody rated. */
-export function averageStars(ratingSum: number, ratingCount: number): number | null {
+function averageStars(ratingSum: number, ratingCount: number): number | null {
   return ratingCount > 0 ? Math.round((ratingSum / ratingCount) * 10) / 10 : null;
 }
 
 /** Title, description and the JSON-LD object of an item (the parts the tests check). */
-export function describeItem(item: SeoItem, baseUrl: string) {
+function describeItem(item: SeoItem, baseUrl: string) {
   const url = `${baseUrl}${itemPath(item.kind, item.id)}`;
   if (item.kind === "market-place") {
     const inStock = item.countInStock > 0;

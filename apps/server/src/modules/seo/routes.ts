@@ -18,11 +18,11 @@ import { escapeHtml, renderHead, withPageHead } from "./head.js";
 import { buildSitemap, findProductForSeo, findServiceForSeo, renderSitemapIndex, renderUrlset, sitemapPart } from "./service.js";
 
 /** Browsers revalidate (prices and stock change, and a deploy changes asset names); shared caches may keep 5 minutes. */
-export const PAGE_CACHE = "public, max-age=0, s-maxage=300";
+const PAGE_CACHE = "public, max-age=0, s-maxage=300";
 /** The sitemap changes slowly and is read by crawlers. */
-export const SITEMAP_CACHE = "public, max-age=300";
+const SITEMAP_CACHE = "public, max-age=300";
 /** How long a built sitemap document is reused (same as the Cache-Control age). */
-export const SITEMAP_MEMO_MS = 300_000;
+const SITEMAP_MEMO_MS = 300_000;
 /**
  * Sitemaps are public and a 50,000-URL part costs about a second of database and CPU time, so each
  * IP may fetch a limited number per minute (crawlers fetch a few; ADR 0062).
@@ -39,7 +39,7 @@ const HOST = /^[a-z0-9.-]+(:\d{1,5})?$/i;
  * hand one host's links to another). A malformed Host falls back to localhost so a forged header
  * cannot put markup into the page.
  */
-export function publicOrigin(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): string {
+function publicOrigin(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): string {
   if (app.config.PUBLIC_URL) return app.config.PUBLIC_URL.replace(/\/+$/, "");
   addVary(reply, "Host", "X-Forwarded-Host", "X-Forwarded-Proto");
   const host = HOST.test(request.host) ? request.host : "localhost";
@@ -52,7 +52,7 @@ export function publicOrigin(app: FastifyInstance, request: FastifyRequest, repl
  * shows first (ItemImage size="full" of image_urls[0]), as a site-relative URL when it is an upload,
  * so the preload matches the page's own request whatever PUBLIC_URL says. "" without a picture.
  */
-export function mainImagePreload(absolute: string | undefined, base: string): string {
+function mainImagePreload(absolute: string | undefined, base: string): string {
   if (!absolute) return "";
   const href = absolute.startsWith(`${base}/`) ? absolute.slice(base.length) : absolute;
   return `\n    <link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high" />`;

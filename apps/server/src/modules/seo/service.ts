@@ -13,7 +13,7 @@ import { itemPath, type SeoImage, type SeoItem } from "./head.js";
 const THUMB_MAX = 400;
 
 /** An image URL made absolute against `baseUrl` (uploads are site-relative), or null if unusable. */
-export function absoluteUrl(url: string, baseUrl: string): string | null {
+function absoluteUrl(url: string, baseUrl: string): string | null {
   if (/^https?:\/\//i.test(url)) return url;
   if (url.startsWith("/") && !url.startsWith("//")) return `${baseUrl}${url}`;
   return null;
@@ -109,7 +109,7 @@ export async function findServiceForSeo(db: Executor, id: string, baseUrl: strin
 /* ------------------------------------------------------------------------------------------ */
 
 /** The sitemaps protocol allows at most 50,000 URLs per file (sitemaps.org). */
-export const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_MAX_URLS = 50_000;
 
 export type SitemapUrl = { loc: string; lastmod: Date };
 
@@ -141,7 +141,7 @@ const latest = (...dates: (Date | null | undefined)[]) =>
  * The "pages" part: home, both listing roots (id 001, spec §2) and every category listing. A
  * listing's lastmod is the newest change among its public items (or the category's creation).
  */
-export async function pageUrls(db: Executor, baseUrl: string): Promise<SitemapUrl[]> {
+async function pageUrls(db: Executor, baseUrl: string): Promise<SitemapUrl[]> {
   const productTimes = await db
     .select({ categoryId: products.categoryId, lastmod: sql<Date | null>`max(${products.updatedAt})`.mapWith(products.updatedAt) })
     .from(products)
@@ -176,7 +176,7 @@ export async function pageUrls(db: Executor, baseUrl: string): Promise<SitemapUr
 }
 
 /** Number of public products and services. */
-export async function countItems(db: Executor): Promise<{ products: number; services: number }> {
+async function countItems(db: Executor): Promise<{ products: number; services: number }> {
   const [p] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(eq(products.listed, true));
   const [s] = await db.select({ n: sql<number>`count(*)::int` }).from(posts).where(eq(posts.listed, true));
   return { products: p?.n ?? 0, services: s?.n ?? 0 };
@@ -186,7 +186,7 @@ export async function countItems(db: Executor): Promise<{ products: number; serv
  * One page of public item URLs, oldest first (so a page's contents only change when items go),
  * `limit` per page, `page` 1-based.
  */
-export async function itemUrls(
+async function itemUrls(
   db: Executor,
   kind: "market-place" | "services",
   baseUrl: string,
