@@ -13,7 +13,7 @@
  * - killing one process under load loses no acknowledged order and the others keep serving.
  *
  * Settings: CLUSTER_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
- * CLUSTER_REDIS_URL (default redis://127.0.0.1:6379), HAPROXY (test/haproxy.ts).
+ * CLUSTER_REDIS_URL (default redis://127.0.0.1:6379), HAPROXY (test/haproxy.ts), CLUSTER_WITHOUT.
  */
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
@@ -37,6 +37,11 @@ const REDIS_URL = process.env.CLUSTER_REDIS_URL ?? "redis://127.0.0.1:6379";
 const ENTRY = path.join(SERVER_ROOT, "dist/main.js");
 const BUCKET = "market-cluster";
 const PROCESSES = 3;
+/**
+ * CLUSTER_WITHOUT=redis,s3 starts the processes without Redis or without object storage, to see
+ * the checks that depend on them fail (each process then keeps its own rate limits or pictures).
+ */
+const WITHOUT = (process.env.CLUSTER_WITHOUT ?? "").split(",");
 const SHOPPERS_FOR_STOCK = 100;
 const STOCK = 10;
 
@@ -137,12 +142,16 @@ beforeAll(async () => {
   const env = (i: number): Record<string, string> => ({
     ...PRODUCTION_ENV,
     DATABASE_URL: dbUrl,
-    REDIS_URL: `${REDIS_URL}/${redisDb}`,
-    S3_BUCKET: BUCKET,
-    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-    AWS_ACCESS_KEY_ID: "S3RVER",
-    AWS_SECRET_ACCESS_KEY: "S3RVER",
-    AWS_REGION: "us-east-1",
+    ...(WITHOUT.includes("redis") ? {} : { REDIS_URL: `${REDIS_URL}/${redisDb}` }),
+    ...(WITHOUT.includes("s3")
+      ? {}
+      : {
+          S3_BUCKET: BUCKET,
+          S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+          AWS_ACCESS_KEY_ID: "S3RVER",
+          AWS_SECRET_ACCESS_KEY: "S3RVER",
+          AWS_REGION: "us-east-1",
+        }),
     DATA_DIR: path.join(tmp, `store-${i}`),
     WEB_DIST: path.join(tmp, "no-web"),
     LOG_LEVEL: "error",
@@ -182,13 +191,13 @@ describe("three store processes behind HAProxy", () => {
       await call(s.base, "GET", url);
       const r = await fetch(`${s.base}${url}`);
       expect(r.headers.get("x-cache"), "the public cache is on").toBe("hit");
-      expect(((await r.json()) as { data: { price: number } }).data.price).toBe(1000);
+      expect(((await r.json()) as { products: { price: number } }).products.price).toBe(1000);
     }
     const put = await call(stores[0]!.base, "PUT", "/api/product", data.seller.token, { _id: data.edited.id, price: 1750 });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     for (const s of stores) {
       const r = await call(s.base, "GET", url);
-      expect((r.body as { data: { price: number } }).data.price, s.base).toBe(1750);
+      expect((r.body as { products: { price: number } }).products.price, s.base).toBe(1750);
     }
   });
 
@@ -280,7 +289,10 @@ describe("three store processes behind HAProxy", () => {
     expect(new Set(answers.map((a) => a.backend)).size, "spread over the three").toBe(PROCESSES);
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200).length, JSON.stringify(statuses)).toBe(STOCK);
-    expect(statuses.filter((s) => s !== 200 && (typeof s !== "number" || s >= 500))).toEqual([]);
+    // The others are refused cleanly: out of stock (409), or, on a machine too busy to take them
+    // all in time, 503 "try again" (nothing changed); never a 500 or a dropped connection.
+    const failures = answers.filter((a) => a.status === "network" || (typeof a.status === "number" && a.status >= 500 && a.status !== 503));
+    expect(failures).toEqual([]);
     const client = new pg.Client({ connectionString: dbUrl });
     await client.connect();
     try {
@@ -304,30 +316,32 @@ describe("three store processes behind HAProxy", () => {
     const loops = shoppers.map(async (token, i) => {
       for (let n = 0; running; n++) {
         const product_id = productIds[(i + n) % productIds.length]!;
+        // From an empty cart each time, so the total is this one line (an earlier check left lines).
+        await call(lb, "DELETE", "/api/cart?cart_id=all", token);
         const add = await call(lb, "POST", "/api/cart", token, { product_id, count: 1 });
         answers.push({ ...add, at: performance.now() });
         if (add.status !== 200) continue;
         const session = await call(lb, "POST", "/api/transactions/createSession", token, checkoutBody(1000 + SHIPPING_FEE_NAIRA));
         answers.push({ ...session, at: performance.now() });
         if (session.status === 200) acknowledged.push((session.body as { data: { Form: { order_id: string } } }).data.Form.order_id);
-        // Empty the cart again so the next add starts from one line of one unit.
-        await call(lb, "DELETE", "/api/cart", token);
       }
     });
-    await sleep(1500);
+    // Load first (a busy machine may take a while to take the first orders).
+    for (const from = performance.now(); acknowledged.length < 3 && performance.now() - from < 30_000; ) await sleep(100);
     const before = acknowledged.length;
     expect(before, JSON.stringify(answers.filter((a) => a.status !== 200).slice(0, 3))).toBeGreaterThan(0);
     const victim = stores[2]!;
     victim.child.kill("SIGKILL");
     const killedAt = performance.now();
     await victim.exited;
-    await sleep(3000);
+    await sleep(6000);
     running = false;
     await Promise.all(loops);
 
     expect(acknowledged.length, "checkouts go on after the kill").toBeGreaterThan(before);
-    // Once HAProxy's health check has taken the dead process out, every answer comes from the others.
-    const settled = answers.filter((a) => a.at > killedAt + 1500);
+    // Once HAProxy's health check has taken the dead process out (three missed checks a second
+    // apart), every answer comes from the others.
+    const settled = answers.filter((a) => a.at > killedAt + 4500);
     expect(settled.length).toBeGreaterThan(0);
     expect(settled.filter((a) => a.status === "network" || (typeof a.status === "number" && a.status >= 500))).toEqual([]);
     expect(new Set(settled.map((a) => a.backend))).not.toContain("store-2");

@@ -30,12 +30,15 @@ export async function startHaproxy(dir: string, frontends: Frontend[]): Promise<
   if (!binary) throw new Error("HAProxy is not installed: apt-get install -y haproxy (bash .ci/run installs it)");
   const cfg = [
     "global",
-    "  maxconn 10000",
+    "  maxconn 4096",
     "defaults",
     "  mode http",
     "  timeout connect 2s",
     "  timeout client 30s",
     "  timeout server 30s",
+    // A busy process answers its health check late, not never: only one that misses three in a row
+    // (about 3 s) is taken out.
+    "  timeout check 5s",
     // A connection refused by a dead process is tried again on another; a request that reached a
     // process is never sent twice (a checkout must not be).
     "  retries 2",
@@ -49,7 +52,7 @@ export async function startHaproxy(dir: string, frontends: Frontend[]): Promise<
       "  balance roundrobin",
       "  option httpchk GET /api/health",
       "  http-response set-header X-Backend %s",
-      "  default-server inter 300ms fall 2 rise 1",
+      "  default-server inter 1s fall 3 rise 2",
       ...f.backends.map((b, i) => `  server ${f.name}-${i} ${b} check`),
     ]),
     "",
