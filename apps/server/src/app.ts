@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { HelmetOptions } from "helmet";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
+import { readRoutingPlugin } from "./db/read.js";
 import accountsRoutes from "./modules/accounts/routes.js";
 import adminRoutes from "./modules/admin/routes.js";
 import categoriesRoutes from "./modules/catalog/categories.routes.js";
@@ -118,6 +119,8 @@ export async function buildApp(config: Config, db: Db, { readDb = db }: { readDb
   await app.register(securityHeaders, HELMET_OPTIONS);
   // app.cache (named caches, invalidations broadcast to every process) and app.redis (ADR 0100).
   await app.register(cachePlugin);
+  // app.readRouting: which pool each catalog read uses (DATABASE_READ_URL, ADR 0106).
+  await app.register(readRoutingPlugin);
   // Before compress: its onSend must see the JSON string (ADR 0052).
   await app.register(publicCache, { enabled: config.publicCache });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
