@@ -17,6 +17,7 @@ import { naira2 } from "../../cart/money";
 import { useDownloadStatement, useEarnings, usePayouts, useRequestPayout } from "../api/earnings";
 import { askConfirm } from "../components/confirm";
 import { PageHeader } from "../components/page-header";
+import { PayoutStatusBadge } from "../components/payout-status";
 import { Empty, LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
 import { RowCard } from "../components/row-card";
@@ -38,13 +39,6 @@ const KIND_LABEL: Record<StatementEntry["kind"], string> = {
   payout: "Payout requested",
   payout_paid: "Payout paid",
   payout_returned: "Payout returned",
-};
-
-const PAYOUT_STATUS: Record<Payout["status"], { label: string; color: string }> = {
-  requested: { label: "Requested", color: "orange" },
-  paid: { label: "Paid", color: "green" },
-  failed: { label: "Failed", color: "red" },
-  reversed: { label: "Reversed", color: "grape" },
 };
 
 function Balances({ b }: { b: EarningsBalances }) {
@@ -300,15 +294,6 @@ function payoutNote(p: Payout): string {
   return p.status === "requested" ? "The store sends it to your bank account." : "";
 }
 
-function PayoutStatus({ p }: { p: Payout }) {
-  const s = PAYOUT_STATUS[p.status];
-  return (
-    <Badge style={{ minWidth: "fit-content" }} color={s.color} variant="light" data-testid="payout-status">
-      {s.label}
-    </Badge>
-  );
-}
-
 function Payouts() {
   const q = usePayouts();
   const phone = useIsPhone();
@@ -335,7 +320,7 @@ function Payouts() {
             >
               {payoutNote(p) ? <Text fz="xs">{payoutNote(p)}</Text> : null}
               <div>
-                <PayoutStatus p={p} />
+                <PayoutStatusBadge status={p.status} />
               </div>
             </RowCard>
           ))}
@@ -367,7 +352,7 @@ function Payouts() {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <PayoutStatus p={p} />
+                    <PayoutStatusBadge status={p.status} />
                     {payoutNote(p) ? (
                       <Text fz="xs" c="dimmed" mt={4}>
                         {payoutNote(p)}
