@@ -2,13 +2,14 @@
  * The address form (spec §2 "Address book", §3 "Address"): first_name, last_name, company,
  * address1, address2, state, city, country (Pakistan first), zip and phone, plus "Set as default
  * address" (locked on the default address: another one must take it over). The button reads
- * "Update Address" when editing, otherwise "Add Address"; Cancel clears and closes. Server field
- * messages show under the fields.
+ * "Update Address" when editing, otherwise "Add Address"; Cancel clears and closes. The contract's
+ * address rules (`AddressFields`) are checked before saving; server field messages show under the
+ * fields too.
  */
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
-import type { Address, AddressFields } from "@market/contract";
-import { TEXT } from "@market/contract";
-import { type FormEvent, useMemo, useState } from "react";
+import { type Address, AddressFields, TEXT } from "@market/contract";
+import { useEffect, useMemo } from "react";
+import { useSchemaForm } from "../../../lib/form";
 import { countryNames, DEFAULT_COUNTRY } from "./countries";
 
 export type AddressValues = Required<Omit<AddressFields, "default">> & { default: boolean };
@@ -43,24 +44,19 @@ type Props = {
 };
 
 export function AddressForm({ initial, editing, busy, errors, onSubmit, onCancel }: Props) {
-  const [values, setValues] = useState<AddressValues>(initial);
+  const form = useSchemaForm<AddressValues>(AddressFields, { initialValues: initial });
   const countries = useMemo(countryNames, []);
+  // The server's field messages of the last save, on the same fields.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: form.setErrors is stable
+  useEffect(() => {
+    if (Object.keys(errors).length) form.setErrors(errors);
+  }, [errors]);
   const text = (key: Exclude<keyof AddressValues, "default" | "country">, label: string, extra: Record<string, unknown> = {}) => (
-    <TextInput
-      label={label}
-      value={values[key]}
-      onChange={(e) => {
-        const v = e.currentTarget.value;
-        setValues((s) => ({ ...s, [key]: v }));
-      }}
-      error={errors[key]}
-      {...extra}
-    />
+    <TextInput label={label} {...form.getInputProps(key)} {...extra} />
   );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.onSubmit((values) => {
     if (!busy) onSubmit(values);
-  };
+  });
   return (
     <form onSubmit={submit} aria-label={editing ? TEXT.accounts.updateAddress : TEXT.accounts.addAddress} noValidate>
       <Stack gap="md">
@@ -77,11 +73,10 @@ export function AddressForm({ initial, editing, busy, errors, onSubmit, onCancel
           <Select
             label="Country"
             data={countries}
-            value={values.country}
-            onChange={(v) => setValues((s) => ({ ...s, country: v ?? "" }))}
+            {...form.getInputProps("country")}
+            onChange={(v) => form.setFieldValue("country", v ?? "")}
             searchable
             allowDeselect={false}
-            error={errors.country}
             required
             comboboxProps={{ withinPortal: true }}
           />
@@ -93,11 +88,7 @@ export function AddressForm({ initial, editing, busy, errors, onSubmit, onCancel
           // The default keeps its place until another address takes it over (server rule, ADR 0014).
           disabled={editing && initial.default}
           description={editing && initial.default ? TEXT.accounts.defaultKept : undefined}
-          checked={values.default}
-          onChange={(e) => {
-            const checked = e.currentTarget.checked;
-            setValues((s) => ({ ...s, default: checked }));
-          }}
+          {...form.getInputProps("default", { type: "checkbox" })}
         />
         <Group justify="flex-end">
           <Button variant="default" type="button" onClick={onCancel}>

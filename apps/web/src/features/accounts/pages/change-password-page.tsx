@@ -4,9 +4,8 @@
  * Successfully Updated" and clears the three fields; a failure shows "Ooops" with the server message.
  */
 import { Button, Card, Group, PasswordInput, Stack, Text, Title } from "@mantine/core";
-import { PASSWORD_MAX, TEXT } from "@market/contract";
-import { type FormEvent, useState } from "react";
-import { ApiError } from "../../../lib/api";
+import { ChangePasswordBody, PASSWORD_MAX, TEXT } from "@market/contract";
+import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useChangePassword } from "../../../lib/queries/me";
 import type { SessionUser } from "../../../lib/session";
@@ -16,41 +15,31 @@ import { CustomerArea } from "../components/customer-area";
 const EMPTY = { old_password: "", password: "", confirm_password: "" };
 
 function ChangePassword({ user }: { user: SessionUser }) {
-  const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm<typeof EMPTY>(ChangePasswordBody, {
+    initialValues: EMPTY,
+    toBody: (v) => ({ ...v, request_type: "changePass" }),
+  });
   const mutation = useChangePassword();
   const field = (key: keyof typeof EMPTY, label: string, autoComplete: string) => (
-    <PasswordInput
-      label={label}
-      autoComplete={autoComplete}
-      maxLength={PASSWORD_MAX}
-      value={form[key]}
-      onChange={(e) => {
-        const v = e.currentTarget.value;
-        setForm((f) => ({ ...f, [key]: v }));
-      }}
-      error={errors[key]}
-      required
-    />
+    <PasswordInput label={label} autoComplete={autoComplete} maxLength={PASSWORD_MAX} required {...form.getInputProps(key)} />
   );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.onSubmit((values) => {
     if (mutation.isPending) return;
     mutation.mutate(
-      { ...form, _id: user._id },
+      { ...values, _id: user._id },
       {
         onSuccess: () => {
           notifySuccess(TEXT.success.passwordUpdated);
-          setForm(EMPTY);
-          setErrors({});
+          form.setValues(EMPTY);
+          form.clearErrors();
         },
         onError: (err) => {
-          setErrors(err instanceof ApiError ? err.errors : {});
+          showFieldErrors(form, err);
           notifyError(err);
         },
       },
     );
-  };
+  });
   return (
     <Card withBorder radius="md" padding="lg" maw={560}>
       <Title order={2} fz="xl">

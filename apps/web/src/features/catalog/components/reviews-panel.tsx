@@ -1,11 +1,13 @@
 /**
  * The Reviews tab of a service (spec §2 "Product or service detail"): the service's reviews
- * (newest first) and the review form (rating, comment marked required, submit), wired to
- * POST /api/posts/reviews. Signed-out shoppers are invited to sign in instead.
+ * (newest first) and the review form (rating, comment marked required, submit), checked with the
+ * contract's `ReviewInput` rules and wired to POST /api/posts/reviews. Signed-out shoppers are
+ * invited to sign in instead.
  */
 import { Alert, Avatar, Button, Group, Paper, Rating, Stack, Text, Textarea, Title } from "@mantine/core";
-import { useState } from "react";
+import { ReviewInput } from "@market/contract";
 import { Link } from "react-router";
+import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { errorMessage, notifyError, notifySuccess } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
 import { useReviews, useWriteReview } from "../api/catalog";
@@ -14,29 +16,23 @@ export function ReviewsPanel({ postId, ownerId }: { postId: string; ownerId: str
   const { isLogin, details } = useSession();
   const reviews = useReviews(postId, true);
   const write = useWriteReview(postId);
-  const [rating, setRating] = useState(0);
-  const [comment, setComment] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(ReviewInput, { initialValues: { rating: 0, comment: "" }, toBody: (v) => ({ ...v, post_id: postId }) });
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (rating < 1) {
-      setError("Choose a rating from 1 to 5 stars");
-      return;
-    }
-    setError(null);
+  const submit = form.onSubmit(({ rating, comment }) => {
     write.mutate(
       { rating, comment: comment.trim() },
       {
         onSuccess: (res) => {
           notifySuccess(res.message);
-          setComment("");
-          setRating(0);
+          form.reset();
         },
-        onError: (err) => notifyError(err),
+        onError: (err) => {
+          showFieldErrors(form, err);
+          notifyError(err);
+        },
       },
     );
-  };
+  });
 
   return (
     <Stack gap="lg">
@@ -91,22 +87,20 @@ export function ReviewsPanel({ postId, ownerId }: { postId: string; ownerId: str
                     *
                   </span>
                 </Text>
-                <Rating value={rating} onChange={setRating} size="lg" aria-label="Your rating" data-testid="review-rating" />
-                {error && (
+                <Rating
+                  value={form.values.rating}
+                  onChange={(stars) => form.setFieldValue("rating", stars)}
+                  size="lg"
+                  aria-label="Your rating"
+                  data-testid="review-rating"
+                />
+                {form.errors.rating && (
                   <Text c="red" fz="xs" mt={4}>
-                    {error}
+                    {form.errors.rating}
                   </Text>
                 )}
               </div>
-              <Textarea
-                label="Your review"
-                required
-                withAsterisk
-                minRows={3}
-                maxLength={2000}
-                value={comment}
-                onChange={(e) => setComment(e.currentTarget.value)}
-              />
+              <Textarea label="Your review" required withAsterisk minRows={3} maxLength={2000} {...form.getInputProps("comment")} />
               <Button type="submit" loading={write.isPending} w="fit-content">
                 Submit
               </Button>
