@@ -232,6 +232,15 @@ export const Seller = z.object({
 });
 export type Seller = z.infer<typeof Seller>;
 
+/**
+ * Average stars of a service to one decimal (spec §2 "Stars", from its star reactions), or null
+ * when nobody rated: the API answers that as `stars: 0`, the page's structured data leaves the
+ * rating out.
+ */
+export function averageStars(ratingSum: number, ratingCount: number): number | null {
+  return ratingCount > 0 ? Math.round((ratingSum / ratingCount) * 10) / 10 : null;
+}
+
 /** At most this many star values are sent in a service's `reactions`. */
 export const REACTIONS_LIST_MAX = 100;
 

@@ -62,9 +62,10 @@ function outageLog(log: FastifyBaseLogger, downMessage: string, upMessage: strin
 }
 
 /**
- * The bus on PostgreSQL: one dedicated client (same settings as `pool`) that LISTENs on `channel`;
- * messages are sent with `pg_notify` through `pool`, so a process can send while its listener
- * reconnects. NOTIFY payloads must stay under 8,000 bytes (the hub keeps them far below).
+ * The bus on PostgreSQL: one dedicated client (same settings as `pool`) that LISTENs on `channel`
+ * and also sends (`pg_notify`), so sending never waits behind the requests' queries for a pooled
+ * connection; while it reconnects, messages go through `pool`. NOTIFY payloads must stay under
+ * 8,000 bytes (the hub keeps them far below).
  */
 export function createPgBus(opts: { pool: pg.Pool; channel: string; log: FastifyBaseLogger }): InvalidationBus {
   const { pool, channel } = opts;
@@ -149,7 +150,10 @@ export function createPgBus(opts: { pool: pg.Pool; channel: string; log: Fastify
       await connect();
     },
     send(payload) {
-      return pool.query("select pg_notify($1, $2)", [channel, payload]).then(
+      // On the listener's own connection when it is up (no wait for a pooled connection behind
+      // the requests' queries), else through the pool.
+      const sender = client && up ? client : pool;
+      return sender.query("select pg_notify($1, $2)", [channel, payload]).then(
         () => sending.up(),
         (err: unknown) => sending.down(err),
       );

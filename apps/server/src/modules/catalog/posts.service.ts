@@ -4,6 +4,7 @@
  * category must be one of the seller's own categories of type services (spec §5).
  */
 import {
+  averageStars,
   DETAIL_REVIEWS_MAX,
   type Post,
   type PostCreateInput,
@@ -21,7 +22,7 @@ import { badRequest, notFound } from "../../lib/errors.js";
 import type { AuthUser } from "../auth/sessions.js";
 import { type DetailCaches, personalDetail, publicDetail } from "./detail-cache.js";
 import { cachedCount, runListing, type SortSpec } from "./keyset.js";
-import { averageStars, listReviews } from "./reviews.service.js";
+import { listReviews } from "./reviews.service.js";
 import { assertCategory, assertOwnUploads, assertSeller, isListedSeller, listingWhere } from "./rules.js";
 import { getSeller } from "./sellers.service.js";
 
@@ -98,7 +99,7 @@ function toPost(r: Row): Post {
     body: r.body,
     image_urls: r.imageUrls,
     reactions: r.reactions.map(Number),
-    stars: averageStars(r.ratingSum, r.ratingCount),
+    stars: averageStars(r.ratingSum, r.ratingCount) ?? 0,
     reviews_count: Number(r.reviewsCount),
     listed: r.listed,
     createdAt: r.createdAt.toISOString(),

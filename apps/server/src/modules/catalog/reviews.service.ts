@@ -4,7 +4,7 @@
  * the first. `posts.rating_count` / `rating_sum` are kept in the same transaction as the reaction,
  * under a row lock on the post, so the average is never out of step (ADR 0022).
  */
-import type { RatingAnswer, Review, ReviewInput } from "@market/contract";
+import { averageStars, type RatingAnswer, type Review, type ReviewInput } from "@market/contract";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Executor, Tx } from "../../db/client.js";
 import { posts, reactions, reviews, users } from "../../db/schema/index.js";
@@ -14,11 +14,6 @@ import { decodeCursor, encodeCursor } from "./keyset.js";
 
 const NOT_FOUND = "Service not found";
 const OWN = "You cannot rate your own service";
-
-/** Average stars to one decimal (spec §2 "Stars", from reactions); 0 when nobody rated. */
-export function averageStars(ratingSum: number, ratingCount: number): number {
-  return ratingCount ? Math.round((ratingSum / ratingCount) * 10) / 10 : 0;
-}
 
 /** Lock a listed service for a rating write; answers its owner. */
 async function lockRatablePost(tx: Tx, postId: string, userId: string) {
@@ -56,7 +51,7 @@ async function ratingFacts(tx: Executor, postId: string) {
     tx.select({ sum: posts.ratingSum, n: posts.ratingCount }).from(posts).where(eq(posts.id, postId)),
     tx.select({ n: count() }).from(reviews).where(eq(reviews.postId, postId)),
   ]);
-  return { stars: averageStars(p!.sum, p!.n), reactions_count: p!.n, reviews_count: r?.n ?? 0 };
+  return { stars: averageStars(p!.sum, p!.n) ?? 0, reactions_count: p!.n, reviews_count: r?.n ?? 0 };
 }
 
 const reviewColumns = {

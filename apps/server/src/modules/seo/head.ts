@@ -5,7 +5,7 @@
  * the app. Pure functions: every value is escaped here (HTML attributes/text and `</script>`
  * breakouts inside JSON-LD).
  */
-import { CURRENCY, formatNaira, TEXT } from "@market/contract";
+import { averageStars, CURRENCY, formatNaira, TEXT } from "@market/contract";
 
 const SITE_NAME = "Naija Market";
 /** Longest meta/og description we send (characters); previews show about this much. */
@@ -72,11 +72,6 @@ function plainText(value: string, max: number): string {
 /** The page URL of an item, relative to the site root (spec §2: /product/:type/:id). */
 export function itemPath(kind: SeoItem["kind"], id: string): string {
   return `/product/${kind}/${id}`;
-}
-
-/** Average stars to one decimal (spec §2 "Stars", from reactions), or null when nobody rated. */
-function averageStars(ratingSum: number, ratingCount: number): number | null {
-  return ratingCount > 0 ? Math.round((ratingSum / ratingCount) * 10) / 10 : null;
 }
 
 /** Title, description and the JSON-LD object of an item (the parts the tests check). */
