@@ -51,8 +51,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     target: "es2022",
     copyPublicDir: !isSsrBuild,
-    // No preload lists in the chunks (they weighed ~4 KB gzipped per route, and the helper that
-    // walks them ran on every lazy import): the server lists the first load's modules once,
+    // No preload lists in the chunks (they added weight to every route's first load, and the
+    // helper that walks them ran on every lazy import): the server lists the first load's modules once,
     // boot.ts preloads them (ADR 0072). CSS of lazy chunks is still loaded by Vite's helper.
     modulePreload: false,
     sourcemap: false,
@@ -82,7 +82,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
       treeshake: {
         // The shared contract's schema modules only define Zod schemas: when a page uses none of
-        // them, drop them (and Zod, ~25 KB gzipped) instead of keeping their top-level z.object() calls.
+        // them, drop them (and Zod with them) instead of keeping their top-level z.object() calls.
         moduleSideEffects: (id: string) => (/packages\/contract\/src\/(schemas\/|index\.ts)/.test(id) ? false : undefined),
         // ...and when a page uses a constant of a schema module, its unused z.object(...) calls go too.
         manualPureFunctions: ["z"],

@@ -2,8 +2,8 @@
  * The page's only script (index.html), a few hundred bytes (ADR 0072). It brings the first screen's
  * styles with it and starts the app (main.tsx: React, the router, the page) only once the page has
  * loaded: the server has already drawn the storefront page, so on a slow phone the HTML, the
- * styles and the pictures the shopper sees get the connection first, and the ~150 KB of
- * JavaScript that makes the page interactive follows. Links work as plain links meanwhile.
+ * styles and the pictures the shopper sees get the connection first, and the JavaScript that makes
+ * the page interactive follows. Links work as plain links meanwhile.
  *
  * `START_AFTER_MS` caps the wait: a picture stuck on a bad connection does not hold the app back.
  * The modules of the first screen (the app's and the page's own chunks, listed by the server in
@@ -33,8 +33,8 @@ function start(): void {
   const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
   void (async () => {
     // <link rel="modulepreload"> rather than fetch(): a preloaded module sits in the module map, so
-    // the imports below run it without another trip through the HTTP cache (~12 ms each, ADR 0073).
-    // Starting a request costs the main thread ~1 ms (4 ms on a throttled phone): a few per task.
+    // the imports below run it without another trip through the HTTP cache (ADR 0073).
+    // Starting each request costs the main thread a little: a few per task keeps every task short.
     const loaded: Promise<void>[] = [];
     for (let i = 0; i < modules.length; i += PRELOADS_PER_TASK) {
       if (i > 0) await nextTask();

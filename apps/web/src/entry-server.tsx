@@ -1,5 +1,6 @@
 /**
- * Server rendering of the storefront's first paint (issue 7 "Lighthouse", ADR 0072). Built by
+ * Server rendering of the storefront's first paint, so a phone paints the page before any
+ * JavaScript has arrived (ADR 0072). Built by
  * `vite build --ssr` into `<web dist>-ssr/entry-server.js` and imported by the server's SPA plugin,
  * which puts the HTML inside `<div id="root">` and the query data beside it.
  *

@@ -5,9 +5,9 @@ import { routes } from "./routes";
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
- * The browser router. Creating it is the app's largest single start-up step (~20 ms on a fast
- * machine, most of it React Router's code running for the first time), so main.tsx does it in a
- * task of its own (ADR 0072).
+ * The browser router. Creating it is the app's largest single start-up step (most of it React
+ * Router's code running for the first time), so main.tsx does it in a task of its own: a phone
+ * stays responsive between the start-up's steps (ADR 0072).
  */
 export function createAppRouter(): AppRouter {
   return createBrowserRouter(routes);

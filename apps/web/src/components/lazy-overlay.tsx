@@ -1,6 +1,6 @@
 /**
  * Mantine's Drawer and Modal, loaded on first open (ADR 0051). Their code (Drawer/Modal, ScrollArea,
- * focus trap, scroll lock, transitions: ~10 KB gzipped) is not needed to draw a page, so a header
+ * focus trap, scroll lock, transitions) is not needed to draw a page, so a header
  * menu or a quick-view popup should not make every shopper download it up front. Same props as
  * Mantine's components; nothing renders until `opened` is true the first time.
  */

@@ -2,7 +2,7 @@
  * Profile picture as a data URL, for the sign-up payload (spec §3: "profile (image as data URL)") and
  * the profile settings (PUT /api/me; ADR 0084). Only files whose type begins with "image" are
  * accepted (spec §5); big phone photos are scaled down in the browser
- * (longest side 800 px, JPEG) so a mid-range phone on mobile data sends ~100 KB, not 5 MB.
+ * (longest side 800 px, JPEG) so a phone on mobile data sends a small file, not the camera's original.
  * The server checks the bytes again and re-encodes them.
  */
 

@@ -13,7 +13,7 @@ const hostListeners = new Set<() => void>();
 
 /**
  * True once the first alert has been asked for: only then does the app mount Mantine's
- * notifications host (app/providers.tsx). Mounting it at start-up cost a phone ~30 ms in one task
+ * notifications host (app/providers.tsx). Mounting it at start-up was one long task on a phone
  * (six position containers with their transitions) on every page, for alerts most visits never
  * show (ADR 0073). False on the server.
  */

@@ -1,7 +1,8 @@
 /**
  * Body of the "SHOPPING CART" panel (spec §2 "Header and menus"): items as "quantity x price", the
  * total, a Cart button and, only when the cart has items, a Checkout button. Imported lazily by
- * mini-cart.tsx on first open (ScrollArea pulls floating-ui, ~20 KB gzipped, ADR 0051).
+ * mini-cart.tsx on first open: its ScrollArea pulls in floating-ui, which no first screen needs
+ * (ADR 0051).
  */
 import { Avatar, Button, Divider, Group, ScrollArea, Stack, Text } from "@mantine/core";
 import { formatNaira, TEXT } from "@market/contract";

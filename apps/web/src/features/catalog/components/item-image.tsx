@@ -1,8 +1,8 @@
 /**
- * A listing picture in the size its box needs (issue 4 "Images"): cards and thumbnails use the
- * small stored size (`-thumb.webp`, at most 400 px), the main detail picture the full one. Width
- * and height are always set so the page does not jump while pictures arrive; pictures below the
- * fold load lazily. Items without a picture get a neutral placeholder of the same size.
+ * A listing picture in the size its box needs, so a phone downloads no more than it shows: cards
+ * and thumbnails use the small stored size (`-thumb.webp`, at most 400 px), the main detail picture
+ * the full one. Width and height are always set so the page does not jump while pictures arrive;
+ * pictures below the fold load lazily. Items without a picture get a neutral placeholder of the same size.
  */
 import { imageThumbUrl } from "@market/contract";
 import { IconPhoto } from "@tabler/icons-react";
