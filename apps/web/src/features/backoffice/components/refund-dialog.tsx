@@ -80,10 +80,10 @@ function RefundForm({ order, buyer, onDone }: { order: RefundableOrder; buyer: s
   }
 
   const targets = [
-    { value: WHOLE, label: `Whole order: ${formatNaira(wholeAmount)} (items and shipping)` },
+    { value: WHOLE, label: `Whole order (${formatNaira(wholeAmount)})` },
     ...order.lines.map((l) => ({
       value: l._id,
-      label: `${l.name} x${l.quantity}: ${formatNaira(l.refundable)} left`,
+      label: `${l.name} x${l.quantity} (${formatNaira(l.refundable)} left)`,
       disabled: l.refundable <= 0,
     })),
   ];
@@ -92,6 +92,7 @@ function RefundForm({ order, buyer, onDone }: { order: RefundableOrder; buyer: s
       <Stack gap="sm">
         <NativeSelect
           label="What to refund"
+          description={line ? `Sold by ${line.seller.names}.` : "Every item not yet refunded, and the shipping."}
           data={targets}
           {...form.getInputProps("target")}
           onChange={(e) => {

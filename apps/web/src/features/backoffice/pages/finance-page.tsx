@@ -83,10 +83,9 @@ function Charts({ s }: { s: Summary }) {
     "Payouts paid": p.payouts_paid,
     Refunds: p.refunds,
   }));
-  const per = s.series.unit === "day" ? "per day" : "per month";
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-      <Section title={`Sales and commission ${per}`} icon={<IconChartBar size={16} />} testId="finance-chart-sales">
+      <Section title="Sales and commission" icon={<IconChartBar size={16} />} testId="finance-chart-sales">
         <BarChart
           h={220}
           data={data}
@@ -101,7 +100,7 @@ function Charts({ s }: { s: Summary }) {
           legendProps={{ verticalAlign: "bottom", height: 32 }}
         />
       </Section>
-      <Section title={`Payouts and refunds ${per}`} icon={<IconReceiptRefund size={16} />} testId="finance-chart-payouts">
+      <Section title="Payouts and refunds" icon={<IconReceiptRefund size={16} />} testId="finance-chart-payouts">
         <BarChart
           h={220}
           data={data}

@@ -136,8 +136,8 @@ describe("Finance", () => {
     expect(screen.getByText("₦40,000 pending, ₦12,500.5 available.")).toBeInTheDocument();
     expect(screen.getByTestId("finance-payouts-due")).toHaveTextContent("₦12,000");
     expect(screen.getByRole("link", { name: "Open the payouts queue" })).toHaveAttribute("href", `${BO}/payouts`);
-    expect(screen.getByTestId("finance-chart-sales")).toHaveTextContent("Sales and commission per month");
-    expect(screen.getByTestId("finance-chart-payouts")).toHaveTextContent("Payouts and refunds per month");
+    expect(screen.getByTestId("finance-chart-sales")).toHaveTextContent("Sales and commission");
+    expect(screen.getByTestId("finance-chart-payouts")).toHaveTextContent("Payouts and refunds");
     const rows = screen.getAllByTestId("finance-seller-row");
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent("Adaeze Okafor");
@@ -377,7 +377,8 @@ describe("Refund from Transactions", () => {
     const dialog = await screen.findByRole("dialog", { name: "Refund order 30000000?" });
     expect(await within(dialog).findByRole("button", { name: "Refund ₦27,000" })).toBeInTheDocument();
 
-    await userEvent.selectOptions(within(dialog).getByLabelText("What to refund"), "Electric Kettle x2: ₦25,000 left");
+    await userEvent.selectOptions(within(dialog).getByLabelText("What to refund"), "Electric Kettle x2 (₦25,000 left)");
+    expect(dialog).toHaveTextContent("Sold by Adaeze Okafor.");
     const amount = within(dialog).getByLabelText("Amount");
     await userEvent.type(amount, "30000");
     await userEvent.click(within(dialog).getByRole("button", { name: "Refund ₦30,000" }));
