@@ -59,8 +59,7 @@ export function useAdminAction() {
 export function useVerifyBankAccount() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminBankAccountVerifyBody) =>
-      api<AdminActionAnswer>("/api/admin/users/bank_account", { method: "PUT", body }),
+    mutationFn: (body: AdminBankAccountVerifyBody) => api<AdminActionAnswer>("/api/admin/users/bank_account", { method: "PUT", body }),
     onSettled: () => qc.invalidateQueries({ queryKey: adminUserKeys.all }),
   });
 }
@@ -78,8 +77,7 @@ export type NewUser = {
 export function useCreateUser() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewUser) =>
-      api<AdminCreateUserAnswer>("/api/admin/user", { method: "POST", body }),
+    mutationFn: (body: NewUser) => api<AdminCreateUserAnswer>("/api/admin/user", { method: "POST", body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: adminUserKeys.all }),
   });
 }

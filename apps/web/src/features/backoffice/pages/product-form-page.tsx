@@ -13,7 +13,7 @@ import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useCategories } from "../../../lib/queries/categories";
 import { useSession } from "../../../lib/session";
-import { useProduct, useSaveProduct } from "../api/products";
+import { useMyItem, useSaveItem } from "../api/items";
 import { ImageUploader } from "../components/image-uploader";
 import { PageHeader } from "../components/page-header";
 import { LoadError, Loading } from "../components/query-state";
@@ -42,9 +42,9 @@ function productBody(v: FormValues): ProductCreateInput {
 function ProductFormView() {
   const { id } = useParams();
   const { details } = useSession();
-  const product = useProduct(id);
+  const product = useMyItem("market-place", id);
   const categories = useCategories();
-  const save = useSaveProduct();
+  const save = useSaveItem("market-place");
   const [uploading, setUploading] = useState(false);
   const form = useSchemaForm<FormValues>(ProductCreateInput, { initialValues: EMPTY, toBody: productBody });
   useLoadForm(form, id, product.data, EMPTY, (p) => ({

@@ -11,7 +11,7 @@ import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useUserCategories } from "../../../lib/queries/categories";
 import { useSession } from "../../../lib/session";
-import { useSaveService, useService } from "../api/services";
+import { useMyItem, useSaveItem } from "../api/items";
 import { ImageUploader } from "../components/image-uploader";
 import { PageHeader } from "../components/page-header";
 import { LoadError, Loading } from "../components/query-state";
@@ -23,9 +23,9 @@ const EMPTY: Required<PostCreateInput> = { category_id: "", body: "", image_urls
 function ServiceFormView() {
   const { id } = useParams();
   const { details } = useSession();
-  const service = useService(id);
+  const service = useMyItem("services", id);
   const categories = useUserCategories(details?._id, "services");
-  const save = useSaveService();
+  const save = useSaveItem("services");
   const [uploading, setUploading] = useState(false);
   const form = useSchemaForm<Required<PostCreateInput>>(PostCreateInput, { initialValues: EMPTY });
   useLoadForm(form, id, service.data, EMPTY, (s) => ({ category_id: s.category_id, body: s.body, image_urls: s.image_urls }));

@@ -9,7 +9,7 @@ import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { LoadMore } from "../../../components/load-more";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import { useDeleteService, useMyServices } from "../api/services";
+import { useDeleteItem, useMyItems } from "../api/items";
 import { confirmDelete } from "../components/confirm";
 import { PageHeader } from "../components/page-header";
 import { Empty, LoadError, Loading } from "../components/query-state";
@@ -19,8 +19,8 @@ import { BO } from "../lib/nav";
 import { useIsPhone } from "../lib/use-is-phone";
 
 function ServicesView() {
-  const q = useMyServices();
-  const del = useDeleteService();
+  const q = useMyItems("services");
+  const del = useDeleteItem("services");
   const rows = q.data?.pages.flatMap((p) => p.products) ?? [];
   const total = q.data?.pages[0]?.total;
   const phone = useIsPhone();
