@@ -18,7 +18,9 @@ test.describe("smoke @phone", () => {
   });
 
   test("an unknown path shows Not Found", async ({ page }, info) => {
-    await page.goto("/no-such-page-xyz");
+    // A deep link answers HTTP 404 (crawlers, monitoring) and the app still draws its page.
+    const res = await page.goto("/no-such-page-xyz");
+    expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Not Found" })).toBeVisible();
     await expect(page.getByText("nothing was found at this location")).toBeVisible();
     await snap(page, "not-found", info.project.name);

@@ -120,6 +120,34 @@ describe("server rendering", () => {
     expect(post.statusCode).toBe(404);
   });
 
+  it("answers 404 with the app shell, which draws the not-found page, on a path that is no page of the app", async () => {
+    for (const url of [
+      "/no-such-page",
+      "/product/market-place/1/extra",
+      "/categories/collections/x",
+      "/admin_real/dashboard/nope",
+      "/cartx?x=1",
+    ]) {
+      const res = await ctx.request({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers["content-type"], url).toMatch(/text\/html/);
+      expect(res.body, url).toContain('<script type="module" src="/assets/boot.js">');
+      expect((await ctx.request({ method: "HEAD", url })).statusCode, url).toBe(404);
+    }
+    // The web router's own matching: any letter case, a trailing slash, a query string.
+    for (const url of [
+      "/",
+      "/Cart/",
+      "/checkout?step=1",
+      "/shop",
+      "/admin_real/dashboard/",
+      "/admin_real/dashboard/update_service/7",
+      "/admin/dashboard/add_Services",
+    ]) {
+      expect((await ctx.request({ method: "GET", url })).statusCode, url).toBe(200);
+    }
+  });
+
   it("answers the plain shell after 2 s when a render hangs", async () => {
     const html = await page("/categories/collections/services/slow");
     expect(html).toContain('<div id="root"></div>');

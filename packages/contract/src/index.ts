@@ -2,6 +2,7 @@
 export * from "./constants.js";
 export * from "./images.js";
 export * from "./money.js";
+export * from "./routes.js";
 export * from "./schemas/accounts.js";
 export * from "./schemas/admin.js";
 export * from "./schemas/cart.js";

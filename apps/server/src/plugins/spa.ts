@@ -1,8 +1,10 @@
 /**
  * Serves the built web app: hashed assets under /assets with a one-year immutable cache (brotli or
  * gzip files written at build time are preferred), and the SPA's index.html
- * (no-cache, compressed) for every other GET or HEAD that is not /api. Unknown /api paths and other
- * methods answer a JSON 404.
+ * (no-cache, compressed) for every other GET or HEAD that is not /api: 200 on the app's pages
+ * (`isAppPath`, the paths the web's router is built from), 404 on any other path, where the app
+ * draws its not-found page (spec §2), so crawlers and monitoring see it as one. Unknown /api paths
+ * and other methods answer a JSON 404.
  * `app.renderSpa(head, url)` answers index.html with extra tags in <head> (used for SEO pages) and
  * the page's stylesheets and `#route-modules` list (route-preload.ts);
  * `app.withServerRender(document, url)` draws those pages into it on the server (server-render.ts).
@@ -10,6 +12,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
+import { isAppPath } from "@market/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { createRoutePreloads } from "./route-preload.js";
@@ -73,7 +76,11 @@ export default fp(async function spaPlugin(app: FastifyInstance) {
     const url = request.url;
     if (url.startsWith("/api") || url.startsWith("/uploads/") || url.startsWith("/assets/")) return notFound(request, reply);
     const page = request.method === "GET" ? await app.withServerRender(app.renderSpa("", url), url) : app.renderSpa("", url);
-    return reply.status(200).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(page);
+    return reply
+      .status(isAppPath(url.split("?")[0] ?? "") ? 200 : 404)
+      .header("Cache-Control", "no-cache")
+      .type("text/html; charset=utf-8")
+      .send(page);
   });
   app.setNotFoundHandler(async (request, reply) => notFound(request, reply));
 });

@@ -2,14 +2,15 @@
  * Every route of spec §2, lazy-loaded so each screen is its own chunk (the back office is never
  * downloaded by a shopper). Public routes share the header and footer; the back office has its own
  * layout under /admin_real/dashboard. Shared by the browser router (router.tsx) and the server
- * renderer (entry-server.tsx): this module must not touch `window` when imported.
+ * renderer (entry-server.tsx): this module must not touch `window` when imported. The paths come
+ * from the contract (`STOREFRONT_PATHS`, `BACKOFFICE_PATHS`), which the server also reads to answer
+ * 404 for any other path.
  */
+import { BACKOFFICE_PATHS, STOREFRONT_PATHS } from "@market/contract";
 import { Navigate, type RouteObject } from "react-router";
 import { PublicLayout } from "./layouts/public-layout";
 import { lazyPage } from "./lazy-page";
 import { RouteError } from "./route-error";
-
-const BO = "/admin_real/dashboard";
 
 export const routes: RouteObject[] = [
   {
@@ -20,29 +21,32 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, lazy: lazyPage("home", () => import("../features/home/pages/home-page")) },
-          { path: "product/:type/:id", lazy: lazyPage("product", () => import("../features/catalog/pages/product-detail-page")) },
+          { path: STOREFRONT_PATHS.product, lazy: lazyPage("product", () => import("../features/catalog/pages/product-detail-page")) },
           {
-            path: "categories/collections/:type/:id",
+            path: STOREFRONT_PATHS.listing,
             lazy: lazyPage("listing", () => import("../features/catalog/pages/category-listing-page")),
           },
-          { path: "shop", element: <Navigate to="/categories/collections/market-place/001" replace /> },
-          { path: "wishlist", lazy: lazyPage("wishlist", () => import("../features/catalog/pages/wishlist-page")) },
-          { path: "contact", lazy: lazyPage("contact", () => import("../features/catalog/pages/contact-page")) },
-          { path: "contactScreen", lazy: lazyPage("contact", () => import("../features/catalog/pages/contact-page")) },
-          { path: "aboutScreen", lazy: lazyPage("about", () => import("../features/home/pages/about-page")) },
-          { path: "signin", lazy: lazyPage("signin", () => import("../features/accounts/pages/signin-page")) },
-          { path: "account", lazy: lazyPage("account", () => import("../features/accounts/pages/account-page")) },
-          { path: "address", lazy: lazyPage("address", () => import("../features/accounts/pages/address-page")) },
-          { path: "changePass", lazy: lazyPage("change-password", () => import("../features/accounts/pages/change-password-page")) },
-          { path: "cart", lazy: lazyPage("cart", () => import("../features/cart/pages/cart-page")) },
-          { path: "checkout", lazy: lazyPage("checkout", () => import("../features/cart/pages/checkout-page")) },
+          { path: STOREFRONT_PATHS.shop, element: <Navigate to="/categories/collections/market-place/001" replace /> },
+          { path: STOREFRONT_PATHS.wishlist, lazy: lazyPage("wishlist", () => import("../features/catalog/pages/wishlist-page")) },
+          { path: STOREFRONT_PATHS.contact, lazy: lazyPage("contact", () => import("../features/catalog/pages/contact-page")) },
+          { path: STOREFRONT_PATHS.contactScreen, lazy: lazyPage("contact", () => import("../features/catalog/pages/contact-page")) },
+          { path: STOREFRONT_PATHS.about, lazy: lazyPage("about", () => import("../features/home/pages/about-page")) },
+          { path: STOREFRONT_PATHS.signin, lazy: lazyPage("signin", () => import("../features/accounts/pages/signin-page")) },
+          { path: STOREFRONT_PATHS.account, lazy: lazyPage("account", () => import("../features/accounts/pages/account-page")) },
+          { path: STOREFRONT_PATHS.address, lazy: lazyPage("address", () => import("../features/accounts/pages/address-page")) },
+          {
+            path: STOREFRONT_PATHS.changePassword,
+            lazy: lazyPage("change-password", () => import("../features/accounts/pages/change-password-page")),
+          },
+          { path: STOREFRONT_PATHS.cart, lazy: lazyPage("cart", () => import("../features/cart/pages/cart-page")) },
+          { path: STOREFRONT_PATHS.checkout, lazy: lazyPage("checkout", () => import("../features/cart/pages/checkout-page")) },
           { path: "*", lazy: lazyPage("not-found", () => import("./not-found-page")) },
         ],
       },
     ],
   },
   {
-    path: BO,
+    path: BACKOFFICE_PATHS.dashboard,
     errorElement: <RouteError />,
     lazy: lazyPage("backoffice", () => import("../features/backoffice/layout/backoffice-layout")),
     children: [
@@ -50,47 +54,74 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, lazy: lazyPage("bo-dashboard", () => import("../features/backoffice/pages/dashboard-page")) },
-          { path: "add_products", lazy: lazyPage("bo-product-form", () => import("../features/backoffice/pages/product-form-page")) },
           {
-            path: "update_products/:id",
+            path: BACKOFFICE_PATHS.addProducts,
             lazy: lazyPage("bo-product-form", () => import("../features/backoffice/pages/product-form-page")),
           },
-          { path: "view_products", lazy: lazyPage("bo-products", () => import("../features/backoffice/pages/products-page")) },
           {
-            path: "view_ordered_products",
+            path: BACKOFFICE_PATHS.updateProducts,
+            lazy: lazyPage("bo-product-form", () => import("../features/backoffice/pages/product-form-page")),
+          },
+          {
+            path: BACKOFFICE_PATHS.viewProducts,
+            lazy: lazyPage("bo-products", () => import("../features/backoffice/pages/products-page")),
+          },
+          {
+            path: BACKOFFICE_PATHS.viewOrderedProducts,
             lazy: lazyPage("bo-ordered", () => import("../features/backoffice/pages/ordered-products-page")),
           },
-          { path: "add_categories", lazy: lazyPage("bo-category-form", () => import("../features/backoffice/pages/category-form-page")) },
           {
-            path: "update_categories/:id",
+            path: BACKOFFICE_PATHS.addCategories,
             lazy: lazyPage("bo-category-form", () => import("../features/backoffice/pages/category-form-page")),
           },
-          { path: "view_categories", lazy: lazyPage("bo-categories", () => import("../features/backoffice/pages/categories-page")) },
-          { path: "add_services", lazy: lazyPage("bo-service-form", () => import("../features/backoffice/pages/service-form-page")) },
+          {
+            path: BACKOFFICE_PATHS.updateCategories,
+            lazy: lazyPage("bo-category-form", () => import("../features/backoffice/pages/category-form-page")),
+          },
+          {
+            path: BACKOFFICE_PATHS.viewCategories,
+            lazy: lazyPage("bo-categories", () => import("../features/backoffice/pages/categories-page")),
+          },
+          {
+            path: BACKOFFICE_PATHS.addServices,
+            lazy: lazyPage("bo-service-form", () => import("../features/backoffice/pages/service-form-page")),
+          },
           // Case-sensitive, so the lower-case reading below reaches its redirect (paths match case-insensitively by default).
           {
-            path: "update_Service/:id",
+            path: BACKOFFICE_PATHS.updateService,
             caseSensitive: true,
             lazy: lazyPage("bo-service-form", () => import("../features/backoffice/pages/service-form-page")),
           },
           {
-            path: "update_service/:id",
+            path: BACKOFFICE_PATHS.updateServiceLower,
             lazy: lazyPage("bo-service-redirect", () => import("../features/backoffice/pages/service-redirect-page")),
           },
-          { path: "view_services", lazy: lazyPage("bo-services", () => import("../features/backoffice/pages/services-page")) },
-          { path: "transactions", lazy: lazyPage("bo-transactions", () => import("../features/backoffice/pages/transactions-page")) },
-          { path: "earnings", lazy: lazyPage("bo-earnings", () => import("../features/backoffice/pages/earnings-page")) },
-          { path: "finance", lazy: lazyPage("bo-finance", () => import("../features/backoffice/pages/finance-page")) },
-          { path: "payouts", lazy: lazyPage("bo-payouts", () => import("../features/backoffice/pages/payouts-page")) },
-          { path: "commission", lazy: lazyPage("bo-commission", () => import("../features/backoffice/pages/commission-page")) },
-          { path: "sellers", lazy: lazyPage("bo-sellers", () => import("../features/backoffice/pages/sellers-page")) },
-          { path: "users", lazy: lazyPage("bo-users", () => import("../features/backoffice/pages/users-page")) },
-          { path: "settings", lazy: lazyPage("bo-settings", () => import("../features/backoffice/pages/settings-page")) },
-          { path: "change_pwd", lazy: lazyPage("bo-change-password", () => import("../features/backoffice/pages/change-password-page")) },
+          {
+            path: BACKOFFICE_PATHS.viewServices,
+            lazy: lazyPage("bo-services", () => import("../features/backoffice/pages/services-page")),
+          },
+          {
+            path: BACKOFFICE_PATHS.transactions,
+            lazy: lazyPage("bo-transactions", () => import("../features/backoffice/pages/transactions-page")),
+          },
+          { path: BACKOFFICE_PATHS.earnings, lazy: lazyPage("bo-earnings", () => import("../features/backoffice/pages/earnings-page")) },
+          { path: BACKOFFICE_PATHS.finance, lazy: lazyPage("bo-finance", () => import("../features/backoffice/pages/finance-page")) },
+          { path: BACKOFFICE_PATHS.payouts, lazy: lazyPage("bo-payouts", () => import("../features/backoffice/pages/payouts-page")) },
+          {
+            path: BACKOFFICE_PATHS.commission,
+            lazy: lazyPage("bo-commission", () => import("../features/backoffice/pages/commission-page")),
+          },
+          { path: BACKOFFICE_PATHS.sellers, lazy: lazyPage("bo-sellers", () => import("../features/backoffice/pages/sellers-page")) },
+          { path: BACKOFFICE_PATHS.users, lazy: lazyPage("bo-users", () => import("../features/backoffice/pages/users-page")) },
+          { path: BACKOFFICE_PATHS.settings, lazy: lazyPage("bo-settings", () => import("../features/backoffice/pages/settings-page")) },
+          {
+            path: BACKOFFICE_PATHS.changePassword,
+            lazy: lazyPage("bo-change-password", () => import("../features/backoffice/pages/change-password-page")),
+          },
         ],
       },
     ],
   },
   // The services list's "Add New" link points at this other prefix (spec §2).
-  { path: "/admin/dashboard/add_Services", element: <Navigate to={`${BO}/add_services`} replace /> },
+  { path: BACKOFFICE_PATHS.addServicesAlias, element: <Navigate to={BACKOFFICE_PATHS.addServices} replace /> },
 ];

@@ -1,0 +1,78 @@
+/**
+ * The web app's page paths (spec §2), in React Router's syntax (`:param` is one path segment). The
+ * web's route table (apps/web/src/app/routes.tsx) is built from them, and the server answers 404 for
+ * any other path (plugins/spa.ts), so crawlers and monitoring see the not-found page as one.
+ * Free of side effects: the server imports it without React.
+ */
+
+/** The back office's prefix (spec §2). */
+export const BACKOFFICE_BASE = "/admin_real/dashboard";
+
+/** The storefront's pages, under the public layout (header and footer). */
+export const STOREFRONT_PATHS = {
+  home: "/",
+  product: "/product/:type/:id",
+  listing: "/categories/collections/:type/:id",
+  shop: "/shop",
+  wishlist: "/wishlist",
+  contact: "/contact",
+  contactScreen: "/contactScreen",
+  about: "/aboutScreen",
+  signin: "/signin",
+  account: "/account",
+  address: "/address",
+  changePassword: "/changePass",
+  cart: "/cart",
+  checkout: "/checkout",
+} as const;
+
+/** The back office's pages, under its own layout. */
+export const BACKOFFICE_PATHS = {
+  dashboard: BACKOFFICE_BASE,
+  addProducts: `${BACKOFFICE_BASE}/add_products`,
+  updateProducts: `${BACKOFFICE_BASE}/update_products/:id`,
+  viewProducts: `${BACKOFFICE_BASE}/view_products`,
+  viewOrderedProducts: `${BACKOFFICE_BASE}/view_ordered_products`,
+  addCategories: `${BACKOFFICE_BASE}/add_categories`,
+  updateCategories: `${BACKOFFICE_BASE}/update_categories/:id`,
+  viewCategories: `${BACKOFFICE_BASE}/view_categories`,
+  addServices: `${BACKOFFICE_BASE}/add_services`,
+  // Both readings of spec §2; the lower-case one redirects to the other.
+  updateService: `${BACKOFFICE_BASE}/update_Service/:id`,
+  updateServiceLower: `${BACKOFFICE_BASE}/update_service/:id`,
+  viewServices: `${BACKOFFICE_BASE}/view_services`,
+  transactions: `${BACKOFFICE_BASE}/transactions`,
+  earnings: `${BACKOFFICE_BASE}/earnings`,
+  finance: `${BACKOFFICE_BASE}/finance`,
+  payouts: `${BACKOFFICE_BASE}/payouts`,
+  commission: `${BACKOFFICE_BASE}/commission`,
+  sellers: `${BACKOFFICE_BASE}/sellers`,
+  users: `${BACKOFFICE_BASE}/users`,
+  settings: `${BACKOFFICE_BASE}/settings`,
+  changePassword: `${BACKOFFICE_BASE}/change_pwd`,
+  // The services list's "Add New" link points at this other prefix (spec §2); it redirects.
+  addServicesAlias: "/admin/dashboard/add_Services",
+} as const;
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A path pattern as React Router matches it: case-insensitive, `:param` one non-empty segment, an optional trailing slash. */
+function patternRegExp(pattern: string): RegExp {
+  const body = pattern
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith(":") ? "[^/]+" : escapeRegExp(segment)))
+    .join("/");
+  return new RegExp(`^/${body}${body ? "/?" : ""}$`, "i");
+}
+
+const APP_PATTERNS = [...Object.values(STOREFRONT_PATHS), ...Object.values(BACKOFFICE_PATHS)].map(patternRegExp);
+
+/**
+ * Whether `pathname` (no query string, not percent-decoded) is one of the app's pages; any other
+ * path draws the not-found page (spec §2). Case-insensitive like the web's router: of the two
+ * case-sensitive readings of update_Service, the other one takes any spelling.
+ */
+export function isAppPath(pathname: string): boolean {
+  return APP_PATTERNS.some((re) => re.test(pathname));
+}
