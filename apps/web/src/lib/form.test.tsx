@@ -6,6 +6,9 @@ import { describe, expect, it, vi } from "vitest";
 import { theme } from "../app/theme";
 import { ApiError } from "./api";
 import { showFieldErrors, useSchemaForm } from "./form";
+import { notifyError } from "./notify";
+
+vi.mock("./notify", () => ({ notifyError: vi.fn() }));
 
 function CategoryName({ onSend }: { onSend: (v: CategoryCreateInput) => void }) {
   const form = useSchemaForm<CategoryCreateInput>(CategoryCreateInput, { initialValues: { name: "", type: "market-place" } });
@@ -28,6 +31,10 @@ describe("useSchemaForm", () => {
     fireEvent.click(screen.getByRole("button", { name: "Add Category" }));
     expect(onSend).not.toHaveBeenCalled();
     expect(screen.getByLabelText("Name")).toHaveAccessibleDescription(/^Name .+/);
+    // The alert the server's 400 would raise: its one field message.
+    const description = screen.getByLabelText("Name").getAttribute("aria-describedby") ?? "";
+    const shown = document.getElementById(description.split(" ").find((id) => id.endsWith("error")) ?? "")?.textContent;
+    expect(vi.mocked(notifyError)).toHaveBeenCalledWith(new Error(shown ?? "?"), undefined);
     fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Phones" } });
     fireEvent.click(screen.getByRole("button", { name: "Add Category" }));
     expect(onSend).toHaveBeenCalledWith({ name: "Phones", type: "market-place" }, expect.anything());
@@ -42,6 +49,12 @@ describe("useSchemaForm", () => {
     );
     act(() => void result.current.validate());
     expect(Object.keys(result.current.errors)).toEqual(["confirm_password"]);
+    // Several refused fields: one alert for all of them, as the server words it.
+    const many = renderHook(() =>
+      useSchemaForm(CategoryCreateInput, { initialValues: { name: "", type: "nothing" as "services" }, alertTitle: "Oops" }),
+    );
+    act(() => many.result.current.onSubmit(() => undefined)());
+    expect(vi.mocked(notifyError)).toHaveBeenLastCalledWith(new Error("Please correct the highlighted fields"), "Oops");
     expect(result.current.errors.confirm_password).toBe("Passwords do not match");
   });
 });

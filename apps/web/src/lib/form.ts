@@ -5,25 +5,43 @@
  * packages/contract), before anything is sent; the server's own per-field messages (a 400's
  * `errors`, e.g. "This username is already taken") land on the same fields with `showFieldErrors`.
  *
- * Errors show on submit; a field's error goes as soon as that field changes (Mantine's default).
+ * Errors show on submit, with the alert the server's 400 would raise (its one field message, or
+ * "Please correct the highlighted fields"); a field's error goes as soon as that field changes.
  */
 import { type FormErrors, schemaResolver, type UseFormInput, type UseFormReturnType, useForm } from "@mantine/form";
+import { ACCOUNT_MESSAGES } from "@market/contract";
 import { ApiError } from "./api";
+import { notifyError } from "./notify";
 
 /** A contract schema (any Standard Schema, e.g. a Zod object). */
 export type ContractSchema = Parameters<typeof schemaResolver>[0];
 
+/** The alert of a form the schema refused, worded as the server words its 400 answer. */
+function alertInvalid(errors: FormErrors, title?: string): void {
+  const messages = Object.values(errors).filter((m): m is string => typeof m === "string" && m !== "");
+  notifyError(new Error(messages.length === 1 ? messages[0] : ACCOUNT_MESSAGES.fixFields), title);
+}
+
 /**
  * `useForm` validated by `schema`. `toBody` turns the form's values into what the schema checks
  * when they differ (a number typed as text, fields the page adds, such as `request_type`); the
- * error paths must then still be the form's field names.
+ * error paths must then still be the form's field names. `alertTitle` titles the alert of a
+ * refused form (the spec's "Ooops" by default); `form.onSubmit(handler, onInvalid)` replaces that
+ * alert for a screen that reports elsewhere.
  */
 export function useSchemaForm<Values extends Record<string, unknown>>(
   schema: ContractSchema,
-  { toBody, ...options }: Omit<UseFormInput<Values>, "validate" | "mode"> & { toBody?: (values: Values) => unknown },
+  {
+    toBody,
+    alertTitle,
+    ...options
+  }: Omit<UseFormInput<Values>, "validate" | "mode"> & { toBody?: (values: Values) => unknown; alertTitle?: string },
 ): UseFormReturnType<Values> {
   const check = schemaResolver(schema, { sync: true });
-  return useForm<Values>({ ...options, mode: "controlled", validate: (values) => check(toBody ? toBody(values) : values) });
+  const form = useForm<Values>({ ...options, mode: "controlled", validate: (values) => check(toBody ? toBody(values) : values) });
+  const onSubmit: typeof form.onSubmit = (handler, onInvalid) =>
+    form.onSubmit(handler, onInvalid ?? ((errors) => alertInvalid(errors, alertTitle)));
+  return { ...form, onSubmit };
 }
 
 /** Puts a failed request's per-field messages on the form's fields; true when there were any. */

@@ -97,7 +97,7 @@ export default function CheckoutPage() {
   const create = useCreateSession();
   const [record, setRecord] = useState<TransferForm | null>(null);
   const countryList = useMemo(countryNames, []);
-  const form = useSchemaForm<typeof EMPTY>(CheckoutFields, { initialValues: EMPTY });
+  const form = useSchemaForm<typeof EMPTY>(CheckoutFields, { initialValues: EMPTY, alertTitle: TEXT.alerts.checkoutErrorTitle });
 
   // First load: copy the default address into the form (spec §4 "Checkout").
   const filled = useRef(false);

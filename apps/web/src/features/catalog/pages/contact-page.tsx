@@ -23,9 +23,11 @@ export default function ContactPage() {
   const form = useSchemaForm<Fields>(ContactBody, { initialValues: EMPTY });
   const send = useSendContact();
 
-  const onSubmit = form.onSubmit((values) => {
-    send.mutate(values, { onSuccess: () => form.setValues(EMPTY), onError: (err) => showFieldErrors(form, err) });
-  });
+  const onSubmit = form.onSubmit(
+    (values) => send.mutate(values, { onSuccess: () => form.setValues(EMPTY), onError: (err) => showFieldErrors(form, err) }),
+    // This page reports in its status area, not with alerts: a refused field says why under itself.
+    () => undefined,
+  );
 
   return (
     <Container size="xl" py="xl">
