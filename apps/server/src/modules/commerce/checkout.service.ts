@@ -8,9 +8,9 @@
  * --(no admin decision within UNCONFIRMED_TRANSFER_HOURS)--> unconfirmed (stock released, transfer
  * flagged, buyer told; ADR 0081) --(admin)--> paid (stock reserved again) or rejected.
  *
- * Stock is reserved at checkout with a guarded UPDATE (`... WHERE count_in_stock >= n`) inside the
- * transaction that creates the order, so stock never goes below zero whatever the concurrency; it
- * goes back when the order is cancelled, expires or is rejected. Every status change is a
+ * Stock is reserved at checkout with a guarded UPDATE (`... WHERE count_in_stock + delta >= 0`, on
+ * rows locked in id order) inside the transaction that creates the order, so stock never goes below
+ * zero whatever the concurrency; it goes back when the order is cancelled, expires or is rejected. Every status change is a
  * conditional UPDATE on the current status, so several server processes (or a sweep racing a
  * shopper) can never release the same stock twice. Money: kobo inside, naira in answers.
  */
@@ -24,10 +24,10 @@ import {
   TRANSFER_WINDOW_MS,
   type TransferForm,
 } from "@market/contract";
-import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client.js";
+import { and, eq, sql } from "drizzle-orm";
+import { type Db, queryNamed, type Tx } from "../../db/client.js";
 import type { ShippingAddress } from "../../db/schema/commerce.js";
-import { cartLines, orderLines, orders, paymentEvents, products, transactions, users } from "../../db/schema/index.js";
+import { cartLines, orders, products, transactions } from "../../db/schema/index.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import type { Messenger } from "../messages/service.js";
 import { type OrderNotice, unconfirmedTransferNotice } from "./notices.js";
@@ -77,15 +77,24 @@ export async function releaseOrders(tx: Tx, ids: string[], to: OrderStatus, from
 /**
  * Expire orders whose 15-minute window is over and release their stock (ADR 0032). Safe to run
  * from every server process at once: due orders are claimed with `FOR UPDATE SKIP LOCKED` and moved
- * with a conditional UPDATE. `buyerId` limits it to one shopper (the check on access).
+ * with a conditional UPDATE. `buyerId` limits it to one shopper (the check on access), `productIds`
+ * to orders holding one of those products (a checkout short of them).
  * @returns how many orders expired.
  */
-export async function expireOverdueOrders(db: Db, opts: { buyerId?: string; limit?: number } = {}): Promise<number> {
+export async function expireOverdueOrders(db: Db, opts: { buyerId?: string; productIds?: string[]; limit?: number } = {}): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx.execute<{ id: string }>(sql`
       select id from orders
       where status = 'awaiting_payment' and reserved_until <= now()
         ${opts.buyerId ? sql`and buyer_id = ${opts.buyerId}` : sql``}
+        ${
+          opts.productIds
+            ? sql`and exists (select 1 from order_lines l where l.order_id = orders.id and l.product_id in (${sql.join(
+                opts.productIds.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )}))`
+            : sql``
+        }
       order by reserved_until
       limit ${opts.limit ?? 200}
       for update skip locked`);
@@ -200,38 +209,140 @@ const DEFAULT_CHECKOUT_RULES: CheckoutRules = { maxUnitsPerProductPerDay: 20 };
  * cancels the buyer's open order first, so changing the cart never counts twice.
  */
 const CAPPED_STATUSES = ["awaiting_payment", "payment_submitted", "paid", "rejected", "unconfirmed"] as const;
+/** The capped statuses of orders a checkout does not cancel (it cancels every open one). */
+const KEPT_CAPPED_STATUSES = CAPPED_STATUSES.filter((s) => s !== "awaiting_payment");
+
+/** What the checkout's read answers: one row per product it changes (cart or open order). */
+type CheckoutRow = {
+  id: string;
+  user_id: string;
+  name: string;
+  price_kobo: string | number;
+  count_in_stock: number;
+  listed: boolean;
+  image_url: string | null;
+  /** Units in the cart; null for a product only the open order holds. */
+  cart_count: number | null;
+  /** Units the buyer's open orders hold (they go back to stock when this checkout cancels them). */
+  held: number;
+  /** Units in the buyer's orders of the last 24 hours that count towards the cap and stay. */
+  ordered: number;
+  /** The buyer's open orders (the same on every row). */
+  open_ids: string[] | null;
+  /** The buyer's e-mail (the same on every row), for the payment provider. */
+  email: string;
+};
+
+/**
+ * The checkout's read, in one statement ($1 buyer id, $2 KEPT_CAPPED_STATUSES), after the shopper's
+ * advisory lock so its snapshot sees every earlier checkout of the shopper:
+ * - `open_orders` locks the buyer's orders awaiting payment, orders before products like every
+ *   other release (cancel, "I have made payment", the sweep, an admin's decision), and answers each
+ *   row's latest version: the `id in (...)` form keeps a row that changed while this waited for its
+ *   lock, so a transfer submitted meanwhile is not cancelled and still counts towards the cap;
+ * - `locked` locks every product this checkout changes (the open orders' and the cart's) in id
+ *   order before any is changed (ADR 0030), and reads their latest versions;
+ * - `capped` sums the units of the cart's products in the buyer's orders of the last 24 hours
+ *   (database clock) that keep counting towards the cap (ADR 0081).
+ */
+const CHECKOUT_READ_SQL = `
+  with open_orders as (
+    select o.id, o.status, o.created_at > now() - interval '24 hours' as recent
+    from orders o
+    where o.id in (select id from orders where buyer_id = $1::uuid and status = 'awaiting_payment')
+    for update of o
+  ),
+  held as (
+    select l.product_id, sum(l.quantity)::int as n
+    from order_lines l join open_orders o on o.id = l.order_id
+    where o.status = 'awaiting_payment' and l.product_id is not null
+    group by l.product_id
+  ),
+  cart as (
+    select product_id, count from cart_lines where user_id = $1::uuid
+  ),
+  locked as (
+    select id, user_id, name, price_kobo, count_in_stock, listed, image_urls[1] as image_url
+    from products
+    where id in (select product_id from held union select product_id from cart)
+    order by id
+    for update
+  ),
+  capped as (
+    select l.product_id, sum(l.quantity)::int as n
+    from order_lines l
+    where l.product_id in (select product_id from cart)
+      and l.order_id in (
+        select id from orders
+        where buyer_id = $1::uuid and created_at > now() - interval '24 hours' and status = any($2::order_status[])
+        union all
+        select id from open_orders where recent and status = any($2::order_status[])
+      )
+    group by l.product_id
+  )
+  select p.id, p.user_id, p.name, p.price_kobo, p.count_in_stock, p.listed, p.image_url,
+    c.count as cart_count, coalesce(h.n, 0) as held, coalesce(k.n, 0) as ordered,
+    (select array_agg(id) from open_orders where status = 'awaiting_payment') as open_ids,
+    (select email from users where id = $1::uuid) as email
+  from locked p
+    left join cart c on c.product_id = p.id
+    left join held h on h.product_id = p.id
+    left join capped k on k.product_id = p.id
+  order by p.id`;
+
+/**
+ * The checkout's writes, in one statement, on rows the read locked: cancel the open orders ($1),
+ * change each product's stock by its net delta ($2 ids, $3 deltas: units released minus units
+ * reserved; one UPDATE per row, never below zero), create the order ($4-$12, reserved for $12
+ * seconds by the database clock) and its lines ($13-$18, one array per column). Answers the order
+ * and how many rows each step changed, so the caller can check them.
+ */
+const CHECKOUT_WRITE_SQL = `
+  with cancelled as (
+    update orders set status = 'cancelled', updated_at = now()
+    where id = any($1::uuid[]) and status = 'awaiting_payment'
+    returning id
+  ),
+  stock as (
+    update products p set count_in_stock = p.count_in_stock + d.delta, updated_at = now()
+    from unnest($2::uuid[], $3::int[]) as d(id, delta)
+    where p.id = d.id and p.count_in_stock + d.delta >= 0
+    returning p.id
+  ),
+  placed as (
+    insert into orders (buyer_id, status, subtotal_kobo, shipping_kobo, total_kobo, payment_type, product_type,
+      payer_account_no, shipping_address, reserved_until)
+    values ($4::uuid, 'awaiting_payment', $5::int8, $6::int8, $7::int8, $8, $9, $10, $11::jsonb,
+      now() + make_interval(secs => $12::float8))
+    returning id, reserved_until
+  ),
+  lines as (
+    insert into order_lines (order_id, product_id, seller_id, name, image_url, unit_price_kobo, quantity)
+    select placed.id, l.product_id, l.seller_id, l.name, l.image_url, l.price, l.quantity
+    from placed, unnest($13::uuid[], $14::uuid[], $15::text[], $16::text[], $17::int8[], $18::int[])
+      as l(product_id, seller_id, name, image_url, price, quantity)
+    returning 1
+  )
+  select placed.id, (extract(epoch from placed.reserved_until) * 1000)::float8 as reserved_until_ms,
+    (select count(*) from cancelled)::int as cancelled, (select count(*) from stock)::int as stocked,
+    (select count(*) from lines)::int as lines
+  from placed`;
 
 /**
  * Refuse a cart line that would take the buyer past `max` units of a product in 24 hours (ADR
- * 0081), counting their orders of the last 24 hours (database clock) with a status in
- * CAPPED_STATUSES. Runs inside the checkout transaction, under the shopper's advisory lock, so two
- * checkouts of one buyer cannot both pass.
+ * 0081). `ordered` is what the checkout's read counted (orders of the last 24 hours with a status in
+ * CAPPED_STATUSES, except the open ones this checkout cancels), under the shopper's advisory lock, so
+ * two checkouts of one buyer cannot both pass.
  * @throws 409 with a plain sentence naming the product and how many more units are allowed.
  */
-async function checkDailyCap(tx: Tx, userId: string, lines: { count: number; product: { id: string; name: string } }[], max: number) {
-  const ordered = await tx.execute<{ product_id: string; n: number }>(sql`
-    select ol.product_id, sum(ol.quantity)::int as n
-    from orders o join order_lines ol on ol.order_id = o.id
-    where o.buyer_id = ${userId}
-      and o.created_at > now() - interval '24 hours'
-      and o.status in (${sql.join(
-        CAPPED_STATUSES.map((st) => sql`${st}::order_status`),
-        sql`, `,
-      )})
-      and ol.product_id in (${sql.join(
-        lines.map((l) => sql`${l.product.id}::uuid`),
-        sql`, `,
-      )})
-    group by ol.product_id`);
-  const already = new Map(ordered.rows.map((r) => [r.product_id, Number(r.n)]));
-  for (const { count, product } of lines) {
-    const n = already.get(product.id) ?? 0;
+function refuseOverDailyCap(lines: { count: number; name: string; ordered: number }[], max: number): void {
+  for (const { count, name, ordered: n } of lines) {
     if (n + count <= max) continue;
     const left = Math.max(0, max - n);
     throw conflict(
       left === 0
-        ? `You have already ordered ${n} of ${product.name} in the last 24 hours, the most one shopper can buy in a day. Remove it from your cart or try again tomorrow.`
-        : `You can buy at most ${max} of ${product.name} in 24 hours${n ? ` and have already ordered ${n}` : ""}. Reduce the quantity in your cart to ${left} or fewer and try again.`,
+        ? `You have already ordered ${n} of ${name} in the last 24 hours, the most one shopper can buy in a day. Remove it from your cart or try again tomorrow.`
+        : `You can buy at most ${max} of ${name} in 24 hours${n ? ` and have already ordered ${n}` : ""}. Reduce the quantity in your cart to ${left} or fewer and try again.`,
     );
   }
 }
@@ -243,56 +354,39 @@ type ReservedOrder = {
   totalKobo: number;
   reservedUntil: Date;
   address: ShippingAddress;
+  buyerEmail: string;
 };
 
-/** Serialise one shopper's checkouts (two tabs placing orders at once) without locking rows others use. */
-async function lockShopper(tx: Tx, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${userId}`}, 0))`);
-}
+/** A cart line the stock cannot cover, even with the units the open order gives back. */
+type Shortage = { productIds: string[]; refusal: ReturnType<typeof conflict> };
 
 /**
- * In one transaction: release the shopper's earlier open checkout, read the cart, recompute the
- * total from the database, compare it with the total the shopper saw, reserve every line's stock
- * and create the order (status awaiting_payment, reserved for TRANSFER_WINDOW_MS) with its lines.
- * @throws 400 empty cart / own product; 409 changed total, over the daily cap, unavailable or
- * insufficient stock.
+ * In one transaction, four statements: take the shopper's advisory lock (one shopper's checkouts,
+ * say two tabs, run one after the other without locking rows others use); read and lock (see
+ * CHECKOUT_READ_SQL); check the cart in Node; write (CHECKOUT_WRITE_SQL): cancel the shopper's
+ * earlier open order, reserve every line's stock, create the order (status awaiting_payment,
+ * reserved for TRANSFER_WINDOW_MS) with its lines. The total is recomputed from the database and
+ * compared with the total the shopper saw. When the stock is short the transaction ends without a
+ * write and the shortage is answered, so the caller can release overdue holds and try again.
+ * @throws 400 empty cart / own product; 409 unavailable product, changed total, over the daily cap.
  */
-async function reserveOrder(db: Db, userId: string, body: CreateSessionBody, rules: CheckoutRules): Promise<ReservedOrder> {
+async function reserveOrder(
+  db: Db,
+  userId: string,
+  body: CreateSessionBody,
+  rules: CheckoutRules,
+): Promise<{ order: ReservedOrder } | { short: Shortage }> {
   return db.transaction(async (tx) => {
-    await lockShopper(tx, userId);
-    // Lock every product this checkout changes (the open order it replaces and the cart), in id
-    // order, before changing any: releasing the old order and reserving the new one then take their
-    // row locks in one order with every other checkout, so two shoppers cannot deadlock.
-    await tx.execute(sql`
-      select id from products where id in (
-        select l.product_id from order_lines l join orders o on o.id = l.order_id
-        where o.buyer_id = ${userId} and o.status = 'awaiting_payment' and l.product_id is not null
-        union select product_id from cart_lines where user_id = ${userId})
-      order by id for update`);
-    const open = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.buyerId, userId), eq(orders.status, "awaiting_payment")));
-    await releaseOrders(
-      tx,
-      open.map((o) => o.id),
-      "cancelled",
-      ["awaiting_payment"],
-    );
-
-    const lines = await tx
-      .select({ count: cartLines.count, product: products })
-      .from(cartLines)
-      .innerJoin(products, eq(products.id, cartLines.productId))
-      .where(eq(cartLines.userId, userId))
-      .orderBy(asc(products.id));
+    await queryNamed(tx, "checkout_lock_shopper", "select pg_advisory_xact_lock(hashtextextended($1, 0))", [`checkout:${userId}`]);
+    const { rows } = await queryNamed<CheckoutRow>(tx, "checkout_read", CHECKOUT_READ_SQL, [userId, KEPT_CAPPED_STATUSES]);
+    const lines = rows.filter((r) => r.cart_count !== null).map((r) => ({ ...r, count: r.cart_count!, priceKobo: Number(r.price_kobo) }));
     if (lines.length === 0) throw badRequest("Your cart is empty");
-    for (const { product } of lines) {
-      if (!product.listed) throw conflict(`${product.name} is no longer available. Remove it from your cart and try again.`);
-      if (product.userId === userId) throw badRequest(`You cannot buy your own product (${product.name})`);
+    for (const line of lines) {
+      if (!line.listed) throw conflict(`${line.name} is no longer available. Remove it from your cart and try again.`);
+      if (line.user_id === userId) throw badRequest(`You cannot buy your own product (${line.name})`);
     }
 
-    const subtotalKobo = lines.reduce((sum, l) => sum + l.product.priceKobo * l.count, 0);
+    const subtotalKobo = lines.reduce((sum, l) => sum + l.priceKobo * l.count, 0);
     const totalKobo = subtotalKobo + SHIPPING_FEE_KOBO;
     if (nairaToKobo(body.amount) !== totalKobo) {
       throw conflict(`Your order total has changed to ${formatNaira(koboToNaira(totalKobo))}. Please refresh the page and try again.`, {
@@ -300,24 +394,23 @@ async function reserveOrder(db: Db, userId: string, body: CreateSessionBody, rul
       });
     }
 
-    await checkDailyCap(tx, userId, lines, rules.maxUnitsPerProductPerDay);
+    refuseOverDailyCap(lines, rules.maxUnitsPerProductPerDay);
 
-    for (const { count, product } of lines) {
-      const reserved = await tx.execute(sql`
-        update products set count_in_stock = count_in_stock - ${count}, updated_at = now()
-        where id = ${product.id} and count_in_stock >= ${count}
-        returning count_in_stock`);
-      if (reserved.rows.length === 0) {
-        const [now] = await tx.select({ stock: products.countInStock }).from(products).where(eq(products.id, product.id));
-        const left = now?.stock ?? 0;
-        throw conflict(
-          left === 0
-            ? `Sorry, ${product.name} is sold out. Remove it from your cart and try again.`
-            : `Sorry, only ${left} of ${product.name} left. Reduce the quantity in your cart and try again.`,
-        );
-      }
+    // Stock once the open orders are cancelled (their units come back), as the guarded UPDATE sees it.
+    const short = lines.filter((l) => l.count_in_stock + l.held < l.count);
+    if (short.length > 0) {
+      const first = short[0]!;
+      const left = first.count_in_stock + first.held;
+      const refusal = conflict(
+        left === 0
+          ? `Sorry, ${first.name} is sold out. Remove it from your cart and try again.`
+          : `Sorry, only ${left} of ${first.name} left. Reduce the quantity in your cart and try again.`,
+      );
+      return { short: { productIds: short.map((l) => l.id), refusal } };
     }
 
+    const openIds = rows[0]!.open_ids ?? [];
+    const changes = rows.map((r) => ({ id: r.id, delta: r.held - (r.cart_count ?? 0) })).filter((c) => c.delta !== 0);
     const address: ShippingAddress = {
       first_name: body.first_name,
       last_name: body.last_name,
@@ -330,39 +423,48 @@ async function reserveOrder(db: Db, userId: string, body: CreateSessionBody, rul
       zip: body.zip,
       phone: body.phone,
     };
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        buyerId: userId,
-        status: "awaiting_payment",
+    const written = await queryNamed<{ id: string; reserved_until_ms: number; cancelled: number; stocked: number; lines: number }>(
+      tx,
+      "checkout_write",
+      CHECKOUT_WRITE_SQL,
+      [
+        openIds,
+        changes.map((c) => c.id),
+        changes.map((c) => c.delta),
+        userId,
+        subtotalKobo,
+        SHIPPING_FEE_KOBO,
+        totalKobo,
+        body.payment_type,
+        body.product_type,
+        body.account_no,
+        JSON.stringify(address),
+        TRANSFER_WINDOW_MS / 1000,
+        lines.map((l) => l.id),
+        lines.map((l) => l.user_id),
+        lines.map((l) => l.name),
+        lines.map((l) => l.image_url),
+        lines.map((l) => l.priceKobo),
+        lines.map((l) => l.count),
+      ],
+    );
+    const placed = written.rows[0]!;
+    // Every row written was locked by the read, so these hold; a mismatch is a bug, never a sale.
+    if (placed.cancelled !== openIds.length || placed.stocked !== changes.length || placed.lines !== lines.length) {
+      throw new Error(
+        `checkout wrote ${placed.cancelled}/${openIds.length} cancellations, ${placed.stocked}/${changes.length} stock changes, ${placed.lines}/${lines.length} lines`,
+      );
+    }
+    return {
+      order: {
+        id: placed.id,
         subtotalKobo,
         shippingKobo: SHIPPING_FEE_KOBO,
         totalKobo,
-        paymentType: body.payment_type,
-        productType: body.product_type,
-        payerAccountNo: body.account_no,
-        shippingAddress: address,
-        reservedUntil: sql`now() + make_interval(secs => ${TRANSFER_WINDOW_MS / 1000})`,
-      })
-      .returning();
-    await tx.insert(orderLines).values(
-      lines.map(({ count, product }) => ({
-        orderId: order!.id,
-        productId: product.id,
-        sellerId: product.userId,
-        name: product.name,
-        imageUrl: product.imageUrls[0] ?? null,
-        unitPriceKobo: product.priceKobo,
-        quantity: count,
-      })),
-    );
-    return {
-      id: order!.id,
-      subtotalKobo,
-      shippingKobo: SHIPPING_FEE_KOBO,
-      totalKobo,
-      reservedUntil: order!.reservedUntil,
-      address,
+        reservedUntil: new Date(placed.reserved_until_ms),
+        address,
+        buyerEmail: rows[0]!.email,
+      },
     };
   });
 }
@@ -380,20 +482,29 @@ export async function createCheckoutSession(
   body: CreateSessionBody,
   rules: CheckoutRules = DEFAULT_CHECKOUT_RULES,
 ): Promise<TransferForm> {
-  // Stock held by windows that are already over must not make this shopper's checkout fail.
-  await expireOverdueOrders(db);
-  const order = await reserveOrder(db, user.id, body, rules);
+  let reserved = await reserveOrder(db, user.id, body, rules);
+  // Stock held by windows that are already over must not make this shopper's checkout fail (ADR
+  // 0032): when it is short, the overdue orders holding those products are expired and it is tried
+  // once more. Only then: the expiry job releases the rest within its period.
+  if ("short" in reserved && (await expireOverdueOrders(db, { productIds: reserved.short.productIds })) > 0) {
+    reserved = await reserveOrder(db, user.id, body, rules);
+  }
+  if ("short" in reserved) throw reserved.short.refusal;
+  const { order } = reserved;
   let account: ReceivingAccount;
   try {
-    const [buyer] = await db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
     account = await provider.openTransfer({
       id: order.id,
       totalKobo: order.totalKobo,
-      buyerEmail: buyer!.email,
+      buyerEmail: order.buyerEmail,
       expiresAt: order.reservedUntil,
     });
     // What the shopper was shown, so the submitted record and a later webhook use the same account.
-    await db.insert(paymentEvents).values({ id: `session:${order.id}`, provider: account.provider, payload: account });
+    await queryNamed(db, "checkout_session_event", "insert into payment_events (id, provider, payload) values ($1, $2, $3::jsonb)", [
+      `session:${order.id}`,
+      account.provider,
+      JSON.stringify(account),
+    ]);
   } catch (err) {
     await db.transaction((tx) => releaseOrders(tx, [order.id], "cancelled", ["awaiting_payment"]));
     throw err;
