@@ -14,8 +14,9 @@ import {
   type ProductListAnswer,
   type ReviewListAnswer,
 } from "@market/contract";
-import { infiniteQueryOptions, keepPreviousData, type QueryClient, queryOptions } from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api } from "../api";
+import { cursorPagesQuery } from "./pages";
 
 /** The API path of a listing type. */
 export function itemsPath(type: CategoryType): string {
@@ -86,21 +87,12 @@ export const detailQuery = (type: CategoryType, id: string) =>
 
 /** The signed-in seller's own items of `type`, page by page (GET ...?mine=true). */
 export const myItemsQuery = <T extends ListingAnswer>(type: CategoryType, search = "") =>
-  infiniteQueryOptions({
-    queryKey: catalogKeys.mine(type, search),
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ mine: "true", limit: "60" });
-      if (search) params.set("search", search);
-      if (pageParam) params.set("cursor", pageParam);
-      return api<T>(`${itemsPath(type)}?${params}`, { signal });
-    },
-    initialPageParam: "",
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  cursorPagesQuery<T>(catalogKeys.mine(type, search), itemsPath(type), { mine: "true", limit: "60", search });
 
 /** A service's newest reviews. */
 export const reviewsQuery = (postId: string) =>
   queryOptions({
     queryKey: catalogKeys.reviews(postId),
-    queryFn: ({ signal }) => api<ReviewListAnswer>(`/api/posts/reviews?${new URLSearchParams({ post_id: postId, limit: "20" })}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<ReviewListAnswer>(`/api/posts/reviews?${new URLSearchParams({ post_id: postId, limit: "20" })}`, { signal }),
   });

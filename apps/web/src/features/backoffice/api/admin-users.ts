@@ -12,8 +12,9 @@ import type {
   AdminUsersAnswer,
   AdminUsersQuery,
 } from "@market/contract";
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
+import { cursorPagesQuery } from "../../../lib/queries/pages";
 import { dashboardKeys } from "./dashboard";
 
 export type AccountKind = AdminUsersQuery["account_type"];
@@ -25,16 +26,10 @@ export const adminUserKeys = {
 };
 
 export function adminUsersQuery(accountType: AccountKind, q: string) {
-  return infiniteQueryOptions({
-    queryKey: adminUserKeys.list(accountType, q),
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ account_type: accountType, limit: "20" });
-      if (q) params.set("q", q);
-      if (pageParam) params.set("cursor", pageParam);
-      return api<AdminUsersAnswer>(`/api/admin/users?${params}`, { signal });
-    },
-    initialPageParam: "",
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  return cursorPagesQuery<AdminUsersAnswer>(adminUserKeys.list(accountType, q), "/api/admin/users", {
+    account_type: accountType,
+    limit: "20",
+    q,
   });
 }
 

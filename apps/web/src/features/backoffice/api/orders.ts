@@ -1,22 +1,14 @@
 /** The seller's paid order lines (`GET /api/orders/lines`) and moving them on (`PUT /api/orders/lines`). */
 import type { SellerOrderLinesAnswer, UpdateOrderLineAnswer, UpdateOrderLineBody } from "@market/contract";
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
+import { cursorPagesQuery } from "../../../lib/queries/pages";
 import { dashboardKeys } from "./dashboard";
 
 /** Query key of the seller's order lines. */
 export const orderLineKeys = { all: ["bo", "order-lines"] as const };
 
-export const sellerLinesQuery = infiniteQueryOptions({
-  queryKey: orderLineKeys.all,
-  queryFn: ({ pageParam, signal }) => {
-    const params = new URLSearchParams({ limit: "50" });
-    if (pageParam) params.set("cursor", pageParam);
-    return api<SellerOrderLinesAnswer>(`/api/orders/lines?${params}`, { signal });
-  },
-  initialPageParam: "",
-  getNextPageParam: (last) => last.nextCursor ?? undefined,
-});
+export const sellerLinesQuery = cursorPagesQuery<SellerOrderLinesAnswer>(orderLineKeys.all, "/api/orders/lines", { limit: "50" });
 
 export function useSellerLines() {
   return useInfiniteQuery(sellerLinesQuery);

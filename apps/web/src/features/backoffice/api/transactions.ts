@@ -1,7 +1,8 @@
 /** Admin transfers (`GET /api/admin/transactions`) and confirm / reject (`PUT /api/admin/transactions`). */
 import type { AdminTransactionActionAnswer, AdminTransactionActionBody, AdminTransactionsAnswer } from "@market/contract";
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
+import { cursorPagesQuery } from "../../../lib/queries/pages";
 import { dashboardKeys } from "./dashboard";
 
 /** "flagged": submitted transfers nobody decided in time, whose stock was released (ADR 0081). */
@@ -14,16 +15,9 @@ export const transactionKeys = {
 };
 
 export function adminTransactionsQuery(status: TransferFilter) {
-  return infiniteQueryOptions({
-    queryKey: transactionKeys.list(status),
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: "50" });
-      if (status !== "all") params.set("status", status);
-      if (pageParam) params.set("cursor", pageParam);
-      return api<AdminTransactionsAnswer>(`/api/admin/transactions?${params}`, { signal });
-    },
-    initialPageParam: "",
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  return cursorPagesQuery<AdminTransactionsAnswer>(transactionKeys.list(status), "/api/admin/transactions", {
+    limit: "50",
+    status: status === "all" ? undefined : status,
   });
 }
 
