@@ -1,5 +1,5 @@
-import { waitFor } from "@testing-library/react";
 import type { UserDetails } from "@market/contract";
+import { waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { meAnswer } from "../test/fixtures";
 import { HttpResponse, http, server } from "../test/msw";

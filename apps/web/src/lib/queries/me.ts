@@ -4,7 +4,7 @@
  * refreshes it, so each screen shows the change (and a replaced one-time password opens the rest of
  * the back office).
  */
-import type { AddressAnswer, AddressBody, ChangePasswordBody, MeUpdateAnswer, MessageAnswer, ProfileUpdateBody } from "@market/contract";
+import type { AddressAnswer, AddressBody, ChangePasswordBody, MessageAnswer, MeUpdateAnswer, ProfileUpdateBody } from "@market/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api";
 import { meQuery } from "../session";

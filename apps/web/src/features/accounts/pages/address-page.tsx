@@ -9,9 +9,9 @@ import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { ApiError } from "../../../lib/api";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useAddressMutation } from "../../../lib/queries/me";
 import type { SessionUser } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { useAddressMutation } from "../../../lib/queries/me";
 import { AddressForm, type AddressValues, EMPTY_ADDRESS, toValues } from "../components/address-form";
 import { CustomerArea } from "../components/customer-area";
 

@@ -1,6 +1,6 @@
+import { MessageAnswer, TEXT, type UserDetails } from "@market/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MessageAnswer, TEXT, type UserDetails } from "@market/contract";
 import { describe, expect, it } from "vitest";
 import { setToken } from "../../../lib/api";
 import { buyerOrder, address as fixtureAddress, meAnswer, ordersAnswer } from "../../../test/fixtures";
@@ -11,7 +11,16 @@ import AddressPage from "./address-page";
 import ChangePasswordPage from "./change-password-page";
 
 const address = (i: number, over: Partial<UserDetails["addresses"][number]> = {}) =>
-  fixtureAddress({ _id: `a${i}`, address_id: i, first_name: `First${i}`, address1: "5 Allen Avenue", zip: "", phone: "", default: false, ...over });
+  fixtureAddress({
+    _id: `a${i}`,
+    address_id: i,
+    first_name: `First${i}`,
+    address1: "5 Allen Avenue",
+    zip: "",
+    phone: "",
+    default: false,
+    ...over,
+  });
 
 /** A signed-in customer with two addresses (the default one in Ghana), unless overridden. */
 const answerMe = (over: Partial<UserDetails> = {}) =>

@@ -16,7 +16,8 @@ import CategoriesPage from "./categories-page";
 import SellersPage from "./sellers-page";
 
 const admin = { _id: "00000000-0000-4000-8000-000000000001", names: "Store Admin", username: "admin", addresses: [] };
-const answerMe = (accType: UserDetails["accType"]) => server.use(http.get("/api/me", () => HttpResponse.json(meAnswer({ ...admin, accType }))));
+const answerMe = (accType: UserDetails["accType"]) =>
+  server.use(http.get("/api/me", () => HttpResponse.json(meAnswer({ ...admin, accType }))));
 
 function renderAt(path: string, page: React.ReactElement) {
   const router = createMemoryRouter(
@@ -92,7 +93,11 @@ describe("Sellers page", () => {
       http.put("/api/admin/users", () => {
         approved = true;
         return HttpResponse.json(
-          AdminActionAnswer.parse({ statusCode: 200, message: "Updated Succefully", data: row("b", "Bola", "bola@naijamarket.ng", "approved") }),
+          AdminActionAnswer.parse({
+            statusCode: 200,
+            message: "Updated Succefully",
+            data: row("b", "Bola", "bola@naijamarket.ng", "approved"),
+          }),
         );
       }),
     );

@@ -26,7 +26,9 @@ const seller = user({
 function mockApi({ nameLookup = true, user: me = seller }: { nameLookup?: boolean; user?: UserDetails } = {}) {
   server.use(
     http.get("/api/me", () => HttpResponse.json(MeAnswer.parse({ statusCode: 200, data: me }))),
-    http.put("/api/me", () => HttpResponse.json(MeUpdateAnswer.parse({ statusCode: 200, message: "Profile Successfully Updated", data: me }))),
+    http.put("/api/me", () =>
+      HttpResponse.json(MeUpdateAnswer.parse({ statusCode: 200, message: "Profile Successfully Updated", data: me })),
+    ),
     http.get("/api/v1/banks", () => HttpResponse.json(banksAnswer(nameLookup))),
     http.post("/api/v1/client_bank_account_namefinder", () =>
       errorAnswer(503, "Account name lookup is unavailable right now. Please try again later."),
@@ -97,7 +99,9 @@ describe("Profile settings without an account-name lookup provider", () => {
   });
 
   it("shows Verified once the account is verified", async () => {
-    mockApi({ user: user({ ...seller, bank_code: "044", account_no: "0123456789", account_name: "CHIDI NWOSU", bank_account_verified: true }) });
+    mockApi({
+      user: user({ ...seller, bank_code: "044", account_no: "0123456789", account_name: "CHIDI NWOSU", bank_account_verified: true }),
+    });
     renderPage();
     const state = await screen.findByTestId("bank-account-state");
     expect(state).toHaveTextContent("Verified");

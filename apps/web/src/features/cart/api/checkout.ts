@@ -28,7 +28,6 @@ export function useSubmitTransfer() {
 
 export function useCancelTransfer() {
   return useMutation({
-    mutationFn: (orderId: string) =>
-      api<MessageAnswer>(`/api/transactions?order_id=${encodeURIComponent(orderId)}`, { method: "DELETE" }),
+    mutationFn: (orderId: string) => api<MessageAnswer>(`/api/transactions?order_id=${encodeURIComponent(orderId)}`, { method: "DELETE" }),
   });
 }

@@ -1,8 +1,8 @@
+import type { WishlistItem } from "@market/contract";
 import { STORAGE_KEYS } from "@market/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type { WishlistItem } from "@market/contract";
 import { meAnswer, wishlistAnswer, wishlistItem } from "../../../test/fixtures";
 import { HttpResponse, http, recordCalls, server } from "../../../test/msw";
 import { renderWithProviders } from "../../../test/render";

@@ -1,15 +1,24 @@
+import type { WishlistItem } from "@market/contract";
 import { STORAGE_KEYS } from "@market/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type { WishlistItem } from "@market/contract";
 import { cartAnswer, cartLineAnswer, meAnswer, serverLine, wishlistAnswer, wishlistItem } from "../../../test/fixtures";
 import { HttpResponse, http, recordCalls, server } from "../../../test/msw";
 import { renderWithProviders } from "../../../test/render";
 import WishlistPage from "./wishlist-page";
 
 const item = (id: string, name: string, price: number, count: number, listed = true) =>
-  wishlistItem({ _id: id, product_id: id, name, image_urls: [`/uploads/${id}.webp`], price, count_in_stock: count, in_stock: listed && count > 0, listed });
+  wishlistItem({
+    _id: id,
+    product_id: id,
+    name,
+    image_urls: [`/uploads/${id}.webp`],
+    price,
+    count_in_stock: count,
+    in_stock: listed && count > 0,
+    listed,
+  });
 
 /** A signed-in customer's wishlist of `items` that honours DELETE, and a cart that takes any of them; answers the recorded calls. */
 function answerWishlist(items: WishlistItem[]) {

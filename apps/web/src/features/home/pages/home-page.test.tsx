@@ -6,7 +6,8 @@ import { errorAnswer, HttpResponse, http, server } from "../../../test/msw";
 import { renderWithProviders } from "../../../test/render";
 import HomePage from "./home-page";
 
-const cat = (_id: string, name: string, type: "market-place" | "services", is_default: boolean) => category({ _id, name, type, is_default });
+const cat = (_id: string, name: string, type: "market-place" | "services", is_default: boolean) =>
+  category({ _id, name, type, is_default });
 const answerCategories = (categories: ReturnType<typeof cat>[]) =>
   server.use(http.get("/api/category", () => HttpResponse.json(categoriesAnswer(categories))));
 
