@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES, TEXT } from "@market/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserWithToken } from "../src/db/seed/factories.js";
 import { MAX_ADDRESSES } from "../src/modules/accounts/addresses.service.js";
-import { createTestContext, type TestContext } from "./helpers.js";
+import { createTestContext, errorBody, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -95,7 +95,7 @@ describe("POST /api/address", () => {
     const stranger = await createUserWithToken(ctx.db);
     const upd = await address(stranger.token, { request_type: "update", address_id: 0, ...fields({ first_name: "Stolen" }) });
     expect(upd.statusCode).toBe(404);
-    expect(upd.json()).toEqual({ statusCode: 404, message: ACCOUNT_MESSAGES.addressNotFound });
+    expect(upd.json()).toEqual(errorBody(404, ACCOUNT_MESSAGES.addressNotFound));
     expect((await address(stranger.token, { request_type: "delete_address", address_id: 0 })).statusCode).toBe(404);
     expect((await me(owner.token)).addresses).toEqual([expect.objectContaining({ first_name: "Mine" })]);
   });

@@ -7,7 +7,7 @@ import { createAddress, createCategory, createFollow, createUser, createUserWith
 import { createSession } from "../src/modules/auth/sessions.js";
 import { storeImage } from "../src/modules/uploads/images.js";
 import { pngDataUrl, signInRequest } from "./accounts-helpers.js";
-import { createTestContext, type TestContext } from "./helpers.js";
+import { createTestContext, errorBody, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -120,7 +120,7 @@ describe("PUT /api/me (profile)", () => {
     const { token } = await createUserWithToken(ctx.db);
     const res = await putMe(token, { _id: other.id, names: "Taken Over" });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ statusCode: 403, message: ACCOUNT_MESSAGES.notYours });
+    expect(res.json()).toEqual(errorBody(403, ACCOUNT_MESSAGES.notYours));
     const [row] = await ctx.db.select().from(users).where(eq(users.id, other.id));
     expect(row!.names).not.toBe("Taken Over");
     expect((await ctx.request({ method: "PUT", url: "/api/me", payload: { names: "X Y" } })).statusCode).toBe(401);
@@ -182,11 +182,7 @@ describe("PUT /api/me (changePass)", () => {
     const base = { request_type: "changePass", old_password: "Old#2026", password: "New#2026", confirm_password: "New#2026" };
     const wrongOld = await putMe(token, { ...base, old_password: "Guess#1" });
     expect(wrongOld.statusCode).toBe(400);
-    expect(wrongOld.json()).toEqual({
-      statusCode: 400,
-      message: ACCOUNT_MESSAGES.oldPassword,
-      errors: { old_password: ACCOUNT_MESSAGES.oldPassword },
-    });
+    expect(wrongOld.json()).toEqual(errorBody(400, ACCOUNT_MESSAGES.oldPassword, { old_password: ACCOUNT_MESSAGES.oldPassword }));
     expect((await putMe(token, { ...base, confirm_password: "Other#1" })).json().errors).toEqual({
       confirm_password: ACCOUNT_MESSAGES.confirmPassword,
     });

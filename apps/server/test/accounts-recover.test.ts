@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { oneTimeCodes, signInThrottle } from "../src/db/schema/index.js";
 import { createUser, createUserWithToken } from "../src/db/seed/factories.js";
 import { freshIp, latestCode, outboxFor, signInRequest } from "./accounts-helpers.js";
-import { createTestContext, type TestContext } from "./helpers.js";
+import { createTestContext, errorBody, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -80,11 +80,7 @@ describe("POST /api/recover/change-password", () => {
     expect((await recover("change-password", body)).statusCode).toBe(200);
     const again = await recover("change-password", { ...body, password: "Again#2026", confirm_password: "Again#2026" });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({
-      statusCode: 400,
-      message: ACCOUNT_MESSAGES.codeInvalid,
-      errors: { code: ACCOUNT_MESSAGES.codeInvalid },
-    });
+    expect(again.json()).toEqual(errorBody(400, ACCOUNT_MESSAGES.codeInvalid, { code: ACCOUNT_MESSAGES.codeInvalid }));
     expect((await signInRequest(ctx, u.email, "Fresh#2026")).statusCode).toBe(200);
   });
 

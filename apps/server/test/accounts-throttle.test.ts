@@ -10,7 +10,7 @@ import { signInThrottle } from "../src/db/schema/index.js";
 import { createUser, createUserWithToken } from "../src/db/seed/factories.js";
 import { PER_ACCOUNT_LIMIT, PER_SOURCE_LIMIT } from "../src/modules/auth/throttle.js";
 import { freshIp } from "./accounts-helpers.js";
-import { createTestContext, type TestContext } from "./helpers.js";
+import { createTestContext, errorBody, type TestContext } from "./helpers.js";
 
 /** Every password check of the app goes through verifyPassword: the test counts them. */
 const checks = vi.hoisted(() => ({ count: 0 }));
@@ -74,7 +74,7 @@ describe("per account and source, with growing waits", () => {
     for (let round = 0; round < 3; round++) {
       const refused = await signIn(u.email, "Right#2026", ip);
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ statusCode: 429, message: ACCOUNT_MESSAGES.throttled });
+      expect(refused.json()).toEqual(errorBody(429, ACCOUNT_MESSAGES.throttled));
       waits.push(Number(refused.headers["retry-after"]));
       await endWaits(u.id);
       expect((await signIn(u.email, "Wrong#again", ip)).statusCode).toBe(401);
@@ -134,7 +134,7 @@ describe("PUT /api/me changePass", () => {
     }
     const refused = await change("Mine#2026");
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ statusCode: 429, message: ACCOUNT_MESSAGES.throttled });
+    expect(refused.json()).toEqual(errorBody(429, ACCOUNT_MESSAGES.throttled));
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     // The same throttle as sign-in: that address cannot sign in to the account either.
     expect((await signIn(user.email, "Mine#2026", ip)).statusCode).toBe(429);

@@ -14,7 +14,7 @@ import {
   signUpBody,
   signUpViaApi,
 } from "./accounts-helpers.js";
-import { createTestContext, type TestContext } from "./helpers.js";
+import { createTestContext, errorBody, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -149,7 +149,7 @@ describe("POST /api/signup", () => {
     for (const [override, field, message] of cases) {
       const res = await signup(signUpBody(override));
       expect(res.statusCode, JSON.stringify(override)).toBe(400);
-      expect(res.json()).toEqual({ statusCode: 400, message, errors: { [field]: message } });
+      expect(res.json()).toEqual(errorBody(400, message, { [field]: message }));
     }
   });
 
@@ -193,11 +193,7 @@ describe("POST /api/verify", () => {
     const wrongPhone = codePhone === "000000" ? "111111" : "000000";
     const res = await verify({ email: s.email, code_email: codeEmail, code_phone: wrongPhone });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      statusCode: 400,
-      message: ACCOUNT_MESSAGES.codeInvalid,
-      errors: { code_phone: ACCOUNT_MESSAGES.codeInvalid },
-    });
+    expect(res.json()).toEqual(errorBody(400, ACCOUNT_MESSAGES.codeInvalid, { code_phone: ACCOUNT_MESSAGES.codeInvalid }));
     expect(await userByEmail(s.email)).toMatchObject({ emailVerified: true, phoneVerified: false });
     // The e-mail code is used up, but no longer asked for.
     const again = await verify({ email: s.email, code_email: "", code_phone: codePhone });
@@ -320,7 +316,7 @@ describe("POST /api/signin", () => {
     const badPhone = await signInRequest(ctx, "12345", "Nope#1234");
     for (const res of [wrong, unknown, badPhone]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ statusCode: 401, message: ACCOUNT_MESSAGES.signInFailed });
+      expect(res.json()).toEqual(errorBody(401, ACCOUNT_MESSAGES.signInFailed));
     }
   });
 
@@ -338,7 +334,7 @@ describe("POST /api/signin", () => {
     for (let i = 1; i <= 5; i++) expect((await attempt(`Wrong#${i}`)).statusCode).toBe(401);
     const sixth = await attempt("Right#2026");
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json()).toEqual({ statusCode: 429, message: ACCOUNT_MESSAGES.throttled });
+    expect(sixth.json()).toEqual(errorBody(429, ACCOUNT_MESSAGES.throttled));
     expect(Number(sixth.headers["retry-after"])).toBeGreaterThan(0);
     // When the wait is over, the right password works and this address's tries are forgotten.
     await ctx.db
@@ -354,7 +350,7 @@ describe("POST /api/signin", () => {
     const u = await createUser(ctx.db, { active: false, password: "Right#2026" });
     const right = await signInRequest(ctx, u.email, "Right#2026");
     const wrong = await signInRequest(ctx, u.email, "Wrong#2026");
-    for (const res of [right, wrong]) expect(res.json()).toEqual({ statusCode: 401, message: ACCOUNT_MESSAGES.signInFailed });
+    for (const res of [right, wrong]) expect(res.json()).toEqual(errorBody(401, ACCOUNT_MESSAGES.signInFailed));
   });
 
   it("refuses an unverified account and sends it new codes", async () => {
@@ -366,7 +362,7 @@ describe("POST /api/signin", () => {
       .where(eq(oneTimeCodes.userId, user.id));
     const res = await signInRequest(ctx, s.email, s.body.password);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ statusCode: 403, message: ACCOUNT_MESSAGES.unverified, errors: { verify: s.email } });
+    expect(res.json()).toEqual(errorBody(403, ACCOUNT_MESSAGES.unverified, { verify: s.email }));
     expect(await outboxFor(ctx, s.email)).toHaveLength(2);
     // Wrong password: no codes, just 401.
     expect((await signInRequest(ctx, s.email, "Wrong#2026")).statusCode).toBe(401);

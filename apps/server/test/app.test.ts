@@ -6,7 +6,7 @@ import { z } from "zod";
 import { HELMET_OPTIONS } from "../src/app.js";
 import { createCategory, createUserWithToken } from "../src/db/seed/factories.js";
 import { requireRole, requireUser } from "../src/plugins/auth.js";
-import { createTestContext, type TestContext } from "./helpers.js";
+import { createTestContext, errorBody, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -53,7 +53,7 @@ describe("app shell", () => {
   it("hides internal errors behind a generic 500", async () => {
     const res = await ctx.request({ method: "POST", url: "/api/test/boom" });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ statusCode: 500, message: "Internal Server Error" });
+    expect(res.json()).toEqual(errorBody(500, "Internal Server Error"));
     expect(res.body).not.toContain("secret internals");
   });
 
@@ -68,7 +68,7 @@ describe("app shell", () => {
   it("words validation errors for people: missing fields are 'required', several fields point at the form", async () => {
     const admin = await createUserWithToken(ctx.db, { accType: "admin" });
     const missing = await ctx.request({ method: "POST", url: "/api/test/guarded-body", payload: {}, token: admin.token });
-    expect(missing.json()).toEqual({ statusCode: 400, message: "Name is required", errors: { name: "Name is required" } });
+    expect(missing.json()).toEqual(errorBody(400, "Name is required", { name: "Name is required" }));
     const short = await ctx.request({ method: "POST", url: "/api/test/guarded-body", payload: { name: "A" }, token: admin.token });
     expect(short.json().message).toMatch(/^Name: /);
     const two = await ctx.request({ method: "GET", url: "/api/category?id=x&type=nope" });
@@ -173,7 +173,7 @@ describe("draining", () => {
     try {
       const res = await ctx.request({ method: "GET", url: "/api/health" });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ statusCode: 503, message: "Shutting down" });
+      expect(res.json()).toEqual(errorBody(503, "Shutting down"));
     } finally {
       ctx.app.draining = false;
     }

@@ -10,7 +10,7 @@ import { createDb } from "../src/db/client.js";
 import { cartLines } from "../src/db/schema/index.js";
 import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
 import { addToCart } from "../src/modules/commerce/cart.service.js";
-import { createTestContext, type TestContext } from "./helpers.js";
+import { createTestContext, errorBody, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
 let categoryId: string;
@@ -72,13 +72,13 @@ describe("POST /api/cart (one statement)", () => {
     const empty = await product({ countInStock: 0 });
     const out = await add(s.token, empty.id, 1);
     expect(out.statusCode).toBe(409);
-    expect(out.json()).toEqual({ statusCode: 409, message: `${empty.name} is out of stock` });
+    expect(out.json()).toEqual(errorBody(409, `${empty.name} is out of stock`));
     const hidden = await product({ listed: false, countInStock: 5 });
-    expect((await add(s.token, hidden.id, 1)).json()).toEqual({ statusCode: 404, message: "This product is no longer available" });
+    expect((await add(s.token, hidden.id, 1)).json()).toEqual(errorBody(404, "This product is no longer available"));
     expect((await add(s.token, "00000000-0000-4000-8000-000000000000", 1)).statusCode).toBe(404);
     expect(await linesOf(s.user.id)).toEqual([]);
     const own = await product({ countInStock: 5 });
-    expect((await add(seller.token, own.id, 1)).json()).toEqual({ statusCode: 400, message: "You cannot buy your own product" });
+    expect((await add(seller.token, own.id, 1)).json()).toEqual(errorBody(400, "You cannot buy your own product"));
     expect(await linesOf(seller.user.id)).toEqual([]);
   });
 

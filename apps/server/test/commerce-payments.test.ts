@@ -13,7 +13,7 @@ import { type HttpClient, handlePaystackEvent, verifyPaystackSignature } from ".
 import { createPaymentProvider, ManualTransferProvider, PaystackProvider } from "../src/modules/commerce/payments/provider.js";
 import { NIGERIAN_BANKS } from "../src/modules/wallet/banks.js";
 import { type LookupHttpClient, PaystackNameLookup } from "../src/modules/wallet/name-lookup.js";
-import { createTestContext, type TestContext } from "./helpers.js";
+import { createTestContext, errorBody, type TestContext } from "./helpers.js";
 
 const SECRET = "sk_test_fake_secret_for_signatures";
 const sign = (body: string, secret = SECRET) => createHmac("sha512", secret).update(body).digest("hex");
@@ -298,7 +298,7 @@ describe("/api/v1 wallet", () => {
       payload: { bank_id: "058", account_no: "0123456789" },
     });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ statusCode: 503, message: "Account name lookup is unavailable right now. Please try again later." });
+    expect(res.json()).toEqual(errorBody(503, "Account name lookup is unavailable right now. Please try again later."));
   });
 
   it("validates the bank and the 10-digit account number", async () => {

@@ -20,6 +20,14 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
+/**
+ * The error answer the API sends (plugins/errors.ts): `message`, repeated as `data.message` where
+ * spec §7's client reads it, and `errors` (field -> message) when given. Matchers are allowed.
+ */
+export function errorBody(statusCode: number, message: unknown, errors?: Record<string, unknown>) {
+  return { statusCode, message, ...(errors ? { errors } : {}), data: { message } };
+}
+
 export type TestContext = {
   app: FastifyInstance;
   db: Db;

@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "../src/db/schema/index.js";
 import { createFollow, createUser, createUserWithToken } from "../src/db/seed/factories.js";
-import { createTestContext, type TestContext } from "./helpers.js";
+import { createTestContext, errorBody, type TestContext } from "./helpers.js";
 
 let ctx: TestContext; // the default install: no lookup provider
 let paystack: TestContext; // PAYSTACK_SECRET_KEY set; Paystack answered by a stubbed fetch
@@ -45,11 +45,7 @@ describe("PUT /api/me bank details without a lookup provider (the default instal
     const s = await seller();
     const noName = await putMe(s.token, { bank_code: "058", account_no: "0123456789" });
     expect(noName.statusCode).toBe(400);
-    expect(noName.json()).toEqual({
-      statusCode: 400,
-      message: PAYOUT_MESSAGES.accountName,
-      errors: { account_name: PAYOUT_MESSAGES.accountName },
-    });
+    expect(noName.json()).toEqual(errorBody(400, PAYOUT_MESSAGES.accountName, { account_name: PAYOUT_MESSAGES.accountName }));
     const emptyName = await putMe(s.token, { bank_code: "058", account_no: "0123456789", account_name: "" });
     expect(emptyName.json().errors).toEqual({ account_name: PAYOUT_MESSAGES.accountName });
     const nameOnly = await putMe(s.token, { account_name: "ANY NAME I LIKE" });
@@ -132,12 +128,9 @@ describe("PUT /api/admin/users/bank_account (the admin verifies)", () => {
     expect((await verify(body, (await createUserWithToken(ctx.db)).token)).statusCode).toBe(403);
     expect((await ctx.request({ method: "PUT", url: "/api/admin/users/bank_account", payload: body })).statusCode).toBe(401);
     const empty = await seller();
-    expect((await verify({ ...body, account_id: empty.user.id })).json()).toEqual({
-      statusCode: 409,
-      message: PAYOUT_MESSAGES.nothingToVerify,
-    });
+    expect((await verify({ ...body, account_id: empty.user.id })).json()).toEqual(errorBody(409, PAYOUT_MESSAGES.nothingToVerify));
     const customer = await createUser(ctx.db, { bankCode: "058", accountNo: "0123456789", accountName: "ADAEZE OKAFOR" });
-    expect((await verify({ ...body, account_id: customer.id })).json()).toEqual({ statusCode: 409, message: PAYOUT_MESSAGES.notSeller });
+    expect((await verify({ ...body, account_id: customer.id })).json()).toEqual(errorBody(409, PAYOUT_MESSAGES.notSeller));
     expect((await verify({ ...body, account_id: "00000000-0000-4000-8000-000000000000" })).statusCode).toBe(404);
     expect((await verify({ ...body, account_no: "123" })).statusCode).toBe(400);
     expect((await me(s.token)).bank_account_verified).toBe(false);

@@ -22,6 +22,7 @@ import { type EmbeddedHandle, startEmbeddedPostgres } from "../src/db/embedded.j
 import { runMigrations } from "../src/db/migrate.js";
 import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
 import { checkoutBody } from "./fixtures.js";
+import { errorBody } from "./helpers.js";
 import { freePort, startServerProcess } from "./server-process.js";
 
 const SHOPPERS = 8;
@@ -154,7 +155,7 @@ async function outageUnderLoad(opts: {
   for (;;) {
     const health = await call(base, "GET", "/api/health", "");
     if (health.status === 503) {
-      expect(health.body).toEqual({ statusCode: 503, message: expect.any(String), db: "down" });
+      expect(health.body).toEqual({ ...errorBody(503, expect.any(String)), db: "down" });
       break;
     }
     expect(performance.now() - downAt, "health says the database is down").toBeLessThan(3000);
@@ -167,7 +168,7 @@ async function outageUnderLoad(opts: {
   expect(outageAnswers.length, "requests were answered during the outage").toBeGreaterThan(0);
   for (const a of outageAnswers) {
     expect(a.status, JSON.stringify(a)).not.toBe("network");
-    if (a.status === 503) expect(a.body).toEqual({ statusCode: 503, message: expect.any(String) });
+    if (a.status === 503) expect(a.body).toEqual(errorBody(503, expect.any(String)));
   }
   expect(outageAnswers.some((a) => a.status === 503)).toBe(true);
 

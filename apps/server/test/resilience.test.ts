@@ -14,7 +14,7 @@ import { createDb, type Db } from "../src/db/client.js";
 import { type EmbeddedHandle, startEmbeddedPostgres } from "../src/db/embedded.js";
 import { runMigrations } from "../src/db/migrate.js";
 import { createCategory, createUser } from "../src/db/seed/factories.js";
-import { createTestContext } from "./helpers.js";
+import { createTestContext, errorBody } from "./helpers.js";
 import { freePort, type ServerProcess, startServerProcess } from "./server-process.js";
 
 describe("PostgreSQL restart", () => {
@@ -57,7 +57,9 @@ describe("PostgreSQL restart", () => {
       const down = await app.inject({ method: "GET", url });
       expect(down.statusCode, `${url}: ${down.body}`).toBe(503);
       expect(down.headers["content-type"]).toMatch(/application\/json/);
-      expect(down.json()).toEqual({ statusCode: 503, message: expect.any(String), ...(url === "/api/health" ? { db: "down" } : {}) });
+      expect(down.json()).toEqual(
+        url === "/api/health" ? { ...errorBody(503, expect.any(String)), db: "down" } : errorBody(503, expect.any(String)),
+      );
     }
     // A write during the outage fails the same clean way.
     const write = await app.inject({ method: "POST", url: "/api/signin", payload: { email: "nobody@example.ng", password: "Password1!" } });

@@ -10,7 +10,7 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCategory } from "../src/db/seed/factories.js";
 import { serverEntryPath } from "../src/plugins/server-render.js";
-import { createTestContext, type TestContext } from "./helpers.js";
+import { createTestContext, errorBody, type TestContext } from "./helpers.js";
 
 const INDEX = `<!doctype html><html><head><title>Naija Market</title></head><body><div id="root"></div><script type="module" src="/assets/boot.js"></script></body></html>`;
 
@@ -114,7 +114,7 @@ describe("server rendering", () => {
     for (const missing of ["/api/nothing-here", "/assets/missing.js"]) {
       const res = await ctx.request({ method: "GET", url: missing });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ statusCode: 404, message: `Route GET ${missing} not found` });
+      expect(res.json()).toEqual(errorBody(404, `Route GET ${missing} not found`));
     }
     const post = await ctx.request({ method: "POST", url: "/contactScreen" });
     expect(post.statusCode).toBe(404);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, products, users } from "../src/db/schema/index.js";
 import { createCategory, createUserWithToken } from "../src/db/seed/factories.js";
 import { freshIp, signUpBody } from "./accounts-helpers.js";
-import { createTestContext, type TestContext } from "./helpers.js";
+import { createTestContext, errorBody, type TestContext } from "./helpers.js";
 
 const RLO = "\u202E";
 const ZWSP = "\u200B";
@@ -29,7 +29,7 @@ describe("sign-up", () => {
     const body = signUpBody({ names: `Ada Obi${RLO}ynapmoc` });
     const res = await signup(body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ statusCode: 400, message: notAllowedMessage("Name"), errors: { names: notAllowedMessage("Name") } });
+    expect(res.json()).toEqual(errorBody(400, notAllowedMessage("Name"), { names: notAllowedMessage("Name") }));
     expect(await usersWithEmail(body.email)).toHaveLength(0);
   });
 

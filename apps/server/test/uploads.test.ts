@@ -15,7 +15,7 @@ import { uploads, users } from "../src/db/schema/index.js";
 import { createUserWithToken } from "../src/db/seed/factories.js";
 import { IMAGE_PIXELS_ERROR } from "../src/modules/uploads/images.js";
 import { NOT_APPROVED_MESSAGE } from "../src/modules/uploads/routes.js";
-import { createTestContext, type TestContext } from "./helpers.js";
+import { createTestContext, errorBody, type TestContext } from "./helpers.js";
 
 type Part = { name?: string; filename: string; type: string; data: Buffer };
 
@@ -120,7 +120,7 @@ describe("POST /api/uploads", () => {
     ]) {
       const res = await upload([{ filename: "cute-cat.jpg", type: "image/jpeg", data }], seller.token);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ statusCode: 400, message: TEXT.alerts.fileTypeNotSupported });
+      expect(res.json()).toEqual(errorBody(400, TEXT.alerts.fileTypeNotSupported));
     }
   });
 
@@ -187,7 +187,7 @@ describe("POST /api/uploads", () => {
       expect(await ownUploads(who.user.id)).toHaveLength(0);
     }
     const refused = await upload([{ filename: "a.png", type: "image/png", data }], pending.token);
-    expect(refused.json()).toEqual({ statusCode: 403, message: NOT_APPROVED_MESSAGE });
+    expect(refused.json()).toEqual(errorBody(403, NOT_APPROVED_MESSAGE));
   });
 });
 

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wishlistItems } from "../src/db/schema/index.js";
 import { createCategory, createProduct, createUser, createUserWithToken } from "../src/db/seed/factories.js";
-import { createTestContext, type TestContext } from "./helpers.js";
+import { createTestContext, errorBody, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
 let categoryId: string;
@@ -75,7 +75,7 @@ describe("POST /api/wishlist", () => {
     expect(hidden.listed).toBe(false);
     const res = await ctx.request({ method: "POST", url: "/api/wishlist", token, payload: { product_id: hidden.id } });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ statusCode: 404, message: "Product not found" });
+    expect(res.json()).toEqual(errorBody(404, "Product not found"));
   });
 
   it("answers 401 when signed out and stores nothing", async () => {

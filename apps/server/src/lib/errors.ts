@@ -1,6 +1,17 @@
+/** HTTP errors raised by services and guards, and the JSON answer they become. */
+import type { ErrorAnswer } from "@market/contract";
+
 /**
- * HTTP errors raised by services and guards. The central error handler (plugins/errors.ts) turns
- * them into the JSON error answer `{ statusCode, message, errors? }` (design brief "Errors").
+ * The JSON body of every failure (contract `ErrorAnswer`): `message`, and the same text again as
+ * `data.message`, the field spec §7's client reads on a failure; `errors` maps field -> message.
+ */
+export function errorAnswer(statusCode: number, message: string, errors?: Record<string, string>): ErrorAnswer {
+  return { statusCode, message, ...(errors ? { errors } : {}), data: { message } };
+}
+
+/**
+ * An HTTP error raised by a service or guard. The central error handler (plugins/errors.ts) turns it
+ * into `errorAnswer(statusCode, message, errors)` (design brief "Errors", spec §7).
  */
 export class HttpError extends Error {
   constructor(

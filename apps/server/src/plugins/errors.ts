@@ -1,5 +1,6 @@
 /**
- * One central error handler: every failure becomes `{ statusCode, message, errors? }`, with no
+ * One central error handler: every failure becomes `errorAnswer(...)`, i.e.
+ * `{ statusCode, message, errors?, data: { message } }` (spec §7), with no
  * stack trace and never an HTML page. Bad input is 400 with per-field messages; database outages
  * are 503; anything unexpected is a logged 500 with a generic message.
  */
@@ -7,7 +8,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { isRedisDown } from "../lib/cache/redis.js";
-import { HttpError } from "../lib/errors.js";
+import { errorAnswer, HttpError } from "../lib/errors.js";
 
 /** PostgreSQL / network error codes that mean "the database is not reachable right now". */
 const DB_DOWN = new Set([
@@ -73,9 +74,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       // An outage of a service behind the answer (e.g. the picture bucket): the operator needs its cause.
       if (err.statusCode >= 500 && err.cause) request.log.warn({ err: String(err.cause) }, err.message);
       if (err.headers) reply.headers(err.headers);
-      return reply
-        .status(err.statusCode)
-        .send({ statusCode: err.statusCode, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+      return reply.status(err.statusCode).send(errorAnswer(err.statusCode, err.message, err.errors));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string> = {};
@@ -90,30 +89,30 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
           : entries.length
             ? "Please correct the highlighted fields"
             : "Invalid input";
-      return reply.status(400).send({ statusCode: 400, message, errors });
+      return reply.status(400).send(errorAnswer(400, message, errors));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, "response did not match its schema");
-      return reply.status(500).send({ statusCode: 500, message: "Internal Server Error" });
+      return reply.status(500).send(errorAnswer(500, "Internal Server Error"));
     }
     // Redis (REDIS_URL: rate-limit counters) unreachable is an outage like the database's (ADR 0100).
     if (isDbDown(err) || isRedisDown(err)) {
       request.log.warn({ err: err.message }, "database or Redis unavailable");
-      return reply.status(503).send({ statusCode: 503, message: "Service temporarily unavailable. Please try again." });
+      return reply.status(503).send(errorAnswer(503, "Service temporarily unavailable. Please try again."));
     }
     const code = pgCode(err);
     // 22021: a NUL byte or invalid UTF-8 in a text value (found by the abuse suite: ?to=%00).
     if (code === "22P02" || code === "22003" || code === "22001" || code === "22021")
-      return reply.status(400).send({ statusCode: 400, message: "Invalid input" });
-    if (code === "23505") return reply.status(409).send({ statusCode: 409, message: "Already exists" });
-    if (code === "23503") return reply.status(400).send({ statusCode: 400, message: "A referenced item does not exist" });
-    if (code === "23514") return reply.status(409).send({ statusCode: 409, message: "That change is not allowed" });
+      return reply.status(400).send(errorAnswer(400, "Invalid input"));
+    if (code === "23505") return reply.status(409).send(errorAnswer(409, "Already exists"));
+    if (code === "23503") return reply.status(400).send(errorAnswer(400, "A referenced item does not exist"));
+    if (code === "23514") return reply.status(409).send(errorAnswer(409, "That change is not allowed"));
     const status = typeof err.statusCode === "number" && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err }, "unhandled error");
-      return reply.status(500).send({ statusCode: 500, message: "Internal Server Error" });
+      return reply.status(500).send(errorAnswer(500, "Internal Server Error"));
     }
     // Fastify's own 4xx (malformed JSON, body too large, unsupported media type...): keep its message.
-    return reply.status(status).send({ statusCode: status, message: err.message });
+    return reply.status(status).send(errorAnswer(status, err.message));
   });
 });

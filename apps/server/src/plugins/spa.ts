@@ -15,6 +15,7 @@ import fastifyStatic from "@fastify/static";
 import { isAppPath } from "@market/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { errorAnswer } from "../lib/errors.js";
 import { createRoutePreloads } from "./route-preload.js";
 import { createServerRenderer, serverEntryPath } from "./server-render.js";
 
@@ -68,7 +69,7 @@ export default fp(async function spaPlugin(app: FastifyInstance) {
   }
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.status(404).send({ statusCode: 404, message: `Route ${request.method} ${request.url.split("?")[0]} not found` });
+    reply.status(404).send(errorAnswer(404, `Route ${request.method} ${request.url.split("?")[0]} not found`));
   // The storefront's pages: a route of its own (not the not-found handler), so @fastify/compress,
   // which hooks into routes, compresses them too: a server-drawn listing is ~74 KB of HTML and
   // ~10 KB gzipped, a third of a second on a slow 4G connection (ADR 0073).

@@ -11,13 +11,13 @@ import { setupServer } from "msw/node";
 export { delay, HttpResponse, http };
 
 /** Any /api call no test answered: the store's 404 answer. */
-const fallback = http.all("/api/*", () => HttpResponse.json({ statusCode: 404, message: "not mocked" }, { status: 404 }));
+const fallback = http.all("/api/*", () => errorAnswer(404, "not mocked"));
 
 export const server = setupServer(fallback);
 
 /** The JSON error answer of the API (contract `ErrorAnswer`) with `status`. */
 export function errorAnswer(status: number, message: string, errors?: Record<string, string>) {
-  return HttpResponse.json({ statusCode: status, message, ...(errors ? { errors } : {}) }, { status });
+  return HttpResponse.json({ statusCode: status, message, ...(errors ? { errors } : {}), data: { message } }, { status });
 }
 
 /** A request the app sent: method, path with its query, its JSON body (undefined when none), its Authorization header. */

@@ -5,11 +5,15 @@ import { MAX_PAGE_SIZE, PAGE_SIZE } from "../constants.js";
 /** A database id exposed as `_id` (UUID string). */
 export const Id = z.uuid({ message: "Invalid id" });
 
-/** The JSON error answer of every failure (design brief "Errors"). `errors` maps field -> message. */
+/**
+ * The JSON error answer of every failure (design brief "Errors"). `errors` maps field -> message;
+ * `data.message` repeats `message`, where spec §7's client reads it on a failure.
+ */
 export const ErrorAnswer = z.object({
   statusCode: z.number().int(),
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
+  data: z.object({ message: z.string() }),
 });
 export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
 

@@ -6,10 +6,12 @@
  * down. GET /api/health/live answers 200 while the process serves at all (liveness: restart it only
  * when that fails).
  */
+
+import { ErrorAnswer } from "@market/contract";
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { unavailable } from "../../lib/errors.js";
+import { errorAnswer, unavailable } from "../../lib/errors.js";
 
 /** The health query may not hang a load balancer's probe: it answers "down" after this long (ms). */
 const HEALTH_TIMEOUT_MS = 2_000;
@@ -41,7 +43,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: "Readiness: the database and, with REDIS_URL, Redis answer",
         response: {
           200: z.object({ statusCode: z.literal(200), status: z.literal("ok"), db: z.literal("up"), redis: z.literal("up").optional() }),
-          503: z.object({ statusCode: z.literal(503), message: z.string(), db: UpDown.optional(), redis: UpDown.optional() }),
+          // The error answer (with spec §7's data.message), plus what is down.
+          503: ErrorAnswer.extend({ db: UpDown.optional(), redis: UpDown.optional() }),
         },
       },
     },
@@ -58,7 +61,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       };
       if (!dbUp || redisUp === false) {
         const message = !dbUp ? "The database is not answering" : "Redis is not answering (REDIS_URL)";
-        return reply.status(503).send({ statusCode: 503 as const, message, ...status });
+        return reply.status(503).send({ ...errorAnswer(503, message), ...status });
       }
       return { statusCode: 200 as const, status: "ok" as const, db: "up" as const, ...(redisUp ? { redis: "up" as const } : {}) };
     },
