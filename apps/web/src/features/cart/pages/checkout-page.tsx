@@ -44,20 +44,6 @@ function countryNames(): string[] {
   return ["Nigeria", ...names.filter((n) => n !== "Nigeria")];
 }
 
-type SavedAddress = {
-  first_name: string;
-  last_name: string;
-  company: string;
-  address1: string;
-  address2: string;
-  state: string;
-  city: string;
-  country: string;
-  zip: string;
-  phone: string;
-  default: boolean;
-};
-
 /** The checkout form's rules: the contract's, less the total, which comes from the cart, not a field. */
 const CheckoutFields = CreateSessionBody.omit({ amount: true });
 
@@ -103,7 +89,7 @@ export default function CheckoutPage() {
   const filled = useRef(false);
   useEffect(() => {
     if (filled.current || !details) return;
-    const addresses = (details.addresses as SavedAddress[] | undefined) ?? [];
+    const addresses = details.addresses;
     const def = addresses.find((a) => a.default) ?? addresses[0];
     filled.current = true;
     if (!def) return;
@@ -111,12 +97,12 @@ export default function CheckoutPage() {
       country: def.country || "Nigeria",
       first_name: def.first_name,
       last_name: def.last_name,
-      company: def.company ?? "",
+      company: def.company,
       address1: def.address1,
-      address2: def.address2 ?? "",
+      address2: def.address2,
       state: def.state,
       city: def.city,
-      zip: def.zip ?? "",
+      zip: def.zip,
       phone: def.phone,
     });
   }, [details, form.setValues]);
