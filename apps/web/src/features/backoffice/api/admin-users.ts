@@ -9,6 +9,7 @@ import type {
   AdminActionBody,
   AdminBankAccountVerifyBody,
   AdminCreateUserAnswer,
+  AdminCreateUserBody,
   AdminUsersAnswer,
   AdminUsersQuery,
 } from "@market/contract";
@@ -59,15 +60,8 @@ export function useVerifyBankAccount() {
   });
 }
 
-export type NewUser = {
-  names: string;
-  username: string;
-  email: string;
-  phone: string;
-  password: string;
-  accType: "customer" | "business" | "admin";
-  category_ids?: string[];
-};
+/** What the admin's new-user form sends (the contract's body, its server-side defaults left out). */
+export type NewUser = Pick<AdminCreateUserBody, "names" | "username" | "email" | "phone" | "password" | "accType" | "category_ids">;
 
 export function useCreateUser() {
   const qc = useQueryClient();
