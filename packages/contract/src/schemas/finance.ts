@@ -9,7 +9,7 @@ import { plainText } from "./plain-text.js";
 
 /** Messages of the money screens and answers, defined once. */
 export const FINANCE_MESSAGES = {
-  bps: "Enter a rate between 0 and 10000 basis points (0% to 100%)",
+  bps: "Enter a rate from 0% to 100% (0 to 10000 basis points)",
   unknownCategory: "One of these categories no longer exists",
   belowMinimum: (minNaira: number) => `The smallest payout is ${formatNaira(minNaira)}`,
   aboveAvailable: "This is more than your available balance",

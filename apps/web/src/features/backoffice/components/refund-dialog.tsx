@@ -5,16 +5,15 @@
  * the buyer by bank transfer, which the dialog says before the admin confirms.
  */
 import { Alert, Button, Group, List, Modal, NativeSelect, NumberInput, Stack, Text, Textarea } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { FINANCE_MESSAGES, formatNaira, type RefundableOrder } from "@market/contract";
+import { FINANCE_MESSAGES, formatNaira, type RefundableOrder, RefundBody } from "@market/contract";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import { ApiError } from "../../../lib/api";
+import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useRefund, useRefundable } from "../api/finance";
 import { LoadError, Loading } from "./query-state";
 
-const WHOLE = "order";
-type Values = { target: string; amount: number | string; reason: string };
+/** The form's fields are the body's (`line_id` "" is the whole order, `amount` "" all that is left). */
+type Values = { line_id: string; amount: number | string; reason: string };
 
 const orderNo = (id: string) => id.slice(0, 8).toUpperCase();
 const dateFmt = new Intl.DateTimeFormat("en-NG", { day: "numeric", month: "short", year: "numeric" });
@@ -22,49 +21,28 @@ const dateFmt = new Intl.DateTimeFormat("en-NG", { day: "numeric", month: "short
 function RefundForm({ order, buyer, onDone }: { order: RefundableOrder; buyer: string; onDone: () => void }) {
   const refund = useRefund();
   const wholeAmount = order.lines.reduce((s, l) => s + l.refundable, 0) + order.shipping_refundable;
-  const lineOf = (target: string) => order.lines.find((l) => l._id === target);
-  const form = useForm<Values>({
-    mode: "controlled",
-    initialValues: { target: WHOLE, amount: "", reason: "" },
-    validate: {
-      amount: (v, values) => {
-        const line = lineOf(values.target);
-        if (!line || v === "") return null;
-        if (typeof v !== "number" || v <= 0) return "Enter an amount above ₦0, or leave it empty for all that is left.";
-        return v > line.refundable ? FINANCE_MESSAGES.aboveRefundable(line.refundable) : null;
-      },
-      reason: (v) => (v.trim().length < 3 || v.trim().length > 300 ? FINANCE_MESSAGES.reasonNeeded : null),
-    },
+  const toBody = (v: Values): RefundBody => ({
+    order_id: order.order_id,
+    reason: v.reason,
+    ...(v.line_id ? { line_id: v.line_id, ...(v.amount === "" ? {} : { amount: Number(v.amount) }) } : {}),
   });
-  const line = lineOf(form.values.target);
-  const amount = line
-    ? typeof form.values.amount === "number" && form.values.amount > 0
-      ? form.values.amount
-      : line.refundable
-    : wholeAmount;
+  const form = useSchemaForm<Values>(RefundBody, { initialValues: { line_id: "", amount: "", reason: "" }, toBody });
+  const line = order.lines.find((l) => l._id === form.values.line_id);
+  const typed = Number(form.values.amount);
+  const amount = line ? (form.values.amount !== "" && typed > 0 ? typed : line.refundable) : wholeAmount;
 
-  const submit = form.onSubmit((v) => {
-    const body = {
-      order_id: order.order_id,
-      reason: v.reason.trim(),
-      ...(line ? { line_id: line._id, ...(typeof v.amount === "number" ? { amount: v.amount } : {}) } : {}),
-    };
-    refund.mutate(body, {
+  // More than is left of the item is the server's to refuse: it knows what was refunded since.
+  const submit = form.onSubmit((v) =>
+    refund.mutate(toBody(v), {
       onSuccess: (res) => {
         notifySuccess(res.message);
         onDone();
       },
       onError: (err) => {
-        if (err instanceof ApiError) {
-          if (err.errors.amount) form.setFieldError("amount", err.errors.amount);
-          if (err.errors.reason) form.setFieldError("reason", err.errors.reason);
-          if (err.errors.line_id) form.setFieldError("target", err.errors.line_id);
-          if (Object.keys(err.errors).length) return;
-        }
-        notifyError(err);
+        if (!showFieldErrors(form, err)) notifyError(err);
       },
-    });
-  });
+    }),
+  );
 
   if (wholeAmount <= 0) {
     return (
@@ -80,7 +58,7 @@ function RefundForm({ order, buyer, onDone }: { order: RefundableOrder; buyer: s
   }
 
   const targets = [
-    { value: WHOLE, label: `Whole order (${formatNaira(wholeAmount)})` },
+    { value: "", label: `Whole order (${formatNaira(wholeAmount)})` },
     ...order.lines.map((l) => ({
       value: l._id,
       label: `${l.name} x${l.quantity} (${formatNaira(l.refundable)} left)`,
@@ -94,9 +72,9 @@ function RefundForm({ order, buyer, onDone }: { order: RefundableOrder; buyer: s
           label="What to refund"
           description={line ? `Sold by ${line.seller.names}.` : "Every item not yet refunded, and the shipping."}
           data={targets}
-          {...form.getInputProps("target")}
+          {...form.getInputProps("line_id")}
           onChange={(e) => {
-            form.setFieldValue("target", e.currentTarget.value);
+            form.setFieldValue("line_id", e.currentTarget.value);
             form.setFieldValue("amount", "");
           }}
         />
@@ -145,7 +123,7 @@ function RefundForm({ order, buyer, onDone }: { order: RefundableOrder; buyer: s
   );
 }
 
-function RefundBody({ orderId, buyer, onDone }: { orderId: string; buyer: string; onDone: () => void }) {
+function RefundLoader({ orderId, buyer, onDone }: { orderId: string; buyer: string; onDone: () => void }) {
   const q = useRefundable(orderId);
   if (q.isPending) return <Loading />;
   if (q.isError) return <LoadError error={q.error} onRetry={() => q.refetch()} />;
@@ -156,7 +134,7 @@ function RefundBody({ orderId, buyer, onDone }: { orderId: string; buyer: string
 export function RefundDialog({ order, onClose }: { order: { _id: string; buyer: string } | null; onClose: () => void }) {
   return (
     <Modal opened={order !== null} onClose={onClose} title={order ? `Refund order ${orderNo(order._id)}?` : ""} centered>
-      {order ? <RefundBody orderId={order._id} buyer={order.buyer} onDone={onClose} /> : null}
+      {order ? <RefundLoader orderId={order._id} buyer={order.buyer} onDone={onClose} /> : null}
     </Modal>
   );
 }

@@ -4,11 +4,11 @@
  * category rate means the store's applies. Orders already paid keep the rate fixed on their lines.
  */
 import { Alert, Button, Group, NumberInput, Paper, Stack, Table, Text } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import type { CommissionSettings, CommissionSettingsBody } from "@market/contract";
+import { type CommissionSettings, CommissionSettingsBody } from "@market/contract";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { ApiError } from "../../../lib/api";
+import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError, notifyInfo, notifySuccess } from "../../../lib/notify";
 import { useCommission, useSaveCommission } from "../api/finance";
 import { PageHeader } from "../components/page-header";
@@ -17,53 +17,41 @@ import { RoleGate } from "../components/role-gate";
 
 /** A rate field's value: a percentage, or "" (no own rate). */
 type Rate = number | string;
-type Values = { store: Rate; categories: Record<string, Rate> };
-
-const RATE_MESSAGES = {
-  store: "Enter the store's rate, from 0% to 100%.",
-  category: "Enter a rate from 0% to 100%, or leave it empty to use the store's rate.",
-} as const;
+/** The body's shape with percentages, so the contract's error paths are the fields' names. */
+type Values = { store_bps: Rate; categories: Array<{ category_id: string; bps: Rate }> };
 
 const toPercent = (bps: number) => bps / 100;
-const toBps = (pct: number) => Math.round(pct * 100);
-const isRate = (v: Rate) => typeof v === "number" && v >= 0 && v <= 100;
+/** Basis points of a percentage; an empty field is not a number (the schema refuses it). */
+const toBps = (pct: Rate) => (pct === "" ? Number.NaN : Math.round(Number(pct) * 100));
 
 function valuesOf(s: CommissionSettings): Values {
   return {
-    store: toPercent(s.store_bps),
-    categories: Object.fromEntries(s.categories.map((c) => [c.category_id, c.bps === null ? "" : toPercent(c.bps)])),
+    store_bps: toPercent(s.store_bps),
+    categories: s.categories.map((c) => ({ category_id: c.category_id, bps: c.bps === null ? "" : toPercent(c.bps) })),
   };
 }
 
-/** The changes against what the server has: the store rate if changed, and each changed category. */
-function changes(s: CommissionSettings, v: Values): CommissionSettingsBody {
+/** Every rate in basis points (an empty category rate is null: the store's applies). */
+function toBody(v: Values) {
+  return {
+    store_bps: toBps(v.store_bps),
+    categories: v.categories.map((c) => ({ category_id: c.category_id, bps: c.bps === "" ? null : toBps(c.bps) })),
+  };
+}
+
+/** Only what differs from the server's rates; `index` maps each category sent back to its row. */
+function changes(s: CommissionSettings, v: Values): { body: CommissionSettingsBody; index: number[] } {
+  const all = toBody(v);
   const body: CommissionSettingsBody = {};
-  if (toBps(Number(v.store)) !== s.store_bps) body.store_bps = toBps(Number(v.store));
-  const cats = s.categories
-    .map((c) => {
-      const value = v.categories[c.category_id] ?? "";
-      const bps = value === "" ? null : toBps(Number(value));
-      return bps === c.bps ? null : { category_id: c.category_id, bps };
-    })
-    .filter((c) => c !== null);
-  if (cats.length) body.categories = cats;
-  return body;
+  if (all.store_bps !== s.store_bps) body.store_bps = all.store_bps;
+  const index = all.categories.flatMap((c, i) => (c.bps === s.categories[i]?.bps ? [] : [i]));
+  if (index.length) body.categories = index.map((i) => all.categories[i]!);
+  return { body, index };
 }
 
 function CommissionForm({ settings }: { settings: CommissionSettings }) {
   const save = useSaveCommission();
-  const form = useForm<Values>({
-    mode: "controlled",
-    initialValues: valuesOf(settings),
-    validate: (v) => {
-      const errors: Record<string, string> = {};
-      if (!isRate(v.store)) errors.store = RATE_MESSAGES.store;
-      for (const [id, value] of Object.entries(v.categories)) {
-        if (value !== "" && !isRate(value)) errors[`categories.${id}`] = RATE_MESSAGES.category;
-      }
-      return errors;
-    },
-  });
+  const form = useSchemaForm<Values>(CommissionSettingsBody, { initialValues: valuesOf(settings), toBody });
   // biome-ignore lint/correctness/useExhaustiveDependencies: form is stable; refill when the server's rates change
   useEffect(() => {
     form.setValues(valuesOf(settings));
@@ -71,26 +59,33 @@ function CommissionForm({ settings }: { settings: CommissionSettings }) {
   }, [settings]);
 
   const submit = form.onSubmit((v) => {
-    const body = changes(settings, v);
+    const { body, index } = changes(settings, v);
     if (body.store_bps === undefined && !body.categories) return notifyInfo("The rates are unchanged.", "Nothing to save");
     save.mutate(body, {
       onSuccess: (res) => notifySuccess(res.message),
       onError: (err) => {
-        if (err instanceof ApiError && Object.keys(err.errors).length) {
-          // Server keys: store_bps, categories (unknown category), categories.<index in the body>.bps.
-          const sent = body.categories ?? [];
-          for (const [key, message] of Object.entries(err.errors)) {
-            const row = /^categories\.(\d+)/.exec(key);
-            if (key === "store_bps") form.setFieldError("store", message);
-            else if (row && sent[Number(row[1])]) form.setFieldError(`categories.${sent[Number(row[1])]!.category_id}`, message);
-          }
-        }
+        // The server numbers the categories it was sent (only the changed ones): back to the rows.
+        const moved =
+          err instanceof ApiError
+            ? new ApiError(
+                err.statusCode,
+                err.message,
+                Object.fromEntries(
+                  Object.entries(err.errors).map(([key, m]) => [
+                    key.replace(/^categories\.(\d+)/, (_, n) => `categories.${index[Number(n)]}`),
+                    m,
+                  ]),
+                ),
+              )
+            : err;
+        showFieldErrors(form, moved);
         notifyError(err);
       },
     });
   });
 
-  const storeRate = isRate(form.values.store) ? `${form.values.store}%` : "the store's rate";
+  const store = form.values.store_bps;
+  const storeRate = store === "" ? "the store's rate" : `${store}%`;
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
@@ -103,7 +98,7 @@ function CommissionForm({ settings }: { settings: CommissionSettings }) {
             max={100}
             decimalScale={2}
             maw={260}
-            {...form.getInputProps("store")}
+            {...form.getInputProps("store_bps")}
           />
         </Paper>
         <Paper withBorder radius="md" p="md">
@@ -119,7 +114,7 @@ function CommissionForm({ settings }: { settings: CommissionSettings }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {settings.categories.map((c) => (
+              {settings.categories.map((c, i) => (
                 <Table.Tr key={c.category_id} data-testid="commission-category-row">
                   <Table.Td>
                     <Text fz="sm">{c.name}</Text>
@@ -135,7 +130,7 @@ function CommissionForm({ settings }: { settings: CommissionSettings }) {
                       min={0}
                       max={100}
                       decimalScale={2}
-                      {...form.getInputProps(`categories.${c.category_id}`)}
+                      {...form.getInputProps(`categories.${i}.bps`)}
                     />
                   </Table.Td>
                 </Table.Tr>

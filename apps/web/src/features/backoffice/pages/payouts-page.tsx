@@ -6,12 +6,11 @@
  * for confirmation in a dialog with its field.
  */
 import { Button, Group, Modal, Paper, SegmentedControl, Stack, Table, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { FINANCE_MESSAGES, formatNaira, type Payout } from "@market/contract";
+import { formatNaira, type Payout, PayoutActionBody } from "@market/contract";
 import { IconArrowBackUp, IconCheck, IconX } from "@tabler/icons-react";
 import { useState } from "react";
 import { LoadMore } from "../../../components/load-more";
-import { ApiError } from "../../../lib/api";
+import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { type PayoutFilter, useAdminPayouts, usePayoutAction } from "../api/finance";
 import { useBanks } from "../api/profile";
@@ -28,39 +27,25 @@ const dateFmt = new Intl.DateTimeFormat("en-NG", { day: "numeric", month: "short
 type Decision = { payout: Payout; kind: "paid" | "failed" | "returned" };
 
 const DIALOG = {
-  paid: { title: "Mark this payout paid?", confirm: "Mark paid", color: "green", field: "Bank reference", max: 100 },
-  failed: { title: "Mark this payout failed?", confirm: "Mark failed", color: "red", field: "Reason", max: 300 },
-  returned: { title: "Record that the bank sent it back?", confirm: "Record return", color: "grape", field: "Reason", max: 300 },
+  paid: { title: "Mark this payout paid?", confirm: "Mark paid", color: "green", field: "Bank reference" },
+  failed: { title: "Mark this payout failed?", confirm: "Mark failed", color: "red", field: "Reason" },
+  returned: { title: "Record that the bank sent it back?", confirm: "Record return", color: "grape", field: "Reason" },
 } as const;
 
-function DecisionDialog({
-  decision,
-  bankName,
-  onClose,
-}: {
-  decision: Decision | null;
-  bankName: (code: string) => string;
-  onClose: () => void;
-}) {
+/** The contract's check of each decision's field (the bank's reference, or the reason). */
+const PaidBody = PayoutActionBody.options[0];
+const FailedBody = PayoutActionBody.options[1];
+
+function DecisionForm({ decision, bankName, onClose }: { decision: Decision; bankName: (code: string) => string; onClose: () => void }) {
   const act = usePayoutAction();
-  const form = useForm({
-    mode: "controlled",
-    initialValues: { text: "" },
-    validate: {
-      text: (v) => {
-        const n = v.trim().length;
-        if (!decision) return null;
-        const message = decision.kind === "paid" ? FINANCE_MESSAGES.referenceNeeded : FINANCE_MESSAGES.failureReasonNeeded;
-        return n < 3 || n > DIALOG[decision.kind].max ? message : null;
-      },
-    },
-  });
-  const close = () => {
-    form.reset();
-    onClose();
-  };
-  if (!decision) return <Modal opened={false} onClose={close} />;
   const { payout: p, kind } = decision;
+  const paid = kind === "paid";
+  const field = paid ? "reference" : "reason";
+  const toBody = (v: Record<string, string>) =>
+    paid
+      ? { payout_id: p._id, action: "paid" as const, reference: v.reference ?? "" }
+      : { payout_id: p._id, action: "failed" as const, reason: v.reason ?? "" };
+  const form = useSchemaForm<Record<string, string>>(paid ? PaidBody : FailedBody, { initialValues: { [field]: "" }, toBody });
   const d = DIALOG[kind];
   const amount = formatNaira(p.amount);
   const account = `${p.account_name}, ${bankName(p.bank_code)} ${p.account_no}`;
@@ -71,45 +56,56 @@ function DecisionDialog({
         ? `The payout is cancelled and ${amount} goes back to ${p.seller.names}'s available balance.`
         : `${amount} came back from ${account}: it returns to ${p.seller.names}'s available balance.`;
 
-  const submit = form.onSubmit(({ text: value }) => {
-    const body =
-      kind === "paid"
-        ? { payout_id: p._id, action: "paid" as const, reference: value.trim() }
-        : { payout_id: p._id, action: "failed" as const, reason: value.trim() };
-    act.mutate(body, {
+  const submit = form.onSubmit((v) =>
+    act.mutate(toBody(v), {
       onSuccess: (res) => {
         notifySuccess(res.message);
-        close();
+        onClose();
       },
       onError: (err) => {
-        const field = err instanceof ApiError ? (err.errors.reference ?? err.errors.reason) : undefined;
-        if (field) form.setFieldError("text", field);
-        else notifyError(err);
+        if (!showFieldErrors(form, err)) notifyError(err);
       },
-    });
-  });
+    }),
+  );
 
   return (
-    <Modal opened onClose={close} title={d.title} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <Text fz="sm">{text}</Text>
-          <TextInput
-            label={d.field}
-            placeholder={kind === "paid" ? "e.g. FBN/TRF/0412/88231" : undefined}
-            data-autofocus
-            {...form.getInputProps("text")}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Leave
-            </Button>
-            <Button type="submit" color={d.color} loading={act.isPending}>
-              {d.confirm}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Text fz="sm">{text}</Text>
+        <TextInput
+          label={d.field}
+          placeholder={paid ? "e.g. FBN/TRF/0412/88231" : undefined}
+          data-autofocus
+          {...form.getInputProps(field)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Leave
+          </Button>
+          <Button type="submit" color={d.color} loading={act.isPending}>
+            {d.confirm}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The confirmation dialog of a decision; a new form for each one. */
+function DecisionDialog({
+  decision,
+  bankName,
+  onClose,
+}: {
+  decision: Decision | null;
+  bankName: (code: string) => string;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={decision !== null} onClose={onClose} title={decision ? DIALOG[decision.kind].title : ""} centered>
+      {decision ? (
+        <DecisionForm key={`${decision.payout._id}-${decision.kind}`} decision={decision} bankName={bankName} onClose={onClose} />
+      ) : null}
     </Modal>
   );
 }
