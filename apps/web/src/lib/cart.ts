@@ -44,10 +44,10 @@ export type CartItem = {
 };
 
 /** What `add()` needs: a cart line without the server id. */
-export type CartItemInput = Omit<CartItem, "_id"> & { _id?: string };
+type CartItemInput = Omit<CartItem, "_id"> & { _id?: string };
 
 /** The cart's query key (prefix of its mutations' keys too). */
-export const cartKeys = { all: ["cart"] as const };
+const cartKeys = { all: ["cart"] as const };
 
 /** The cart's mutations run one after another in this scope. */
 const CART_SCOPE = { id: "cart" };

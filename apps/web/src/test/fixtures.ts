@@ -19,7 +19,6 @@ import {
   DashboardData,
   MeAnswer,
   Post,
-  PostListAnswer,
   Product,
   ProductListAnswer,
   ServerCartLine,
@@ -151,11 +150,6 @@ function pageOf(
 /** GET /api/product's list answer. */
 export function productListAnswer(products: Product[], page: Parameters<typeof pageOf>[1] = {}): ProductListAnswer {
   return ProductListAnswer.parse({ statusCode: 200, products, ...pageOf(products.length, page) });
-}
-
-/** GET /api/posts's list answer. */
-export function postListAnswer(posts: Post[], page: Parameters<typeof pageOf>[1] = {}): PostListAnswer {
-  return PostListAnswer.parse({ statusCode: 200, products: posts, ...pageOf(posts.length, page) });
 }
 
 /** A server cart line of `count` units of product `id`. */

@@ -37,7 +37,7 @@ export type ListingAnswer = ProductListAnswer | PostListAnswer;
 export type DetailAnswer = ProductDetailAnswer | PostDetailAnswer;
 
 /** Query string of a listing request. */
-export function listingSearch(p: ListingParams): string {
+function listingSearch(p: ListingParams): string {
   const q = new URLSearchParams({ limit: String(PAGE_SIZE), sort: p.sort });
   if (p.categoryId && p.categoryId !== ALL_CATEGORIES_ID) q.set("category_id", p.categoryId);
   if (p.search) q.set("search", p.search);

@@ -10,7 +10,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { api } from "../api";
 
 /** Query keys of categories (prefix `["categories"]`): the whole list, one seller's own. */
-export const categoryKeys = {
+const categoryKeys = {
   all: ["categories"] as const,
   list: () => [...categoryKeys.all, "list"] as const,
   ofUser: (userId: string, type: CategoryType) => [...categoryKeys.all, "user", userId, type] as const,

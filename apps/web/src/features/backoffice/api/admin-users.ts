@@ -21,12 +21,12 @@ import { dashboardKeys } from "./dashboard";
 export type AccountKind = AdminUsersQuery["account_type"];
 
 /** Query keys of the admin's user lists (prefix `all`: every type and search). */
-export const adminUserKeys = {
+const adminUserKeys = {
   all: ["bo", "admin-users"] as const,
   list: (accountType: AccountKind, q: string) => [...adminUserKeys.all, accountType, q] as const,
 };
 
-export function adminUsersQuery(accountType: AccountKind, q: string) {
+function adminUsersQuery(accountType: AccountKind, q: string) {
   return cursorPagesQuery<AdminUsersAnswer>(adminUserKeys.list(accountType, q), "/api/admin/users", {
     account_type: accountType,
     limit: "20",

@@ -6,7 +6,7 @@ import { api } from "../../../lib/api";
 /** The dashboard's query key: writes that change its figures (orders, transfers, listings, users) invalidate it. */
 export const dashboardKeys = { all: ["bo", "dashboard"] as const };
 
-export const dashboardQuery = queryOptions({
+const dashboardQuery = queryOptions({
   queryKey: dashboardKeys.all,
   queryFn: async () => (await api<DashboardAnswer>("/api/dashboard")).data,
   staleTime: 30_000,

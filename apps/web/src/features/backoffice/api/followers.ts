@@ -6,7 +6,7 @@ import { api } from "../../../lib/api";
 export const FOLLOWERS_PAGE_SIZE = 25;
 
 /** Query keys of the seller's followers, by page. */
-export const followerKeys = { all: ["bo", "followers"] as const, page: (page: number) => [...followerKeys.all, page] as const };
+const followerKeys = { all: ["bo", "followers"] as const, page: (page: number) => [...followerKeys.all, page] as const };
 
 export function useFollowers(page: number) {
   return useQuery({

@@ -6,9 +6,9 @@ import { cursorPagesQuery } from "../../../lib/queries/pages";
 import { dashboardKeys } from "./dashboard";
 
 /** Query key of the seller's order lines. */
-export const orderLineKeys = { all: ["bo", "order-lines"] as const };
+const orderLineKeys = { all: ["bo", "order-lines"] as const };
 
-export const sellerLinesQuery = cursorPagesQuery<SellerOrderLinesAnswer>(orderLineKeys.all, "/api/orders/lines", { limit: "50" });
+const sellerLinesQuery = cursorPagesQuery<SellerOrderLinesAnswer>(orderLineKeys.all, "/api/orders/lines", { limit: "50" });
 
 export function useSellerLines() {
   return useInfiniteQuery(sellerLinesQuery);

@@ -14,7 +14,7 @@ export const transactionKeys = {
   list: (status: TransferFilter) => [...transactionKeys.all, status] as const,
 };
 
-export function adminTransactionsQuery(status: TransferFilter) {
+function adminTransactionsQuery(status: TransferFilter) {
   return cursorPagesQuery<AdminTransactionsAnswer>(transactionKeys.list(status), "/api/admin/transactions", {
     limit: "50",
     status: status === "all" ? undefined : status,
