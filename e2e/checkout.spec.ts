@@ -60,7 +60,7 @@ test.describe("checkout @phone", () => {
 
     // header mini cart
     await page.getByRole("button", { name: /Open shopping cart/ }).click();
-    await expect(page.getByText("SHOPPING CART")).toBeVisible();
+    await expect(page.getByText("SHOPPING CART", { exact: true })).toBeVisible();
     await expect(page.getByTestId("mini-cart-lines")).toContainText(`2 x ₦${picks[0]!.price.toLocaleString("en-NG")}`);
     await expect(page.getByTestId("mini-cart-total")).toHaveText(fmt2(subtotal));
     await snap(page, "mini-cart", project);
