@@ -5,7 +5,7 @@
  * order opens from Transactions. Every screen is reachable from the back-office menu and fits a
  * 390 px phone without sideways scrolling. Screenshots at 1280 px and 390 px (e2e/screenshots).
  */
-import { formatNaira } from "@market/contract";
+import { FINANCE_MESSAGES, formatNaira } from "@market/contract";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { DEMO, expect, signInPage, snap, test } from "./fixtures";
 
@@ -114,7 +114,7 @@ test.describe("admin finance", () => {
       expect((await saved.json()).data.store_bps).toBe(1250);
       await store.fill("");
       await page.getByRole("button", { name: "Save rates" }).click();
-      await expect(page.getByText("Enter the store's rate, from 0% to 100%.")).toBeVisible();
+      await expect(page.locator(".mantine-NumberInput-error").filter({ hasText: FINANCE_MESSAGES.bps })).toBeVisible();
     } finally {
       await request.put("/api/admin/commission", { headers: auth(token), data: { store_bps: 1000 } });
     }
@@ -131,7 +131,7 @@ test.describe("admin finance", () => {
     await due.getByRole("button", { name: "Mark paid" }).click();
     const dialog = page.getByRole("dialog", { name: "Mark this payout paid?" });
     await dialog.getByRole("button", { name: "Mark paid" }).click();
-    await expect(dialog.getByText("Enter the bank's reference of the transfer (3 to 100 characters)")).toBeVisible();
+    await expect(dialog.getByText(FINANCE_MESSAGES.referenceNeeded)).toBeVisible();
     await dialog.getByLabel("Bank reference").fill("GTB/TRF/2026/0001");
     await snapBoth(
       page,
@@ -157,7 +157,7 @@ test.describe("admin finance", () => {
     const refund = page.getByRole("dialog", { name: /^Refund order / });
     await expect(refund.getByRole("button", { name: /^Refund ₦/ })).toBeVisible();
     await refund.getByRole("button", { name: /^Refund ₦/ }).click();
-    await expect(refund.getByText("Give the reason for the refund (3 to 300 characters)")).toBeVisible();
+    await expect(refund.getByText(FINANCE_MESSAGES.reasonNeeded)).toBeVisible();
     await snapBoth(
       page,
       "admin-refund-dialog",
