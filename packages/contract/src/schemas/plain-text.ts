@@ -21,8 +21,7 @@ import { z } from "zod";
  * line and paragraph separators (Zl, Zp), and the other default-ignorable (invisible) code points
  * except variation selectors.
  */
-const NOT_PLAIN_TEXT =
-  /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}]|(?![\uFE00-\uFE0F\u{E0100}-\u{E01EF}])\p{Default_Ignorable_Code_Point}/u;
+const NOT_PLAIN_TEXT = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}]|(?![\uFE00-\uFE0F\u{E0100}-\u{E01EF}])\p{Default_Ignorable_Code_Point}/u;
 
 /** The message for a field holding refused characters, e.g. "Name contains characters that are not allowed". */
 export const notAllowedMessage = (label: string) => `${label} contains characters that are not allowed`;
