@@ -14,7 +14,7 @@ import { ApiError } from "./api";
 import { notifyError } from "./notify";
 
 /** A contract schema (any Standard Schema, e.g. a Zod object). */
-export type ContractSchema = Parameters<typeof schemaResolver>[0];
+type ContractSchema = Parameters<typeof schemaResolver>[0];
 
 /** The alert of a form the schema refused, worded as the server words its 400 answer. */
 function alertInvalid(errors: FormErrors, title?: string): void {

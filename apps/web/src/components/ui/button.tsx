@@ -14,7 +14,7 @@ import type { CSSProperties, ElementType, ReactNode } from "react";
 import classes from "./button.module.css";
 import { colorVars, type ThemeSize, themeSize, withVars } from "./theme-color";
 
-export type ButtonVariant = "filled" | "light" | "default" | "white" | "subtle";
+type ButtonVariant = "filled" | "light" | "default" | "white" | "subtle";
 
 type Common = {
   /** Element or component to render, e.g. react-router's `Link` or "a"; a `<button type="button">` by default. */
