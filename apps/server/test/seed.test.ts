@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe("demo seed", () => {
-  it("creates a believable store once", async () => {
+  // The whole demo store, pictures and money history included: a minute or more on a busy machine.
+  it("creates a believable store once", { timeout: 180_000 }, async () => {
     expect(await hasData(ctx.db)).toBe(false);
     const counts = await seedDemo(ctx.db, ctx.app.uploads);
     expect(counts.products).toBeGreaterThanOrEqual(60);
