@@ -14,6 +14,7 @@
  * conditional UPDATE on the current status, so several server processes (or a sweep racing a
  * shopper) can never release the same stock twice. Money: kobo inside, naira in answers.
  */
+import { randomUUID } from "node:crypto";
 import {
   type CreateSessionBody,
   formatNaira,
@@ -31,7 +32,7 @@ import { cartLines, orders, products, transactions } from "../../db/schema/index
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import type { Messenger } from "../messages/service.js";
 import { type OrderNotice, unconfirmedTransferNotice } from "./notices.js";
-import type { PaymentProvider, ReceivingAccount } from "./payments/provider.js";
+import type { PaymentOrder, PaymentProvider, ReceivingAccount } from "./payments/provider.js";
 
 /** The flat shipping fee in kobo (spec §9: 2000 naira). */
 const SHIPPING_FEE_KOBO = nairaToKobo(SHIPPING_FEE_NAIRA);
@@ -209,6 +210,12 @@ const DEFAULT_CHECKOUT_RULES: CheckoutRules = { maxUnitsPerProductPerDay: 20 };
  * cancels the buyer's open order first, so changing the cart never counts twice.
  */
 const CAPPED_STATUSES = ["awaiting_payment", "payment_submitted", "paid", "rejected", "unconfirmed"] as const;
+/**
+ * The status of an open order, passed to the checkout's statements as a parameter: their generic
+ * plans then cannot use orders_awaiting_idx (the partial index of every shopper's open orders,
+ * whose predicate a parameter does not prove), only the index on the buyer or the primary key.
+ */
+const OPEN_STATUS: OrderStatus = "awaiting_payment";
 /** The capped statuses of orders a checkout does not cancel (it cancels every open one). */
 const KEPT_CAPPED_STATUSES = CAPPED_STATUSES.filter((s) => s !== "awaiting_payment");
 
@@ -231,32 +238,39 @@ type CheckoutRow = {
   open_ids: string[] | null;
   /** The buyer's e-mail (the same on every row), for the payment provider. */
   email: string;
+  /** End of the new order's window in ms since the epoch (the same on every row; database clock). */
+  reserved_until_ms: number;
 };
 
 /**
- * The checkout's read, in one statement ($1 buyer id, $2 KEPT_CAPPED_STATUSES), after the shopper's
- * advisory lock so its snapshot sees every earlier checkout of the shopper:
+ * The checkout's read, in one statement ($1 buyer id, $2 KEPT_CAPPED_STATUSES, $3 the transfer
+ * window in seconds, $4 OPEN_STATUS), after the shopper's advisory lock so its snapshot sees every
+ * earlier checkout of the shopper:
  * - `open_orders` locks the buyer's orders awaiting payment, orders before products like every
  *   other release (cancel, "I have made payment", the sweep, an admin's decision), and answers each
- *   row's latest version: the `id in (...)` form keeps a row that changed while this waited for its
- *   lock, so a transfer submitted meanwhile is not cancelled and still counts towards the cap;
+ *   row's latest version: selected by id, a row that changed while this waited for its lock is
+ *   kept, so a transfer submitted meanwhile is not cancelled and still counts towards the cap;
  * - `locked` locks every product this checkout changes (the open orders' and the cart's) in id
  *   order before any is changed (ADR 0030), and reads their latest versions;
  * - `capped` sums the units of the cart's products in the buyer's orders of the last 24 hours
- *   (database clock) that keep counting towards the cap (ADR 0081).
+ *   (database clock) that keep counting towards the cap (ADR 0081);
+ * - `reserved_until_ms` is the new order's window end: `now()` is the transaction's start, so the
+ *   write stores the same instant.
+ * Every table is reached through `= any(array(...))` on an indexed column, so its generic plan
+ * (CHECKOUT_LOCK_SQL) probes indexes whatever the statistics it was planned with.
  */
 const CHECKOUT_READ_SQL = `
   with open_orders as (
-    select o.id, o.status, o.created_at > now() - interval '24 hours' as recent
-    from orders o
-    where o.id in (select id from orders where buyer_id = $1::uuid and status = 'awaiting_payment')
-    for update of o
+    select id, status, created_at > now() - interval '24 hours' as recent
+    from orders
+    where id = any(array(select id from orders where buyer_id = $1::uuid and status = $4::order_status))
+    for update
   ),
   held as (
-    select l.product_id, sum(l.quantity)::int as n
-    from order_lines l join open_orders o on o.id = l.order_id
-    where o.status = 'awaiting_payment' and l.product_id is not null
-    group by l.product_id
+    select product_id, sum(quantity)::int as n
+    from order_lines
+    where order_id = any(array(select id from open_orders where status = $4::order_status)) and product_id is not null
+    group by product_id
   ),
   cart as (
     select product_id, count from cart_lines where user_id = $1::uuid
@@ -264,26 +278,26 @@ const CHECKOUT_READ_SQL = `
   locked as (
     select id, user_id, name, price_kobo, count_in_stock, listed, image_urls[1] as image_url
     from products
-    where id in (select product_id from held union select product_id from cart)
+    where id = any(array(select product_id from held union select product_id from cart))
     order by id
     for update
   ),
   capped as (
-    select l.product_id, sum(l.quantity)::int as n
-    from order_lines l
-    where l.product_id in (select product_id from cart)
-      and l.order_id in (
+    select product_id, sum(quantity)::int as n
+    from order_lines
+    where order_id = any(array(
         select id from orders
         where buyer_id = $1::uuid and created_at > now() - interval '24 hours' and status = any($2::order_status[])
         union all
-        select id from open_orders where recent and status = any($2::order_status[])
-      )
-    group by l.product_id
+        select id from open_orders where recent and status = any($2::order_status[])))
+      and product_id = any(array(select product_id from cart))
+    group by product_id
   )
   select p.id, p.user_id, p.name, p.price_kobo, p.count_in_stock, p.listed, p.image_url,
     c.count as cart_count, coalesce(h.n, 0) as held, coalesce(k.n, 0) as ordered,
-    (select array_agg(id) from open_orders where status = 'awaiting_payment') as open_ids,
-    (select email from users where id = $1::uuid) as email
+    (select array_agg(id) from open_orders where status = $4::order_status) as open_ids,
+    (select email from users where id = $1::uuid) as email,
+    (extract(epoch from now() + make_interval(secs => $3::float8)) * 1000)::float8 as reserved_until_ms
   from locked p
     left join cart c on c.product_id = p.id
     left join held h on h.product_id = p.id
@@ -291,41 +305,46 @@ const CHECKOUT_READ_SQL = `
   order by p.id`;
 
 /**
- * The checkout's writes, in one statement, on rows the read locked: cancel the open orders ($1),
- * change each product's stock by its net delta ($2 ids, $3 deltas: units released minus units
- * reserved; one UPDATE per row, never below zero), create the order ($4-$12, reserved for $12
- * seconds by the database clock) and its lines ($13-$18, one array per column). Answers the order
- * and how many rows each step changed, so the caller can check them.
+ * The checkout's writes, in one statement, on rows the read locked: cancel the open orders ($1,
+ * still in OPEN_STATUS $22), change each product's stock by its net delta ($2 ids, $3 deltas: units
+ * released minus units reserved; one UPDATE per row, never below zero), create the order ($4 its
+ * id, $5-$13, reserved for $13 seconds from the transaction's start) and its lines ($14-$19, one
+ * array per column), and, when $20 names a provider, record the transfer the shopper is shown ($21,
+ * the session event). Answers how many rows each step wrote, so the caller can check them. Rows are
+ * reached by primary key only (`= any($n)`), for the same reason as the read.
  */
 const CHECKOUT_WRITE_SQL = `
   with cancelled as (
     update orders set status = 'cancelled', updated_at = now()
-    where id = any($1::uuid[]) and status = 'awaiting_payment'
+    where id = any($1::uuid[]) and status = $22::order_status
     returning id
   ),
   stock as (
-    update products p set count_in_stock = p.count_in_stock + d.delta, updated_at = now()
-    from unnest($2::uuid[], $3::int[]) as d(id, delta)
-    where p.id = d.id and p.count_in_stock + d.delta >= 0
-    returning p.id
+    update products set count_in_stock = count_in_stock + ($3::int[])[array_position($2::uuid[], id)], updated_at = now()
+    where id = any($2::uuid[]) and count_in_stock + ($3::int[])[array_position($2::uuid[], id)] >= 0
+    returning id
   ),
   placed as (
-    insert into orders (buyer_id, status, subtotal_kobo, shipping_kobo, total_kobo, payment_type, product_type,
+    insert into orders (id, buyer_id, status, subtotal_kobo, shipping_kobo, total_kobo, payment_type, product_type,
       payer_account_no, shipping_address, reserved_until)
-    values ($4::uuid, 'awaiting_payment', $5::int8, $6::int8, $7::int8, $8, $9, $10, $11::jsonb,
-      now() + make_interval(secs => $12::float8))
-    returning id, reserved_until
+    values ($4::uuid, $5::uuid, 'awaiting_payment', $6::int8, $7::int8, $8::int8, $9, $10, $11, $12::jsonb,
+      now() + make_interval(secs => $13::float8))
+    returning id
   ),
   lines as (
     insert into order_lines (order_id, product_id, seller_id, name, image_url, unit_price_kobo, quantity)
     select placed.id, l.product_id, l.seller_id, l.name, l.image_url, l.price, l.quantity
-    from placed, unnest($13::uuid[], $14::uuid[], $15::text[], $16::text[], $17::int8[], $18::int[])
+    from placed, unnest($14::uuid[], $15::uuid[], $16::text[], $17::text[], $18::int8[], $19::int[])
       as l(product_id, seller_id, name, image_url, price, quantity)
     returning 1
+  ),
+  event as (
+    insert into payment_events (id, provider, payload)
+    select 'session:' || placed.id, $20::text, $21::jsonb from placed where $20::text is not null
+    returning 1
   )
-  select placed.id, (extract(epoch from placed.reserved_until) * 1000)::float8 as reserved_until_ms,
-    (select count(*) from cancelled)::int as cancelled, (select count(*) from stock)::int as stocked,
-    (select count(*) from lines)::int as lines
+  select (select count(*) from cancelled)::int as cancelled, (select count(*) from stock)::int as stocked,
+    (select count(*) from lines)::int as lines, (select count(*) from event)::int as events
   from placed`;
 
 /**
@@ -355,30 +374,51 @@ type ReservedOrder = {
   reservedUntil: Date;
   address: ShippingAddress;
   buyerEmail: string;
+  /** The transfer opened inside the transaction (a provider without the network), else null. */
+  account: ReceivingAccount | null;
 };
 
 /** A cart line the stock cannot cover, even with the units the open order gives back. */
 type Shortage = { productIds: string[]; refusal: ReturnType<typeof conflict> };
 
 /**
- * In one transaction, four statements: take the shopper's advisory lock (one shopper's checkouts,
- * say two tabs, run one after the other without locking rows others use); read and lock (see
+ * Take the shopper's advisory lock (one shopper's checkouts, say two tabs, run one after the other
+ * without locking rows others use), and, for the rest of this transaction only (set_config(...,
+ * true) is SET LOCAL): use the generic plans of the prepared statements, so the read and the write
+ * are planned once per connection instead of at every checkout (planning cost more than running
+ * them, ADR 0126); and no sequential scans, so a generic plan made while the tables were young
+ * (a new store, the bench) still probes indexes once they have grown. Both statements touch a
+ * handful of rows, each through an index.
+ */
+const CHECKOUT_LOCK_SQL = `select pg_advisory_xact_lock(hashtextextended($1, 0)),
+  set_config('plan_cache_mode', 'force_generic_plan', true), set_config('enable_seqscan', 'off', true)`;
+
+/**
+ * In one transaction, four statements: the shopper's lock (CHECKOUT_LOCK_SQL); read and lock (see
  * CHECKOUT_READ_SQL); check the cart in Node; write (CHECKOUT_WRITE_SQL): cancel the shopper's
  * earlier open order, reserve every line's stock, create the order (status awaiting_payment,
  * reserved for TRANSFER_WINDOW_MS) with its lines. The total is recomputed from the database and
- * compared with the total the shopper saw. When the stock is short the transaction ends without a
- * write and the shortage is answered, so the caller can release overdue holds and try again.
+ * compared with the total the shopper saw. A provider that needs no network (`provider.local`)
+ * opens the transfer before the write, which records it in the same commit. When the stock is short
+ * the transaction ends without a write and the shortage is answered, so the caller can release
+ * overdue holds and try again.
  * @throws 400 empty cart / own product; 409 unavailable product, changed total, over the daily cap.
  */
 async function reserveOrder(
   db: Db,
+  provider: PaymentProvider,
   userId: string,
   body: CreateSessionBody,
   rules: CheckoutRules,
 ): Promise<{ order: ReservedOrder } | { short: Shortage }> {
   return db.transaction(async (tx) => {
-    await queryNamed(tx, "checkout_lock_shopper", "select pg_advisory_xact_lock(hashtextextended($1, 0))", [`checkout:${userId}`]);
-    const { rows } = await queryNamed<CheckoutRow>(tx, "checkout_read", CHECKOUT_READ_SQL, [userId, KEPT_CAPPED_STATUSES]);
+    await queryNamed(tx, "checkout_lock_shopper", CHECKOUT_LOCK_SQL, [`checkout:${userId}`]);
+    const { rows } = await queryNamed<CheckoutRow>(tx, "checkout_read", CHECKOUT_READ_SQL, [
+      userId,
+      KEPT_CAPPED_STATUSES,
+      TRANSFER_WINDOW_MS / 1000,
+      OPEN_STATUS,
+    ]);
     const lines = rows.filter((r) => r.cart_count !== null).map((r) => ({ ...r, count: r.cart_count!, priceKobo: Number(r.price_kobo) }));
     if (lines.length === 0) throw badRequest("Your cart is empty");
     for (const line of lines) {
@@ -409,21 +449,32 @@ async function reserveOrder(
       return { short: { productIds: short.map((l) => l.id), refusal } };
     }
 
-    const openIds = rows[0]!.open_ids ?? [];
-    const changes = rows.map((r) => ({ id: r.id, delta: r.held - (r.cart_count ?? 0) })).filter((c) => c.delta !== 0);
-    const address: ShippingAddress = {
-      first_name: body.first_name,
-      last_name: body.last_name,
-      company: body.company,
-      address1: body.address1,
-      address2: body.address2,
-      city: body.city,
-      state: body.state,
-      country: body.country,
-      zip: body.zip,
-      phone: body.phone,
+    const { open_ids, email, reserved_until_ms } = rows[0]!;
+    const openIds = open_ids ?? [];
+    const order: ReservedOrder = {
+      id: randomUUID(),
+      subtotalKobo,
+      shippingKobo: SHIPPING_FEE_KOBO,
+      totalKobo,
+      reservedUntil: new Date(reserved_until_ms),
+      address: {
+        first_name: body.first_name,
+        last_name: body.last_name,
+        company: body.company,
+        address1: body.address1,
+        address2: body.address2,
+        city: body.city,
+        state: body.state,
+        country: body.country,
+        zip: body.zip,
+        phone: body.phone,
+      },
+      buyerEmail: email,
+      account: null,
     };
-    const written = await queryNamed<{ id: string; reserved_until_ms: number; cancelled: number; stocked: number; lines: number }>(
+    if (provider.local) order.account = await provider.openTransfer(paymentOrder(order));
+    const changes = rows.map((r) => ({ id: r.id, delta: r.held - (r.cart_count ?? 0) })).filter((c) => c.delta !== 0);
+    const written = await queryNamed<{ cancelled: number; stocked: number; lines: number; events: number }>(
       tx,
       "checkout_write",
       CHECKOUT_WRITE_SQL,
@@ -431,6 +482,7 @@ async function reserveOrder(
         openIds,
         changes.map((c) => c.id),
         changes.map((c) => c.delta),
+        order.id,
         userId,
         subtotalKobo,
         SHIPPING_FEE_KOBO,
@@ -438,7 +490,7 @@ async function reserveOrder(
         body.payment_type,
         body.product_type,
         body.account_no,
-        JSON.stringify(address),
+        JSON.stringify(order.address),
         TRANSFER_WINDOW_MS / 1000,
         lines.map((l) => l.id),
         lines.map((l) => l.user_id),
@@ -446,33 +498,40 @@ async function reserveOrder(
         lines.map((l) => l.image_url),
         lines.map((l) => l.priceKobo),
         lines.map((l) => l.count),
+        order.account?.provider ?? null,
+        order.account ? JSON.stringify(order.account) : null,
+        OPEN_STATUS,
       ],
     );
-    const placed = written.rows[0]!;
+    const w = written.rows[0]!;
     // Every row written was locked by the read, so these hold; a mismatch is a bug, never a sale.
-    if (placed.cancelled !== openIds.length || placed.stocked !== changes.length || placed.lines !== lines.length) {
+    if (
+      w.cancelled !== openIds.length ||
+      w.stocked !== changes.length ||
+      w.lines !== lines.length ||
+      w.events !== (order.account ? 1 : 0)
+    ) {
       throw new Error(
-        `checkout wrote ${placed.cancelled}/${openIds.length} cancellations, ${placed.stocked}/${changes.length} stock changes, ${placed.lines}/${lines.length} lines`,
+        `checkout wrote ${w.cancelled}/${openIds.length} cancellations, ${w.stocked}/${changes.length} stock changes, ${w.lines}/${lines.length} lines, ${w.events} events`,
       );
     }
-    return {
-      order: {
-        id: placed.id,
-        subtotalKobo,
-        shippingKobo: SHIPPING_FEE_KOBO,
-        totalKobo,
-        reservedUntil: new Date(placed.reserved_until_ms),
-        address,
-        buyerEmail: rows[0]!.email,
-      },
-    };
+    return { order };
   });
 }
+
+/** The order facts the payment provider needs. */
+const paymentOrder = (order: ReservedOrder): PaymentOrder => ({
+  id: order.id,
+  totalKobo: order.totalKobo,
+  buyerEmail: order.buyerEmail,
+  expiresAt: order.reservedUntil,
+});
 
 /**
  * POST /api/transactions/createSession: reserve the cart as an order, open the transfer with the
  * payment provider and answer the record the Bank Transfer modal shows (spec §4 "Checkout").
- * If the provider fails, the order is cancelled at once and its stock released.
+ * A provider that calls the network is asked after the reservation's commit (no row stays locked
+ * while it answers); if it fails, the order is cancelled at once and its stock released.
  * @param rules the store's checkout settings (per-buyer daily cap).
  */
 export async function createCheckoutSession(
@@ -482,32 +541,29 @@ export async function createCheckoutSession(
   body: CreateSessionBody,
   rules: CheckoutRules = DEFAULT_CHECKOUT_RULES,
 ): Promise<TransferForm> {
-  let reserved = await reserveOrder(db, user.id, body, rules);
+  let reserved = await reserveOrder(db, provider, user.id, body, rules);
   // Stock held by windows that are already over must not make this shopper's checkout fail (ADR
   // 0032): when it is short, the overdue orders holding those products are expired and it is tried
   // once more. Only then: the expiry job releases the rest within its period.
   if ("short" in reserved && (await expireOverdueOrders(db, { productIds: reserved.short.productIds })) > 0) {
-    reserved = await reserveOrder(db, user.id, body, rules);
+    reserved = await reserveOrder(db, provider, user.id, body, rules);
   }
   if ("short" in reserved) throw reserved.short.refusal;
   const { order } = reserved;
-  let account: ReceivingAccount;
-  try {
-    account = await provider.openTransfer({
-      id: order.id,
-      totalKobo: order.totalKobo,
-      buyerEmail: order.buyerEmail,
-      expiresAt: order.reservedUntil,
-    });
-    // What the shopper was shown, so the submitted record and a later webhook use the same account.
-    await queryNamed(db, "checkout_session_event", "insert into payment_events (id, provider, payload) values ($1, $2, $3::jsonb)", [
-      `session:${order.id}`,
-      account.provider,
-      JSON.stringify(account),
-    ]);
-  } catch (err) {
-    await db.transaction((tx) => releaseOrders(tx, [order.id], "cancelled", ["awaiting_payment"]));
-    throw err;
+  let account = order.account;
+  if (!account) {
+    try {
+      account = await provider.openTransfer(paymentOrder(order));
+      // What the shopper was shown, so the submitted record and a later webhook use the same account.
+      await queryNamed(db, "checkout_session_event", "insert into payment_events (id, provider, payload) values ($1, $2, $3::jsonb)", [
+        `session:${order.id}`,
+        account.provider,
+        JSON.stringify(account),
+      ]);
+    } catch (err) {
+      await db.transaction((tx) => releaseOrders(tx, [order.id], "cancelled", ["awaiting_payment"]));
+      throw err;
+    }
   }
   const { first_name: _f, last_name: _l, ...address } = order.address;
   return {

@@ -29,6 +29,12 @@ export type PaymentOrder = { id: string; totalKobo: number; buyerEmail: string; 
 
 export interface PaymentProvider {
   readonly name: string;
+  /**
+   * True when `openTransfer` answers from configuration alone, without the network: checkout then
+   * opens the transfer inside its transaction and records it in the same commit. A provider that
+   * calls the network is asked after the commit, so no row stays locked while it answers.
+   */
+  readonly local: boolean;
   /** Open a transfer for `order` and answer the account to pay into. May call the network. */
   openTransfer(order: PaymentOrder): Promise<ReceivingAccount>;
 }
@@ -36,6 +42,7 @@ export interface PaymentProvider {
 /** The store's own account from configuration; confirmation is manual (an admin). */
 export class ManualTransferProvider implements PaymentProvider {
   readonly name = "manual";
+  readonly local = true;
   constructor(private readonly account: { accountNo: string; bank: string; accountName: string }) {}
 
   async openTransfer(_order: PaymentOrder): Promise<ReceivingAccount> {
@@ -58,6 +65,7 @@ type PaystackChargeAnswer = {
 /** Paystack "Pay with Transfer": a dynamic account per order, expiring with the order's window. */
 export class PaystackProvider implements PaymentProvider {
   readonly name = "paystack";
+  readonly local = false;
   constructor(
     private readonly secretKey: string,
     private readonly http: HttpClient = defaultHttpClient,
