@@ -85,7 +85,7 @@ describe("CheckoutPage", () => {
     expect(screen.getByRole("timer")).toHaveTextContent(/Time remaining: 8\d\d seconds/);
     expect(screen.getByText("Naija Market Ltd")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Cancle" })).toBeInTheDocument();
-  }, 20_000);
+  }, 60_000);
 
   it("shows the 'Oops' alert with the server's message when checkout fails", async () => {
     signedIn(
@@ -97,6 +97,11 @@ describe("CheckoutPage", () => {
     // The cart is read once the session is known and the page has drawn: seconds on a loaded machine.
     await waitFor(() => expect(screen.getByTestId("checkout-total")).toHaveTextContent("₦6,000.00"), { timeout: 5000 });
     await waitFor(() => expect(screen.getByTestId("checkout-total")).toHaveTextContent("₦6,000.00"), { timeout: 5000 });
+    // A valid form (the browser checks it first), so what fails is the server's answer.
+    await userEvent.type(
+      screen.getByLabelText("Enter Account Number (Account number you are going to be transferring from)"),
+      "0987654321",
+    );
     await userEvent.click(screen.getByRole("button", { name: "Place Order" }));
     expect(await screen.findByText("Oops", {}, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.getByText(/total has changed to ₦7,000/)).toBeInTheDocument();
