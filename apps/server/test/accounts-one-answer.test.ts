@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../src/db/seed/factories.js";
 import { PER_SOURCE_LIMIT } from "../src/modules/auth/throttle.js";
 import { freshIp, latestCode, registerVerified, signUpViaApi } from "./accounts-helpers.js";
-import { createTestContext, type TestContext } from "./helpers.js";
+import { createTestContext, errorBody, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -76,7 +76,7 @@ describe("POST /api/recover/change-password", () => {
     const unknown = seen(await post("/api/recover/change-password", { ...body, email: "nobody.here@example.ng" }));
     expect(real).toEqual({
       status: 400,
-      body: { statusCode: 400, message: ACCOUNT_MESSAGES.codeInvalid, errors: { code: ACCOUNT_MESSAGES.codeInvalid } },
+      body: errorBody(400, ACCOUNT_MESSAGES.codeInvalid, { code: ACCOUNT_MESSAGES.codeInvalid }),
       retryAfter: false,
     });
     expect(unknown).toEqual(real);

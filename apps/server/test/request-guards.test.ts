@@ -54,7 +54,7 @@ describe("role before body", () => {
         });
         const expected = caller === "anonymous" ? 401 : 403;
         expect(res.statusCode, `${method} ${url} as ${caller}: ${res.body}`).toBe(expected);
-        expect(res.json()).toEqual({ statusCode: expected, message: expect.any(String) });
+        expect(res.json()).toEqual(errorBody(expected, expect.any(String)));
         expect(parsedBodies.get(`${method} ${path}`), `${method} ${url} as ${caller}: body parsed`).toBeUndefined();
         checked++;
       }
