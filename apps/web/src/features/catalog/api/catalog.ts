@@ -6,7 +6,7 @@
 import type { CategoryType, FollowAnswer, Post, Product, RatingAnswer } from "@market/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
-import { catalogKeys, detailQuery, type ListingParams, listingQuery, reviewsQuery } from "../../../lib/queries/catalog";
+import { catalogKeys, type DetailAnswer, detailQuery, type ListingParams, listingQuery, reviewsQuery } from "../../../lib/queries/catalog";
 
 /** Is a route's `:type` one of the two listing types? */
 export function isCategoryType(value: string | undefined): value is CategoryType {
@@ -30,9 +30,24 @@ export function useReviews(postId: string, enabled: boolean) {
   return useQuery({ ...reviewsQuery(postId), enabled });
 }
 
-/** Follow or unfollow a seller; answers the seller's followers (spec §4 "Follow"). */
-export function followSeller(sellerId: string, state: "follow" | "unfollow") {
-  return api<FollowAnswer>(`/api/user/follow?id=${encodeURIComponent(sellerId)}&state=${state}`);
+/**
+ * Follow or unfollow a seller (spec §4 "Follow"); the answer (the seller's followers) goes into
+ * every cached item page of that seller, so each shows the new count and state.
+ */
+export function useFollowSeller() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ sellerId, state }: { sellerId: string; state: "follow" | "unfollow" }) =>
+      api<FollowAnswer>(`/api/user/follow?${new URLSearchParams({ id: sellerId, state })}`),
+    onSuccess: ({ followers, followers_count, following }, { sellerId }) => {
+      for (const type of ["market-place", "services"] as const)
+        qc.setQueriesData<DetailAnswer>({ queryKey: catalogKeys.items(type) }, (old) =>
+          old && "user" in old && old.user._id === sellerId
+            ? { ...old, user: { ...old.user, followers, followers_count, following } }
+            : old,
+        );
+    },
+  });
 }
 
 /** Post a review of a service; refreshes its reviews and detail. */

@@ -8,25 +8,18 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { notifyError, notifyInfo } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
-import { followSeller } from "../api/catalog";
-
+import { useFollowSeller } from "../api/catalog";
 import { whatsappLink } from "../lib/whatsapp-link";
 
-export function SellerCard({
-  seller,
-  onFollowChange,
-}: {
-  seller: Seller;
-  onFollowChange?: (s: Pick<Seller, "followers" | "followers_count" | "following">) => void;
-}) {
+export function SellerCard({ seller }: { seller: Seller }) {
   const navigate = useNavigate();
   const { isLogin, details } = useSession();
   const [following, setFollowing] = useState(seller.following || (!!details && seller.followers.includes(details._id)));
   const [count, setCount] = useState(seller.followers_count);
-  const [busy, setBusy] = useState(false);
+  const follow = useFollowSeller();
   const chat = whatsappLink(seller.whatsapp);
 
-  const toggle = async () => {
+  const toggle = () => {
     if (!isLogin || !details) {
       navigate("/signin");
       return;
@@ -35,17 +28,16 @@ export function SellerCard({
       notifyInfo(TEXT.alerts.followYourself, TEXT.alerts.quickNotice);
       return;
     }
-    setBusy(true);
-    try {
-      const res = await followSeller(seller._id, following ? "unfollow" : "follow");
-      setFollowing(res.following);
-      setCount(res.followers_count);
-      onFollowChange?.({ followers: res.followers, followers_count: res.followers_count, following: res.following });
-    } catch (err) {
-      notifyError(err);
-    } finally {
-      setBusy(false);
-    }
+    follow.mutate(
+      { sellerId: seller._id, state: following ? "unfollow" : "follow" },
+      {
+        onSuccess: (res) => {
+          setFollowing(res.following);
+          setCount(res.followers_count);
+        },
+        onError: (err) => notifyError(err),
+      },
+    );
   };
 
   return (
@@ -120,7 +112,12 @@ export function SellerCard({
             Chat on WhatsApp
           </Button>
         )}
-        <Button onClick={() => void toggle()} loading={busy} variant={following ? "outline" : "filled"} data-testid="follow-button">
+        <Button
+          onClick={() => void toggle()}
+          loading={follow.isPending}
+          variant={following ? "outline" : "filled"}
+          data-testid="follow-button"
+        >
           {following ? "Following" : "Follow"}
         </Button>
       </Group>

@@ -11,17 +11,7 @@ import { LazyModal } from "../../../components/lazy-overlay";
 /** The popup's content (avatar, badges, tooltips, follow toggle) loads on first open (ADR 0051). */
 const SellerCard = lazy(() => import("./seller-card"));
 
-export function SellerModal({
-  seller,
-  opened,
-  onClose,
-  onFollowChange,
-}: {
-  seller: Seller;
-  opened: boolean;
-  onClose: () => void;
-  onFollowChange?: (s: Pick<Seller, "followers" | "followers_count" | "following">) => void;
-}) {
+export function SellerModal({ seller, opened, onClose }: { seller: Seller; opened: boolean; onClose: () => void }) {
   return (
     <LazyModal
       opened={opened}
@@ -31,7 +21,7 @@ export function SellerModal({
       styles={{ body: { maxHeight: "60vh", overflowY: "auto" } }}
     >
       <Suspense fallback={null}>
-        <SellerCard seller={seller} onFollowChange={onFollowChange} />
+        <SellerCard seller={seller} />
       </Suspense>
     </LazyModal>
   );

@@ -7,9 +7,8 @@
  * the route id, so going from one item to another in the app fetches the new one.
  */
 import { Anchor, Container, Group, Stack, Text, Title } from "@mantine/core";
-import { type CategoryType, formatNaira, type Post, type Product, type Seller, TEXT, TRUNCATE, truncate } from "@market/contract";
+import { type CategoryType, formatNaira, type Post, type Product, TEXT, TRUNCATE, truncate } from "@market/contract";
 import { IconBrandWhatsapp } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { LazyAlert } from "../../../components/lazy-alert";
@@ -20,7 +19,7 @@ import { SelectField } from "../../../components/ui/fields";
 import { cartLineOf, useCart } from "../../../lib/cart";
 import { lazyComponent } from "../../../lib/lazy-component";
 import { errorMessage, notifyError } from "../../../lib/notify";
-import { type DetailAnswer, detailQuery } from "../../../lib/queries/catalog";
+import type { DetailAnswer } from "../../../lib/queries/catalog";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { isCategoryType, isPost, useItemDetail } from "../api/catalog";
 import classes from "../components/catalog.module.css";
@@ -86,7 +85,6 @@ function Detail({ type, id }: { type: CategoryType; id: string }) {
 function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) {
   const item = data.products as Product | Post;
   const seller = data.user;
-  const qc = useQueryClient();
   const navigate = useNavigate();
   const cart = useCart();
   const [image, setImage] = useState(0);
@@ -97,10 +95,6 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
   const title = itemTitle(item);
   const service = isPost(item);
   const images = item.image_urls;
-
-  const onFollowChange = (s: Pick<Seller, "followers" | "followers_count" | "following">) => {
-    qc.setQueryData(detailQuery(type, item._id).queryKey, (old) => (old ? { ...old, user: { ...old.user, ...s } } : old));
-  };
 
   const addToCart = async (p: Product) => {
     setBusy(true);
@@ -236,13 +230,7 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
       </Suspense>
 
       <QuickViewModal item={quickView ? item : null} onClose={() => setQuickView(false)} />
-      <SellerModal
-        key={seller._id}
-        seller={seller}
-        opened={sellerOpen}
-        onClose={() => setSellerOpen(false)}
-        onFollowChange={onFollowChange}
-      />
+      <SellerModal key={seller._id} seller={seller} opened={sellerOpen} onClose={() => setSellerOpen(false)} />
     </Container>
   );
 }
