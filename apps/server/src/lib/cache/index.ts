@@ -205,8 +205,13 @@ export class NamedCache<V> {
   /** @internal Empty here only. */
   clearLocal(): void {
     this.#epoch++;
-    this.#lru.clear();
+    this.#emptyLru();
     this.#byTag.clear();
+  }
+
+  /** lru-cache's clear() refills its arrays of `max` slots even when empty: skipped then (a write invalidates often). */
+  #emptyLru(): void {
+    if (this.#lru.size > 0) this.#lru.clear();
   }
 
   /** @internal Drop the entries carrying any of `tags`, here only. */
@@ -214,7 +219,7 @@ export class NamedCache<V> {
     // Any tag may be on a value being read right now (not stored yet): every tag moves the stamp.
     this.#epoch++;
     if (tags.some((t) => this.#ownTags.includes(t))) {
-      this.#lru.clear();
+      this.#emptyLru();
       this.#byTag.clear();
       return;
     }
