@@ -36,14 +36,14 @@ export type ReadRouting = {
 export type CaughtUp = () => Promise<boolean>;
 
 /** Between two checks of a replica that still lags, in ms. */
-export const RECHECK_MS = 100;
+const RECHECK_MS = 100;
 
 /**
  * The replica check of `db` and `readDb`: the primary's current WAL position first, then whether
  * the replica's replay position has reached it. A server that is not in recovery is caught up.
  * Rejects when either server does not answer.
  */
-export function lsnCaughtUp(db: Db, readDb: Db): CaughtUp {
+function lsnCaughtUp(db: Db, readDb: Db): CaughtUp {
   return async () => {
     const primary = await db.$client.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn");
     const replica = await readDb.$client.query<{ ok: boolean }>(

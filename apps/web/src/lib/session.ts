@@ -7,7 +7,7 @@
  * token (the shopper is on a flaky connection, not signed out). `signOut()` revokes the token on
  * the server and clears it with the local session data.
  */
-import { type AccountType, type Address, type MeAnswer, STORAGE_KEYS, type UserDetails } from "@market/contract";
+import { type AccountType, type MeAnswer, STORAGE_KEYS, type UserDetails } from "@market/contract";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import { useLocation, useNavigate } from "react-router";
@@ -15,7 +15,7 @@ import { ApiError, api, getToken, setToken, subscribeToken } from "./api";
 
 /** The signed-in user's details as /api/me answers them (spec §3 "User"; contract `UserDetails`). */
 export type SessionUser = UserDetails;
-export type { AccountType, Address };
+export type { AccountType };
 
 /** Statuses of /api/me that mean "this token is no good": the session ends. */
 export function isSessionRefused(err: unknown): boolean {

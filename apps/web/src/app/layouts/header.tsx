@@ -21,7 +21,7 @@ const HeaderAvatar = lazy(() => import("./header-avatar"));
 const ACC_LABEL = { customer: "Customer", business: "Seller", admin: "Admin" } as const;
 
 /** Where "My Account" leads (spec §2): /account for customers, the dashboard for others, /signin when signed out. */
-export function accountLink(accType: "customer" | "business" | "admin" | undefined): string {
+function accountLink(accType: "customer" | "business" | "admin" | undefined): string {
   if (!accType) return "/signin";
   return accType === "customer" ? "/account" : "/admin_real/dashboard";
 }

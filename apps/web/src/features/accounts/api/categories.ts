@@ -5,7 +5,7 @@ import { useCategories } from "../../../lib/queries/categories";
 const GROUP = { "market-place": "Market Place", services: "Services" } as const;
 
 /** Picker data: `[{ group, items: [{ value, label }] }]`. */
-export function toCategoryGroups(categories: Category[]) {
+function toCategoryGroups(categories: Category[]) {
   return (["market-place", "services"] as const)
     .map((type) => ({
       group: GROUP[type],

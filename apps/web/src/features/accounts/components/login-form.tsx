@@ -15,7 +15,7 @@ import { homeOf, useSignedIn } from "../../../lib/session";
 import { signIn } from "../api/auth";
 
 /** Whether the login may be sent (spec §5: both fields longer than 2 characters). */
-export function canSendLogin(email: string, password: string): boolean {
+function canSendLogin(email: string, password: string): boolean {
   return email.trim().length > LOGIN_MIN_EXCLUSIVE && password.length > LOGIN_MIN_EXCLUSIVE;
 }
 

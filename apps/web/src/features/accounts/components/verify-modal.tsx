@@ -13,7 +13,7 @@ import { notifyError, notifyInfo, notifySuccess } from "../../../lib/notify";
 import { resendCodes, verifyCodes } from "../api/auth";
 
 /** Spec §5: a code field is marked valid at 6 or more characters. */
-export const codeLooksValid = (code: string) => code.trim().length >= CODE_LENGTH;
+const codeLooksValid = (code: string) => code.trim().length >= CODE_LENGTH;
 
 export function VerifyModal({ email, onClose }: { email: string | null; onClose: () => void }) {
   const form = useSchemaForm(VerifyBody, {

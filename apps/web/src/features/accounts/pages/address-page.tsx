@@ -16,7 +16,7 @@ import { AddressForm, type AddressValues, EMPTY_ADDRESS, toValues } from "../com
 import { CustomerArea } from "../components/customer-area";
 
 /** Card title (spec §2): "Default" for the default address, otherwise "Address N" by position. */
-export function addressTitle(a: Address): string {
+function addressTitle(a: Address): string {
   return a.default ? TEXT.accounts.defaultAddress : TEXT.accounts.addressN(a.address_id + 1);
 }
 

@@ -21,7 +21,7 @@ const PAGE = "50";
  * Balances and the statement page by page (newest first): every page carries the balances too;
  * the first page's are the ones to show (later pages are read later, on "Load more").
  */
-export const earningsQuery = infiniteQueryOptions({
+const earningsQuery = infiniteQueryOptions({
   queryKey: earningsKeys.statement(),
   queryFn: ({ pageParam, signal }) => {
     const params = new URLSearchParams({ limit: PAGE });
@@ -37,7 +37,7 @@ export function useEarnings() {
 }
 
 /** The seller's payouts, newest first, page by page. */
-export const payoutsQuery = infiniteQueryOptions({
+const payoutsQuery = infiniteQueryOptions({
   queryKey: earningsKeys.payouts(),
   queryFn: ({ pageParam, signal }) => {
     const params = new URLSearchParams({ limit: PAGE });

@@ -30,7 +30,7 @@ export type Period = { from?: string; to?: string };
 export type PayoutFilter = Payout["status"] | "all";
 
 /** Query keys of the admin's money, defined once; `all` refreshes every screen after a write. */
-export const financeKeys = {
+const financeKeys = {
   all: ["bo", "finance"] as const,
   summary: (p: Period) => [...financeKeys.all, "summary", p.from ?? "", p.to ?? ""] as const,
   payouts: () => [...financeKeys.all, "payouts"] as const,
@@ -47,7 +47,7 @@ function periodSearch(p: Period): string {
   return s ? `?${s}` : "";
 }
 
-export const financeSummaryQuery = (p: Period) =>
+const financeSummaryQuery = (p: Period) =>
   queryOptions({
     queryKey: financeKeys.summary(p),
     queryFn: async ({ signal }) => (await api<FinanceSummaryAnswer>(`/api/admin/finance${periodSearch(p)}`, { signal })).data,
@@ -68,7 +68,7 @@ export function useDownloadFinanceCsv() {
   });
 }
 
-export function adminPayoutsQuery(status: PayoutFilter) {
+function adminPayoutsQuery(status: PayoutFilter) {
   return infiniteQueryOptions({
     queryKey: financeKeys.payoutList(status),
     queryFn: ({ pageParam, signal }) => {
@@ -104,7 +104,7 @@ export function usePayoutAction() {
   });
 }
 
-export const commissionQuery = queryOptions({
+const commissionQuery = queryOptions({
   queryKey: financeKeys.commission(),
   queryFn: async ({ signal }) => (await api<CommissionSettingsAnswer>("/api/admin/commission", { signal })).data,
 });
@@ -122,7 +122,7 @@ export function useSaveCommission() {
 }
 
 /** What is left to refund of an order (loaded when the refund dialog opens). */
-export const refundableQuery = (orderId: string) =>
+const refundableQuery = (orderId: string) =>
   queryOptions({
     queryKey: financeKeys.refundable(orderId),
     queryFn: async ({ signal }) => (await api<RefundableAnswer>(`/api/admin/refunds?order_id=${orderId}`, { signal })).data,

@@ -10,7 +10,7 @@ import { api } from "../../../lib/api";
  * The banks, and whether the store has an account-name lookup provider: without one the seller
  * types the account name and an admin verifies it (ADR 0082).
  */
-export const banksQuery = queryOptions({
+const banksQuery = queryOptions({
   queryKey: ["wallet", "banks"],
   queryFn: async (): Promise<{ banks: Bank[]; nameLookup: boolean }> => {
     const res = await api<WalletBanksAnswer>("/api/v1/banks", { auth: false });

@@ -2,7 +2,7 @@
 import { Badge } from "@mantine/core";
 import type { Payout } from "@market/contract";
 
-export const PAYOUT_STATUS: Record<Payout["status"], { label: string; color: string }> = {
+const PAYOUT_STATUS: Record<Payout["status"], { label: string; color: string }> = {
   requested: { label: "Requested", color: "orange" },
   paid: { label: "Paid", color: "green" },
   failed: { label: "Failed", color: "red" },

@@ -12,7 +12,7 @@ export const BO = "/admin_real/dashboard";
 
 export type Role = "business" | "admin";
 
-export type NavLeaf = { label: string; to: string };
+type NavLeaf = { label: string; to: string };
 export type NavEntry = { key: string; label: string; to?: string; children?: NavLeaf[] };
 
 /** Menu entries for a role, in the spec's order. Logout is added by the layout. */

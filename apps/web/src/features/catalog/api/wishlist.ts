@@ -7,9 +7,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { api } from "../../../lib/api";
 import { useSession } from "../../../lib/session";
 
-export const WISHLIST_KEY = ["wishlist"] as const;
+const WISHLIST_KEY = ["wishlist"] as const;
 
-export const wishlistQuery = queryOptions({
+const wishlistQuery = queryOptions({
   queryKey: WISHLIST_KEY,
   queryFn: async ({ signal }): Promise<WishlistItem[]> => (await api<WishlistAnswer>("/api/wishlist", { signal })).data,
   staleTime: 30_000,

@@ -16,8 +16,6 @@ import { ItemImage } from "./item-image";
 import { detailHref, itemTitle } from "./item-title";
 import { StockBadge } from "./stock-badge";
 
-export { detailHref, itemTitle };
-
 export function ItemCard({ item, eager, onQuickView }: { item: Product | Post; eager: boolean; onQuickView: () => void }) {
   const title = itemTitle(item);
   const href = detailHref(item);

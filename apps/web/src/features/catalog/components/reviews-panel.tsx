@@ -12,7 +12,7 @@ import { errorMessage, notifyError, notifySuccess } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
 import { useReviews, useWriteReview } from "../api/catalog";
 
-export function ReviewsPanel({ postId, ownerId }: { postId: string; ownerId: string }) {
+function ReviewsPanel({ postId, ownerId }: { postId: string; ownerId: string }) {
   const { isLogin, details } = useSession();
   const reviews = useReviews(postId, true);
   const write = useWriteReview(postId);

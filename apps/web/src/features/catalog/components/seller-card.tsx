@@ -11,7 +11,7 @@ import { useSession } from "../../../lib/session";
 import { useFollowSeller } from "../api/catalog";
 import { whatsappLink } from "../lib/whatsapp-link";
 
-export function SellerCard({ seller }: { seller: Seller }) {
+function SellerCard({ seller }: { seller: Seller }) {
   const navigate = useNavigate();
   const { isLogin, details } = useSession();
   const [following, setFollowing] = useState(seller.following || (!!details && seller.followers.includes(details._id)));

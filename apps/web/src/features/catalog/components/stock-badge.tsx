@@ -4,7 +4,7 @@ import { Badge } from "../../../components/ui/badge";
 
 const NO_CAPS = { textTransform: "none" } as const;
 
-export function stockText(countInStock: number | undefined): string {
+function stockText(countInStock: number | undefined): string {
   return (countInStock ?? 0) > 0 ? TEXT.stock.inStock : TEXT.stock.outOfStock;
 }
 
