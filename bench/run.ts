@@ -457,6 +457,8 @@ async function main() {
           await getJson(base + listPath, { headers: { authorization: `Bearer ${cartShoppers[0]!.token}` } }),
           (b) => (b.products as unknown[]).length === PAGE,
         ),
+      // The shoppers' sessions in the session cache, as on a store that has been serving them.
+      warm: warmSignedInDetail,
     },
     {
       name: "product detail (signed in)",
