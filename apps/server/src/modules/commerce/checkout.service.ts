@@ -256,7 +256,9 @@ type CheckoutRow = {
  *   (database clock) that keep counting towards the cap (ADR 0081);
  * - `reserved_until_ms` is the new order's window end: `now()` is the transaction's start, so the
  *   write stores the same instant.
- * Every table is reached through `= any(array(...))` on an indexed column, so its generic plan
+ * Rows are locked `for no key update`, what the write's UPDATEs take anyway: a shopper adding a
+ * locked product to a cart (the cart line's foreign-key check) does not wait for this checkout. Every
+ * table is reached through `= any(array(...))` on an indexed column, so its generic plan
  * (CHECKOUT_LOCK_SQL) probes indexes whatever the statistics it was planned with.
  */
 const CHECKOUT_READ_SQL = `
@@ -264,7 +266,7 @@ const CHECKOUT_READ_SQL = `
     select id, status, created_at > now() - interval '24 hours' as recent
     from orders
     where id = any(array(select id from orders where buyer_id = $1::uuid and status = $4::order_status))
-    for update
+    for no key update
   ),
   held as (
     select product_id, sum(quantity)::int as n
@@ -280,7 +282,7 @@ const CHECKOUT_READ_SQL = `
     from products
     where id = any(array(select product_id from held union select product_id from cart))
     order by id
-    for update
+    for no key update
   ),
   capped as (
     select product_id, sum(quantity)::int as n
