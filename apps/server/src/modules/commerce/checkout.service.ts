@@ -1,7 +1,7 @@
 /**
  * Checkout and the bank transfer (spec §2 Checkout / Bank Transfer modal, §4 "Checkout", §7
  * createSession and PUT /api/transactions, §9 shipping fee and 15-minute window; design brief
- * "store's rules"; ADRs 0030 and 0032).
+ * "store's rules"; ADRs 0030, 0032 and 0126).
  *
  * Order life cycle: awaiting_payment --(I have made payment)--> payment_submitted --(admin)--> paid
  * or rejected; awaiting_payment --(cancel | window over)--> cancelled | expired; payment_submitted
@@ -10,9 +10,10 @@
  *
  * Stock is reserved at checkout with a guarded UPDATE (`... WHERE count_in_stock + delta >= 0`, on
  * rows locked in id order) inside the transaction that creates the order, so stock never goes below
- * zero whatever the concurrency; it goes back when the order is cancelled, expires or is rejected. Every status change is a
- * conditional UPDATE on the current status, so several server processes (or a sweep racing a
- * shopper) can never release the same stock twice. Money: kobo inside, naira in answers.
+ * zero whatever the concurrency; it goes back when the order is cancelled, expires or is rejected.
+ * Every status change is a conditional UPDATE on the current status, so several server processes
+ * (or a sweep racing a shopper) can never release the same stock twice. Money: kobo inside, naira
+ * in answers.
  */
 import { randomUUID } from "node:crypto";
 import {
@@ -217,7 +218,7 @@ const CAPPED_STATUSES = ["awaiting_payment", "payment_submitted", "paid", "rejec
  */
 const OPEN_STATUS: OrderStatus = "awaiting_payment";
 /** The capped statuses of orders a checkout does not cancel (it cancels every open one). */
-const KEPT_CAPPED_STATUSES = CAPPED_STATUSES.filter((s) => s !== "awaiting_payment");
+const KEPT_CAPPED_STATUSES = CAPPED_STATUSES.filter((s) => s !== OPEN_STATUS);
 
 /** What the checkout's read answers: one row per product it changes (cart or open order). */
 type CheckoutRow = {
@@ -404,7 +405,8 @@ const CHECKOUT_LOCK_SQL = `select pg_advisory_xact_lock(hashtextextended($1, 0))
  * opens the transfer before the write, which records it in the same commit. When the stock is short
  * the transaction ends without a write and the shortage is answered, so the caller can release
  * overdue holds and try again.
- * @throws 400 empty cart / own product; 409 unavailable product, changed total, over the daily cap.
+ * @throws 400 empty cart / own product; 409 unavailable product, changed total, over the daily cap;
+ * a plain Error (500, rolled back) if the write changed other rows than the read locked (a bug).
  */
 async function reserveOrder(
   db: Db,
