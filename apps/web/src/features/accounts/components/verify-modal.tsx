@@ -1,6 +1,6 @@
 /**
  * The 2FA modal (spec §3 "2FA payload", §5, §8): an e-mail code and a phone code, each marked valid
- * at 6 or more characters; the server checks them. Failures show "Failed" with the server message,
+ * at 6 or more characters while it has no error; the server checks them. Failures show "Failed" with the server message,
  * success shows "Success" with the server text.
  */
 import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
@@ -53,7 +53,9 @@ export function VerifyModal({ email, onClose }: { email: string | null; onClose:
   };
 
   const field = (label: string, name: "code_email" | "code_phone") => {
-    const value = form.values[name];
+    // A field the server refused is not marked valid, whatever its length, until it is changed
+    // (changing a field clears its error).
+    const valid = codeLooksValid(form.values[name]) && !form.errors[name];
     return (
       <TextInput
         label={label}
@@ -61,9 +63,9 @@ export function VerifyModal({ email, onClose }: { email: string | null; onClose:
         autoComplete="one-time-code"
         maxLength={12}
         {...form.getInputProps(name)}
-        rightSection={codeLooksValid(value) ? <IconCheck size={18} color="var(--mantine-color-green-7)" aria-label="valid" /> : null}
-        data-valid={codeLooksValid(value) ? "true" : "false"}
-        styles={codeLooksValid(value) && !form.errors[name] ? { input: { borderColor: "var(--mantine-color-green-7)" } } : undefined}
+        rightSection={valid ? <IconCheck size={18} color="var(--mantine-color-green-7)" aria-label="valid" /> : null}
+        data-valid={valid ? "true" : "false"}
+        styles={valid ? { input: { borderColor: "var(--mantine-color-green-7)" } } : undefined}
       />
     );
   };
