@@ -80,22 +80,82 @@ describe("cache module", () => {
     a.define<number>("counts", { max: 10, ttlMs: 60_000 });
     const stamp = cb.stamp();
     await a.invalidate(["user:1"]); // arrives at B while B was reading
-    expect(cb.set("n", 41, { stamp })).toBe(false);
+    expect(cb.stamp()).not.toBe(stamp);
+    expect(cb.set("n", 41, { stamp, tags: ["user:1"] })).toBe(false);
     expect(cb.get("n")).toBeUndefined();
-    expect(cb.set("n", 42, { stamp: cb.stamp() })).toBe(true);
+    // A value that does not carry the tag is not concerned: a write to one item does not keep
+    // every other answer read meanwhile out of the cache (ADR 0144).
+    expect(cb.set("m", 7, { stamp, tags: ["user:2"] })).toBe(true);
+    expect(cb.set("n", 42, { stamp: cb.stamp(), tags: ["user:1"] })).toBe(true);
     expect(cb.get("n")).toBe(42);
+    // A delete of the key, a clear, and the cache's own tags concern every value read before them.
+    const before = cb.stamp();
+    await b.define<number>("other", { max: 1, ttlMs: 1_000 }).clear();
+    expect(cb.set("p", 1, { stamp: before })).toBe(true);
+    const s2 = cb.stamp();
+    await cb.delete("p");
+    expect(cb.set("p", 2, { stamp: s2 })).toBe(false);
+    expect(cb.set("q", 2, { stamp: s2 })).toBe(true);
+    const s3 = cb.stamp();
+    await cb.clear();
+    expect(cb.set("q", 3, { stamp: s3 })).toBe(false);
   });
 
-  it("sends an oversized batch as 'empty everything', and empties everything when the bus resets", async () => {
+  it("sends one message at a time, merging what is queued meanwhile", async () => {
+    const sent: string[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const release: Array<() => void> = [];
+    const slow: InvalidationBus = {
+      kind: "postgres",
+      async start() {},
+      send(payload) {
+        sent.push(payload);
+        most = Math.max(most, ++inFlight);
+        return new Promise<void>((resolve) =>
+          release.push(() => {
+            inFlight--;
+            resolve();
+          }),
+        );
+      },
+      connected: () => true,
+      async close() {},
+    };
+    const a = new CacheHub({ bus: slow });
+    await a.start();
+    const first = a.invalidate(["item:1"]);
+    await new Promise((r) => setImmediate(r)); // the first message is on its way
+    expect(sent).toHaveLength(1);
+    const queued = [a.invalidate(["item:2"]), a.invalidate(["item:3"])];
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
+    expect(sent).toHaveLength(1); // waits for the first
+    release.shift()!();
+    await first;
+    await new Promise((r) => setImmediate(r));
+    expect(sent).toHaveLength(2);
+    expect(JSON.parse(sent[1]!).m).toEqual([{ op: "tags", tags: ["item:2", "item:3"] }]);
+    release.shift()!();
+    await Promise.all(queued);
+    expect(most).toBe(1);
+  });
+
+  it("cuts a large batch into messages under the limit; an invalidation too large alone empties everything", async () => {
     const { wire, a, b } = await twoHubs();
     a.define<string>("items", { max: 10, ttlMs: 60_000 });
     const cb = b.define<string>("items", { max: 10, ttlMs: 60_000 });
     const other = b.define<string>("other", { max: 10, ttlMs: 60_000 });
-    cb.set("k", "v");
+    cb.set("k", "v", { tags: ["a-rather-long-tag-name:499"] });
     other.set("o", "v");
     await a.invalidate(Array.from({ length: 500 }, (_, i) => `a-rather-long-tag-name:${i}`));
-    expect(JSON.parse(wire.sent.at(-1)!).m).toEqual([{ op: "all" }]);
+    expect(wire.sent.length).toBeGreaterThan(1);
+    for (const p of wire.sent) expect(Buffer.byteLength(p)).toBeLessThanOrEqual(7_000);
+    expect(wire.sent.flatMap((p) => JSON.parse(p).m.flatMap((m: { tags: string[] }) => m.tags))).toHaveLength(500);
     expect(cb.get("k")).toBeUndefined();
+    expect(other.get("o")).toBe("v");
+    await a.define<string>("many", { max: 10, ttlMs: 60_000 }).delete("x".repeat(8_000));
+    expect(JSON.parse(wire.sent.at(-1)!).m).toEqual([{ op: "all" }]);
     expect(other.get("o")).toBeUndefined();
     other.set("o", "again");
     wire.reset();

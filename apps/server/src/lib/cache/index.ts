@@ -9,8 +9,10 @@
  *   (synchronously: this process's next read sees the change) and are sent to every other process,
  *   which applies them when the message arrives.
  * - `cache.stamp()` before a slow read and `set(..., { stamp })` after it: the value is not stored
- *   when an invalidation that may concern it arrived in between (a stale read never outlives the
- *   write that made it stale).
+ *   when an invalidation that concerns it (one of its tags or the cache's, its key, a clear) arrived
+ *   in between (a stale read never outlives the write that made it stale).
+ * - One bus message on its way at a time per process; what is queued meanwhile goes next, merged
+ *   (ADR 0144).
  * - When the bus loses its connection, and again once it is back, every cache is emptied: a message
  *   sent meanwhile may have been lost. Between the two, the TTL bounds how stale an entry can be.
  *
@@ -77,7 +79,15 @@ const MAX_MESSAGE_BYTES = 7_000;
 /** Longest wait for the bus to take a message before `invalidate()` resolves anyway, in ms. */
 const SEND_WAIT_MS = 500;
 
+/**
+ * How many recent tag and key invalidations a cache remembers for `set(..., { stamp })`: a stamp
+ * older than the oldest one it still remembers is refused whatever its tags (always correct).
+ */
+const RECENT_INVALIDATIONS = 4_096;
+
 type Slot<V> = { value: V; tags: readonly string[] };
+/** Prefix of a deleted key among the remembered invalidations (tags never start with it). */
+const KEY_MARK = "\u0000key:";
 
 /**
  * A named LRU cache (lru-cache) with tags. Times use `Date.now()` (so tests can move the clock).
@@ -90,7 +100,14 @@ export class NamedCache<V> {
   readonly #ttlMs: number;
   readonly #maxEntrySize: number;
   readonly #sizeOf: ((value: V) => number) | undefined;
+  /** Moves with every invalidation that may concern this cache (`stamp()`). */
   #epoch = 0;
+  /** Epoch of the last invalidation of every entry (clear, a reset, one of the cache's own tags). */
+  #wholeAt = 0;
+  /** Epoch of the latest invalidation of each recent tag, or key (`KEY_MARK` + key), oldest first. */
+  readonly #recent = new Map<string, number>();
+  /** Epoch of the newest invalidation no longer in `#recent`: older stamps are refused. */
+  #forgottenAt = 0;
 
   /** @internal Use `hub.define()` or `localCache()`. */
   constructor(
@@ -133,8 +150,8 @@ export class NamedCache<V> {
    * the latest invalidation that may concern this cache, or the value is over `maxSize / 8`.
    */
   set(key: string, value: V, options: SetOptions = {}): boolean {
-    if (options.stamp !== undefined && options.stamp !== this.#epoch) return false;
     const tags = options.tags ?? [];
+    if (options.stamp !== undefined && options.stamp !== this.#epoch && this.#staleSince(options.stamp, key, tags)) return false;
     const ttl = Math.min(options.ttlMs ?? this.#ttlMs, this.#ttlMs);
     const start = options.readAt;
     const slot: Slot<V> = { value, tags };
@@ -196,15 +213,40 @@ export class NamedCache<V> {
     return this.#lru.calculatedSize ?? 0;
   }
 
+  /**
+   * Was an invalidation that concerns `key` with `tags` applied after `stamp` was taken? Only the
+   * entry's own tags and key count, so a write to one product does not keep every other answer
+   * read meanwhile out of the cache.
+   */
+  #staleSince(stamp: number, key: string, tags: readonly string[]): boolean {
+    if (this.#wholeAt > stamp || this.#forgottenAt > stamp) return true;
+    if ((this.#recent.get(KEY_MARK + key) ?? 0) > stamp) return true;
+    return tags.some((t) => (this.#recent.get(t) ?? 0) > stamp);
+  }
+
+  /** Remember that `name` (a tag, or `KEY_MARK` + a key) was invalidated at the current epoch. */
+  #remember(name: string): void {
+    this.#recent.delete(name);
+    this.#recent.set(name, this.#epoch);
+    if (this.#recent.size <= RECENT_INVALIDATIONS) return;
+    const [oldest, at] = this.#recent.entries().next().value as [string, number];
+    this.#recent.delete(oldest);
+    this.#forgottenAt = at;
+  }
+
   /** @internal Drop `keys` here only. */
   forgetLocal(keys: readonly string[]): void {
     this.#epoch++;
-    for (const key of keys) this.#lru.delete(key);
+    for (const key of keys) {
+      this.#remember(KEY_MARK + key);
+      this.#lru.delete(key);
+    }
   }
 
   /** @internal Empty here only. */
   clearLocal(): void {
     this.#epoch++;
+    this.#wholeAt = this.#epoch;
     this.#emptyLru();
     this.#byTag.clear();
   }
@@ -216,19 +258,71 @@ export class NamedCache<V> {
 
   /** @internal Drop the entries carrying any of `tags`, here only. */
   invalidateLocal(tags: readonly string[]): void {
-    // Any tag may be on a value being read right now (not stored yet): every tag moves the stamp.
+    // Any tag may be on a value being read right now (not stored yet): every tag moves the stamp,
+    // and `set` refuses a value read before it that carries one of `tags`.
     this.#epoch++;
     if (tags.some((t) => this.#ownTags.includes(t))) {
+      this.#wholeAt = this.#epoch;
       this.#emptyLru();
       this.#byTag.clear();
       return;
     }
     for (const tag of tags) {
+      this.#remember(tag);
       const keys = this.#byTag.get(tag);
       if (!keys) continue;
       for (const key of [...keys]) this.#lru.delete(key);
     }
   }
+}
+
+/**
+ * The bus messages of `batch` (in order of sending): its tag invalidations merged into one, then
+ * cut to fit `MAX_MESSAGE_BYTES`; a single invalidation too large even alone becomes `{ op: "all" }`.
+ * Invalidations only remove entries, so their order within a batch does not matter.
+ */
+function messages(origin: string, batch: readonly Invalidation[]): string[] {
+  const tags = new Set<string>();
+  // The merged tag invalidations take the place of the first one.
+  const ops: Invalidation[] = [];
+  let at = -1;
+  for (const m of batch) {
+    if (m.op !== "tags") ops.push(m);
+    else {
+      if (at < 0) at = ops.length;
+      for (const t of m.tags) tags.add(t);
+    }
+  }
+  const budget = MAX_MESSAGE_BYTES - JSON.stringify({ o: origin, m: [] }).length - 64;
+  const chunks: Invalidation[] = [];
+  let chunk: string[] = [];
+  let size = 0;
+  for (const t of tags) {
+    const bytes = Buffer.byteLength(t) + 3;
+    if (chunk.length > 0 && size + bytes > budget) {
+      chunks.push({ op: "tags", tags: chunk });
+      chunk = [];
+      size = 0;
+    }
+    chunk.push(t);
+    size += bytes;
+  }
+  if (chunk.length > 0) chunks.push({ op: "tags", tags: chunk });
+  if (at >= 0) ops.splice(at, 0, ...chunks);
+  const out: string[] = [];
+  let current: Invalidation[] = [];
+  const payload = (m: Invalidation[]) => JSON.stringify({ o: origin, m });
+  for (const op of ops) {
+    const alone = payload([op]);
+    const one: Invalidation = Buffer.byteLength(alone) > MAX_MESSAGE_BYTES ? { op: "all" } : op;
+    if (current.length > 0 && Buffer.byteLength(payload([...current, one])) > MAX_MESSAGE_BYTES) {
+      out.push(payload(current));
+      current = [];
+    }
+    current.push(one);
+  }
+  if (current.length > 0) out.push(payload(current));
+  return out;
 }
 
 /** A named cache of this process only, that nothing but its TTL and bounds expire. */
@@ -246,9 +340,10 @@ export class CacheHub {
   readonly #caches = new Map<string, NamedCache<unknown>>();
   readonly #bus: InvalidationBus | null;
   readonly #log: FastifyBaseLogger | undefined;
-  #outbox: Invalidation[] = [];
-  /** Settles once the queued batch was handed to the bus; undefined while nothing is queued. */
-  #sent: Promise<void> | undefined;
+  /** Invalidations waiting for the bus, and what their callers await (settles once sent or late). */
+  #outbox: { batch: Invalidation[]; sent: Promise<void>; done: () => void } | undefined;
+  /** Resolves once the message on its way is sent; undefined while none is. */
+  #sending: Promise<void> | undefined;
 
   constructor(options: { bus: InvalidationBus | null; log?: FastifyBaseLogger }) {
     this.#bus = options.bus;
@@ -261,7 +356,7 @@ export class CacheHub {
   }
 
   async close(): Promise<void> {
-    await this.#flush();
+    while (this.#sending || this.#outbox) await (this.#sending ?? this.#outbox?.sent);
     await this.#bus?.close();
   }
 
@@ -311,28 +406,44 @@ export class CacheHub {
     for (const cache of this.#caches.values()) cache.clearLocal();
   }
 
-  /** Queue `m` for the other processes: one message per tick carries everything queued in it. */
+  /**
+   * Queue `m` for the other processes. One message is on its way at a time (a PostgreSQL client
+   * runs one query at a time): whatever is queued meanwhile, within a tick or while the previous
+   * message is sent, goes as the next one, merged. Resolves once that message was sent, or after
+   * `SEND_WAIT_MS` at most.
+   */
   #send(m: Invalidation): Promise<void> {
     if (!this.#bus) return Promise.resolve();
-    this.#outbox.push(m);
-    this.#sent ??= new Promise<void>((resolve) => queueMicrotask(() => this.#flush().then(resolve)));
-    return this.#sent;
+    if (!this.#outbox) {
+      let done!: () => void;
+      const sent = new Promise<void>((resolve) => {
+        done = resolve;
+      });
+      // Its callers wait at most SEND_WAIT_MS, even behind a message that hangs.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, SEND_WAIT_MS);
+      });
+      this.#outbox = { batch: [], sent: Promise.race([sent, late]).finally(() => clearTimeout(timer)), done };
+      if (!this.#sending) queueMicrotask(() => this.#pump());
+    }
+    this.#outbox.batch.push(m);
+    return this.#outbox.sent;
   }
 
-  #flush(): Promise<void> {
-    this.#sent = undefined;
-    const batch = this.#outbox;
-    this.#outbox = [];
-    if (!this.#bus || batch.length === 0) return Promise.resolve();
-    let payload = JSON.stringify({ o: this.id, m: batch });
-    if (Buffer.byteLength(payload) > MAX_MESSAGE_BYTES) payload = JSON.stringify({ o: this.id, m: [{ op: "all" }] });
-    let timer: NodeJS.Timeout | undefined;
-    return Promise.race([
-      this.#bus.send(payload),
-      new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, SEND_WAIT_MS);
-      }),
-    ]).finally(() => clearTimeout(timer));
+  /** Send the queued invalidations, one message after the other, until none is left. */
+  #pump(): void {
+    const bus = this.#bus;
+    const next = this.#outbox;
+    this.#outbox = undefined;
+    if (!bus || !next) return;
+    const payloads = messages(this.id, next.batch);
+    const sending = payloads.reduce((previous, payload) => previous.then(() => bus.send(payload)), Promise.resolve());
+    this.#sending = sending.then(() => {
+      next.done();
+      this.#sending = undefined;
+      if (this.#outbox) this.#pump();
+    });
   }
 
   #receive(payload: string): void {
