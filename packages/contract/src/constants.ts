@@ -73,8 +73,18 @@ export const PAGE_SIZE = 12;
 /** Largest page size a client may ask for. */
 export const MAX_PAGE_SIZE = 60;
 
-/** Client storage keys (spec §3: cart under "cart"; the token key is fixed, value ours). */
+/**
+ * Client storage keys (spec §3: cart under "cart"). `token` is where the browser kept its bearer
+ * token before the session moved to a cookie (ADR 0127): the app only removes it now.
+ */
 export const STORAGE_KEYS = { cart: "cart", token: "market.token" } as const;
+
+/**
+ * The browser's session cookies (ADR 0127): `session` holds the token (HttpOnly, SameSite=Lax,
+ * Secure over https and in production); `signedIn` is a readable "1" set and cleared with it, so
+ * the app knows whether to ask for /api/me without ever seeing the token.
+ */
+export const SESSION_COOKIES = { session: "nm_session", signedIn: "nm_signed_in" } as const;
 
 /** Script chunk-loading time-out in ms (spec §9: 120 seconds). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

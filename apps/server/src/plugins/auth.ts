@@ -1,6 +1,10 @@
 /**
- * Authentication: reads `Authorization: Bearer <token>` on every request and sets `request.user`
- * (null when absent or invalid) in `onRequest`, before the body is read. Guards `requireUser` and
+ * Authentication: reads `Authorization: Bearer <token>` (API clients) or, without that header, the
+ * session cookie (the browser, ADR 0127) on every request and sets `request.user` (null when absent
+ * or invalid) in `onRequest`, before the body is read. The cookie is read on pages too, so the server
+ * draws a signed-in page (server-render.ts). An API request authenticated by the cookie must come
+ * from the store's own pages (`isCrossSite`, ADR 0128): else 403 before anything runs. A cookie whose
+ * session is gone (signed out elsewhere, expired, revoked) is cleared in the answer. Guards `requireUser` and
  * `requireRole(...)` answer 401 (not signed in) or 403 (wrong role) in the error shape (spec §6,
  * design brief "Auth"). Routes list them as `preHandler`; an onRoute hook moves them to
  * `preParsing`, so a caller who may not use a route learns that before its body is read.
@@ -20,8 +24,9 @@
  * shopper never waits for the re-read; no answer ever relies on a read older than `ttlMs`.
  */
 
-import type { AccountType } from "@market/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import cookiePlugin from "@fastify/cookie";
+import { type AccountType, SESSION_COOKIES } from "@market/contract";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { forbidden, unauthorized } from "../lib/errors.js";
 import { addVary } from "../lib/vary.js";
@@ -30,10 +35,63 @@ import { type AuthUser, findSessionUser, sessionTag, userSessionsTag } from "../
 declare module "fastify" {
   interface FastifyRequest {
     user: AuthUser | null;
+    /** How the caller's token came: the bearer header, the session cookie, or none. */
+    sessionVia: "bearer" | "cookie" | null;
+    /** The token of a cookie session (in-process only: the server renderer asks the API as this user). */
+    sessionToken: string | null;
   }
 }
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
+const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
+/** Paths whose answers never depend on the caller: the session cookie is not even read there. */
+const ANONYMOUS_PATHS = /^\/(assets|uploads)\//;
+/** The answer to a cookie-authenticated API request from another site (ADR 0128). */
+export const CROSS_SITE_REFUSED = "This request must come from the store's own pages";
+
+/**
+ * Does this request come from another site (ADR 0128, the algorithm of Go's net/http
+ * CrossOriginProtection)? `Sec-Fetch-Site` (every current browser) decides: only `same-origin` and
+ * `none` (typed, bookmarked) pass. Without it, an `Origin` header must name this host. With neither
+ * (a browser from before 2020, or not a browser at all) the request passes.
+ */
+export function isCrossSite(request: FastifyRequest): boolean {
+  const site = request.headers["sec-fetch-site"];
+  if (site) return site !== "same-origin" && site !== "none";
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  try {
+    return new URL(origin).host !== request.host;
+  } catch {
+    return true;
+  }
+}
+
+/** Cookie attributes of the session: HttpOnly (the token), SameSite=Lax, Secure over https and in production. */
+function cookieOptions(request: FastifyRequest, httpOnly: boolean) {
+  const secure = request.protocol === "https" || request.server.config?.NODE_ENV === "production";
+  return { path: "/", httpOnly, sameSite: "lax" as const, secure };
+}
+
+/**
+ * Give the browser its session (after sign-in): the HttpOnly token cookie and the readable
+ * "signed in" cookie, both for `days` days (the session's own life, SESSION_DAYS).
+ */
+export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, token: string, days: number): void {
+  renewed.add(request);
+  const maxAge = days * 86_400;
+  reply.setCookie(SESSION_COOKIES.session, token, { ...cookieOptions(request, true), maxAge });
+  reply.setCookie(SESSION_COOKIES.signedIn, "1", { ...cookieOptions(request, false), maxAge });
+}
+
+/** Requests whose answer gives a new session (an old, dead cookie is then replaced, not cleared). */
+const renewed = new WeakSet<FastifyRequest>();
+
+/** Take both session cookies from the browser (sign-out, or a session that is gone). */
+export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIES.session, cookieOptions(request, true));
+  reply.clearCookie(SESSION_COOKIES.signedIn, cookieOptions(request, false));
+}
 
 type AuthOptions = {
   /** How long a token's user is kept in memory, in ms (default 5,000; 0 turns the cache off). */
@@ -155,6 +213,8 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
   };
 
   app.decorateRequest("user", null);
+  app.decorateRequest("sessionVia", null);
+  app.decorateRequest("sessionToken", null);
   app.decorate("guardedRoutes", []);
   // Guards run in preParsing: a caller who may not use a route is refused (401/403) before its body
   // is even read, so neither field messages nor a large body's parsing reach anyone unauthorized.
@@ -177,10 +237,24 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
   // Callback-style hooks (not async): no promise per request on the cached path (ADR 0071).
   app.addHook("onRequest", (request, _reply, done) => {
     const header = request.headers.authorization;
-    if (!header || !request.url.startsWith("/api")) return done();
-    const match = BEARER.exec(header);
-    if (!match) return done();
-    const token = match[1]!;
+    let token: string;
+    if (header) {
+      if (!request.url.startsWith("/api")) return done();
+      const match = BEARER.exec(header);
+      if (!match) return done();
+      token = match[1]!;
+      request.sessionVia = "bearer";
+    } else {
+      const raw = request.headers.cookie;
+      if (!raw?.includes(SESSION_COOKIES.session) || ANONYMOUS_PATHS.test(request.url)) return done();
+      const value = app.parseCookie(raw)[SESSION_COOKIES.session];
+      if (!value || !TOKEN.test(value)) return done();
+      // The cookie goes with every request to this host, whoever made the browser send it.
+      if (request.url.startsWith("/api") && isCrossSite(request)) return done(forbidden(CROSS_SITE_REFUSED));
+      token = value;
+      request.sessionVia = "cookie";
+      request.sessionToken = value;
+    }
     const cached = fromCache(token);
     if (cached) {
       request.user = cached;
@@ -192,10 +266,14 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
     }, done);
   });
   app.addHook("onSend", (request, reply, payload, done) => {
-    // An answer to a signed-in caller is theirs alone: no shared cache may keep it, and an API answer
-    // that differs by caller says so.
-    if (request.headers.authorization && !reply.hasHeader("cache-control")) reply.header("cache-control", "private, no-store");
-    if (request.url.startsWith("/api/") && request.method === "GET") addVary(reply, "Authorization");
+    // An answer to a signed-in caller is theirs alone: no shared cache may keep it (a page drawn for a
+    // cookie session either, whatever its route said), and an answer that differs by caller says so.
+    if (request.sessionVia === "cookie" && request.user) reply.header("cache-control", "private, no-store");
+    else if (request.headers.authorization && !reply.hasHeader("cache-control")) reply.header("cache-control", "private, no-store");
+    if (request.url.startsWith("/api/") && request.method === "GET") addVary(reply, "Authorization", "Cookie");
+    else if (String(reply.getHeader("content-type") ?? "").startsWith("text/html")) addVary(reply, "Cookie");
+    // A cookie whose session is gone: the browser forgets it (and the app looks signed out).
+    if (request.sessionVia === "cookie" && !request.user && !renewed.has(request)) clearSessionCookies(request, reply);
     // Even with nothing cached here: other processes may hold this account's sessions. The answer
     // waits until the bus took the message (lib/cache).
     if (ttlMs > 0 && reply.statusCode < 400 && request.url.startsWith("/api")) {
@@ -207,6 +285,9 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
     }
     done(null, payload);
   });
+  // Parsing only where this plugin asks for it (a request without our cookie pays nothing). After
+  // the onSend hook above: the plugin's own onSend writes the cookies set until then, ours included.
+  await app.register(cookiePlugin, { hook: false });
 });
 
 /** What a session with a one-time password may call until the password is changed. */

@@ -5,8 +5,8 @@
  * sweep releasing stock).
  *
  * Correctness rules:
- * - Only GET, only status 200, only the allow-listed paths below; with an Authorization header only
- *   the answers that are the same for everyone (`PERSONAL_PARAM`, ADR 0125).
+ * - Only GET, only status 200, only the allow-listed paths below; with an Authorization header or a
+ *   session cookie only the answers that are the same for everyone (`PERSONAL_PARAM`, ADR 0125).
  * - Every non-GET /api request (except writes known not to touch the catalog: cart, sign-in,
  *   wishlist...) and the state-changing `GET /api/user/follow` invalidate the `catalog` tag once
  *   their handler is done (onSend, before the answer leaves), and an answer computed while an
@@ -114,7 +114,8 @@ export default fp<PublicCacheOptions>(
     const cacheable = (request: FastifyRequest) =>
       request.method === "GET" &&
       CACHEABLE.some((r) => r.test(request.url)) &&
-      (!request.headers.authorization || !PERSONAL_PARAM.test(request.url));
+      // A caller with a token (header or session cookie, ADR 0127) never gets an anonymous personal answer.
+      ((!request.headers.authorization && request.sessionVia === null) || !PERSONAL_PARAM.test(request.url));
 
     // preValidation runs after every onRequest hook (helmet's headers are already set on a hit).
     // Callback-style hooks (not async): no promise per request for the routes they skip (ADR 0071).

@@ -22,7 +22,7 @@ import {
 } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { currentUser, requireUser } from "../../plugins/auth.js";
+import { clearSessionCookies, currentUser, requireUser, setSessionCookies } from "../../plugins/auth.js";
 import { PICTURE_BODY_LIMIT } from "../../plugins/json-body.js";
 import { revokeSession } from "../auth/sessions.js";
 import { uploadQuotaOf } from "../uploads/images.js";
@@ -99,8 +99,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SignInAnswer },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { token, accType } = await signIn({ ...deps(), sessionDays: app.config.SESSION_DAYS }, request.body, request.ip);
+      // The browser keeps its session in the HttpOnly cookie (ADR 0127); API clients use the token.
+      setSessionCookies(request, reply, token, app.config.SESSION_DAYS);
       return { statusCode: 200, token, accType, message: ACCOUNT_MESSAGES.signedIn };
     },
   );
@@ -111,8 +113,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireUser,
       schema: { tags: ["accounts"], summary: "End this session (revokes the token)", security: secured, response: { 200: MessageAnswer } },
     },
-    async (request) => {
+    async (request, reply) => {
       await revokeSession(app.db, app.cache, currentUser(request).sessionId);
+      clearSessionCookies(request, reply);
       return { statusCode: 200, message: ACCOUNT_MESSAGES.signedOut };
     },
   );
