@@ -3,7 +3,8 @@
  * edits. The heading reads "Add Products" in both modes; the button "Add Product" or "Update
  * Product" ("Processing" while saving). Fields: name, category (without services categories),
  * price (naira), count_in_stock, description and several images. After a create the form is
- * cleared; after an update it is kept. Server field messages show under the fields.
+ * cleared (the category too); after an update it is kept. An empty price is a field error.
+ * Server field messages show under the fields.
  */
 import { Alert, Button, Grid, NumberInput, Paper, Select, Stack, Textarea, TextInput } from "@mantine/core";
 import { ProductCreateInput, TEXT } from "@market/contract";
@@ -20,19 +21,26 @@ import { LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
 import { useLoadForm } from "../components/use-load-form";
 
-type FormValues = Omit<Required<ProductCreateInput>, "price" | "count_in_stock"> & {
+// No category is null, not "": Mantine's Select clears the text it shows only for null, and kept
+// the last choice's name on screen over an empty value after a create.
+type FormValues = Omit<Required<ProductCreateInput>, "category_id" | "price" | "count_in_stock"> & {
+  category_id: string | null;
   price: number | string;
   count_in_stock: number | string;
 };
 
-const EMPTY: FormValues = { name: "", category_id: "", price: "", count_in_stock: "", description: "", image_urls: [] };
+const EMPTY: FormValues = { name: "", category_id: null, price: "", count_in_stock: "", description: "", image_urls: [] };
 
-/** The request body of the form's values: price (naira) and stock as numbers, empty as 0. */
-function productBody(v: FormValues): ProductCreateInput {
+/**
+ * The request body of the form's values: price (naira) and stock as numbers. An empty price is
+ * left out, so the contract refuses it ("Price is required") instead of publishing a free
+ * product; an empty stock is 0 (out of stock).
+ */
+function productBody(v: FormValues) {
   return {
     name: v.name,
     category_id: v.category_id,
-    price: Number(v.price || 0),
+    price: v.price === "" ? undefined : Number(v.price),
     count_in_stock: Number(v.count_in_stock || 0),
     description: v.description,
     image_urls: v.image_urls,
@@ -60,7 +68,8 @@ function ProductFormView() {
   const notMine = !!(id && product.data && details && product.data.user_id !== details._id);
 
   const onSubmit = form.onSubmit((v) => {
-    const body = productBody(v);
+    // The contract's schema passed: the category is chosen and the price given.
+    const body = productBody(v) as ProductCreateInput;
     save.mutate(id ? { _id: id, ...body } : body, {
       onSuccess: () => {
         notifySuccess(id ? TEXT.success.productUpdated : TEXT.success.productCreated);

@@ -18,7 +18,11 @@ import { LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
 import { useLoadForm } from "../components/use-load-form";
 
-const EMPTY: Required<PostCreateInput> = { category_id: "", body: "", image_urls: [] };
+// No category is null, not "": Mantine's Select clears the text it shows only for null (after a
+// create it kept the last choice's name over an empty value).
+type FormValues = Omit<Required<PostCreateInput>, "category_id"> & { category_id: string | null };
+
+const EMPTY: FormValues = { category_id: null, body: "", image_urls: [] };
 
 function ServiceFormView() {
   const { id } = useParams();
@@ -27,13 +31,15 @@ function ServiceFormView() {
   const categories = useUserCategories(details?._id, "services");
   const save = useSaveItem("services");
   const [uploading, setUploading] = useState(false);
-  const form = useSchemaForm<Required<PostCreateInput>>(PostCreateInput, { initialValues: EMPTY });
+  const form = useSchemaForm<FormValues>(PostCreateInput, { initialValues: EMPTY });
   useLoadForm(form, id, service.data, EMPTY, (s) => ({ category_id: s.category_id, body: s.body, image_urls: s.image_urls }));
 
   const options = (categories.data ?? []).map((c) => ({ value: c._id, label: c.name }));
   const notMine = !!(id && service.data && details && service.data.user_id !== details._id);
 
-  const onSubmit = form.onSubmit((v) => {
+  const onSubmit = form.onSubmit((values) => {
+    // Checked by the contract's schema: the category is chosen.
+    const v = { ...values, category_id: values.category_id as string };
     save.mutate(id ? { _id: id, ...v } : v, {
       onSuccess: () => {
         notifySuccess(id ? TEXT.success.serviceUpdated : TEXT.success.serviceCreated);
