@@ -1,6 +1,7 @@
 /** Shared contract of the store: Zod schemas, inferred types, constants and texts. */
 export * from "./constants.js";
 export * from "./images.js";
+export * from "./messages.js";
 export * from "./money.js";
 export * from "./routes.js";
 export * from "./schemas/accounts.js";

@@ -61,13 +61,6 @@ function plainMessage(field: string, message: string): string {
   return message;
 }
 
-/** The top-level message of a single-field error, as a sentence a person can read in an alert. */
-function sentence(field: string, message: string): string {
-  if (field === "body") return message;
-  const label = fieldLabel(field);
-  return message.toLowerCase().startsWith(label.toLowerCase()) ? message : `${label}: ${message}`;
-}
-
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
@@ -84,11 +77,9 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       }
       const entries = Object.entries(errors);
       const message =
-        entries.length === 1
-          ? sentence(entries[0]![0], entries[0]![1])
-          : entries.length
-            ? "Please correct the highlighted fields"
-            : "Invalid input";
+        // The contract words every field's message as a whole sentence (contract messages.ts): a
+        // single one is the alert's text as it is.
+        entries.length === 1 ? entries[0]![1] : entries.length ? "Please correct the highlighted fields" : "Invalid input";
       return reply.status(400).send(errorAnswer(400, message, errors));
     }
     if (isResponseSerializationError(err)) {

@@ -1,9 +1,11 @@
 /** Shapes shared by every area: ids, the error answer, pagination. */
 import { z } from "zod";
 import { MAX_PAGE_SIZE, PAGE_SIZE } from "../constants.js";
+// Installs the plain-English wording of Zod's checks (every schema imports this file).
+import { fieldLabel } from "../messages.js";
 
-/** A database id exposed as `_id` (UUID string). */
-export const Id = z.uuid({ message: "Invalid id" });
+/** A database id exposed as `_id` (UUID string). Refused as "Choose a category", "This item does not exist"... (messages.ts). */
+export const Id = z.uuid();
 
 /**
  * The JSON error answer of every failure (design brief "Errors"). `errors` maps field -> message;
@@ -33,4 +35,6 @@ export const Naira = z
   .number()
   .nonnegative()
   .max(9_999_999_999)
-  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, "At most 2 decimals");
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
+    error: (issue) => `${fieldLabel(issue.path)} can have at most 2 decimals`,
+  });
