@@ -240,17 +240,22 @@ test.describe("audit: back office", () => {
     expect(tickBox!.x + tickBox!.width).toBeLessThanOrEqual(paperRight);
     expect(tableBox!.width).toBeGreaterThan(0);
     await row.getByRole("button", { name: "Approve" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Approve" }).click();
     await expectNotice(page, "Success", "Updated Succefully");
     await expect(row.getByTestId("seller-status")).toHaveText("approved");
     await row.getByRole("button", { name: "Block" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Block" }).click();
     await expect(row).toContainText("Blocked");
     await row.getByRole("button", { name: "Unblock" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Unblock" }).click();
     await expect(row).toContainText("Active");
     await row.getByRole("button", { name: "Verify" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Verify" }).click();
     await expect(row.getByRole("button", { name: "Remove tick" })).toBeVisible();
     const list = await (await request.get(`/api/admin/users?account_type=business&q=${t}`, { headers: auth(adminToken) })).json();
     expect(list.data[0]).toMatchObject({ status: "approved", active: true, verified: { blue_tick: true } });
     await row.getByRole("button", { name: "Remove tick" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Remove tick" }).click();
     await expect(row.getByRole("button", { name: "Verify" })).toBeVisible();
 
     // S2-177: the users page lists the customers.

@@ -8,7 +8,7 @@
  * Plus: guards, the category-delete notice, the services "Add New" link, the update_service
  * redirect, and screenshots of every back-office screen at desktop and phone width.
  */
-import type { APIRequestContext, Page } from "@playwright/test";
+import { type APIRequestContext, chromium, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { apiSignIn, DEMO, expect, signInPage, snap, test } from "./fixtures";
 
@@ -69,6 +69,7 @@ test.describe
       await expect(row).toBeVisible();
       await snap(page, "bo-sellers-before-approve", info.project.name);
       await row.getByRole("button", { name: "Approve" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Approve" }).click();
       await expect(page.getByText("Updated Succefully").first()).toBeVisible();
       // The list reloaded: the status is now plain text, not clickable.
       await expect(row.getByTestId("seller-status")).toHaveText("approved");
@@ -279,6 +280,65 @@ test.describe("back office accounts", () => {
     });
     await context.close();
   });
+});
+
+/**
+ * Every box from a list's first row up to the page scrolls nothing sideways: the back-office lists fit
+ * a 1280 px screen beside the menu, and a 390 px phone as cards. Answers the boxes that do, with
+ * their scrollWidth and clientWidth in CSS pixels.
+ */
+async function sidewaysScrollers(page: Page, rowTestId: string): Promise<string[]> {
+  return page
+    .getByTestId(rowTestId)
+    .first()
+    .evaluate((row) => {
+      const wide: string[] = [];
+      for (let el: Element | null = row; el; el = el.parentElement) {
+        if (el.scrollWidth > el.clientWidth) wide.push(`${el.tagName}.${el.className}: ${el.scrollWidth} > ${el.clientWidth}`);
+      }
+      return wide;
+    });
+}
+
+test("the Sellers and Users lists scroll nothing sideways, scrollbars shown @phone", async ({ request, baseURL }, info) => {
+  // Headless Chromium hides scrollbars; a desktop browser's vertical one takes about 15 px of a
+  // 1280 px window, which is what pushed the Sellers table past its box. So this one browser shows them.
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+    ignoreDefaultArgs: ["--hide-scrollbars"],
+  });
+  const { viewport, isMobile, hasTouch, deviceScaleFactor } = info.project.use;
+  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch, deviceScaleFactor });
+  const page = await context.newPage();
+  try {
+    const adminToken = await signInPage(page, request, DEMO.admin);
+    // A seller and a customer with the long names and e-mail addresses real sign-ups bring.
+    const category = (await (await request.get("/api/category")).json()).data[0]._id;
+    for (const accType of ["business", "customer"]) {
+      const t = `${accType}${Date.now().toString(36)}${info.project.name}`;
+      const made = await request.post("/api/admin/user/", {
+        headers: auth(adminToken),
+        data: {
+          names: `Oluwaseun Abdulrahman Okonkwo-Williams ${t}`,
+          username: `long_${t}`,
+          email: `oluwaseun.abdulrahman.okonkwo.${t}@example-business-mail.ng`,
+          phone: `0816${String(Date.now() + Math.floor(Math.random() * 1e6)).slice(-7)}`,
+          password: "Long#2026",
+          accType,
+          ...(accType === "business" ? { category_ids: [category] } : {}),
+        },
+      });
+      expect(made.status(), await made.text()).toBe(201);
+    }
+    for (const path of ["sellers", "users"]) {
+      await page.goto(`${BO}/${path}`);
+      await expect(page.getByTestId("account-row").first()).toBeVisible();
+      expect(await sidewaysScrollers(page, "account-row"), path).toEqual([]);
+    }
+  } finally {
+    await browser.close();
+  }
 });
 
 test.describe("back-office screens @phone", () => {

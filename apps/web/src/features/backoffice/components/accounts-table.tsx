@@ -5,24 +5,34 @@
  * - Block / Unblock (active flag) and blue tick Verify / Remove;
  * - for sellers, the payout bank account with its state and "Mark verified" (ADR 0082: without a
  *   lookup provider the seller typed the name, so the admin checks it before any payout).
- * Every action answers "Updated Succefully" and the list reloads.
+ * Every action asks first (the back office's confirm dialog), answers "Updated Succefully" and the list reloads.
  */
-import { Avatar, Badge, Button, Flex, Group, Paper, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
+import { Avatar, Badge, Button, Flex, Group, Paper, Stack, Text, TextInput, Tooltip } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import type { AdminAction, AdminUserRow } from "@market/contract";
 import { TEXT } from "@market/contract";
 import { IconMailCheck, IconPhoneCheck, IconRosetteDiscountCheckFilled, IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
-import { LoadMore } from "../../../components/load-more";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
 import { type AccountKind, useAdminAction, useAdminUsers, useVerifyBankAccount } from "../api/admin-users";
-import { useIsPhone } from "../lib/use-is-phone";
 import { askConfirm } from "./confirm";
-import { Empty, LoadError, Loading } from "./query-state";
-import { RowCard } from "./row-card";
+import { type ListColumn, ListTable } from "./list-table";
 
 const dateFmt = new Intl.DateTimeFormat("en-NG", { day: "numeric", month: "short", year: "numeric" });
+
+/** The confirmation of each admin action: its button word, what it does, the button's colour. */
+const ACTION_CONFIRM: Record<AdminAction, { verb: string; effect: string; color: string }> = {
+  status_approved: { verb: "Approve", effect: "The seller's products and services go on sale in the store.", color: "orange" },
+  block: {
+    verb: "Block",
+    effect: "The account is signed out everywhere and can no longer sign in; its listings leave the store.",
+    color: "red",
+  },
+  unblock: { verb: "Unblock", effect: "The account can sign in again and its listings return to the store.", color: "green" },
+  blue_tick_verify: { verb: "Verify", effect: "The account gets the verified blue tick beside its name.", color: "blue" },
+  blue_tick_remove: { verb: "Remove tick", effect: "The verified blue tick is taken off the account.", color: "gray" },
+};
 
 export function AccountsTable({ accountType }: { accountType: AccountKind }) {
   const [search, setSearch] = useState("");
@@ -34,15 +44,28 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
   const total = list.data?.pages[0]?.total;
   const sellers = accountType === "business";
 
-  const run = (u: AdminUserRow, req_type: AdminAction) =>
-    action.mutate(
-      { account_id: u._id, req_type },
-      { onSuccess: (res) => notifySuccess(res.message || TEXT.success.updated), onError: (e) => notifyError(e) },
-    );
+  // Every action changes what the account can do or how others see it: it runs only once confirmed.
+  const run = (u: AdminUserRow, req_type: AdminAction) => {
+    const ask = ACTION_CONFIRM[req_type];
+    askConfirm({
+      title: `${ask.verb} ${u.names}?`,
+      children: (
+        <Text fz="sm" c="dimmed">
+          {ask.effect}
+        </Text>
+      ),
+      labels: { confirm: ask.verb, cancel: "Cancel" },
+      color: ask.color,
+      onConfirm: () =>
+        action.mutate(
+          { account_id: u._id, req_type },
+          { onSuccess: (res) => notifySuccess(res.message || TEXT.success.updated), onError: (e) => notifyError(e) },
+        ),
+    });
+  };
   const busy = (u: AdminUserRow, t: AdminAction) =>
     action.isPending && action.variables?.account_id === u._id && action.variables.req_type === t;
 
-  const phone = useIsPhone();
   const verifyBank = useVerifyBankAccount();
   const askVerifyBank = (u: AdminUserRow) => {
     const { bank_code, account_no, account_name } = u;
@@ -84,7 +107,7 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
             {u.bank_name ?? u.bank_code} · {u.account_no}
           </Text>
         </div>
-        <Flex gap={6} direction={phone ? "row" : "column"} align={phone ? "center" : "flex-start"}>
+        <Flex gap={6} direction={{ base: "row", sm: "column" }} align={{ base: "center", sm: "flex-start" }}>
           <Badge style={{ minWidth: "fit-content" }} color={u.bank_account_verified ? "green" : "orange"} variant="light">
             {u.bank_account_verified ? "Verified" : "Unverified"}
           </Badge>
@@ -123,7 +146,7 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
   // The state badge above its action: side by side, the row overflowed a 1280 px screen and
   // Mantine's preventGrowOverflow clipped the "Block" button to "Bloc".
   const accountCell = (u: AdminUserRow) => (
-    <Flex gap={6} direction={phone ? "row" : "column"} align={phone ? "center" : "flex-start"}>
+    <Flex gap={6} direction={{ base: "row", sm: "column" }} align={{ base: "center", sm: "flex-start" }}>
       <Badge style={{ minWidth: "fit-content" }} color={u.active ? "green" : "red"} variant="light">
         {u.active ? "Active" : "Blocked"}
       </Badge>
@@ -159,6 +182,79 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
     </>
   );
 
+  // Long names and addresses wrap (at any character) instead of pushing the table past its box.
+  const columns: Array<ListColumn<AdminUserRow> | false> = [
+    {
+      label: "Name",
+      phone: "title",
+      cell: (u) => (
+        <Group gap="sm" wrap="nowrap">
+          <Avatar src={u.profile} alt={u.names} radius="xl" size={36} color="naija">
+            {u.names.slice(0, 2).toUpperCase()}
+          </Avatar>
+          <div style={{ minWidth: 0 }}>
+            <Group gap={4} wrap="nowrap">
+              <Text fz="sm" fw={600} maw={200} style={{ overflowWrap: "anywhere" }}>
+                {u.names}
+              </Text>
+              {u.verified.blue_tick ? (
+                <IconRosetteDiscountCheckFilled size={16} color="var(--mantine-color-blue-6)" aria-label="Verified" />
+              ) : null}
+            </Group>
+            <Text fz="xs" c="dimmed" maw={200} style={{ overflowWrap: "anywhere" }}>
+              @{u.username}
+            </Text>
+          </div>
+        </Group>
+      ),
+    },
+    {
+      label: "Contact",
+      cell: (u) => (
+        <>
+          <Group gap={4} wrap="nowrap">
+            <Text fz="sm" maw={200} style={{ overflowWrap: "anywhere" }}>
+              {u.email}
+            </Text>
+            {u.verified.email ? (
+              <Tooltip label="E-mail verified">
+                <IconMailCheck size={14} color="var(--mantine-color-green-7)" />
+              </Tooltip>
+            ) : null}
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <Text fz="xs" c="dimmed">
+              {u.phone}
+            </Text>
+            {u.verified.phone ? (
+              <Tooltip label="Phone verified">
+                <IconPhoneCheck size={14} color="var(--mantine-color-green-7)" />
+              </Tooltip>
+            ) : null}
+          </Group>
+        </>
+      ),
+    },
+    {
+      label: "Joined",
+      nowrap: true,
+      cell: (u) => (
+        <>
+          {dateFmt.format(new Date(u.createdAt))}
+          {sellers ? (
+            <Text fz="xs" c="dimmed">
+              {u.followers} follower{u.followers === 1 ? "" : "s"}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    sellers && { label: "Status", cell: statusCell },
+    sellers && { label: "Payout account", cell: payoutCell },
+    { label: "Account", cell: accountCell },
+    { label: "Blue tick", phone: "actions", cell: tickCell },
+  ];
+
   return (
     <Paper withBorder radius="md" p="md">
       <Group justify="space-between" mb="md">
@@ -177,124 +273,16 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
           </Text>
         ) : null}
       </Group>
-      {list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <LoadError error={list.error} onRetry={() => list.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty>No accounts found.</Empty>
-      ) : phone ? (
-        <Stack gap="xs">
-          {rows.map((u) => (
-            <RowCard
-              key={u._id}
-              testId="account-row"
-              title={
-                <>
-                  {u.names}{" "}
-                  {u.verified.blue_tick ? (
-                    <IconRosetteDiscountCheckFilled size={14} color="var(--mantine-color-blue-6)" aria-label="Verified" />
-                  ) : null}
-                </>
-              }
-              meta={`@${u.username} · ${u.email} · ${u.phone}`}
-              actions={
-                <>
-                  {sellers ? statusCell(u) : null}
-                  {tickCell(u)}
-                </>
-              }
-            >
-              <Text fz="xs" c="dimmed">
-                Joined {dateFmt.format(new Date(u.createdAt))}
-                {sellers ? ` · ${u.followers} followers` : ""}
-              </Text>
-              {accountCell(u)}
-              {sellers ? payoutCell(u) : null}
-            </RowCard>
-          ))}
-        </Stack>
-      ) : (
-        // Below this width the table scrolls sideways; above it every column fits (a 1280 px screen
-        // leaves about 960 px beside the menu).
-        <Table.ScrollContainer minWidth={940}>
-          <Table verticalSpacing="sm" highlightOnHover data-testid="accounts-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Contact</Table.Th>
-                <Table.Th>Joined</Table.Th>
-                {sellers ? <Table.Th>Status</Table.Th> : null}
-                {sellers ? <Table.Th>Payout account</Table.Th> : null}
-                <Table.Th>Account</Table.Th>
-                <Table.Th>Blue tick</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((u) => (
-                <Table.Tr key={u._id} data-testid="account-row" data-email={u.email}>
-                  <Table.Td>
-                    <Group gap="sm" wrap="nowrap">
-                      <Avatar src={u.profile} alt={u.names} radius="xl" size={36} color="naija">
-                        {u.names.slice(0, 2).toUpperCase()}
-                      </Avatar>
-                      <div style={{ minWidth: 0 }}>
-                        <Group gap={4} wrap="nowrap">
-                          <Text fz="sm" fw={600} maw={200} style={{ overflowWrap: "anywhere" }}>
-                            {u.names}
-                          </Text>
-                          {u.verified.blue_tick ? (
-                            <IconRosetteDiscountCheckFilled size={16} color="var(--mantine-color-blue-6)" aria-label="Verified" />
-                          ) : null}
-                        </Group>
-                        <Text fz="xs" c="dimmed" maw={200} style={{ overflowWrap: "anywhere" }}>
-                          @{u.username}
-                        </Text>
-                      </div>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      {/* Long addresses wrap (at any character) instead of pushing the table wider than the page. */}
-                      <Text fz="sm" maw={200} style={{ overflowWrap: "anywhere" }}>
-                        {u.email}
-                      </Text>
-                      {u.verified.email ? (
-                        <Tooltip label="E-mail verified">
-                          <IconMailCheck size={14} color="var(--mantine-color-green-7)" />
-                        </Tooltip>
-                      ) : null}
-                    </Group>
-                    <Group gap={4} wrap="nowrap">
-                      <Text fz="xs" c="dimmed">
-                        {u.phone}
-                      </Text>
-                      {u.verified.phone ? (
-                        <Tooltip label="Phone verified">
-                          <IconPhoneCheck size={14} color="var(--mantine-color-green-7)" />
-                        </Tooltip>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>
-                    {dateFmt.format(new Date(u.createdAt))}
-                    {sellers ? (
-                      <Text fz="xs" c="dimmed">
-                        {u.followers} follower{u.followers === 1 ? "" : "s"}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  {sellers ? <Table.Td>{statusCell(u)}</Table.Td> : null}
-                  {sellers ? <Table.Td>{payoutCell(u)}</Table.Td> : null}
-                  <Table.Td>{accountCell(u)}</Table.Td>
-                  <Table.Td>{tickCell(u)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <LoadMore list={list} />
+      <ListTable
+        query={list}
+        rows={rows}
+        rowKey={(u) => u._id}
+        rowAttrs={(u) => ({ "data-email": u.email })}
+        columns={columns}
+        testId="accounts-table"
+        rowTestId="account-row"
+        empty="No accounts found."
+      />
     </Paper>
   );
 }

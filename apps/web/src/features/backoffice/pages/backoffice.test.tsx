@@ -3,7 +3,7 @@
  * (Approve only for pending sellers, sends status_approved, list reloads), and the categories
  * delete notice.
  */
-import { AdminActionAnswer, STORAGE_KEYS, type UserDetails } from "@market/contract";
+import { AdminActionAnswer, type UserDetails } from "@market/contract";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -14,6 +14,7 @@ import { HttpResponse, http, recordCalls, server } from "../../../test/msw";
 import BackofficeLayout from "../layout/backoffice-layout";
 import CategoriesPage from "./categories-page";
 import SellersPage from "./sellers-page";
+import { signInTestSession } from "../../../test/session";
 
 const admin = { _id: "00000000-0000-4000-8000-000000000001", names: "Store Admin", username: "admin", addresses: [] };
 const answerMe = (accType: UserDetails["accType"]) =>
@@ -50,14 +51,14 @@ describe("back-office layout", () => {
   });
 
   it("sends a customer to /account", async () => {
-    localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
+    signInTestSession();
     answerMe("customer");
     const router = renderAt("/admin_real/dashboard", <p>x</p>);
     await waitFor(() => expect(router.state.location.pathname).toBe("/account"));
   });
 
   it("shows the seller menu (Users as Followers) and the account type label", async () => {
-    localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
+    signInTestSession();
     answerMe("business");
     renderAt("/admin_real/dashboard", <p>dashboard body</p>);
     const nav = await screen.findByRole("navigation", { name: "Back office menu" });
@@ -74,7 +75,7 @@ describe("back-office layout", () => {
 
 describe("Sellers page", () => {
   it("offers Approve only to pending sellers, sends status_approved and reloads the list", async () => {
-    localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
+    signInTestSession();
     let approved = false;
     const row = (_id: string, names: string, email: string, status: "pending" | "approved") =>
       adminUserRow({ _id, names, username: names.toLowerCase(), email, phone: "+2348085550005", accType: "business", status });
@@ -107,6 +108,10 @@ describe("Sellers page", () => {
     expect(screen.getAllByRole("button", { name: "Approve" })).toHaveLength(1);
     expect(screen.getByText("approved")).toBeInTheDocument();
     await userEvent.click(approve);
+    // Nothing is sent before the admin confirms.
+    const dialog = await screen.findByRole("dialog");
+    expect(calls.filter((c) => c.method === "PUT")).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Approve" }));
     await waitFor(() => expect(screen.queryByRole("button", { name: "Approve" })).not.toBeInTheDocument());
     expect(screen.getAllByText("approved")).toHaveLength(2);
     const put = calls.find((c) => c.method === "PUT");
@@ -117,7 +122,7 @@ describe("Sellers page", () => {
 
 describe("Categories page", () => {
   it("Delete only shows the developer notice and sends nothing", async () => {
-    localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
+    signInTestSession();
     answerMe("admin");
     server.use(http.get("/api/category", () => HttpResponse.json(categoriesAnswer([category({ name: "Fashion" })]))));
     const calls = recordCalls();
