@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { ApiError } from "../lib/api";
 import { useNotificationsHostWanted } from "../lib/notify";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
 
 /** The notifications host renders from its own chunk, mounted with the first alert (lib/notify.ts, ADR 0073). */
 const OverlayHosts = lazy(() => import("./overlay-hosts"));
@@ -30,7 +30,7 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
   const overlays = useNotificationsHostWanted();
   return (
     <QueryClientProvider client={client}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         {children}
         {overlays && (
           <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 /** The store's Mantine theme: Nigerian green as the primary colour, system fonts (no web-font download). */
-import { createTheme, type MantineColorsTuple } from "@mantine/core";
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from "@mantine/core";
 
 const green: MantineColorsTuple = [
   "#e6f8ef",
@@ -21,4 +21,77 @@ export const theme = createTheme({
   fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   headings: { fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" },
   defaultRadius: "md",
+  components: {
+    // The close button of a modal or drawer has only an icon: a name, unless the caller gives one.
+    Modal: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
+    Drawer: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
+    // Names for the pager's arrow buttons, which have only an icon. Plain objects, not
+    // `Pagination.extend` etc., so the theme does not pull these components into the first load (ADR 0051).
+    Pagination: {
+      defaultProps: {
+        getControlProps: (control: "first" | "previous" | "last" | "next") => ({
+          "aria-label": { first: "First page", previous: "Previous page", next: "Next page", last: "Last page" }[control],
+        }),
+      },
+    },
+  },
 });
+
+/** WCAG AA's contrast for body text. */
+const AA = 4.5;
+
+/** Relative luminance of a `#rrggbb` colour (WCAG 2 definition, 0..1). */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** WCAG contrast ratio of two `#rrggbb` colours (1..21). */
+export function contrast(a: string, b: string): number {
+  const [dark, light] = [luminance(a), luminance(b)].sort((x, y) => x - y);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+/** `hex` with each channel scaled by (1 - amount), as `#rrggbb`. */
+function darken(hex: string, amount: number): string {
+  const channel = (i: number) =>
+    Math.round(Number.parseInt(hex.slice(i, i + 2), 16) * (1 - amount))
+      .toString(16)
+      .padStart(2, "0");
+  return `#${channel(1)}${channel(3)}${channel(5)}`;
+}
+
+/** `hex`, darkened in 5% steps until it reads at AA contrast against `background`. */
+function darkenTo(hex: string, background: string): string {
+  let out = hex;
+  for (let k = 0.05; contrast(out, background) < AA && k < 1; k += 0.05) out = darken(hex, k);
+  return out;
+}
+
+/**
+ * Theme variables Mantine derives that fall short of WCAG AA contrast (4.5:1), fixed once here
+ * rather than on each element (passed to MantineProvider in providers.tsx):
+ * - its "dimmed" grey (gray.6, 3.2:1 on our off-white page) becomes a grey that reads 5:1;
+ * - a colour's filled shade under white text (orange, green, teal, ...: 2.9-4.4:1) and its light
+ *   variant's text on the pale background (yellow, orange, green: 2.7-3.8:1) are darkened just
+ *   enough. Yellow's filled shade is left: it carries dark text (home page).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => {
+  const shade = typeof t.primaryShade === "number" ? t.primaryShade : t.primaryShade.light;
+  const light: Record<string, string> = { "--mantine-color-dimmed": "#666d75" };
+  for (const [name, colors] of Object.entries(t.colors)) {
+    const filled = colors[shade];
+    if (name !== "yellow" && filled.startsWith("#") && contrast(filled, "#ffffff") < AA) {
+      const dark = darkenTo(filled, "#ffffff");
+      light[`--mantine-color-${name}-filled`] = dark;
+      light[`--mantine-color-${name}-filled-hover`] = darken(dark, 0.1);
+    }
+    if (colors[9].startsWith("#") && contrast(colors[9], colors[1]) < AA) {
+      light[`--mantine-color-${name}-light-color`] = darkenTo(colors[9], colors[1]);
+    }
+  }
+  return { variables: {}, light, dark: {} };
+};

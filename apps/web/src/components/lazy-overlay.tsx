@@ -5,6 +5,7 @@
  * Mantine's components; nothing renders until `opened` is true the first time.
  */
 import type { DrawerProps, ModalProps } from "@mantine/core";
+import { useFocusReturn } from "@mantine/hooks";
 import { lazy, Suspense, useState } from "react";
 
 const MantineDrawer = lazy(() => import("./lazy-overlay.impl").then((m) => ({ default: m.Drawer })));
@@ -17,20 +18,31 @@ function useOpenedOnce(opened: boolean): boolean {
   return once || opened;
 }
 
+/**
+ * Focus goes back to the opener on close. Mantine's overlay remembers its opener only when `opened`
+ * changes after it has mounted, and ours first mounts already open: this wrapper, mounted with the
+ * page, remembers it instead (and the overlay's own return is turned off).
+ */
+function useReturnFocus(props: { opened: boolean; returnFocus?: boolean }) {
+  useFocusReturn({ opened: props.opened, shouldReturnFocus: props.returnFocus ?? true });
+}
+
 export function LazyDrawer(props: DrawerProps) {
+  useReturnFocus(props);
   if (!useOpenedOnce(props.opened)) return null;
   return (
     <Suspense fallback={null}>
-      <MantineDrawer {...props} />
+      <MantineDrawer {...props} returnFocus={false} />
     </Suspense>
   );
 }
 
 export function LazyModal(props: ModalProps) {
+  useReturnFocus(props);
   if (!useOpenedOnce(props.opened)) return null;
   return (
     <Suspense fallback={null}>
-      <MantineModal {...props} />
+      <MantineModal {...props} returnFocus={false} />
     </Suspense>
   );
 }
