@@ -5,24 +5,22 @@
  * entry (sale less commission, release after the holding period, refund, payout) page by page,
  * with its CSV; the seller's payouts and their status. Amounts are naira, shown with 2 decimals.
  */
-import { Alert, Anchor, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { type EarningsBalances, FINANCE_MESSAGES, type Payout, type StatementEntry } from "@market/contract";
 import { IconAlertTriangle, IconDownload, IconSend } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
-import { LoadMore } from "../../../components/load-more";
 import { errorMessage, notifyError, notifySuccess } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
 import { naira2 } from "../../cart/money";
 import { useDownloadStatement, useEarnings, usePayouts, useRequestPayout } from "../api/earnings";
 import { askConfirm } from "../components/confirm";
+import { type ListColumn, type ListQuery, ListTable } from "../components/list-table";
 import { PageHeader } from "../components/page-header";
 import { PayoutStatusBadge } from "../components/payout-status";
-import { Empty, LoadError, Loading } from "../components/query-state";
+import { LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
-import { RowCard } from "../components/row-card";
 import { BO } from "../lib/nav";
-import { useIsPhone } from "../lib/use-is-phone";
 
 const dateFmt = new Intl.DateTimeFormat("en-NG", { day: "numeric", month: "short", year: "numeric" });
 
@@ -212,8 +210,29 @@ function Amount({ n }: { n: number }) {
   );
 }
 
-function Statement({ list, entries }: { list: Parameters<typeof LoadMore>[0]["list"]; entries: StatementEntry[] }) {
-  const phone = useIsPhone();
+const STATEMENT_COLUMNS: ListColumn<StatementEntry>[] = [
+  { label: "Date", nowrap: true, cell: (e) => dateFmt.format(new Date(e.createdAt)) },
+  {
+    label: "Entry",
+    phone: "title",
+    cell: (e) => (
+      <>
+        <Text fz="sm" fw="inherit">
+          {entryTitle(e)}
+        </Text>
+        {entryDetail(e) ? (
+          <Text fz="xs" c="dimmed" fw={400}>
+            {entryDetail(e)}
+          </Text>
+        ) : null}
+      </>
+    ),
+  },
+  { label: "Balance", cell: (e) => <BalanceBadge balance={e.balance} /> },
+  { label: "Amount", align: "right", cell: (e) => <Amount n={e.amount} /> },
+];
+
+function Statement({ list, entries }: { list: ListQuery; entries: StatementEntry[] }) {
   const download = useDownloadStatement();
   return (
     <Paper withBorder radius="md" p="md">
@@ -232,56 +251,16 @@ function Statement({ list, entries }: { list: Parameters<typeof LoadMore>[0]["li
           Download CSV
         </Button>
       </Group>
-      {entries.length === 0 ? (
-        <Empty>No entries yet. When a shopper's payment for your products is confirmed, your share shows here.</Empty>
-      ) : phone ? (
-        <Stack gap="xs">
-          {entries.map((e) => (
-            <RowCard key={e._id} testId="statement-row" title={entryTitle(e)} meta={dateFmt.format(new Date(e.createdAt))}>
-              {entryDetail(e) ? <Text fz="xs">{entryDetail(e)}</Text> : null}
-              <Group gap="xs" justify="space-between" wrap="nowrap">
-                <BalanceBadge balance={e.balance} />
-                <Amount n={e.amount} />
-              </Group>
-            </RowCard>
-          ))}
-        </Stack>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="sm" highlightOnHover data-testid="statement-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Entry</Table.Th>
-                <Table.Th>Balance</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entries.map((e) => (
-                <Table.Tr key={e._id} data-testid="statement-row">
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{dateFmt.format(new Date(e.createdAt))}</Table.Td>
-                  <Table.Td>
-                    <Text fz="sm">{entryTitle(e)}</Text>
-                    {entryDetail(e) ? (
-                      <Text fz="xs" c="dimmed">
-                        {entryDetail(e)}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <BalanceBadge balance={e.balance} />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Amount n={e.amount} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <LoadMore list={list} />
+      <ListTable
+        query={list}
+        rows={entries}
+        rowKey={(e) => e._id}
+        columns={STATEMENT_COLUMNS}
+        testId="statement-table"
+        rowTestId="statement-row"
+        minWidth={640}
+        empty="No entries yet. When a shopper's payment for your products is confirmed, your share shows here."
+      />
     </Paper>
   );
 }
@@ -294,78 +273,55 @@ function payoutNote(p: Payout): string {
   return p.status === "requested" ? "The store sends it to your bank account." : "";
 }
 
+const PAYOUT_COLUMNS: ListColumn<Payout>[] = [
+  { label: "Requested", nowrap: true, cell: (p) => dateFmt.format(new Date(p.createdAt)) },
+  { label: "Amount", phone: "title", align: "right", nowrap: true, cell: (p) => <Text fw={600}>{naira2(p.amount)}</Text> },
+  {
+    label: "To account",
+    cell: (p) => (
+      <>
+        <Text fz="sm" ff="monospace">
+          {p.account_no}
+        </Text>
+        <Text fz="xs" c="dimmed">
+          {p.account_name}
+        </Text>
+      </>
+    ),
+  },
+  {
+    label: "Status",
+    cell: (p) => (
+      <>
+        <PayoutStatusBadge status={p.status} />
+        {payoutNote(p) ? (
+          <Text fz="xs" c="dimmed" mt={4}>
+            {payoutNote(p)}
+          </Text>
+        ) : null}
+      </>
+    ),
+  },
+];
+
 function Payouts() {
   const q = usePayouts();
-  const phone = useIsPhone();
   const rows = q.data?.pages.flatMap((p) => p.data) ?? [];
   return (
     <Paper withBorder radius="md" p="md">
       <Title order={3} fz="lg" mb="sm">
         Payouts
       </Title>
-      {q.isPending ? (
-        <Loading />
-      ) : q.isError ? (
-        <LoadError error={q.error} onRetry={() => q.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty>No payouts yet.</Empty>
-      ) : phone ? (
-        <Stack gap="xs">
-          {rows.map((p) => (
-            <RowCard
-              key={p._id}
-              testId="payout-row"
-              title={naira2(p.amount)}
-              meta={`Requested ${dateFmt.format(new Date(p.createdAt))} · to ${p.account_no}`}
-            >
-              {payoutNote(p) ? <Text fz="xs">{payoutNote(p)}</Text> : null}
-              <div>
-                <PayoutStatusBadge status={p.status} />
-              </div>
-            </RowCard>
-          ))}
-        </Stack>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="sm" highlightOnHover data-testid="payouts-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Requested</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th>To account</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((p) => (
-                <Table.Tr key={p._id} data-testid="payout-row">
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{dateFmt.format(new Date(p.createdAt))}</Table.Td>
-                  <Table.Td ta="right" fw={600} style={{ whiteSpace: "nowrap" }}>
-                    {naira2(p.amount)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm" ff="monospace">
-                      {p.account_no}
-                    </Text>
-                    <Text fz="xs" c="dimmed">
-                      {p.account_name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <PayoutStatusBadge status={p.status} />
-                    {payoutNote(p) ? (
-                      <Text fz="xs" c="dimmed" mt={4}>
-                        {payoutNote(p)}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <LoadMore list={q} />
+      <ListTable
+        query={q}
+        rows={rows}
+        rowKey={(p) => p._id}
+        columns={PAYOUT_COLUMNS}
+        testId="payouts-table"
+        rowTestId="payout-row"
+        minWidth={640}
+        empty="No payouts yet."
+      />
     </Paper>
   );
 }

@@ -5,20 +5,18 @@
  * balance); a paid payout the bank sent back is recorded returned ("reversed"). Each decision asks
  * for confirmation in a dialog with its field.
  */
-import { Button, Group, Modal, Paper, SegmentedControl, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Paper, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
 import { formatNaira, type Payout, PayoutActionBody } from "@market/contract";
 import { IconArrowBackUp, IconCheck, IconX } from "@tabler/icons-react";
 import { useState } from "react";
-import { LoadMore } from "../../../components/load-more";
 import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { type PayoutFilter, useAdminPayouts, usePayoutAction } from "../api/finance";
 import { useBanks } from "../api/profile";
+import { type ListColumn, ListTable } from "../components/list-table";
 import { PageHeader } from "../components/page-header";
 import { PayoutStatusBadge } from "../components/payout-status";
-import { Empty, LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
-import { RowCard } from "../components/row-card";
 import { useIsPhone } from "../lib/use-is-phone";
 
 const dateFmt = new Intl.DateTimeFormat("en-NG", { day: "numeric", month: "short", year: "numeric" });
@@ -161,6 +159,43 @@ function Payouts() {
       </Text>
     ) : null;
 
+  const columns: ListColumn<Payout>[] = [
+    { label: "Requested", nowrap: true, cell: (p) => dateFmt.format(new Date(p.createdAt)) },
+    {
+      label: "Seller",
+      cell: (p) => (
+        <>
+          <Text fz="sm">{p.seller.names}</Text>
+          <Text fz="xs" c="dimmed">
+            {p.seller.email}
+          </Text>
+        </>
+      ),
+    },
+    { label: "Amount", phone: "title", nowrap: true, cell: (p) => <Text fw={600}>{formatNaira(p.amount)}</Text> },
+    {
+      label: "Bank account",
+      cell: (p) => (
+        <>
+          <Text fz="sm">{p.account_name}</Text>
+          <Text fz="xs" c="dimmed">
+            {bankName(p.bank_code)} {p.account_no}
+          </Text>
+        </>
+      ),
+    },
+    {
+      label: "Status",
+      cell: (p) => (
+        <>
+          <PayoutStatusBadge status={p.status} />
+          {outcome(p)}
+        </>
+      ),
+    },
+    { label: "Action", phone: "actions", cell: actions },
+  ];
+
   return (
     <>
       <PageHeader title="Payouts" subtitle="Sellers' payout requests. Pay them by bank transfer, then record the bank's reference." />
@@ -178,76 +213,16 @@ function Payouts() {
             { value: "all", label: "All" },
           ]}
         />
-        {q.isPending ? (
-          <Loading />
-        ) : q.isError ? (
-          <LoadError error={q.error} onRetry={() => q.refetch()} />
-        ) : rows.length === 0 ? (
-          <Empty>{status === "requested" ? "No payouts are due." : "No payouts here."}</Empty>
-        ) : phone ? (
-          <Stack gap="xs">
-            {rows.map((p) => (
-              <RowCard
-                key={p._id}
-                testId="payout-row"
-                title={`${formatNaira(p.amount)} to ${p.seller.names}`}
-                meta={`Requested ${dateFmt.format(new Date(p.createdAt))}`}
-                actions={actions(p)}
-              >
-                <Text fz="xs">
-                  {p.account_name}, {bankName(p.bank_code)} {p.account_no}
-                </Text>
-                <div>
-                  <PayoutStatusBadge status={p.status} />
-                  {outcome(p)}
-                </div>
-              </RowCard>
-            ))}
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={900}>
-            <Table verticalSpacing="sm" highlightOnHover data-testid="payouts-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Requested</Table.Th>
-                  <Table.Th>Seller</Table.Th>
-                  <Table.Th>Amount</Table.Th>
-                  <Table.Th>Bank account</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Action</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((p) => (
-                  <Table.Tr key={p._id} data-testid="payout-row">
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>{dateFmt.format(new Date(p.createdAt))}</Table.Td>
-                    <Table.Td>
-                      <Text fz="sm">{p.seller.names}</Text>
-                      <Text fz="xs" c="dimmed">
-                        {p.seller.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td fw={600} style={{ whiteSpace: "nowrap" }}>
-                      {formatNaira(p.amount)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fz="sm">{p.account_name}</Text>
-                      <Text fz="xs" c="dimmed">
-                        {bankName(p.bank_code)} {p.account_no}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <PayoutStatusBadge status={p.status} />
-                      {outcome(p)}
-                    </Table.Td>
-                    <Table.Td>{actions(p)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        <LoadMore list={q} />
+        <ListTable
+          query={q}
+          rows={rows}
+          rowKey={(p) => p._id}
+          columns={columns}
+          testId="payouts-table"
+          rowTestId="payout-row"
+          minWidth={900}
+          empty={status === "requested" ? "No payouts are due." : "No payouts here."}
+        />
       </Paper>
       <DecisionDialog decision={decision} bankName={bankName} onClose={() => setDecision(null)} />
     </>

@@ -3,22 +3,21 @@
  * image, name, category, price, stock, description cut to 20 characters, Edit and Delete (with the
  * spec's confirmation). The search box searches the seller's products on the server.
  */
-import { Anchor, Badge, Button, Group, Image, Paper, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Image, Paper, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { formatNaira, imageThumbUrl, TEXT, TRUNCATE, truncate } from "@market/contract";
+import { formatNaira, imageThumbUrl, type ProductListAnswer, TEXT, TRUNCATE, truncate } from "@market/contract";
 import { IconEdit, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { LoadMore } from "../../../components/load-more";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useDeleteItem, useMyItems } from "../api/items";
 import { confirmDelete } from "../components/confirm";
+import { type ListColumn, ListTable } from "../components/list-table";
 import { PageHeader } from "../components/page-header";
-import { Empty, LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
-import { RowCard } from "../components/row-card";
 import { BO } from "../lib/nav";
-import { useIsPhone } from "../lib/use-is-phone";
+
+type Product = ProductListAnswer["products"][number];
 
 function ProductsView() {
   const [search, setSearch] = useState("");
@@ -27,7 +26,6 @@ function ProductsView() {
   const del = useDeleteItem("market-place");
   const rows = q.data?.pages.flatMap((p) => p.products) ?? [];
   const total = q.data?.pages[0]?.total;
-  const phone = useIsPhone();
 
   const onDelete = (id: string) =>
     confirmDelete(TEXT.confirm.deleteProduct, () =>
@@ -44,6 +42,37 @@ function ProductsView() {
       </Button>
     </Group>
   );
+
+  const columns: ListColumn<Product>[] = [
+    {
+      label: "Image",
+      phone: "image",
+      cell: (p) => (
+        <Image src={imageThumbUrl(p.image_urls[0])} alt={p.name} w={56} h={56} radius="sm" fit="cover" fallbackSrc="/favicon.svg" />
+      ),
+    },
+    {
+      label: "Name",
+      phone: "title",
+      cell: (p) => (
+        <>
+          <Anchor component={Link} to={`/product/market-place/${p._id}`} fw={500} fz="sm">
+            {p.name}
+          </Anchor>
+          {!p.listed ? (
+            <Text fz="xs" c="orange.8">
+              Not public yet
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    { label: "Category", cell: (p) => p.category_name },
+    { label: "Price", nowrap: true, cell: (p) => formatNaira(p.price) },
+    { label: "Stock", cell: (p) => stock(p.count_in_stock) },
+    { label: "Description", cell: (p) => truncate(p.description, TRUNCATE.backOfficeList) },
+    { label: "Actions", phone: "actions", cell: (p) => actions(p._id) },
+  ];
 
   return (
     <>
@@ -66,85 +95,16 @@ function ProductsView() {
           mb="md"
           maw={360}
         />
-        {q.isPending ? (
-          <Loading />
-        ) : q.isError ? (
-          <LoadError error={q.error} onRetry={() => q.refetch()} />
-        ) : rows.length === 0 ? (
-          <Empty>{debounced ? "No product matches your search." : "You have no products yet."}</Empty>
-        ) : phone ? (
-          <Stack gap="xs">
-            {rows.map((p) => (
-              <RowCard
-                key={p._id}
-                testId="product-row"
-                image={p.image_urls[0] ?? null}
-                title={p.name}
-                meta={`${p.category_name} · ${formatNaira(p.price)}`}
-                actions={actions(p._id)}
-              >
-                <Group gap={6}>
-                  {stock(p.count_in_stock)}
-                  {!p.listed ? (
-                    <Text fz="xs" c="orange.8">
-                      Not public yet
-                    </Text>
-                  ) : null}
-                </Group>
-                <Text fz="xs">{truncate(p.description, TRUNCATE.backOfficeList)}</Text>
-              </RowCard>
-            ))}
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" highlightOnHover data-testid="products-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Image</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Category</Table.Th>
-                  <Table.Th>Price</Table.Th>
-                  <Table.Th>Stock</Table.Th>
-                  <Table.Th>Description</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((p) => (
-                  <Table.Tr key={p._id} data-testid="product-row">
-                    <Table.Td>
-                      <Image
-                        src={imageThumbUrl(p.image_urls[0])}
-                        alt={p.name}
-                        w={56}
-                        h={56}
-                        radius="sm"
-                        fit="cover"
-                        fallbackSrc="/favicon.svg"
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/product/market-place/${p._id}`} fw={500} fz="sm">
-                        {p.name}
-                      </Anchor>
-                      {!p.listed ? (
-                        <Text fz="xs" c="orange.8">
-                          Not public yet
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>{p.category_name}</Table.Td>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>{formatNaira(p.price)}</Table.Td>
-                    <Table.Td>{stock(p.count_in_stock)}</Table.Td>
-                    <Table.Td>{truncate(p.description, TRUNCATE.backOfficeList)}</Table.Td>
-                    <Table.Td>{actions(p._id)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        <LoadMore list={q} />
+        <ListTable
+          query={q}
+          rows={rows}
+          rowKey={(p) => p._id}
+          columns={columns}
+          testId="products-table"
+          rowTestId="product-row"
+          minWidth={760}
+          empty={debounced ? "No product matches your search." : "You have no products yet."}
+        />
       </Paper>
     </>
   );

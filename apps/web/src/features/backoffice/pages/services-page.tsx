@@ -3,27 +3,25 @@
  * 20 characters), Edit and Delete ("Do you want to delete this service?"). The "Add New" link
  * points to /admin/dashboard/add_Services as the spec says (the router redirects it).
  */
-import { Anchor, Badge, Button, Group, Image, Paper, Stack, Table, Text } from "@mantine/core";
-import { imageThumbUrl, TEXT, TRUNCATE, truncate } from "@market/contract";
+import { Anchor, Badge, Button, Group, Image, Paper, Text } from "@mantine/core";
+import { imageThumbUrl, type PostListAnswer, TEXT, TRUNCATE, truncate } from "@market/contract";
 import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { LoadMore } from "../../../components/load-more";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useDeleteItem, useMyItems } from "../api/items";
 import { confirmDelete } from "../components/confirm";
+import { type ListColumn, ListTable } from "../components/list-table";
 import { PageHeader } from "../components/page-header";
-import { Empty, LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
-import { RowCard } from "../components/row-card";
 import { BO } from "../lib/nav";
-import { useIsPhone } from "../lib/use-is-phone";
+
+type Service = PostListAnswer["products"][number];
 
 function ServicesView() {
   const q = useMyItems("services");
   const del = useDeleteItem("services");
   const rows = q.data?.pages.flatMap((p) => p.products) ?? [];
   const total = q.data?.pages[0]?.total;
-  const phone = useIsPhone();
 
   const onDelete = (id: string) =>
     confirmDelete(TEXT.confirm.deleteService, () =>
@@ -41,6 +39,50 @@ function ServicesView() {
     </Group>
   );
 
+  const columns: ListColumn<Service>[] = [
+    {
+      label: "Image",
+      phone: "image",
+      cell: (s) => (
+        <Image
+          src={imageThumbUrl(s.image_urls[0])}
+          alt={s.category_name}
+          w={56}
+          h={56}
+          radius="sm"
+          fit="cover"
+          fallbackSrc="/favicon.svg"
+        />
+      ),
+    },
+    {
+      label: "Category",
+      phone: "title",
+      cell: (s) => (
+        <>
+          <Anchor component={Link} to={`/product/services/${s._id}`} fz="sm" fw={500}>
+            #{s.category_name}
+          </Anchor>
+          {!s.listed ? (
+            <Text fz="xs" c="orange.8">
+              Not public yet
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    { label: "Description", cell: (s) => truncate(s.body, TRUNCATE.backOfficeList) },
+    {
+      label: "Rating",
+      cell: (s) => (
+        <Badge style={{ minWidth: "fit-content" }} variant="light" color="yellow">
+          {s.stars} ★ ({s.reactions.length})
+        </Badge>
+      ),
+    },
+    { label: "Actions", phone: "actions", cell: (s) => actions(s._id) },
+  ];
+
   return (
     <>
       <PageHeader
@@ -53,92 +95,16 @@ function ServicesView() {
         }
       />
       <Paper withBorder radius="md" p="md">
-        {q.isPending ? (
-          <Loading />
-        ) : q.isError ? (
-          <LoadError error={q.error} onRetry={() => q.refetch()} />
-        ) : rows.length === 0 ? (
-          <Empty>You have no services yet.</Empty>
-        ) : phone ? (
-          <Stack gap="xs">
-            {rows.map((s) => (
-              <RowCard
-                key={s._id}
-                testId="service-row"
-                image={s.image_urls[0] ?? null}
-                title={`#${s.category_name}`}
-                meta={`${s.stars} ★ from ${s.reactions.length} rating${s.reactions.length === 1 ? "" : "s"}${s.listed ? "" : " · not public yet"}`}
-                actions={actions(s._id)}
-              >
-                <Text fz="xs">{truncate(s.body, TRUNCATE.backOfficeList)}</Text>
-              </RowCard>
-            ))}
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={620}>
-            <Table verticalSpacing="sm" highlightOnHover data-testid="services-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Image</Table.Th>
-                  <Table.Th>Category</Table.Th>
-                  <Table.Th>Description</Table.Th>
-                  <Table.Th>Rating</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((s) => (
-                  <Table.Tr key={s._id} data-testid="service-row">
-                    <Table.Td>
-                      <Image
-                        src={imageThumbUrl(s.image_urls[0])}
-                        alt={s.category_name}
-                        w={56}
-                        h={56}
-                        radius="sm"
-                        fit="cover"
-                        fallbackSrc="/favicon.svg"
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/product/services/${s._id}`} fz="sm" fw={500}>
-                        #{s.category_name}
-                      </Anchor>
-                      {!s.listed ? (
-                        <Text fz="xs" c="orange.8">
-                          Not public yet
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>{truncate(s.body, TRUNCATE.backOfficeList)}</Table.Td>
-                    <Table.Td>
-                      <Badge style={{ minWidth: "fit-content" }} variant="light" color="yellow">
-                        {s.stars} ★ ({s.reactions.length})
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="light"
-                          component={Link}
-                          to={`${BO}/update_Service/${s._id}`}
-                          leftSection={<IconEdit size={14} />}
-                        >
-                          Edit
-                        </Button>
-                        <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => onDelete(s._id)}>
-                          Delete
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        <LoadMore list={q} />
+        <ListTable
+          query={q}
+          rows={rows}
+          rowKey={(s) => s._id}
+          columns={columns}
+          testId="services-table"
+          rowTestId="service-row"
+          minWidth={620}
+          empty="You have no services yet."
+        />
       </Paper>
     </>
   );

@@ -5,19 +5,17 @@
  * it has its own filter and note, and can still be confirmed (stock reserved again) or rejected.
  * A paid order can be refunded, whole or one item, from its row (ADR 0093).
  */
-import { Badge, Button, Group, Paper, SegmentedControl, Stack, Table, Text } from "@mantine/core";
+import { Badge, Button, Group, Paper, SegmentedControl, Text } from "@mantine/core";
 import { type AdminTransaction, formatNaira } from "@market/contract";
 import { IconCheck, IconReceiptRefund, IconX } from "@tabler/icons-react";
 import { useState } from "react";
-import { LoadMore } from "../../../components/load-more";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { type TransferFilter, useAdminTransactions, useTransactionAction } from "../api/transactions";
 import { askConfirm } from "../components/confirm";
+import { type ListColumn, ListTable } from "../components/list-table";
 import { PageHeader } from "../components/page-header";
-import { Empty, LoadError, Loading } from "../components/query-state";
 import { RefundDialog } from "../components/refund-dialog";
 import { RoleGate } from "../components/role-gate";
-import { RowCard } from "../components/row-card";
 import { useIsPhone } from "../lib/use-is-phone";
 
 const STATUS_COLOR = { submitted: "orange", flagged: "grape", confirmed: "green", rejected: "red" } as const;
@@ -101,6 +99,50 @@ function Transactions() {
       </Text>
     );
 
+  const columns: ListColumn<AdminTransaction>[] = [
+    { label: "Date", nowrap: true, cell: (t) => dateFmt.format(new Date(t.createdAt)) },
+    {
+      label: "Payer",
+      cell: (t) => (
+        <>
+          <Text fz="sm">{t.buyer.names}</Text>
+          <Text fz="xs" c="dimmed">
+            {t.buyer.email}
+          </Text>
+        </>
+      ),
+    },
+    {
+      label: "Order",
+      cell: (t) => (
+        <>
+          <Text fz="sm" ff="monospace">
+            {t.order_id.slice(0, 8).toUpperCase()}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            {t.order_status.replace("_", " ")}
+          </Text>
+        </>
+      ),
+    },
+    { label: "Amount", phone: "title", nowrap: true, cell: (t) => <Text fw={600}>{formatNaira(t.amount)}</Text> },
+    {
+      label: "From account",
+      cell: (t) => (
+        <>
+          <Text fz="sm" ff="monospace">
+            {t.payer_account_no}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            to {t.client_bank} {t.client_account_no}
+          </Text>
+        </>
+      ),
+    },
+    { label: "Status", cell: statusCell },
+    { label: "Action", phone: "actions", cell: actions },
+  ];
+
   return (
     <>
       <PageHeader title="Transactions" subtitle="Bank transfers sent by shoppers. Check your bank statement, then confirm or reject." />
@@ -119,81 +161,16 @@ function Transactions() {
             { value: "all", label: "All" },
           ]}
         />
-        {q.isPending ? (
-          <Loading />
-        ) : q.isError ? (
-          <LoadError error={q.error} onRetry={() => q.refetch()} />
-        ) : rows.length === 0 ? (
-          <Empty>No transfers here.</Empty>
-        ) : phone ? (
-          <Stack gap="xs">
-            {rows.map((t) => (
-              <RowCard
-                key={t._id}
-                testId="transaction-row"
-                title={`${formatNaira(t.amount)} from ${t.buyer.names}`}
-                meta={`${dateFmt.format(new Date(t.createdAt))} · order ${t.order_id.slice(0, 8).toUpperCase()}`}
-                actions={actions(t)}
-              >
-                <Text fz="xs">
-                  From account {t.payer_account_no} to {t.client_bank} {t.client_account_no}
-                </Text>
-                {statusCell(t)}
-              </RowCard>
-            ))}
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={900}>
-            <Table verticalSpacing="sm" highlightOnHover data-testid="transactions-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Payer</Table.Th>
-                  <Table.Th>Order</Table.Th>
-                  <Table.Th>Amount</Table.Th>
-                  <Table.Th>From account</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Action</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((t) => (
-                  <Table.Tr key={t._id} data-testid="transaction-row">
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>{dateFmt.format(new Date(t.createdAt))}</Table.Td>
-                    <Table.Td>
-                      <Text fz="sm">{t.buyer.names}</Text>
-                      <Text fz="xs" c="dimmed">
-                        {t.buyer.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fz="sm" ff="monospace">
-                        {t.order_id.slice(0, 8).toUpperCase()}
-                      </Text>
-                      <Text fz="xs" c="dimmed">
-                        {t.order_status.replace("_", " ")}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td fw={600} style={{ whiteSpace: "nowrap" }}>
-                      {formatNaira(t.amount)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fz="sm" ff="monospace">
-                        {t.payer_account_no}
-                      </Text>
-                      <Text fz="xs" c="dimmed">
-                        to {t.client_bank} {t.client_account_no}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{statusCell(t)}</Table.Td>
-                    <Table.Td>{actions(t)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        <LoadMore list={q} />
+        <ListTable
+          query={q}
+          rows={rows}
+          rowKey={(t) => t._id}
+          columns={columns}
+          testId="transactions-table"
+          rowTestId="transaction-row"
+          minWidth={900}
+          empty="No transfers here."
+        />
       </Paper>
       <RefundDialog order={refundFor} onClose={() => setRefundFor(null)} />
     </>
