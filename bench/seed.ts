@@ -7,7 +7,7 @@
  * that text search has realistic hits (e.g. "tecno charger" matches ~1 in 200 products).
  */
 import { createHash, randomBytes } from "node:crypto";
-import { nairaToKobo, SHIPPING_FEE_NAIRA } from "@market/contract";
+import { shippingFeeKobo } from "@market/contract";
 import type pg from "pg";
 import { hashPassword } from "../apps/server/src/modules/auth/passwords.js";
 
@@ -167,7 +167,6 @@ export async function createCheckoutShoppers(client: pg.Client, from: number, n:
     [ids],
   );
   const price = new Map(rows.map((r) => [r.user_id, Number(r.price_kobo)]));
-  const shipping = nairaToKobo(SHIPPING_FEE_NAIRA);
   return shoppers.map((s) => ({
     ...s,
     body: {
@@ -181,7 +180,9 @@ export async function createCheckoutShoppers(client: pg.Client, from: number, n:
       payment_type: "bank_transfer",
       product_type: "market-place",
       account_no: "0123456789",
-      amount: ((price.get(s.userId)! + shipping) / 100).toFixed(2),
+      amount: ((price.get(s.userId)! + shippingFeeKobo(price.get(s.userId)!, "Lagos")) / 100).toFixed(2),
+      // Each shopper checks out again and again: the bench's checkout replaces the open order (ADR 0136).
+      replace_pending: true,
     },
   }));
 }

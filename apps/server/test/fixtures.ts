@@ -15,8 +15,13 @@ export const SHIPPING_ADDRESS = {
   phone: "+2348031234567",
 };
 
-/** The checkout form as the web sends it (POST /api/transactions/createSession) for a cart whose total is `amount` naira. */
+/**
+ * The checkout form (POST /api/transactions/createSession) for a cart whose total is `amount`
+ * naira, from an API client that replaces the shopper's pending order (`replace_pending`, ADR
+ * 0136; the web never sends it): the tests check out the same shopper again and again.
+ */
 export const checkoutBody = (amount: number) => ({
+  replace_pending: true,
   ...SHIPPING_ADDRESS,
   shippingFees: SHIPPING_FEE_NAIRA,
   payment_type: "bank_transfer",

@@ -59,6 +59,15 @@ export const COUNTDOWN_TICK_MS = 1_000;
 /** Flat shipping fee in naira (spec §9: 2000). */
 export const SHIPPING_FEE_NAIRA = 2000;
 
+/**
+ * Free standard shipping in Lagos on orders over this subtotal, in naira (the marketing copy of
+ * spec §9 made a store rule, ADR 0135): checkout charges no shipping when the shipping state is
+ * Lagos and the subtotal is strictly above it; every promise text is drawn from it.
+ */
+export const FREE_SHIPPING_OVER_NAIRA = 50_000;
+/** The state where free standard shipping applies (ADR 0135). */
+export const FREE_SHIPPING_STATE = "Lagos";
+
 /** Defaults of the checkout form (spec §9). */
 export const DEFAULT_PAYMENT_TYPE = "bank_transfer";
 export const DEFAULT_PRODUCT_TYPE = "market-place";

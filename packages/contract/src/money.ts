@@ -3,6 +3,7 @@
  * numbers with at most 2 decimals (design brief "Money"). Never add floats of naira: convert to
  * kobo, add integers, convert back.
  */
+import { FREE_SHIPPING_OVER_NAIRA, FREE_SHIPPING_STATE, SHIPPING_FEE_NAIRA } from "./constants.js";
 
 /** Naira (number, up to 2 decimals) -> integer kobo. Rounds half away from zero. */
 export function nairaToKobo(naira: number): number {
@@ -34,6 +35,24 @@ export function formatNairaDecimals(naira: number, minDecimals: number, maxDecim
 export function formatNaira(naira: number | null | undefined): string {
   return formatNairaDecimals(Number(naira ?? 0), 0, 2);
 }
+
+/**
+ * The shipping fee of an order in kobo (spec §9 flat fee; ADR 0135): free when the shipping state
+ * is Lagos ("Lagos" or "Lagos State", any case) and the subtotal is strictly over
+ * FREE_SHIPPING_OVER_NAIRA, else SHIPPING_FEE_NAIRA. The server charges it; the checkout page
+ * shows the same figure before the order is placed.
+ */
+export function shippingFeeKobo(subtotalKobo: number, state: string): number {
+  const lagos =
+    state
+      .trim()
+      .toLowerCase()
+      .replace(/\s+state$/, "") === FREE_SHIPPING_STATE.toLowerCase();
+  return lagos && subtotalKobo > nairaToKobo(FREE_SHIPPING_OVER_NAIRA) ? 0 : nairaToKobo(SHIPPING_FEE_NAIRA);
+}
+
+/** The promise shown in the top bar, the footer and the home page, from the rule's own values. */
+export const FREE_SHIPPING_PROMISE = `Free standard shipping in ${FREE_SHIPPING_STATE} on orders over ${formatNaira(FREE_SHIPPING_OVER_NAIRA)}`;
 
 /** A naira amount as a string with exactly 2 decimals ("12500.00"), as the checkout form sends it. */
 export function toFixed2(naira: number): string {

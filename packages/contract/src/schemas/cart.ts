@@ -86,6 +86,11 @@ export const CreateSessionBody = ShippingAddressFields.extend({
   account_no: AccountNo,
   /** The total the shopper saw ("12500.00"); only compared with the server's own total. */
   amount: z.coerce.number({ message: "amount must be a number" }).nonnegative(),
+  /**
+   * Cancel the shopper's order still awaiting payment and place this one instead; without it such
+   * an order makes the checkout answer 409 (one pending order per shopper, ADR 0136).
+   */
+  replace_pending: z.boolean().optional(),
 });
 export type CreateSessionBody = z.infer<typeof CreateSessionBody>;
 
@@ -118,6 +123,16 @@ export const TransferForm = z.object({
   }),
 });
 export type TransferForm = z.infer<typeof TransferForm>;
+
+/**
+ * GET /api/transactions/pending: the shopper's order still awaiting payment inside its window, as
+ * the Bank Transfer modal shows it ("Continue payment"), or null (ADR 0136).
+ */
+export const PendingTransferAnswer = z.object({
+  statusCode: z.number().int(),
+  data: TransferForm.nullable(),
+});
+export type PendingTransferAnswer = z.infer<typeof PendingTransferAnswer>;
 
 /** createSession answer: `data.data === "session"` opens the Bank Transfer modal (spec §4 Checkout). */
 export const CreateSessionAnswer = z.object({

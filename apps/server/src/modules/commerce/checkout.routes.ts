@@ -1,7 +1,7 @@
 /**
  * HTTP routes of checkout by bank transfer (spec §7 /api/transactions*): reserve the cart as an
- * order and answer the transfer record, "I have made payment", and cancel an order awaiting
- * payment. Handlers validate with the shared Zod schema, authorize, and call one service function.
+ * order and answer the transfer record, the shopper's pending order again, "I have made payment",
+ * and cancel an order awaiting payment. Handlers validate with the shared Zod schema, authorize, and call one service function.
  */
 import {
   CancelTransferQuery,
@@ -9,6 +9,7 @@ import {
   CreateSessionBody,
   ErrorAnswer,
   MessageAnswer,
+  PendingTransferAnswer,
   SubmitTransferAnswer,
   SubmitTransferBody,
 } from "@market/contract";
@@ -16,7 +17,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { bearer, errorAnswers } from "../../lib/route-schema.js";
 import { currentUser, requireUser } from "../../plugins/auth.js";
 import { throwFieldErrors, validationFieldErrors } from "../accounts/validation.js";
-import { cancelOrder, createCheckoutSession, submitTransfer } from "./checkout.service.js";
+import { cancelOrder, createCheckoutSession, pendingTransfer, submitTransfer } from "./checkout.service.js";
 import { createPaymentProvider } from "./payments/provider.js";
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -39,11 +40,36 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (request.validationError) throwFieldErrors(validationFieldErrors(request.validationError));
-      const form = await createCheckoutSession(app.db, provider, currentUser(request), request.body, {
-        maxUnitsPerProductPerDay: app.config.MAX_UNITS_PER_PRODUCT_PER_DAY,
-      });
+      // Only stock changes: the caches drop what shows these products, not the whole catalog (ADR 0144).
+      const changed: string[] = [];
+      request.stockChanged = changed;
+      const form = await createCheckoutSession(
+        app.db,
+        provider,
+        currentUser(request),
+        request.body,
+        { maxUnitsPerProductPerDay: app.config.MAX_UNITS_PER_PRODUCT_PER_DAY },
+        (ids) => {
+          if (ids === "all" || request.stockChanged === "all") request.stockChanged = "all";
+          else changed.push(...ids);
+        },
+      );
       return { statusCode: 200, data: { message: "Transfer the amount within 15 minutes", data: "session" as const, Form: form } };
     },
+  );
+
+  app.get(
+    "/transactions/pending",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["checkout"],
+        summary: "The shopper's order still awaiting payment in its window, as the Bank Transfer modal shows it, or null",
+        security: bearer,
+        response: { 200: PendingTransferAnswer, ...errorAnswers },
+      },
+    },
+    async (request) => ({ statusCode: 200, data: await pendingTransfer(app.db, currentUser(request)) }),
   );
 
   app.put(

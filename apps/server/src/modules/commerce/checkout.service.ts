@@ -21,8 +21,8 @@ import {
   formatNaira,
   koboToNaira,
   nairaToKobo,
-  SHIPPING_FEE_NAIRA,
   type SubmitTransferBody,
+  shippingFeeKobo,
   TRANSFER_WINDOW_MS,
   type TransferForm,
 } from "@market/contract";
@@ -34,9 +34,6 @@ import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import type { Messenger } from "../messages/service.js";
 import { type OrderNotice, unconfirmedTransferNotice } from "./notices.js";
 import type { PaymentOrder, PaymentProvider, ReceivingAccount } from "./payments/provider.js";
-
-/** The flat shipping fee in kobo (spec §9: 2000 naira). */
-const SHIPPING_FEE_KOBO = nairaToKobo(SHIPPING_FEE_NAIRA);
 
 type OrderStatus = (typeof orders.$inferSelect)["status"];
 
@@ -237,6 +234,8 @@ type CheckoutRow = {
   ordered: number;
   /** The buyer's open orders (the same on every row). */
   open_ids: string[] | null;
+  /** How many of them are still inside their window (the same on every row). */
+  live_open: number;
   /** The buyer's e-mail (the same on every row), for the payment provider. */
   email: string;
   /** End of the new order's window in ms since the epoch (the same on every row; database clock). */
@@ -264,7 +263,7 @@ type CheckoutRow = {
  */
 const CHECKOUT_READ_SQL = `
   with open_orders as (
-    select id, status, created_at > now() - interval '24 hours' as recent
+    select id, status, created_at > now() - interval '24 hours' as recent, reserved_until > now() as live
     from orders
     where id = any(array(select id from orders where buyer_id = $1::uuid and status = $4::order_status))
     for no key update
@@ -299,6 +298,7 @@ const CHECKOUT_READ_SQL = `
   select p.id, p.user_id, p.name, p.price_kobo, p.count_in_stock, p.listed, p.image_url,
     c.count as cart_count, coalesce(h.n, 0) as held, coalesce(k.n, 0) as ordered,
     (select array_agg(id) from open_orders where status = $4::order_status) as open_ids,
+    (select count(*)::int from open_orders where status = $4::order_status and live) as live_open,
     (select email from users where id = $1::uuid) as email,
     (extract(epoch from now() + make_interval(secs => $3::float8)) * 1000)::float8 as reserved_until_ms
   from locked p
@@ -381,6 +381,10 @@ type ReservedOrder = {
   account: ReceivingAccount | null;
 };
 
+/** The refusal of a checkout while the shopper's earlier order still awaits payment in its window. */
+export const PENDING_ORDER_MESSAGE =
+  "You already have an order awaiting payment. Continue its payment from your cart or account, or cancel it before placing a new order.";
+
 /** A cart line the stock cannot cover, even with the units the open order gives back. */
 type Shortage = { productIds: string[]; refusal: ReturnType<typeof conflict> };
 
@@ -399,13 +403,15 @@ const CHECKOUT_LOCK_SQL = `select pg_advisory_xact_lock(hashtextextended($1, 0))
 /**
  * In one transaction, four statements: the shopper's lock (CHECKOUT_LOCK_SQL); read and lock (see
  * CHECKOUT_READ_SQL); check the cart in Node; write (CHECKOUT_WRITE_SQL): cancel the shopper's
- * earlier open order, reserve every line's stock, create the order (status awaiting_payment,
+ * earlier open order (overdue, or `replace_pending` set; ADR 0136), reserve every line's stock, create the order (status awaiting_payment,
  * reserved for TRANSFER_WINDOW_MS) with its lines. The total is recomputed from the database and
  * compared with the total the shopper saw. A provider that needs no network (`provider.local`)
  * opens the transfer before the write, which records it in the same commit. When the stock is short
  * the transaction ends without a write and the shortage is answered, so the caller can release
  * overdue holds and try again.
- * @throws 400 empty cart / own product; 409 unavailable product, changed total, over the daily cap;
+ * The shipping fee follows `shippingFeeKobo` (free in Lagos over the threshold, ADR 0135).
+ * @throws 400 empty cart / own product; 409 an order still awaiting payment in its window (without
+ * `replace_pending`), unavailable product, changed total, over the daily cap;
  * a plain Error (500, rolled back) if the write changed other rows than the read locked (a bug).
  */
 async function reserveOrder(
@@ -414,7 +420,7 @@ async function reserveOrder(
   userId: string,
   body: CreateSessionBody,
   rules: CheckoutRules,
-): Promise<{ order: ReservedOrder } | { short: Shortage }> {
+): Promise<{ order: ReservedOrder; stockChanged: string[] } | { short: Shortage }> {
   return db.transaction(async (tx) => {
     await queryNamed(tx, "checkout_lock_shopper", CHECKOUT_LOCK_SQL, [`checkout:${userId}`]);
     const { rows } = await queryNamed<CheckoutRow>(tx, "checkout_read", CHECKOUT_READ_SQL, [
@@ -423,6 +429,9 @@ async function reserveOrder(
       TRANSFER_WINDOW_MS / 1000,
       OPEN_STATUS,
     ]);
+    // One pending order per shopper: one the shopper may already have paid for is never cancelled
+    // behind their back, only when they say so (ADR 0136). An overdue one is replaced as before.
+    if (!body.replace_pending && rows.some((r) => r.live_open > 0)) throw conflict(PENDING_ORDER_MESSAGE);
     const lines = rows.filter((r) => r.cart_count !== null).map((r) => ({ ...r, count: r.cart_count!, priceKobo: Number(r.price_kobo) }));
     if (lines.length === 0) throw badRequest("Your cart is empty");
     for (const line of lines) {
@@ -431,7 +440,8 @@ async function reserveOrder(
     }
 
     const subtotalKobo = lines.reduce((sum, l) => sum + l.priceKobo * l.count, 0);
-    const totalKobo = subtotalKobo + SHIPPING_FEE_KOBO;
+    const shippingKobo = shippingFeeKobo(subtotalKobo, body.state);
+    const totalKobo = subtotalKobo + shippingKobo;
     if (nairaToKobo(body.amount) !== totalKobo) {
       throw conflict(`Your order total has changed to ${formatNaira(koboToNaira(totalKobo))}. Please refresh the page and try again.`, {
         amount: "The total has changed",
@@ -458,7 +468,7 @@ async function reserveOrder(
     const order: ReservedOrder = {
       id: randomUUID(),
       subtotalKobo,
-      shippingKobo: SHIPPING_FEE_KOBO,
+      shippingKobo,
       totalKobo,
       reservedUntil: new Date(reserved_until_ms),
       address: {
@@ -489,7 +499,7 @@ async function reserveOrder(
         order.id,
         userId,
         subtotalKobo,
-        SHIPPING_FEE_KOBO,
+        shippingKobo,
         totalKobo,
         body.payment_type,
         body.product_type,
@@ -519,7 +529,7 @@ async function reserveOrder(
         `checkout wrote ${w.cancelled}/${openIds.length} cancellations, ${w.stocked}/${changes.length} stock changes, ${w.lines}/${lines.length} lines, ${w.events} events`,
       );
     }
-    return { order };
+    return { order, stockChanged: changes.map((c) => c.id) };
   });
 }
 
@@ -537,6 +547,9 @@ const paymentOrder = (order: ReservedOrder): PaymentOrder => ({
  * A provider that calls the network is asked after the reservation's commit (no row stays locked
  * while it answers); if it fails, the order is cancelled at once and its stock released.
  * @param rules the store's checkout settings (per-buyer daily cap).
+ * @param stockChanged told, once committed, the products whose stock this call changed, or "all"
+ *   when other shoppers' overdue orders were released (even when it then refuses), so the caches
+ *   drop only what shows them (ADR 0144).
  */
 export async function createCheckoutSession(
   db: Db,
@@ -544,16 +557,20 @@ export async function createCheckoutSession(
   user: { id: string },
   body: CreateSessionBody,
   rules: CheckoutRules = DEFAULT_CHECKOUT_RULES,
+  stockChanged: (productIds: readonly string[] | "all") => void = () => {},
 ): Promise<TransferForm> {
   let reserved = await reserveOrder(db, provider, user.id, body, rules);
   // Stock held by windows that are already over must not make this shopper's checkout fail (ADR
   // 0032): when it is short, the overdue orders holding those products are expired and it is tried
   // once more. Only then: the expiry job releases the rest within its period.
   if ("short" in reserved && (await expireOverdueOrders(db, { productIds: reserved.short.productIds })) > 0) {
+    // The expired orders may have held other products too (rare): every cached answer goes.
+    stockChanged("all");
     reserved = await reserveOrder(db, provider, user.id, body, rules);
   }
   if ("short" in reserved) throw reserved.short.refusal;
   const { order } = reserved;
+  stockChanged(reserved.stockChanged);
   let account = order.account;
   if (!account) {
     try {
@@ -583,6 +600,50 @@ export async function createCheckoutSession(
     order_id: order.id,
     expires_at: order.reservedUntil.toISOString(),
     provider: account.provider,
+    address,
+  };
+}
+
+/**
+ * GET /api/transactions/pending: the buyer's order still awaiting payment inside its window (by the
+ * database clock), as createSession answered it, so a shopper who reloads or comes back can see
+ * the transfer details and the time left again ("Continue payment", ADR 0136); null when none.
+ */
+export async function pendingTransfer(db: Db, user: { id: string }): Promise<TransferForm | null> {
+  const found = await db.execute<{
+    id: string;
+    subtotal_kobo: string;
+    shipping_kobo: string;
+    total_kobo: string;
+    payment_type: string;
+    product_type: string;
+    payer_account_no: string | null;
+    shipping_address: ShippingAddress;
+    reserved_until: Date | string;
+    payload: ReceivingAccount | null;
+  }>(sql`
+    select o.id, o.subtotal_kobo, o.shipping_kobo, o.total_kobo, o.payment_type, o.product_type, o.payer_account_no,
+      o.shipping_address, o.reserved_until, e.payload
+    from orders o left join payment_events e on e.id = 'session:' || o.id::text
+    where o.buyer_id = ${user.id} and o.status = 'awaiting_payment' and o.reserved_until > now()
+    order by o.created_at desc
+    limit 1`);
+  const o = found.rows[0];
+  if (!o?.payload) return null;
+  const { first_name: _f, last_name: _l, ...address } = o.shipping_address;
+  return {
+    client_account_no: o.payload.client_account_no,
+    client_bank: o.payload.client_bank,
+    client_account_name: o.payload.client_account_name,
+    amount: koboToNaira(Number(o.total_kobo)),
+    subtotal: koboToNaira(Number(o.subtotal_kobo)),
+    shippingFees: koboToNaira(Number(o.shipping_kobo)),
+    account_no: o.payer_account_no ?? "",
+    payment_type: o.payment_type,
+    product_type: o.product_type,
+    order_id: o.id,
+    expires_at: new Date(o.reserved_until).toISOString(),
+    provider: o.payload.provider,
     address,
   };
 }

@@ -1,6 +1,6 @@
 /** The shared footer, with the links of spec §2 (/aboutScreen, /contactScreen, /shop). */
 import { Anchor, Box, Container, Stack, Text, Title } from "@mantine/core";
-import { STORE_CONTACT } from "@market/contract";
+import { FREE_SHIPPING_PROMISE, STORE_CONTACT } from "@market/contract";
 import { Link } from "react-router";
 import { Grid } from "../../components/ui/grid";
 
@@ -36,7 +36,7 @@ export function Footer() {
             <Anchor href={STORE_CONTACT.phoneHref} c="gray.3" fz="sm">
               24h support: {STORE_CONTACT.phone}
             </Anchor>
-            <Text fz="sm">Free standard shipping in Lagos on orders over ₦50,000</Text>
+            <Text fz="sm">{FREE_SHIPPING_PROMISE}</Text>
           </Stack>
         </Grid>
         <Text fz="xs" mt="xl" c="gray.5">

@@ -6,7 +6,7 @@
  */
 import { Anchor, Box, Container, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { HEADER_NAME_MAX } from "@market/contract";
+import { FREE_SHIPPING_PROMISE, HEADER_NAME_MAX } from "@market/contract";
 import { lazy, Suspense } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import { LazyDrawer as Drawer } from "../../components/lazy-overlay";
@@ -17,8 +17,6 @@ import classes from "./header.module.css";
 
 /** Only signed-in shoppers see it: its own chunk (ADR 0051). */
 const HeaderAvatar = lazy(() => import("./header-avatar"));
-
-const ACC_LABEL = { customer: "Customer", business: "Seller", admin: "Admin" } as const;
 
 /** Where "My Account" leads (spec §2): /account for customers, the dashboard for others, /signin when signed out. */
 function accountLink(accType: "customer" | "business" | "admin" | undefined): string {
@@ -73,12 +71,13 @@ export function Header() {
         <Container size="xl">
           <Group justify="space-between" h={32} wrap="nowrap">
             <Text fz="xs" c="gray.3" truncate>
-              Free standard shipping in Lagos on orders over ₦50,000 · 24h support
+              {FREE_SHIPPING_PROMISE} · 24h support
             </Text>
             {isLogin && details ? (
               <Group gap={8} wrap="nowrap" data-testid="account-badge">
-                <Text fz="xs" c="yellow.3" fw={700} tt="uppercase">
-                  {ACC_LABEL[details.accType]}
+                {/* The account type label as the spec shows it ("business"). */}
+                <Text fz="xs" c="yellow.3" fw={700}>
+                  {details.accType}
                 </Text>
                 <Text fz="xs" c="white" fw={600} style={{ whiteSpace: "nowrap" }}>
                   {details.names.slice(0, HEADER_NAME_MAX)}

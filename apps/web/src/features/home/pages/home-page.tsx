@@ -4,6 +4,7 @@
  * button goes to /signin).
  */
 import { Box, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { FREE_SHIPPING_OVER_NAIRA, FREE_SHIPPING_STATE, formatNaira } from "@market/contract";
 import { IconBuildingStore, IconHeadset, IconTruckDelivery, IconWallet } from "@tabler/icons-react";
 import { type FormEvent, Suspense } from "react";
 import { Link, useNavigate } from "react-router";
@@ -52,7 +53,7 @@ export default function HomePage() {
       <Box className={classes.hero}>
         <Container size="xl" py={{ base: 40, sm: 64 }}>
           <Stack gap="md" maw={620}>
-            <Badge color="yellow" variant="filled" style={{ width: "fit-content" }}>
+            <Badge color="yellow" variant="filled" style={{ width: "fit-content", color: "var(--mantine-color-dark-text)" }}>
               Lagos' marketplace
             </Badge>
             <Title order={1} c="white" fz={{ base: 30, sm: 44 }} lh={1.15}>
@@ -122,7 +123,7 @@ export default function HomePage() {
               <div>
                 <Text fw={700}>Free standard shipping</Text>
                 <Text fz="sm" c="dimmed">
-                  On Lagos orders over ₦50,000
+                  On {FREE_SHIPPING_STATE} orders over {formatNaira(FREE_SHIPPING_OVER_NAIRA)}
                 </Text>
               </div>
             </Group>
