@@ -11,6 +11,7 @@ import { LoadMore } from "../../../components/load-more";
 import { errorMessage } from "../../../lib/notify";
 import { type SessionUser, useSignOut } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
+import { PendingOrder } from "../../cart/components/pending-order";
 import { useMyOrders } from "../api/account";
 import { CustomerArea } from "../components/customer-area";
 
@@ -57,12 +58,13 @@ function RefundNotes({ order }: { order: BuyerOrder }) {
 function OrderHistory({ orders }: { orders: BuyerOrder[] }) {
   if (!orders.length) return <Text c="dimmed">{TEXT.pages.noOrders}</Text>;
   return (
-    <Table.ScrollContainer minWidth={480}>
+    // No minimum width: on a phone the date goes under the order number, so Status and Total stay on screen.
+    <Table.ScrollContainer minWidth={0}>
       <Table striped verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Order</Table.Th>
-            <Table.Th>Date</Table.Th>
+            <Table.Th visibleFrom="sm">Date</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th ta="right">Total</Table.Th>
           </Table.Tr>
@@ -70,17 +72,23 @@ function OrderHistory({ orders }: { orders: BuyerOrder[] }) {
         <Table.Tbody>
           {orders.map((o) => {
             const status = STATUS_LABEL[o.status] ?? { label: o.status, color: "gray" };
+            const date = new Date(o.createdAt).toLocaleDateString("en-NG", { dateStyle: "medium" });
             return (
               <Table.Tr key={o._id}>
                 <Table.Td>
                   <Text fz="sm" fw={600}>
                     #{o._id.slice(0, 8).toUpperCase()}
                   </Text>
-                  <Text fz="xs" c="dimmed" lineClamp={1}>
+                  <Text fz="xs" c="dimmed" hiddenFrom="sm">
+                    {date}
+                  </Text>
+                  <Text fz="xs" c="dimmed" lineClamp={1} style={{ wordBreak: "break-word" }}>
                     {o.lines.map((l) => `${l.quantity} x ${l.name}`).join(", ")}
                   </Text>
                 </Table.Td>
-                <Table.Td fz="sm">{new Date(o.createdAt).toLocaleDateString("en-NG", { dateStyle: "medium" })}</Table.Td>
+                <Table.Td fz="sm" visibleFrom="sm">
+                  {date}
+                </Table.Td>
                 <Table.Td>
                   <Badge color={status.color} variant="light">
                     {status.label}
@@ -92,7 +100,7 @@ function OrderHistory({ orders }: { orders: BuyerOrder[] }) {
                   )}
                   <RefundNotes order={o} />
                 </Table.Td>
-                <Table.Td ta="right" fz="sm" fw={600}>
+                <Table.Td ta="right" fz="sm" fw={600} style={{ whiteSpace: "nowrap" }}>
                   {formatNaira(o.total)}
                 </Table.Td>
               </Table.Tr>
@@ -127,6 +135,7 @@ function Dashboard({ user }: { user: SessionUser }) {
           ) From your account dashboard you can view your recent orders, manage your addresses and change your password.
         </Text>
       </div>
+      <PendingOrder enabled />
       <Card withBorder radius="md" padding="lg">
         <Title order={3} fz="lg" mb="sm">
           {TEXT.accounts.orderHistory}

@@ -3,16 +3,19 @@
  * client_account_no (click to copy, "Copied" for 2 seconds), client_bank, client_account_name and
  * amount; "I have made payment" and "Cancle". Success closes the modal, refreshes the user and the
  * order history, empties the local cart, says "Success" and goes home; a 400/403/500 shows "Failed"
- * with the server's message. At 0 the countdown closes it with "Ooops" / "Session Expired".
+ * with the server's message; when the server says the order can no longer be paid (cancelled,
+ * expired, rejected: 404/409), the countdown stops and the modal says so, with Close. At 0 the
+ * countdown closes it with "Ooops" / "Session Expired".
  */
 import { Button, Group, Stack, Text, Tooltip, UnstyledButton } from "@mantine/core";
 import { useClipboard } from "@mantine/hooks";
 import { COPIED_RESET_MS, TEXT, type TransferForm } from "@market/contract";
 import { IconCopy } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { LazyModal as Modal } from "../../../components/lazy-overlay";
+import { ApiError } from "../../../lib/api";
 import { resetCart } from "../../../lib/cart";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useCancelTransfer, useSubmitTransfer } from "../api/checkout";
@@ -37,8 +40,16 @@ export function BankTransferModal({ record, onClose }: { record: TransferForm | 
   const qc = useQueryClient();
   const navigate = useNavigate();
   const busy = submit.isPending || cancel.isPending;
+  // Why this order can no longer be paid, once the server said so: the countdown stops.
+  const [closed, setClosed] = useState<string | null>(null);
+  const orderId = record?.order_id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new order starts open
+  useEffect(() => setClosed(null), [orderId]);
 
-  const expire = useCallback(() => onClose(), [onClose]);
+  const expire = useCallback(() => {
+    void qc.invalidateQueries({ queryKey: ["orders"] });
+    onClose();
+  }, [onClose, qc]);
 
   const paid = async () => {
     if (!record) return;
@@ -50,7 +61,10 @@ export function BankTransferModal({ record, onClose }: { record: TransferForm | 
       notifySuccess(res.message);
       navigate("/");
     } catch (err) {
-      notifyError(err, TEXT.alerts.failedTitle);
+      if (err instanceof ApiError && (err.statusCode === 404 || err.statusCode === 409)) {
+        setClosed(err.message);
+        void qc.invalidateQueries({ queryKey: ["orders"] });
+      } else notifyError(err, TEXT.alerts.failedTitle);
     }
   };
 
@@ -61,6 +75,7 @@ export function BankTransferModal({ record, onClose }: { record: TransferForm | 
     } catch (err) {
       notifyError(err, TEXT.alerts.failedTitle);
     }
+    void qc.invalidateQueries({ queryKey: ["orders"] });
     onClose();
   };
 
@@ -81,11 +96,17 @@ export function BankTransferModal({ record, onClose }: { record: TransferForm | 
           Bank Transfer
         </Text>
       }
-      styles={{ content: { border: "1px solid var(--mantine-color-gray-3)" }, body: { maxHeight: "60vh", overflowY: "auto" } }}
+      styles={{ content: { border: "1px solid var(--mantine-color-gray-3)" } }}
     >
       {record ? (
         <Stack gap="sm" data-testid="bank-transfer-modal">
-          <Countdown target={Date.parse(record.expires_at)} onExpire={expire} fw={700} c="red.7" />
+          {closed ? (
+            <Text role="alert" fw={700} c="red.8" data-testid="transfer-closed">
+              Payment not recorded: {closed}
+            </Text>
+          ) : (
+            <Countdown target={Date.parse(record.expires_at)} onExpire={expire} fw={700} c="red.7" />
+          )}
           <Text size="sm">
             Transfer the exact amount from account {record.account_no} to the account below, then tap "{TEXT.buttons.madePayment}". Your
             items are held until the timer ends.
@@ -123,12 +144,20 @@ export function BankTransferModal({ record, onClose }: { record: TransferForm | 
             </Row>
           </div>
           <Stack gap="xs">
-            <Button onClick={paid} loading={submit.isPending} disabled={busy} size="md" fullWidth>
-              {TEXT.buttons.madePayment}
-            </Button>
-            <Button variant="default" onClick={cancelOrder} disabled={busy} fullWidth>
-              {cancel.isPending ? TEXT.buttons.processing : TEXT.buttons.cancel}
-            </Button>
+            {closed ? (
+              <Button variant="default" onClick={onClose} fullWidth>
+                Close
+              </Button>
+            ) : (
+              <>
+                <Button onClick={paid} loading={submit.isPending} disabled={busy} size="md" fullWidth>
+                  {TEXT.buttons.madePayment}
+                </Button>
+                <Button variant="default" onClick={cancelOrder} disabled={busy} fullWidth>
+                  {cancel.isPending ? TEXT.buttons.processing : TEXT.buttons.cancel}
+                </Button>
+              </>
+            )}
           </Stack>
         </Stack>
       ) : null}

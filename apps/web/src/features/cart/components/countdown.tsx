@@ -1,7 +1,7 @@
 /**
  * Countdown (spec §2 back-office screens, §9): "Time remaining: N seconds" down to `target`,
  * ticking every second. At 0 it calls `onExpire` (the Bank Transfer modal closes) and shows the
- * "Session Expired" info notice titled "Ooops".
+ * "Session Expired" info notice titled "Ooops" (unless `quiet`: a reminder of a pending order).
  */
 import { Text, type TextProps } from "@mantine/core";
 import { useInterval } from "@mantine/hooks";
@@ -14,7 +14,12 @@ export function secondsLeft(target: number, now = Date.now()): number {
   return Math.max(0, Math.ceil((target - now) / 1000));
 }
 
-export function Countdown({ target, onExpire, ...props }: { target: number; onExpire: () => void } & TextProps) {
+export function Countdown({
+  target,
+  onExpire,
+  quiet = false,
+  ...props
+}: { target: number; onExpire: () => void; quiet?: boolean } & TextProps) {
   const [left, setLeft] = useState(() => secondsLeft(target));
   const fired = useRef(false);
   const interval = useInterval(() => setLeft(secondsLeft(target)), COUNTDOWN_TICK_MS, { autoInvoke: true });
@@ -29,8 +34,8 @@ export function Countdown({ target, onExpire, ...props }: { target: number; onEx
     fired.current = true;
     interval.stop();
     onExpire();
-    notifyInfo(TEXT.alerts.sessionExpired, TEXT.alerts.errorTitle);
-  }, [left, onExpire, interval]);
+    if (!quiet) notifyInfo(TEXT.alerts.sessionExpired, TEXT.alerts.errorTitle);
+  }, [left, onExpire, interval, quiet]);
 
   return (
     <Text role="timer" aria-live="off" {...props}>

@@ -2,8 +2,9 @@
  * Cart (/cart, spec §2 "Cart"): title Cart; a table of remove, image, name (linking to
  * /product/market-place/{id}), price, quantity dropdown (1..stock) and line total; "Clear shopping
  * cart"; the subtotal with the item count to 2 decimals; "Proceed to Checkout". An empty cart says
- * "Your Cart Is Empty" with Go Back. Nothing renders for signed-out users; "Loading..." while the
- * session loads. On phones the table becomes one card per line.
+ * "Your Cart Is Empty" with Go Back. Signed-out users are asked to sign in. While the session loads
+ * (a page the browser draws itself, ADR 0130) the title and placeholders of the cart's size. On phones
+ * the table becomes one card per line.
  */
 import {
   ActionIcon,
@@ -23,10 +24,14 @@ import {
 } from "@mantine/core";
 import { formatNaira, TEXT } from "@market/contract";
 import { IconShoppingCartOff, IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
 import { Link } from "react-router";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { Skeleton } from "../../../components/ui/skeleton";
 import { type CartItem, useCart } from "../../../lib/cart";
 import { useSession } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
+import { PendingOrder } from "../components/pending-order";
 import { naira2 } from "../money";
 
 /** Options 1..stock for the quantity dropdown (at least the current quantity). */
@@ -47,13 +52,29 @@ function QtySelect({ line, onChange }: { line: CartItem; onChange: (qty: number)
   );
 }
 
+/** The cart's frame while the session loads: a few lines and the subtotal box, as placeholders. */
+function CartPlaceholder() {
+  return (
+    <Stack gap="lg" data-testid="cart-placeholder">
+      <VisuallyHidden>{TEXT.pages.loading}</VisuallyHidden>
+      <Stack gap="sm">
+        <Skeleton h={72} />
+        <Skeleton h={72} />
+      </Stack>
+      <Group justify="flex-end">
+        <Box w={{ base: "100%", sm: 360 }}>
+          <Skeleton h={124} />
+        </Box>
+      </Group>
+    </Stack>
+  );
+}
+
 export default function CartPage() {
   usePageTitle("Cart");
   const { isLogin, loading } = useSession();
   const cart = useCart();
-
-  if (loading) return <Text p="xl">{TEXT.pages.loading}</Text>;
-  if (!isLogin) return null;
+  const [confirmClear, setConfirmClear] = useState(false);
 
   const productLink = (l: CartItem) => `/product/market-place/${l.product}`;
 
@@ -62,7 +83,19 @@ export default function CartPage() {
       <Title order={1} mb="lg">
         Cart
       </Title>
-      {cart.items.length === 0 ? (
+      <PendingOrder enabled={isLogin} />
+      {loading ? (
+        <CartPlaceholder />
+      ) : !isLogin ? (
+        <Card withBorder padding="xl" radius="md" maw={520}>
+          <Stack align="flex-start" gap="sm">
+            <Text>{TEXT.pages.cartSignInPrompt}</Text>
+            <Button component={Link} to="/signin">
+              Sign in
+            </Button>
+          </Stack>
+        </Card>
+      ) : cart.items.length === 0 ? (
         <Card withBorder padding="xl" radius="md">
           <Stack align="center" gap="sm">
             <IconShoppingCartOff size={48} stroke={1.4} color="var(--mantine-color-gray-5)" />
@@ -112,8 +145,8 @@ export default function CartPage() {
                     <Table.Td>
                       <QtySelect line={l} onChange={(q) => cart.setQty(l.product, q)} />
                     </Table.Td>
-                    <Table.Td ta="right" fw={700}>
-                      {naira2(l.price * l.qty)}
+                    <Table.Td ta="right" fw={700} data-testid="cart-line-total">
+                      {formatNaira(l.price * l.qty)}
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -137,7 +170,9 @@ export default function CartPage() {
                     </Text>
                     <Group justify="space-between" wrap="nowrap">
                       <QtySelect line={l} onChange={(q) => cart.setQty(l.product, q)} />
-                      <Text fw={700}>{naira2(l.price * l.qty)}</Text>
+                      <Text fw={700} data-testid="cart-line-total">
+                        {formatNaira(l.price * l.qty)}
+                      </Text>
                     </Group>
                   </Stack>
                   <ActionIcon variant="subtle" color="red" aria-label={`Remove ${l.name}`} onClick={() => cart.remove(l.product)}>
@@ -149,7 +184,7 @@ export default function CartPage() {
           </Stack>
 
           <Group justify="space-between" align="flex-start" wrap="wrap" gap="lg">
-            <Button variant="subtle" color="red" onClick={() => cart.clear()} leftSection={<IconTrash size={16} />}>
+            <Button variant="subtle" color="red" onClick={() => setConfirmClear(true)} leftSection={<IconTrash size={16} />}>
               {TEXT.buttons.clearCart}
             </Button>
             <Card withBorder padding="lg" radius="md" w={{ base: "100%", sm: 360 }}>
@@ -170,6 +205,14 @@ export default function CartPage() {
           </Group>
         </Stack>
       )}
+      <ConfirmDialog
+        opened={confirmClear}
+        title="Clear your shopping cart?"
+        onConfirm={() => cart.clear()}
+        onClose={() => setConfirmClear(false)}
+      >
+        <Text size="sm">Every item will be removed from your cart.</Text>
+      </ConfirmDialog>
     </Container>
   );
 }

@@ -6,18 +6,36 @@
  *   coming soon", and the payer's account number;
  * - Review Order panel: each line (name, quantity, line total), subtotal, flat-rate shipping, total,
  *   "Edit Cart" to /cart; "Place Order".
- * Signed-out users are sent to /. "Place Order" sends the form with `amount` = total to 2 decimals;
+ * Signed-out users are sent to /; while the session loads (a page the browser draws itself, ADR 0130)
+ * the title and the three panels with placeholders of their size. "Place Order" sends the form with `amount` = total to 2 decimals;
  * a reply with `data.data === "session"` opens the Bank Transfer modal with `data.Form`. A failure
  * shows the "Oops" alert with the server's message.
  */
-import { Anchor, Box, Button, Card, Divider, Grid, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import {
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Divider,
+  Grid,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
 import {
   CreateSessionBody,
   DEFAULT_PAYMENT_TYPE,
   DEFAULT_PRODUCT_TYPE,
   formatNaira,
+  koboToNaira,
   NUBAN_LENGTH,
-  SHIPPING_FEE_NAIRA,
+  nairaToKobo,
+  shippingFeeKobo,
   TEXT,
   type TransferForm,
   toFixed2,
@@ -27,6 +45,7 @@ import countries from "i18n-iso-countries";
 import en from "i18n-iso-countries/langs/en.json";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, Navigate } from "react-router";
+import { Skeleton } from "../../../components/ui/skeleton";
 import { cartSubtotal, useCart } from "../../../lib/cart";
 import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError } from "../../../lib/notify";
@@ -34,6 +53,7 @@ import { useSession } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { useCreateSession } from "../api/checkout";
 import { BankTransferModal } from "../components/bank-transfer-modal";
+import { PendingOrder } from "../components/pending-order";
 import { naira2 } from "../money";
 
 countries.registerLocale(en);
@@ -76,6 +96,35 @@ function Panel({ title, icon, children }: { title: string; icon: ReactNode; chil
   );
 }
 
+/** The page's frame while the session loads: no fields yet, so nothing typed into them is lost. */
+function CheckoutPlaceholder() {
+  return (
+    <Box py="xl" px={{ base: "sm", sm: "xl" }} maw={1200} mx="auto" data-testid="checkout-placeholder">
+      <Title order={1} mb="lg">
+        Checkout
+      </Title>
+      <VisuallyHidden>{TEXT.pages.loading}</VisuallyHidden>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="lg">
+            <Panel title="Shipping Address" icon={<IconMapPin size={20} />}>
+              <Skeleton h={420} />
+            </Panel>
+            <Panel title="Secure Payment" icon={<IconLock size={20} />}>
+              <Skeleton h={140} />
+            </Panel>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Panel title="Review Order" icon={<IconReceipt size={20} />}>
+            <Skeleton h={260} />
+          </Panel>
+        </Grid.Col>
+      </Grid>
+    </Box>
+  );
+}
+
 export default function CheckoutPage() {
   usePageTitle("Checkout");
   const { isLogin, loading, details } = useSession();
@@ -108,17 +157,19 @@ export default function CheckoutPage() {
   }, [details, form.setValues]);
 
   const subtotal = cartSubtotal(cart.items);
-  const total = subtotal + SHIPPING_FEE_NAIRA;
+  // The server's own rule (free in Lagos over the threshold, ADR 0135), so the total shown is the one charged.
+  const shipping = koboToNaira(shippingFeeKobo(nairaToKobo(subtotal), form.values.state));
+  const total = koboToNaira(nairaToKobo(subtotal) + nairaToKobo(shipping));
   const closeModal = useCallback(() => setRecord(null), []);
 
-  if (loading) return <Text p="xl">{TEXT.pages.loading}</Text>;
+  if (loading) return <CheckoutPlaceholder />;
   if (!isLogin) return <Navigate to="/" replace />;
 
   const placeOrder = form.onSubmit(async (values) => {
     try {
       const res = await create.mutateAsync({
         ...values,
-        shippingFees: SHIPPING_FEE_NAIRA,
+        shippingFees: shipping,
         product_type: DEFAULT_PRODUCT_TYPE,
         amount: toFixed2(total),
       });
@@ -137,6 +188,8 @@ export default function CheckoutPage() {
       <Title order={1} mb="lg">
         Checkout
       </Title>
+      {/* An order already awaiting payment is continued, not silently replaced (ADR 0136). */}
+      {record === null ? <PendingOrder enabled={isLogin} /> : null}
       <form onSubmit={placeOrder} noValidate>
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>
@@ -197,7 +250,7 @@ export default function CheckoutPage() {
                       </Text>
                     </Text>
                     <Text size="sm" fw={600} style={{ whiteSpace: "nowrap" }}>
-                      {naira2(l.price * l.qty)}
+                      {formatNaira(l.price * l.qty)}
                     </Text>
                   </Group>
                 ))}
@@ -210,8 +263,9 @@ export default function CheckoutPage() {
                 </Group>
                 <Group justify="space-between">
                   <Text size="sm">Shipping (flat rate)</Text>
-                  <Text size="sm" fw={600}>
-                    {formatNaira(SHIPPING_FEE_NAIRA)}
+                  {/* Spec §9: no currency beside the shipping fee. */}
+                  <Text size="sm" fw={600} data-testid="checkout-shipping">
+                    {shipping === 0 ? "Free" : formatNaira(shipping).replace("₦", "")}
                   </Text>
                 </Group>
                 <Divider my="xs" />
@@ -230,7 +284,7 @@ export default function CheckoutPage() {
                   mt="sm"
                   fullWidth
                   loading={create.isPending}
-                  disabled={cart.items.length === 0 || create.isPending}
+                  disabled={cart.items.length === 0 || create.isPending || record !== null}
                 >
                   {TEXT.buttons.placeOrder}
                 </Button>

@@ -1,0 +1,46 @@
+/**
+ * The shopper's order still awaiting payment (ADR 0136), on the cart and the account page: its
+ * amount and the time left in its window, and "Continue payment", which opens the Bank Transfer
+ * modal with the same transfer details again (after a reload, or on coming back). Nothing when
+ * there is none; it disappears when the window ends, the order is paid or cancelled.
+ */
+import { Button, Card, Group, Stack, Text } from "@mantine/core";
+import { formatNaira, type TransferForm } from "@market/contract";
+import { IconClockHour4 } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import { pendingTransferQuery, usePendingTransfer } from "../api/checkout";
+import { BankTransferModal } from "./bank-transfer-modal";
+import { Countdown } from "./countdown";
+
+export function PendingOrder({ enabled }: { enabled: boolean }) {
+  const pending = usePendingTransfer(enabled);
+  const qc = useQueryClient();
+  const [record, setRecord] = useState<TransferForm | null>(null);
+  const refresh = useCallback(() => void qc.invalidateQueries({ queryKey: pendingTransferQuery().queryKey }), [qc]);
+  const close = useCallback(() => {
+    setRecord(null);
+    refresh();
+  }, [refresh]);
+  const order = pending.data;
+
+  return (
+    <>
+      {order && !record ? (
+        <Card withBorder radius="md" padding="md" mb="lg" data-testid="pending-order" bg="yellow.0">
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <IconClockHour4 size={24} aria-hidden />
+              <Stack gap={2}>
+                <Text fw={700}>You have an order awaiting payment: {formatNaira(order.amount)}</Text>
+                <Countdown target={Date.parse(order.expires_at)} onExpire={refresh} quiet fz="sm" />
+              </Stack>
+            </Group>
+            <Button onClick={() => setRecord(order)}>Continue payment</Button>
+          </Group>
+        </Card>
+      ) : null}
+      <BankTransferModal record={record} onClose={close} />
+    </>
+  );
+}
