@@ -13,8 +13,9 @@ export const nextIndex = (i: number, n: number) => (n ? (i + 1) % n : 0);
 /** Index after "previous": stops at 0. */
 export const prevIndex = (i: number) => Math.max(0, i - 1);
 
-export function ImageCarousel({ images, alt }: { images: string[]; alt: string }) {
-  const [index, setIndex] = useState(0);
+/** `start`: the picture shown first (the one chosen in the item page's gallery). */
+export function ImageCarousel({ images, alt, start = 0 }: { images: string[]; alt: string; start?: number }) {
+  const [index, setIndex] = useState(() => (start >= 0 && start < images.length ? start : 0));
   const n = images.length;
   return (
     <div className={classes.carousel}>

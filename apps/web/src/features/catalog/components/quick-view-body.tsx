@@ -1,7 +1,7 @@
 /**
  * Body of the product quick-view popup (quick-view-modal.tsx), imported on first open (ADR 0051).
  */
-import { Button, Group, Rating, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Rating, SimpleGrid, Stack, Text } from "@mantine/core";
 import { formatNaira, type Post, type Product, TEXT, TRUNCATE, truncate } from "@market/contract";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -12,7 +12,7 @@ import { itemTitle } from "./item-title";
 import { QuantityControl } from "./quantity-control";
 import { StockBadge } from "./stock-badge";
 
-export default function QuickViewBody({ item, onClose }: { item: Product | Post; onClose: () => void }) {
+export default function QuickViewBody({ item, onClose, image = 0 }: { item: Product | Post; onClose: () => void; image?: number }) {
   const navigate = useNavigate();
   const cart = useCart();
   const [qty, setQty] = useState(1);
@@ -34,9 +34,9 @@ export default function QuickViewBody({ item, onClose }: { item: Product | Post;
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" data-testid="quick-view">
-      <ImageCarousel images={item.image_urls} alt={title} />
+      <ImageCarousel images={item.image_urls} alt={title} start={image} />
+      {/* The title is the modal's own heading (quick-view-modal.tsx), printed once. */}
       <Stack gap="sm">
-        <Title order={3}>{title}</Title>
         {isPost(item) ? (
           <>
             <Text>{truncate(item.body, TRUNCATE.productPopup)}</Text>

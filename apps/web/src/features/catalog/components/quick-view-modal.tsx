@@ -12,7 +12,8 @@ import { itemTitle } from "./item-title";
 /** The popup's content (carousel, quantity, add to cart) loads on first open (ADR 0051). */
 const QuickViewBody = lazy(() => import("./quick-view-body"));
 
-export function QuickViewModal({ item, onClose }: { item: Product | Post | null; onClose: () => void }) {
+/** `image`: the picture the carousel opens at (the gallery's choice; default the first). */
+export function QuickViewModal({ item, onClose, image = 0 }: { item: Product | Post | null; onClose: () => void; image?: number }) {
   return (
     <LazyModal
       opened={!!item}
@@ -23,7 +24,7 @@ export function QuickViewModal({ item, onClose }: { item: Product | Post | null;
     >
       {item && (
         <Suspense fallback={null}>
-          <QuickViewBody key={item._id} item={item} onClose={onClose} />
+          <QuickViewBody key={`${item._id}:${image}`} item={item} onClose={onClose} image={image} />
         </Suspense>
       )}
     </LazyModal>
