@@ -75,7 +75,14 @@ export const listingQuery = (p: ListingParams) =>
   queryOptions({
     queryKey: catalogKeys.listing(p),
     queryFn: ({ signal }) => api<ListingAnswer>(`${itemsPath(p.type)}?${listingSearch(p)}`, { signal }),
-    placeholderData: keepPreviousData,
+    // The previous page stays on screen (dimmed) only while paging or sorting the same list: under
+    // another category's or search's title, its cards would be the wrong ones, so that shows loading.
+    placeholderData: (previous, previousQuery) => {
+      const key = previousQuery?.queryKey as readonly unknown[] | undefined;
+      const here = catalogKeys.listing(p);
+      // Same type, category and search (key parts 1, 2 and 4); the sort, page or cursor may differ.
+      return key && [0, 1, 2, 4].every((i) => here[i] === key[i]) ? keepPreviousData(previous) : undefined;
+    },
   });
 
 /** One item with its seller (the item page, the quick view, the seller's edit form). */
