@@ -7,6 +7,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/co
 import { type Address, TEXT } from "@market/contract";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ApiError } from "../../../lib/api";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useAddressMutation } from "../../../lib/queries/me";
@@ -65,6 +66,8 @@ function AddressBook({ user }: { user: SessionUser }) {
   const [editing, setEditing] = useState<number | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** The address whose Delete was pressed, until the shopper confirms or leaves. */
+  const [deleting, setDeleting] = useState<Address | null>(null);
   const open = (id: number) => {
     setErrors({});
     setEditing(id);
@@ -136,12 +139,26 @@ function AddressBook({ user }: { user: SessionUser }) {
       {user.addresses.length ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {user.addresses.map((a) => (
-            <AddressCard key={a._id} address={a} busy={mutation.isPending} onEdit={() => open(a.address_id)} onDelete={() => remove(a)} />
+            <AddressCard
+              key={a._id}
+              address={a}
+              busy={mutation.isPending}
+              onEdit={() => open(a.address_id)}
+              onDelete={() => setDeleting(a)}
+            />
           ))}
         </SimpleGrid>
       ) : (
         <Text c="dimmed">{TEXT.accounts.noAddresses}</Text>
       )}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Do you want to delete this address?"
+        onConfirm={() => deleting && remove(deleting)}
+        onClose={() => setDeleting(null)}
+      >
+        {deleting ? <Text size="sm">{addressTitle(deleting)}</Text> : null}
+      </ConfirmDialog>
     </Stack>
   );
 }
