@@ -2,25 +2,22 @@
  * View Categories (admin; spec §2): type, name, default flag, Edit and Delete. Delete only shows
  * the info notice "To enable this action you need to contact developer" and changes nothing (§8).
  */
-import { Badge, Button, Group, Paper, SegmentedControl, Stack, Table } from "@mantine/core";
-import { TEXT } from "@market/contract";
+import { Badge, Button, Group, Paper, SegmentedControl, Text } from "@mantine/core";
+import { type Category, TEXT } from "@market/contract";
 import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { notifyInfo } from "../../../lib/notify";
 import { useCategories } from "../../../lib/queries/categories";
+import { type ListColumn, ListTable } from "../components/list-table";
 import { PageHeader } from "../components/page-header";
-import { Empty, LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
-import { RowCard } from "../components/row-card";
 import { BO } from "../lib/nav";
-import { useIsPhone } from "../lib/use-is-phone";
 
 function CategoriesList() {
   const q = useCategories();
   const [type, setType] = useState("all");
   const rows = (q.data ?? []).filter((c) => type === "all" || c.type === type);
-  const phone = useIsPhone();
   const actions = (id: string) => (
     <Group gap={6} wrap="nowrap">
       <Button size="xs" variant="light" component={Link} to={`${BO}/update_categories/${id}`} leftSection={<IconEdit size={14} />}>
@@ -37,6 +34,32 @@ function CategoriesList() {
       </Button>
     </Group>
   );
+
+  const columns: ListColumn<Category>[] = [
+    {
+      label: "Type",
+      cell: (c) => (
+        <Badge style={{ minWidth: "fit-content" }} variant="light" color={c.type === "services" ? "grape" : "blue"}>
+          {c.type}
+        </Badge>
+      ),
+    },
+    { label: "Name", phone: "title", cell: (c) => <Text fw={500}>{c.name}</Text> },
+    {
+      label: "Default",
+      cell: (c) =>
+        c.is_default ? (
+          <Badge style={{ minWidth: "fit-content" }} color="green">
+            Yes
+          </Badge>
+        ) : (
+          <Badge style={{ minWidth: "fit-content" }} color="gray" variant="light">
+            No
+          </Badge>
+        ),
+    },
+    { label: "Actions", phone: "actions", cell: (c) => actions(c._id) },
+  ];
 
   return (
     <>
@@ -60,62 +83,16 @@ function CategoriesList() {
             { value: "services", label: "Services" },
           ]}
         />
-        {q.isPending ? (
-          <Loading />
-        ) : q.isError ? (
-          <LoadError error={q.error} onRetry={() => q.refetch()} />
-        ) : rows.length === 0 ? (
-          <Empty>No categories.</Empty>
-        ) : phone ? (
-          <Stack gap="xs">
-            {rows.map((c) => (
-              <RowCard
-                key={c._id}
-                testId="category-row"
-                title={c.name}
-                meta={`${c.type}${c.is_default ? " · default" : ""}`}
-                actions={actions(c._id)}
-              />
-            ))}
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="sm" highlightOnHover data-testid="categories-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Default</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((c) => (
-                  <Table.Tr key={c._id} data-testid="category-row">
-                    <Table.Td>
-                      <Badge style={{ minWidth: "fit-content" }} variant="light" color={c.type === "services" ? "grape" : "blue"}>
-                        {c.type}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td fw={500}>{c.name}</Table.Td>
-                    <Table.Td>
-                      {c.is_default ? (
-                        <Badge style={{ minWidth: "fit-content" }} color="green">
-                          Yes
-                        </Badge>
-                      ) : (
-                        <Badge style={{ minWidth: "fit-content" }} color="gray" variant="light">
-                          No
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{actions(c._id)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <ListTable
+          query={q}
+          rows={rows}
+          rowKey={(c) => c._id}
+          columns={columns}
+          testId="categories-table"
+          rowTestId="category-row"
+          minWidth={560}
+          empty="No categories."
+        />
       </Paper>
     </>
   );

@@ -6,7 +6,7 @@
  */
 import "@mantine/charts/styles.layer.css";
 import { BarChart } from "@mantine/charts";
-import { Anchor, Button, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Button, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text } from "@mantine/core";
 import { type FinanceSummaryAnswer, formatNaira } from "@market/contract";
 import { IconChartBar, IconDownload, IconReceiptRefund } from "@tabler/icons-react";
 import { type ReactNode, useMemo, useState } from "react";
@@ -15,10 +15,10 @@ import { notifyError } from "../../../lib/notify";
 import { useDownloadFinanceCsv, useFinanceSummary } from "../api/finance";
 import { compactNaira } from "../components/dashboard/format";
 import { Section } from "../components/dashboard/section";
+import { type ListColumn, ListTable } from "../components/list-table";
 import { PageHeader } from "../components/page-header";
-import { Empty, LoadError, Loading } from "../components/query-state";
+import { LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
-import { RowCard } from "../components/row-card";
 import { BO } from "../lib/nav";
 import { bucketLabel, PERIOD_PRESETS, type PeriodPreset, presetPeriod } from "../lib/periods";
 import { useIsPhone } from "../lib/use-is-phone";
@@ -75,6 +75,22 @@ function Figures({ s, periodLabel }: { s: Summary; periodLabel: string }) {
   );
 }
 
+/** One period chart: naira bars per bucket for two of the series, with a legend below. */
+function PeriodBars({ data, series }: { data: Array<Record<string, string | number>>; series: Array<{ name: string; color: string }> }) {
+  return (
+    <BarChart
+      h={220}
+      data={data}
+      dataKey="bucket"
+      series={series}
+      valueFormatter={compactNaira}
+      gridAxis="y"
+      withLegend
+      legendProps={{ verticalAlign: "bottom", height: 32 }}
+    />
+  );
+}
+
 function Charts({ s }: { s: Summary }) {
   const data = s.series.points.map((p) => ({
     bucket: bucketLabel(p.start, s.series.unit),
@@ -86,96 +102,45 @@ function Charts({ s }: { s: Summary }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <Section title="Sales and commission" icon={<IconChartBar size={16} />} testId="finance-chart-sales">
-        <BarChart
-          h={220}
+        <PeriodBars
           data={data}
-          dataKey="bucket"
           series={[
             { name: "Sales", color: "naija.7" },
             { name: "Commission", color: "orange.6" },
           ]}
-          valueFormatter={compactNaira}
-          gridAxis="y"
-          withLegend
-          legendProps={{ verticalAlign: "bottom", height: 32 }}
         />
       </Section>
       <Section title="Payouts and refunds" icon={<IconReceiptRefund size={16} />} testId="finance-chart-payouts">
-        <BarChart
-          h={220}
+        <PeriodBars
           data={data}
-          dataKey="bucket"
           series={[
             { name: "Payouts paid", color: "blue.6" },
             { name: "Refunds", color: "red.6" },
           ]}
-          valueFormatter={compactNaira}
-          gridAxis="y"
-          withLegend
-          legendProps={{ verticalAlign: "bottom", height: 32 }}
         />
       </Section>
     </SimpleGrid>
   );
 }
 
-function Sellers({ rows }: { rows: Summary["sellers"] }) {
-  const phone = useIsPhone();
-  if (rows.length === 0) return <Empty>No seller has sales or money owed in this period.</Empty>;
-  if (phone) {
-    return (
-      <Stack gap="xs">
-        {rows.map((r) => (
-          <RowCard
-            key={r.seller._id}
-            testId="finance-seller-row"
-            title={r.seller.names}
-            meta={`Sales ${formatNaira(r.sales)} · commission ${formatNaira(r.commission)}`}
-          >
-            <Text fz="xs">
-              Refunds {formatNaira(r.refunds)} · paid out {formatNaira(r.payouts_paid)}
-            </Text>
-            <Text fz="xs">
-              Now: {formatNaira(r.pending)} pending, {formatNaira(r.available)} available
-            </Text>
-          </RowCard>
-        ))}
-      </Stack>
-    );
-  }
-  const money = (n: number) => <Table.Td style={{ whiteSpace: "nowrap", textAlign: "right" }}>{formatNaira(n)}</Table.Td>;
-  const head = (label: string) => <Table.Th style={{ textAlign: "right" }}>{label}</Table.Th>;
-  return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="sm" highlightOnHover data-testid="finance-sellers-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Seller</Table.Th>
-            {head("Sales")}
-            {head("Commission")}
-            {head("Refunds")}
-            {head("Paid out")}
-            {head("Pending now")}
-            {head("Available now")}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.seller._id} data-testid="finance-seller-row">
-              <Table.Td>{r.seller.names}</Table.Td>
-              {money(r.sales)}
-              {money(r.commission)}
-              {money(r.refunds)}
-              {money(r.payouts_paid)}
-              {money(r.pending)}
-              {money(r.available)}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
+type SellerRow = Summary["sellers"][number];
+
+const money = (label: string, pick: (r: SellerRow) => number): ListColumn<SellerRow> => ({
+  label,
+  align: "right",
+  nowrap: true,
+  cell: (r) => formatNaira(pick(r)),
+});
+
+const SELLER_COLUMNS: ListColumn<SellerRow>[] = [
+  { label: "Seller", phone: "title", cell: (r) => r.seller.names },
+  money("Sales", (r) => r.sales),
+  money("Commission", (r) => r.commission),
+  money("Refunds", (r) => r.refunds),
+  money("Paid out", (r) => r.payouts_paid),
+  money("Pending now", (r) => r.pending),
+  money("Available now", (r) => r.available),
+];
 
 function Finance() {
   const phone = useIsPhone();
@@ -234,7 +199,15 @@ function Finance() {
               <Text fw={600} mb="sm">
                 By seller
               </Text>
-              <Sellers rows={q.data.sellers} />
+              <ListTable
+                rows={q.data.sellers}
+                rowKey={(r) => r.seller._id}
+                columns={SELLER_COLUMNS}
+                testId="finance-sellers-table"
+                rowTestId="finance-seller-row"
+                minWidth={760}
+                empty="No seller has sales or money owed in this period."
+              />
             </Paper>
           </>
         )}
