@@ -23,8 +23,13 @@ export const theme = createTheme({
   defaultRadius: "md",
   components: {
     // The close button of a modal or drawer has only an icon: a name, unless the caller gives one.
-    Modal: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
+    // Spec §9 "Modal body height 60vh": every dialog's body is at most 60vh and scrolls inside, so its
+    // title and close button stay in view.
+    Modal: { defaultProps: { closeButtonProps: { "aria-label": "Close" } }, styles: { body: { maxHeight: "60vh", overflowY: "auto" } } },
     Drawer: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
+    // A table wider than a phone scrolls sideways: its scroll area takes keyboard focus, so arrow
+    // keys can scroll it when it holds no link or button.
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
     // Names for the pager's arrow buttons, which have only an icon. Plain objects, not
     // `Pagination.extend` etc., so the theme does not pull these components into the first load (ADR 0051).
     Pagination: {

@@ -204,7 +204,7 @@ function BalanceBadge({ balance }: { balance: StatementEntry["balance"] }) {
 
 function Amount({ n }: { n: number }) {
   return (
-    <Text component="span" fz="sm" fw={600} c={n < 0 ? "red.7" : "green.8"} style={{ whiteSpace: "nowrap" }} data-testid="entry-amount">
+    <Text component="span" fz="sm" fw={600} c={n < 0 ? "red" : "green"} style={{ whiteSpace: "nowrap" }} data-testid="entry-amount">
       {signed(n)}
     </Text>
   );

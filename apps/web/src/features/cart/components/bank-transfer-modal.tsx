@@ -105,7 +105,7 @@ export function BankTransferModal({ record, onClose }: { record: TransferForm | 
               Payment not recorded: {closed}
             </Text>
           ) : (
-            <Countdown target={Date.parse(record.expires_at)} onExpire={expire} fw={700} c="red.7" />
+            <Countdown target={Date.parse(record.expires_at)} onExpire={expire} fw={700} c="red" />
           )}
           <Text size="sm">
             Transfer the exact amount from account {record.account_no} to the account below, then tap "{TEXT.buttons.madePayment}". Your

@@ -29,7 +29,7 @@ function Delta({ now, before }: { now: number; before: number }) {
       ) : (
         <IconTrendingDown size={14} color="var(--mantine-color-red-7)" />
       )}
-      <Text fz="xs" c={up ? "green.8" : "red.8"} fw={600}>
+      <Text fz="xs" c={up ? "green" : "red"} fw={600}>
         {up ? "+" : ""}
         {pct}%
       </Text>
