@@ -3,8 +3,9 @@
  * both codes from the dev outbox, verify, sign in, edit the profile, manage addresses, change the
  * password, sign out and recover a password. Screenshots of every screen at desktop and phone width.
  */
+import { SESSION_COOKIES } from "@market/contract";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { DEMO, expect, signInPage, snap, test } from "./fixtures";
+import { DEMO, expect, sessionToken, signInPage, snap, test } from "./fixtures";
 
 const uid = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 const phoneDigits = () => `803${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
@@ -148,8 +149,8 @@ test.describe("accounts", () => {
     await expect(page.getByTestId("account-badge")).toContainText("Customer");
     await expect(page.getByTestId("account-badge")).toContainText(u.names.slice(0, 10));
 
-    // Edit the profile (PUT /api/me with the stored token): the header shows the new name.
-    const token = await page.evaluate(() => localStorage.getItem("market.token"));
+    // Edit the profile (PUT /api/me with the session's token): the header shows the new name.
+    const token = await sessionToken(page);
     const put = await request.put("/api/me", { headers: { authorization: `Bearer ${token}` }, data: { names: "Amarachi Okonkwo" } });
     expect(put.status()).toBe(200);
     await page.goto("/account");
@@ -230,7 +231,7 @@ test.describe("accounts", () => {
     // Sign out: back at /signin, token gone, header says Login / Register.
     await page.getByRole("navigation", { name: "My account" }).getByRole("button", { name: "Log out" }).click();
     await expect(page).toHaveURL(/\/signin$/);
-    expect(await page.evaluate(() => localStorage.getItem("market.token"))).toBeNull();
+    expect(await sessionToken(page)).toBeUndefined();
     expect((await request.get("/api/me", { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
 
     // Recover the password with the mailed code.
@@ -253,14 +254,18 @@ test.describe("accounts", () => {
     await expect(page.getByTestId("account-badge")).toContainText("Customer");
   });
 
-  test("a stale token is cleared on load and the visitor goes to /signin; sellers are sent away from /account", async ({
+  test("a stale session cookie is cleared on load and the visitor goes to /signin; sellers are sent away from /account", async ({
     page,
     request,
+    baseURL,
   }) => {
-    await page.addInitScript(() => localStorage.setItem("market.token", "x".repeat(43)));
+    await page.context().addCookies([
+      { name: SESSION_COOKIES.session, value: "x".repeat(43), url: baseURL! },
+      { name: SESSION_COOKIES.signedIn, value: "1", url: baseURL! },
+    ]);
     await page.goto("/categories/collections/market-place/001");
     await expect(page).toHaveURL(/\/signin$/);
-    expect(await page.evaluate(() => localStorage.getItem("market.token"))).toBeNull();
+    expect(await page.context().cookies()).toEqual([]);
     await expect(page.getByRole("link", { name: "Login / Register" }).first()).toBeAttached();
 
     const seller = await page.context().newPage();

@@ -6,7 +6,7 @@
  *   /account keeps showing the default address.
  */
 
-import { STORAGE_KEYS } from "@market/contract";
+import { SESSION_COOKIES } from "@market/contract";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, snap, test } from "./fixtures";
 
@@ -39,9 +39,13 @@ async function newCustomer(request: APIRequestContext) {
 test("address book: plain error sentence, and the default address stays the default when edited @phone", async ({
   page,
   request,
+  baseURL,
 }, info) => {
   const token = await newCustomer(request);
-  await page.addInitScript(([k, v]) => window.localStorage.setItem(k, v), [STORAGE_KEYS.token, token] as const);
+  await page.context().addCookies([
+    { name: SESSION_COOKIES.session, value: token, url: baseURL! },
+    { name: SESSION_COOKIES.signedIn, value: "1", url: baseURL! },
+  ]);
   await page.goto("/address");
   await page.getByRole("button", { name: "Add a New Address" }).click();
   const form = page.getByRole("form", { name: "Add Address" });

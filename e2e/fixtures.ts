@@ -1,11 +1,12 @@
 /**
  * Shared Playwright helpers: the demo accounts, sign-in through the API, a page already signed
- * in (the token is put under the app's storage key before the first page load), and `test`, whose
+ * in (signed in through its own context's API client, so the browser holds the session cookie
+ * before the first page load, ADR 0127), and `test`, whose
  * pages wait after every `goto`/`reload` until the app has taken over the server-drawn page
  * (`<html data-app-ready>`, set once the routed screen is hydrated: ADR 0072, 0073): a click before
  * that would land on a button without its handler.
  */
-import { STORAGE_KEYS } from "@market/contract";
+import { SESSION_COOKIES } from "@market/contract";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 
 export { expect };
@@ -49,16 +50,18 @@ export async function apiSignIn(request: APIRequestContext, who: { email: string
   return (await res.json()).token as string;
 }
 
-/** Make `page` signed in as `who` (token stored before the app boots). */
-export async function signInPage(page: Page, request: APIRequestContext, who: { email: string; password: string }): Promise<string> {
-  const token = await apiSignIn(request, who);
-  await page.addInitScript(
-    ([key, value]) => {
-      window.localStorage.setItem(key, value);
-    },
-    [STORAGE_KEYS.token, token] as const,
-  );
-  return token;
+/**
+ * Make `page` signed in as `who`: POST /api/signin through the page's own context, whose cookie jar
+ * the browser shares, so the session cookie is there before the app boots. Answers the bearer token
+ * (for API calls the test makes itself). `_request` is unused (kept for the callers' signature).
+ */
+export async function signInPage(page: Page, _request: APIRequestContext, who: { email: string; password: string }): Promise<string> {
+  return apiSignIn(page.context().request, who);
+}
+
+/** The session token in `page`'s cookie jar (the HttpOnly cookie), or undefined when signed out. */
+export async function sessionToken(page: Page): Promise<string | undefined> {
+  return (await page.context().cookies()).find((c) => c.name === SESSION_COOKIES.session)?.value;
 }
 
 /** Save a screenshot under e2e/screenshots/<name>-<project>.png (for people to look at). */

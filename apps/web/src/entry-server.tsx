@@ -4,18 +4,23 @@
  * `vite build --ssr` into `<web dist>-ssr/entry-server.js` and imported by the server's SPA plugin,
  * which puts the HTML inside `<div id="root">` and the query data beside it.
  *
- * The page is rendered as an anonymous shopper (the token lives in the browser's localStorage, which
- * the server never sees). Data comes from the app's own query definitions: a render registers every
+ * The page is drawn for the visitor: signed out, or, for a browser with a session cookie
+ * (`signedIn`, ADR 0129), as that user, whose ["me"] is read first (the server's transport asks the
+ * API as them), so the header, the account links and the cart are right in the first HTML and the
+ * browser hydrates from the same data. Data comes from the app's own query definitions: a render registers every
  * query the page asks for, the missing ones are fetched through the in-process API transport, and
  * the page is rendered again, until nothing new is asked for (at most `MAX_PASSES` renders).
  * The browser then draws the same tree from the same data (main.tsx) and replaces this HTML.
  */
+
+import type { MeAnswer } from "@market/contract";
 import { defaultShouldDehydrateQuery, dehydrate, type Query, type QueryClient } from "@tanstack/react-query";
 import { prerenderToNodeStream } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { createQueryClient, Providers } from "./app/providers";
 import { routes } from "./app/routes";
-import { type ApiTransport, setApiTransport } from "./lib/api";
+import { type ApiTransport, api, setApiTransport } from "./lib/api";
+import { meQuery } from "./lib/session";
 
 /** Renders before giving up (each pass fetches what the previous one asked for, or lets lazy parts load). */
 const MAX_PASSES = 5;
@@ -45,15 +50,31 @@ function missing(client: QueryClient): Query[] {
     });
 }
 
+export type RenderOptions = {
+  /** Draw the page for the visitor whose session the transport carries (else signed out). */
+  signedIn?: boolean;
+};
+
 /**
  * Render `url` (path + search) to HTML with its data, or null when the router answers with a
- * redirect or an error (the browser then renders the page itself).
+ * redirect or an error, or the signed-in visitor's user cannot be read (the browser then renders
+ * the page itself).
  */
-export async function render(url: string): Promise<RenderResult | null> {
+export async function render(url: string, { signedIn = false }: RenderOptions = {}): Promise<RenderResult | null> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(url, "http://localhost")));
   if (context instanceof Response || context.errors) return null;
   const client = createQueryClient({ server: true });
+  // The user first (the session cookie never reaches the app's own code: meQuery would answer null).
+  let me: MeAnswer["data"] | null = null;
+  if (signedIn) {
+    try {
+      me = (await api<MeAnswer>("/api/me")).data;
+    } catch {
+      return null;
+    }
+  }
+  client.setQueryData(meQuery.queryKey, me);
   const router = createStaticRouter(handler.dataRoutes, context);
   // `prerender` waits for the lazy parts (tabs, overlays) to load, so every Suspense boundary is
   // drawn complete and the browser can hydrate it (renderToString would leave client-only holes).
@@ -81,8 +102,8 @@ export async function render(url: string): Promise<RenderResult | null> {
     // A failed query stays in the error state: the browser asks again (only successes are dehydrated).
     await Promise.all(wanted.map((q) => q.fetch().catch(() => undefined)));
   }
-  // ["me"] is the signed-out answer of a server without the shopper's token: the browser asks itself.
-  const state = dehydrate(client, { shouldDehydrateQuery: (q) => q.queryKey[0] !== "me" && defaultShouldDehydrateQuery(q) });
+  // ["me"] goes too: the browser's first render is the same signed-in (or signed-out) page.
+  const state = dehydrate(client, { shouldDehydrateQuery: defaultShouldDehydrateQuery });
   client.clear();
   return { html, state };
 }

@@ -5,6 +5,8 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { createQueryClient } from "./app/providers";
 import { createAppRouter, routerReady } from "./app/router";
+import { dropStoredToken } from "./lib/api";
+import { meQuery, noteServerSession } from "./lib/session";
 
 // The server may have drawn the first page already (ADR 0072): start from the data it drew with and
 // hydrate its HTML (the same tree from the same data) once the page's route module is loaded; else
@@ -15,10 +17,13 @@ const state = document.getElementById("rq-state")?.textContent;
 if (state) {
   try {
     hydrate(queryClient, JSON.parse(state));
+    noteServerSession(queryClient.getQueryData(meQuery.queryKey));
   } catch {
     // unreadable state: the page asks the API itself
   }
 }
+// A token an older version kept in localStorage is removed (the session is a cookie now, ADR 0127).
+dropStoredToken();
 const container = document.getElementById("root")!;
 // A task of its own for creating the router (see createAppRouter), then the first page's module.
 // (Promises, not a top-level await: that would make the bundler wrap every module of the chunk.)

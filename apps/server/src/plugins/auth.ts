@@ -272,8 +272,10 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
     else if (request.headers.authorization && !reply.hasHeader("cache-control")) reply.header("cache-control", "private, no-store");
     if (request.url.startsWith("/api/") && request.method === "GET") addVary(reply, "Authorization", "Cookie");
     else if (String(reply.getHeader("content-type") ?? "").startsWith("text/html")) addVary(reply, "Cookie");
-    // A cookie whose session is gone: the browser forgets it (and the app looks signed out).
-    if (request.sessionVia === "cookie" && !request.user && !renewed.has(request)) clearSessionCookies(request, reply);
+    // A cookie whose session is gone: the browser drops it. The readable cookie stays, so the app
+    // learns that its session ended (spec §4: it goes to /signin) and drops that one itself.
+    if (request.sessionVia === "cookie" && !request.user && !renewed.has(request))
+      reply.clearCookie(SESSION_COOKIES.session, cookieOptions(request, true));
     // Even with nothing cached here: other processes may hold this account's sessions. The answer
     // waits until the bus took the message (lib/cache).
     if (ttlMs > 0 && reply.statusCode < 400 && request.url.startsWith("/api")) {

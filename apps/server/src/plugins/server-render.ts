@@ -14,11 +14,19 @@
  * every catalog write (in any process) drops them with the public answers; a page drawn while such
  * an invalidation arrived is not kept; at most `TTL_MS`, at most `MAX_ENTRIES` (least recently
  * used go first). Concurrent requests for one URL share one render.
+ *
+ * A browser with a session cookie (`request.user` from the cookie, ADR 0127) gets its page drawn for
+ * it (ADR 0129): the same render, with ["me"] read first and every API call made as that user (the
+ * token travels in an AsyncLocalStorage, so concurrent renders never mix), which still takes the
+ * shared public answers for everything that is the same for everyone (ADR 0125). That page is never
+ * kept, nor shared with another request: only anonymous pages are cached, and the auth plugin marks
+ * the answer `private, no-store`.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { LANDING_PAGES } from "./landing-pages.js";
 import { CATALOG_TAG } from "./public-cache.js";
 
@@ -29,7 +37,7 @@ const MAX_ENTRIES = 500;
 type Rendered = { html: string; state: unknown };
 type ServerEntry = {
   configure(transport: (path: string, init: RequestInit) => Promise<Response>): void;
-  render(url: string): Promise<Rendered | null>;
+  render(url: string, options?: { signedIn?: boolean }): Promise<Rendered | null>;
 };
 
 /** Path of the SSR entry beside a web build: `<dist>-ssr/entry-server.js`. */
@@ -49,6 +57,8 @@ function rootMarkup({ html, state }: Rendered): string {
  * empty `<div id="root"></div>` when `url` is a rendered page, else the document unchanged.
  */
 export function createServerRenderer(app: FastifyInstance, entryPath: string) {
+  /** The session token of the visitor a render draws for (unset: anonymous). */
+  const viewer = new AsyncLocalStorage<string>();
   let entry: Promise<ServerEntry | null> | undefined;
   const load = () => {
     entry ??= (async () => {
@@ -57,7 +67,9 @@ export function createServerRenderer(app: FastifyInstance, entryPath: string) {
         const mod = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
         mod.configure(async (apiPath, init) => {
           if ((init.method ?? "GET") !== "GET") return new Response(null, { status: 405 });
-          const res = await app.inject({ method: "GET", url: apiPath, headers: { accept: "application/json" } });
+          const token = viewer.getStore();
+          const headers = { accept: "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) };
+          const res = await app.inject({ method: "GET", url: apiPath, headers });
           return new Response(res.body, { status: res.statusCode, headers: { "content-type": String(res.headers["content-type"] ?? "") } });
         });
         return mod;
@@ -72,14 +84,15 @@ export function createServerRenderer(app: FastifyInstance, entryPath: string) {
   const cache = app.cache.define<string>("pages", { max: MAX_ENTRIES, ttlMs: TTL_MS, tags: [CATALOG_TAG] });
   const inFlight = new Map<string, Promise<string | null>>();
 
-  const renderMarkup = async (url: string): Promise<string | null> => {
+  /** The page's markup; kept in the shared cache only when drawn for nobody in particular (`personal` false). */
+  const renderMarkup = async (url: string, personal = false): Promise<string | null> => {
     const mod = await load();
     if (!mod) return null;
     const stamp = cache.stamp();
     let timer: NodeJS.Timeout | undefined;
     try {
       const rendered = await Promise.race([
-        mod.render(url),
+        mod.render(url, { signedIn: personal }),
         new Promise<null>((resolve) => {
           timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS);
         }),
@@ -87,7 +100,7 @@ export function createServerRenderer(app: FastifyInstance, entryPath: string) {
       if (!rendered) return null;
       const markup = rootMarkup(rendered);
       // Only while the public cache is on: the page is drawn from its answers.
-      if (app.publicCache.enabled) cache.set(url, markup, { stamp });
+      if (app.publicCache.enabled && !personal) cache.set(url, markup, { stamp });
       return markup;
     } catch (err) {
       app.log.warn({ err, url }, "server rendering failed: answering the plain page");
@@ -97,9 +110,14 @@ export function createServerRenderer(app: FastifyInstance, entryPath: string) {
     }
   };
 
-  return async function withServerRender(document: string, url: string): Promise<string> {
+  return async function withServerRender(document: string, url: string, request?: FastifyRequest): Promise<string> {
     const pathname = url.split("?")[0] ?? "";
     if (!LANDING_PAGES.some((p) => p.pattern.test(pathname)) || !document.includes('<div id="root"></div>')) return document;
+    const token = request?.user && request.sessionVia === "cookie" ? request.sessionToken : null;
+    if (token) {
+      const own = await viewer.run(token, () => renderMarkup(url, true));
+      return own ? document.replace('<div id="root"></div>', own) : document;
+    }
     let markup: string | null | undefined = cache.get(url);
     if (markup === undefined) {
       let pending = inFlight.get(url);

@@ -28,9 +28,10 @@ declare module "fastify" {
     renderSpa(head?: string, url?: string): string;
     /**
      * `document` (from `renderSpa`) with the storefront page at `url` drawn inside its root element
-     * when that page is server-rendered (server-render.ts, ADR 0072); else `document` unchanged.
+     * when that page is server-rendered (server-render.ts, ADR 0072), for `request`'s signed-in
+     * browser when it has one (ADR 0129); else `document` unchanged.
      */
-    withServerRender(document: string, url: string): Promise<string>;
+    withServerRender(document: string, url: string, request?: FastifyRequest): Promise<string>;
   }
 }
 
@@ -76,7 +77,7 @@ export default fp(async function spaPlugin(app: FastifyInstance) {
   app.get("/*", { schema: { hide: true } }, async (request, reply) => {
     const url = request.url;
     if (url.startsWith("/api") || url.startsWith("/uploads/") || url.startsWith("/assets/")) return notFound(request, reply);
-    const page = request.method === "GET" ? await app.withServerRender(app.renderSpa("", url), url) : app.renderSpa("", url);
+    const page = request.method === "GET" ? await app.withServerRender(app.renderSpa("", url), url, request) : app.renderSpa("", url);
     return reply
       .status(isAppPath(url.split("?")[0] ?? "") ? 200 : 404)
       .header("Cache-Control", "no-cache")

@@ -1,10 +1,12 @@
 /**
- * The API client of the web app (spec §7): JSON to the store's own backend, with
- * `Authorization: Bearer <token>` when signed in. A failure status (>= 400) throws `ApiError`
- * carrying the server's `statusCode`, `message` and per-field `errors`; a network failure throws
- * ApiError 0 with a readable message.
+ * The API client of the web app (spec §7): JSON to the store's own backend. The session is the
+ * HttpOnly cookie the server set at sign-in (ADR 0127), which the browser sends itself: this code
+ * never sees the token; it reads the readable "signed in" cookie beside it (`hasSession`). A 401
+ * while signed in means the session is gone: it is forgotten at once (`forgetSession`). A failure
+ * status (>= 400) throws `ApiError` carrying the server's `statusCode`, `message` and per-field
+ * `errors`; a network failure throws ApiError 0 with a readable message.
  */
-import { STORAGE_KEYS } from "@market/contract";
+import { SESSION_COOKIES, STORAGE_KEYS } from "@market/contract";
 
 export class ApiError extends Error {
   constructor(
@@ -17,35 +19,55 @@ export class ApiError extends Error {
   }
 }
 
-/** The stored bearer token, or null. */
-export function getToken(): string | null {
-  try {
-    return localStorage.getItem(STORAGE_KEYS.token);
-  } catch {
-    return null;
-  }
+const SIGNED_IN = new RegExp(`(?:^|;\\s*)${SESSION_COOKIES.signedIn}=1(?:;|$)`);
+
+/** Does the browser hold a session (the readable cookie set with the HttpOnly one)? False on the server. */
+export function hasSession(): boolean {
+  return typeof document !== "undefined" && SIGNED_IN.test(document.cookie);
 }
 
-const tokenListeners = new Set<() => void>();
+const sessionListeners = new Set<() => void>();
 
-export function setToken(token: string | null): void {
-  try {
-    if (token) localStorage.setItem(STORAGE_KEYS.token, token);
-    else localStorage.removeItem(STORAGE_KEYS.token);
-  } catch {
-    // storage unavailable (private mode): the session lasts for this page only
-  }
-  for (const listener of tokenListeners) listener();
+/** Tell the listeners the session started or ended (after sign-in, sign-out or a refused session). */
+export function sessionChanged(): void {
+  for (const listener of sessionListeners) listener();
 }
 
-/** Call `listener` when the token is set or cleared (here or in another tab); answers the unsubscribe. */
-export function subscribeToken(listener: () => void): () => void {
-  tokenListeners.add(listener);
-  window.addEventListener("storage", listener);
+/**
+ * Forget the session here: the readable cookie goes (the HttpOnly one is cleared by the server's
+ * answers: sign-out, or any answer to a dead session) and the listeners are told.
+ */
+export function forgetSession(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing on many of the shoppers' phones
+  if (typeof document !== "undefined") document.cookie = `${SESSION_COOKIES.signedIn}=; Max-Age=0; Path=/; SameSite=Lax`;
+  sessionChanged();
+}
+
+/** Call `listener` when the session starts or ends; answers the unsubscribe. */
+export function subscribeSession(listener: () => void): () => void {
+  sessionListeners.add(listener);
   return () => {
-    tokenListeners.delete(listener);
-    window.removeEventListener("storage", listener);
+    sessionListeners.delete(listener);
   };
+}
+
+/**
+ * The bearer token an older version kept in localStorage: removed, and its session ended on the
+ * server (best effort), so no script can read a live token there any more (ADR 0127). The shopper
+ * signs in once more and gets the cookie.
+ */
+export function dropStoredToken(): void {
+  let token: string | null = null;
+  try {
+    token = localStorage.getItem(STORAGE_KEYS.token);
+    if (token) localStorage.removeItem(STORAGE_KEYS.token);
+  } catch {
+    return;
+  }
+  if (token)
+    void fetch("/api/signout", { method: "POST", headers: { authorization: `Bearer ${token}` }, credentials: "omit" }).catch(
+      () => undefined,
+    );
 }
 
 /** How `api()` reaches the backend: `fetch` in the browser, an in-process call when the server renders a page. */
@@ -62,14 +84,14 @@ type Options = {
   body?: unknown;
   signal?: AbortSignal;
   base?: string;
-  auth?: boolean;
 };
 
-/** Send `path` with the bearer token and a JSON (or form) body; answers the response, whatever its status. */
-async function send(path: string, { method = "GET", body, signal, auth = true }: Options, accept: string): Promise<Response> {
+/**
+ * Send `path` with a JSON (or form) body (the browser adds the session cookie); answers the
+ * response, whatever its status. A 401 to a signed-in browser forgets the session at once.
+ */
+async function send(path: string, { method = "GET", body, signal }: Options, accept: string): Promise<Response> {
   const headers: Record<string, string> = { accept };
-  const token = auth ? getToken() : null;
-  if (token) headers.authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -77,7 +99,9 @@ async function send(path: string, { method = "GET", body, signal, auth = true }:
     payload = JSON.stringify(body);
   }
   try {
-    return await transport(path, { method, headers, body: payload, signal });
+    const res = await transport(path, { method, headers, body: payload, signal });
+    if (res.status === 401 && hasSession()) forgetSession();
+    return res;
   } catch (err) {
     if ((err as Error).name === "AbortError") throw err;
     throw new ApiError(0, "Network error: check your connection and try again.");
@@ -111,8 +135,7 @@ export async function api<T>(path: string, options: Options = {}): Promise<T> {
 }
 
 /**
- * Download `path` (a file the API answers, e.g. a CSV) with the signed-in user's token, which a
- * plain link cannot send; answers its bytes.
+ * Download `path` (a file the API answers, e.g. a CSV) as the signed-in user; answers its bytes.
  * @throws ApiError on a failure status (the server's JSON message) or a network error.
  */
 export async function apiBlob(path: string, options: Pick<Options, "signal"> = {}): Promise<Blob> {

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { cartAnswer, cartLineAnswer, meAnswer, serverLine } from "../test/fixtures";
 import { delay, errorAnswer, HttpResponse, http, recordCalls, server } from "../test/msw";
 import { renderWithProviders } from "../test/render";
+import { signInTestSession } from "../test/session";
 import { type CartItem, cartCount, cartSubtotal, clampQty, useCart } from "./cart";
 
 const item = (product: string, qty: number, price = 1000, countInStock = 10): CartItem => ({
@@ -82,7 +83,7 @@ describe("useCart", () => {
   });
 
   it("waits for the session of a stored token instead of sending a signed-in shopper to /signin (ADR 0072)", async () => {
-    localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
+    signInTestSession();
     // The add is slow: the server's cart, asked for as soon as the session is known, must wait for it.
     const calls = answerCart([], { stock: 4, gate: delay(150) });
     const { router } = renderWithProviders(<Probe />, { path: "*", route: "/product/market-place/p1" });
@@ -100,7 +101,7 @@ describe("useCart", () => {
   });
 
   it("shows a change before the server answers, sends the changes one after another in order, and the server's clamped count wins", async () => {
-    localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
+    signInTestSession();
     let open = () => {};
     const gate = new Promise<void>((resolve) => {
       open = resolve;
@@ -138,7 +139,7 @@ describe("useCart", () => {
   });
 
   it("removes a line and clears the cart at once, then on the server", async () => {
-    localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
+    signInTestSession();
     const calls = answerCart([serverLine("p1", 4, 1000, 4), serverLine("p2", 1, 250.5)]);
     renderWithProviders(<Probe />);
     await waitFor(() => expect(screen.getByTestId("lines")).toHaveTextContent(/^p1:4,p2:1$/));
@@ -157,7 +158,7 @@ describe("useCart", () => {
   });
 
   it("replaces the stored cart with the server's once a user is signed in", async () => {
-    localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
+    signInTestSession();
     localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify([item("stale", 1)]));
     answerCart([serverLine("x", 2, 1500.25)]);
     renderWithProviders(<Probe />);
@@ -167,7 +168,7 @@ describe("useCart", () => {
   });
 
   it("a refused add (out of stock) shows the server's message and restores the server's cart", async () => {
-    localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
+    signInTestSession();
     const calls = answerCart([serverLine("beans", 1)]);
     server.use(http.post("/api/cart", () => errorAnswer(409, "Rice 50kg is out of stock")));
     renderWithProviders(<Probe />);

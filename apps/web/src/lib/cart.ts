@@ -28,7 +28,7 @@ import {
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo } from "react";
 import { useNavigate } from "react-router";
-import { api, getToken } from "./api";
+import { api, hasSession } from "./api";
 import { notifyError } from "./notify";
 import { meQuery, useSession } from "./session";
 
@@ -274,9 +274,9 @@ export function useCart() {
   const add = useCallback(
     async (input: CartItemInput): Promise<boolean> => {
       let signedIn = isLogin;
-      // A token but no answer from /api/me yet (a server-drawn page can be used before it comes,
+      // A session but no answer from /api/me yet (a server-drawn page can be used before it comes,
       // ADR 0072): wait for the session instead of sending a signed-in shopper to /signin.
-      if (!signedIn && getToken()) signedIn = !!(await qc.fetchQuery(meQuery).catch(() => null));
+      if (!signedIn && hasSession()) signedIn = !!(await qc.fetchQuery(meQuery).catch(() => null));
       if (!signedIn) {
         navigate("/signin");
         return false;

@@ -4,10 +4,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { meAnswer } from "../test/fixtures";
 import { HttpResponse, http, server } from "../test/msw";
 import { renderWithProviders } from "../test/render";
-import { setToken } from "./api";
+import { signInTestSession } from "../test/session";
+import { forgetSession } from "./api";
 import { useSessionExpiry } from "./session";
 
-afterEach(() => setToken(null));
+afterEach(() => forgetSession());
 
 function Probe() {
   useSessionExpiry();
@@ -19,14 +20,14 @@ const answerMe = (accType: UserDetails["accType"], must_change_password: boolean
 
 describe("useSessionExpiry", () => {
   it("sends an admin signed in with a one-time password to the back office's change-password page", async () => {
-    setToken("t".repeat(40));
+    signInTestSession();
     answerMe("admin", true);
     const { router } = renderWithProviders(<Probe />, { path: "*", route: "/admin_real/dashboard" });
     await waitFor(() => expect(router.state.location.pathname).toBe("/admin_real/dashboard/change_pwd"));
   });
 
   it("sends a customer to /changePass, and leaves everyone else where they are", async () => {
-    setToken("t".repeat(40));
+    signInTestSession();
     answerMe("customer", true);
     const first = renderWithProviders(<Probe />, { path: "*", route: "/account" });
     await waitFor(() => expect(first.router.state.location.pathname).toBe("/changePass"));

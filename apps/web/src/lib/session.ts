@@ -1,17 +1,20 @@
 /**
  * The client session (spec §3 "Client user state", §4 "Session"): `isLogin` and `details` come
- * from `GET /api/me`, cached by TanStack Query under ["me"]. Without a token nobody is signed in.
- * When /api/me refuses the stored token (401/403/404) the token is cleared and the app goes to
- * /signin (`useSessionExpiry`, mounted once by the layouts), and a user who must replace a one-time
- * password goes to the change-password page. A network or server failure keeps the
- * token (the shopper is on a flaky connection, not signed out). `signOut()` revokes the token on
- * the server and clears it with the local session data.
+ * from `GET /api/me`, cached by TanStack Query under ["me"]. The session is an HttpOnly cookie
+ * (ADR 0127): without the readable "signed in" cookie beside it nobody is signed in and /api/me is
+ * not asked. A server-drawn page brings ["me"] with it (entry-server.tsx), so the first render is
+ * already signed in. When /api/me refuses the session (401/403/404) it is forgotten and the app goes
+ * to /signin (`useSessionExpiry`, mounted once by the layouts); any other 401 forgets it too (the
+ * header looks signed out at once); a user who must replace a one-time password goes to the
+ * change-password page. A network or server failure keeps the session (the shopper is on a flaky
+ * connection, not signed out). `signOut()` ends the session on the server and forgets the local
+ * session data.
  */
 import { type AccountType, type MeAnswer, STORAGE_KEYS, type UserDetails } from "@market/contract";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { ApiError, api, getToken, setToken, subscribeToken } from "./api";
+import { ApiError, api, forgetSession, hasSession, sessionChanged, subscribeSession } from "./api";
 
 /** The signed-in user's details as /api/me answers them (spec §3 "User"; contract `UserDetails`). */
 export type SessionUser = UserDetails;
@@ -25,12 +28,12 @@ export function isSessionRefused(err: unknown): boolean {
 export const meQuery = queryOptions({
   queryKey: ["me"],
   queryFn: async (): Promise<SessionUser | null> => {
-    if (!getToken()) return null;
+    if (!hasSession()) return null;
     try {
       const res = await api<MeAnswer>("/api/me");
       return res.data;
     } catch (err) {
-      if (isSessionRefused(err)) setToken(null);
+      if (isSessionRefused(err)) forgetSession();
       throw err;
     }
   },
@@ -39,37 +42,57 @@ export const meQuery = queryOptions({
 });
 
 /**
- * Is a token stored? False while the app takes over a server-rendered page (the server draws every
- * page signed out, ADR 0072), then the stored answer: the first render matches the server's HTML.
+ * Is there a session cookie? False while the app takes over a server-rendered page (which brings
+ * ["me"] itself), then the browser's answer: the first render matches the server's HTML.
  */
-function useHasToken(): boolean {
-  return useSyncExternalStore(
-    subscribeToken,
-    () => getToken() !== null,
-    () => false,
-  );
+function useHasSession(): boolean {
+  return useSyncExternalStore(subscribeSession, hasSession, () => false);
 }
 
 /** `{ isLogin, details, loading }` for components. */
 export function useSession() {
   const q = useQuery(meQuery);
-  const hasToken = useHasToken();
+  const hasToken = useHasSession();
   const details = q.data ?? null;
   return { isLogin: !!details, details, loading: q.isPending && hasToken, refetch: q.refetch };
 }
 
+/** Did the server find this browser's session gone when it drew the first page (`noteServerSession`)? */
+let endedAtStart = false;
+
 /**
- * Session restore (spec §4): when GET /api/me refuses the stored token, forget the user and go to
- * /signin (once; the session is then plainly "signed out", so later pages do not bounce).
+ * Called once at start (main.tsx) with the server-drawn page's ["me"]: null while the readable
+ * cookie still says "signed in" means the server found the session gone (and dropped its cookie):
+ * it ends here too, and `useSessionExpiry` goes to /signin as for a refused /api/me.
+ */
+export function noteServerSession(me: unknown): void {
+  if (me !== null || !hasSession()) return;
+  endedAtStart = true;
+  forgetSession();
+}
+
+/**
+ * Session restore (spec §4): when GET /api/me refuses the session (or the server found it gone),
+ * forget the user and go to /signin (once; the session is then plainly "signed out", so later
+ * pages do not bounce).
  */
 export function useSessionExpiry(): void {
   const q = useQuery(meQuery);
   const qc = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const refused = q.isError && isSessionRefused(q.error);
+  const refused = (q.isError && isSessionRefused(q.error)) || endedAtStart;
+  // Any 401 (api.ts) or a sign-out forgets the session: the user goes with it at once.
+  useEffect(
+    () =>
+      subscribeSession(() => {
+        if (!hasSession() && qc.getQueryData(meQuery.queryKey)) qc.setQueryData(meQuery.queryKey, null);
+      }),
+    [qc],
+  );
   useEffect(() => {
     if (!refused) return;
+    endedAtStart = false;
     qc.setQueryData(meQuery.queryKey, null);
     if (pathname !== "/signin") navigate("/signin", { replace: true });
   }, [refused, qc, navigate, pathname]); // Signed in with a one-time password (npm run admin:create): the server opens nothing but the
@@ -85,25 +108,25 @@ function passwordPageOf(accType: AccountType): string {
   return accType === "customer" ? "/changePass" : "/admin_real/dashboard/change_pwd";
 }
 
-/** Store a new token and reload the user (after sign-in). */
+/** Load the user after sign-in (the sign-in answer set the session cookie). */
 export function useSignedIn() {
   const qc = useQueryClient();
-  return async (token: string) => {
-    setToken(token);
+  return async () => {
+    sessionChanged();
     return qc.fetchQuery({ ...meQuery, staleTime: 0 });
   };
 }
 
-/** Sign out: revoke the token on the server (best effort), clear it and every cached query. */
+/** Sign out: end the session on the server (which clears its cookies; best effort), forget it and every cached query. */
 export function useSignOut() {
   const qc = useQueryClient();
   return async () => {
     try {
-      if (getToken()) await api("/api/signout", { method: "POST" });
+      if (hasSession()) await api("/api/signout", { method: "POST" });
     } catch {
-      // the token is cleared locally anyway
+      // the session is forgotten locally anyway
     }
-    setToken(null);
+    forgetSession();
     try {
       localStorage.removeItem(STORAGE_KEYS.cart);
     } catch {}

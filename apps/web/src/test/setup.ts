@@ -1,6 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
+import { forgetSession } from "../lib/api";
 import { server } from "./msw";
 
 // The one HTTP mock layer (msw.ts): a request to anything but a mocked route fails the test.
@@ -31,6 +32,8 @@ if (!("ResizeObserver" in window)) {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // The test's session cookie (test/session.ts) ends with the test.
+  forgetSession();
   server.resetHandlers();
   server.events.removeAllListeners();
 });

@@ -80,7 +80,7 @@ export default async function seoRoutes(app: FastifyInstance) {
     }
     const head = renderHead(item, base) + mainImagePreload(item.images[0], base);
     const document = withPageHead((h) => app.renderSpa(h, request.url), head);
-    return reply.header("Cache-Control", PAGE_CACHE).send(await app.withServerRender(document, request.url));
+    return reply.header("Cache-Control", PAGE_CACHE).send(await app.withServerRender(document, request.url, request));
   });
 
   // Rendered documents (or null for a missing part), per origin and file, reused for SITEMAP_MEMO_MS

@@ -38,7 +38,7 @@ export function LoginForm({ onLostPassword, onUnverified }: { onLostPassword: ()
     setBusy(true);
     try {
       const res = await signIn({ email: email.trim(), password });
-      await signedIn(res.token);
+      await signedIn();
       notifySuccess(res.message);
       if (res.accType === "customer") goBack();
       else navigate(homeOf(res.accType), { replace: true });

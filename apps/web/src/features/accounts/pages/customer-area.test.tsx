@@ -2,10 +2,10 @@ import { MessageAnswer, TEXT, type UserDetails } from "@market/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { setToken } from "../../../lib/api";
 import { buyerOrder, address as fixtureAddress, meAnswer, ordersAnswer } from "../../../test/fixtures";
 import { HttpResponse, http, recordCalls, server } from "../../../test/msw";
 import { renderWithProviders } from "../../../test/render";
+import { signInTestSession } from "../../../test/session";
 import AccountPage from "./account-page";
 import AddressPage from "./address-page";
 import ChangePasswordPage from "./change-password-page";
@@ -32,7 +32,7 @@ const answerMe = (over: Partial<UserDetails> = {}) =>
 
 describe("customer area", () => {
   it("shows the sidebar, greeting, empty order history and account details", async () => {
-    setToken("t".repeat(43));
+    signInTestSession();
     answerMe();
     server.use(http.get("/api/orders", () => HttpResponse.json(ordersAnswer([]))));
     renderWithProviders(<AccountPage />, { path: "/account", route: "/account" });
@@ -44,7 +44,7 @@ describe("customer area", () => {
   });
 
   it("lists orders from GET /api/orders", async () => {
-    setToken("t".repeat(43));
+    signInTestSession();
     answerMe();
     server.use(http.get("/api/orders", () => HttpResponse.json(ordersAnswer([buyerOrder({ _id: "abcdef123456", status: "paid" })]))));
     renderWithProviders(<AccountPage />, { path: "/account", route: "/account" });
@@ -56,14 +56,14 @@ describe("customer area", () => {
     const out = renderWithProviders(<AccountPage />, { path: "/account", route: "/account" });
     await waitFor(() => expect(out.router.state.location.pathname).toBe("/signin"));
     out.unmount();
-    setToken("t".repeat(43));
+    signInTestSession();
     answerMe({ accType: "business" });
     const seller = renderWithProviders(<AccountPage />, { path: "/account", route: "/account" });
     await waitFor(() => expect(seller.router.state.location.pathname).toBe("/"));
   });
 
   it('titles the default card "Default" and the others "Address N"; Edit loads the form with "Update Address"', async () => {
-    setToken("t".repeat(43));
+    signInTestSession();
     answerMe({ addresses: [address(0), address(1, { default: true }), address(2)] });
     renderWithProviders(<AddressPage />, { path: "/address", route: "/address" });
     const cards = await screen.findAllByTestId("address-card");
@@ -79,7 +79,7 @@ describe("customer area", () => {
   });
 
   it("editing the default address keeps its tick locked (another address must take it over)", async () => {
-    setToken("t".repeat(43));
+    signInTestSession();
     answerMe({ addresses: [address(0), address(1, { default: true })] });
     renderWithProviders(<AddressPage />, { path: "/address", route: "/address" });
     await screen.findAllByTestId("address-card");
@@ -103,7 +103,7 @@ describe("customer area", () => {
   });
 
   it("change password: success clears the three fields", async () => {
-    setToken("t".repeat(43));
+    signInTestSession();
     answerMe();
     server.use(
       http.put("/api/me", () => HttpResponse.json(MessageAnswer.parse({ statusCode: 200, message: "Password Successfully Updated" }))),

@@ -7,15 +7,15 @@ import { Refund } from "@market/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { setToken } from "../../../lib/api";
 import { buyerOrder, meAnswer, orderLine, ordersAnswer } from "../../../test/fixtures";
 import { HttpResponse, http, recordCalls, server } from "../../../test/msw";
 import { renderWithProviders } from "../../../test/render";
+import { signInTestSession } from "../../../test/session";
 import AccountPage from "./account-page";
 
 describe("order history", () => {
   it("shows an unconfirmed order as 'Payment not confirmed' with what happened to its items", async () => {
-    setToken("t".repeat(43));
+    signInTestSession();
     server.use(
       http.get("/api/me", () => HttpResponse.json(meAnswer())),
       http.get("/api/orders", () =>
@@ -29,7 +29,7 @@ describe("order history", () => {
   });
 
   it("reads the next page with the answer's cursor on 'Load more', and hides the button on the last page", async () => {
-    setToken("t".repeat(43));
+    signInTestSession();
     const order = (n: number) =>
       buyerOrder({ _id: `${String(n).padStart(8, "0")}aaaa`, total: 1000, subtotal: 1000, shipping: 0, lines: [] });
     server.use(
@@ -57,7 +57,7 @@ describe("order history", () => {
   });
 
   it("shows what was refunded of an order: the total, and each refund with its line and reason", async () => {
-    setToken("t".repeat(43));
+    signInTestSession();
     const refund = (_id: string, line_id: string | null, amount: number, reason: string) =>
       Refund.parse({ _id, order_id: "abcdef123456", line_id, amount, reason, createdAt: "2026-02-05T10:00:00Z" });
     const refunded = buyerOrder({

@@ -13,7 +13,7 @@ import { api } from "../../../lib/api";
 const banksQuery = queryOptions({
   queryKey: ["wallet", "banks"],
   queryFn: async (): Promise<{ banks: Bank[]; nameLookup: boolean }> => {
-    const res = await api<WalletBanksAnswer>("/api/v1/banks", { auth: false });
+    const res = await api<WalletBanksAnswer>("/api/v1/banks");
     return { banks: res.data, nameLookup: res.account_name_lookup };
   },
   staleTime: 60 * 60_000,
@@ -28,7 +28,6 @@ export async function findAccountName(bank_id: string, account_no: string): Prom
   const res = await api<NameFinderAnswer>("/api/v1/client_bank_account_namefinder", {
     method: "POST",
     body: { bank_id, account_no },
-    auth: false,
   });
   return res.data.account_name;
 }

@@ -3,12 +3,13 @@
  * from last month, the store's queues for an admin only, payments, invoices, followers, activity
  * and the tasks that link to where they are done.
  */
-import { DashboardAnswer, STORAGE_KEYS } from "@market/contract";
+import { DashboardAnswer } from "@market/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { dashboard, meAnswer } from "../../../test/fixtures";
 import { HttpResponse, http, server } from "../../../test/msw";
 import { renderWithProviders } from "../../../test/render";
+import { signInTestSession } from "../../../test/session";
 import DashboardPage from "./dashboard-page";
 
 const data = dashboard({
@@ -32,7 +33,7 @@ const data = dashboard({
 });
 
 function renderAs(accType: "admin" | "business") {
-  localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
+  signInTestSession();
   server.use(
     http.get("/api/me", () => HttpResponse.json(meAnswer({ names: "Ada Obi", accType, addresses: [] }))),
     http.get("/api/dashboard", () => HttpResponse.json(DashboardAnswer.parse({ statusCode: 200, data }))),

@@ -10,16 +10,15 @@ import { EarningsAnswer, FINANCE_MESSAGES, Payout, PayoutAnswer, PayoutsAnswer, 
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { setToken } from "../../../lib/api";
 import { meAnswer } from "../../../test/fixtures";
 import { errorAnswer, HttpResponse, http, recordCalls, server } from "../../../test/msw";
 import { renderWithProviders } from "../../../test/render";
+import { signInTestSession } from "../../../test/session";
 import { ConfirmHost } from "../components/confirm";
 import EarningsPage from "./earnings-page";
 
 afterEach(() => vi.restoreAllMocks());
 
-const TOKEN = "t".repeat(43);
 const SELLER_ID = "00000000-0000-4000-8000-000000000002";
 
 /** The signed-in seller, with a verified payout account. */
@@ -103,7 +102,7 @@ function answer({ pages = {}, payouts = [] }: { pages?: Record<string, EarningsA
 }
 
 function renderPage() {
-  setToken(TOKEN);
+  signInTestSession();
   return renderWithProviders(
     <>
       <ConfirmHost />
@@ -172,7 +171,7 @@ describe("Earnings", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Request payout" }));
     expect(await screen.findByTestId("payout-error")).toHaveTextContent(FINANCE_MESSAGES.unverifiedAccount);
     await waitFor(() =>
-      expect(calls.find((c) => c.method === "POST")).toMatchObject({ path: "/api/payouts", auth: `Bearer ${TOKEN}`, body: {} }),
+      expect(calls.find((c) => c.method === "POST")).toMatchObject({ path: "/api/payouts", auth: null, body: {} }),
     );
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({});
   });
@@ -241,7 +240,7 @@ describe("Earnings", () => {
     expect(screen.getByRole("button", { name: "Request payout" })).toBeDisabled();
   });
 
-  it("downloads the statement's CSV with the token", async () => {
+  it("downloads the statement's CSV as the signed-in user (the session cookie, no token in the page)", async () => {
     const calls = answer({ pages: onePage() });
     server.use(
       http.get(
@@ -259,7 +258,7 @@ describe("Earnings", () => {
     renderPage();
     await userEvent.click(await screen.findByRole("button", { name: "Download CSV" }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-    expect(calls.find((c) => c.path === "/api/earnings/statement.csv")?.auth).toBe(`Bearer ${TOKEN}`);
+    expect(calls.find((c) => c.path === "/api/earnings/statement.csv")?.auth).toBeNull();
     expect(await created[0]!.text()).toBe("date,kind\r\n2026-02-01,sale\r\n");
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toMatch(/^statement-\d{4}-\d{2}-\d{2}\.csv$/);
   });

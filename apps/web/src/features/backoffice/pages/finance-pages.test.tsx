@@ -14,7 +14,6 @@ import {
   FinanceSummaryAnswer,
   Payout,
   RefundableOrder,
-  STORAGE_KEYS,
   WalletBanksAnswer,
 } from "@market/contract";
 import { screen, waitFor, within } from "@testing-library/react";
@@ -22,6 +21,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { errorAnswer, HttpResponse, http, recordCalls, server } from "../../../test/msw";
 import { renderWithProviders } from "../../../test/render";
+import { signInTestSession } from "../../../test/session";
 import CommissionPage from "./commission-page";
 import FinancePage from "./finance-page";
 import PayoutsPage from "./payouts-page";
@@ -34,7 +34,6 @@ afterEach(() => {
   notifications.clean();
 });
 
-const TOKEN = "t".repeat(43);
 const BO = "/admin_real/dashboard";
 
 const admin = {
@@ -121,7 +120,7 @@ const banks = WalletBanksAnswer.parse({
 
 /** Signed in as the admin, with the banks list; answers the recorded calls. */
 function asAdmin(...handlers: Parameters<typeof server.use>) {
-  localStorage.setItem(STORAGE_KEYS.token, TOKEN);
+  signInTestSession();
   server.use(
     http.get("/api/me", () => HttpResponse.json({ statusCode: 200, data: admin })),
     http.get("/api/v1/banks", () => HttpResponse.json(banks)),
@@ -164,7 +163,7 @@ describe("Finance", () => {
     await waitFor(() => expect(calls.some((c) => c.path === "/api/admin/finance")).toBe(true));
   });
 
-  it("downloads the period's CSV with the token", async () => {
+  it("downloads the period's CSV as the signed-in user (the session cookie, no token in the page)", async () => {
     let auth: string | null = null;
     asAdmin(
       http.get("/api/admin/finance", () => HttpResponse.json(summary)),
@@ -181,7 +180,7 @@ describe("Finance", () => {
     await userEvent.click(screen.getByRole("radio", { name: "All time" }));
     await userEvent.click(screen.getByRole("button", { name: "Download CSV" }));
     await waitFor(() => expect(click).toHaveBeenCalled());
-    expect(auth).toBe(`Bearer ${TOKEN}`);
+    expect(auth).toBeNull();
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe("finance-start-to-now.csv");
   });
 
@@ -325,7 +324,7 @@ describe("Commission", () => {
 
 describe("Commission: the server's category errors", () => {
   it("land on the row of the category they name (the server numbers only the categories sent)", async () => {
-    localStorage.setItem(STORAGE_KEYS.token, TOKEN);
+    signInTestSession();
     const settings = CommissionSettings.parse({
       store_bps: 1000,
       categories: [

@@ -4,13 +4,14 @@
  * failed lookup shows the "Ooops" popup with the server's message (spec §7 generic wallet call).
  * Without a lookup provider the seller types the name, and the saved account's state shows (ADR 0082).
  */
-import { MeAnswer, MeUpdateAnswer, PAYOUT_MESSAGES, STORAGE_KEYS, type UserDetails } from "@market/contract";
+import { MeAnswer, MeUpdateAnswer, PAYOUT_MESSAGES, type UserDetails } from "@market/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { banksAnswer, user } from "../../../test/fixtures";
 import { errorAnswer, HttpResponse, http, recordCalls, server } from "../../../test/msw";
 import { renderWithProviders } from "../../../test/render";
+import { signInTestSession } from "../../../test/session";
 import SettingsPage from "./settings-page";
 
 const seller = user({
@@ -38,7 +39,7 @@ function mockApi({ nameLookup = true, user: me = seller }: { nameLookup?: boolea
 }
 
 function renderPage() {
-  localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
+  signInTestSession();
   renderWithProviders(<SettingsPage />);
 }
 

@@ -3,13 +3,14 @@
  * sign-up), never through POST /api/uploads, which is for approved sellers' item pictures only
  * (ADR 0084): a seller pending approval and an admin can still change their picture.
  */
-import { MeAnswer, MeUpdateAnswer, STORAGE_KEYS } from "@market/contract";
+import { MeAnswer, MeUpdateAnswer } from "@market/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { user } from "../../../test/fixtures";
 import { errorAnswer, HttpResponse, http, recordCalls, server } from "../../../test/msw";
 import { renderWithProviders } from "../../../test/render";
+import { signInTestSession } from "../../../test/session";
 import SettingsPage from "./settings-page";
 
 const pendingSeller = user({
@@ -36,7 +37,7 @@ function mockApi() {
 describe("Profile settings: picture", () => {
   it("sends the chosen picture as a data URL with Save Changes, without POST /api/uploads", async () => {
     const calls = mockApi();
-    localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
+    signInTestSession();
     const { container } = renderWithProviders(<SettingsPage />);
     await screen.findByTestId("profile-picture-button");
     const input = container.querySelector<HTMLInputElement>("input[type=file]")!;

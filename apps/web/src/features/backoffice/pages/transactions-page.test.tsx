@@ -7,10 +7,10 @@ import { type AdminTransaction, AdminTransactionActionAnswer } from "@market/con
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { setToken } from "../../../lib/api";
 import { adminTransaction, meAnswer, transactionsAnswer } from "../../../test/fixtures";
 import { HttpResponse, http, recordCalls, server } from "../../../test/msw";
 import { renderWithProviders } from "../../../test/render";
+import { signInTestSession } from "../../../test/session";
 import { ConfirmHost } from "../components/confirm";
 import TransactionsPage from "./transactions-page";
 
@@ -47,7 +47,7 @@ function mockApi(byStatus: Record<string, AdminTransaction[]>) {
 
 describe("Transactions: flagged transfers", () => {
   it("lists them under their own filter with a note, and confirming one says its stock is reserved again", async () => {
-    setToken("t".repeat(43));
+    signInTestSession();
     const flagged = transfer({ status: "flagged", order_status: "unconfirmed", flagged_at: "2026-02-03T10:00:00.000Z" });
     const calls = mockApi({ submitted: [], flagged: [flagged] });
     renderWithProviders(
@@ -72,7 +72,7 @@ describe("Transactions: flagged transfers", () => {
   });
 
   it("offers Reject on a flagged transfer with a refund reminder", async () => {
-    setToken("t".repeat(43));
+    signInTestSession();
     const flagged = transfer({ status: "flagged", order_status: "unconfirmed", flagged_at: "2026-02-03T10:00:00.000Z" });
     mockApi({ submitted: [], flagged: [flagged] });
     renderWithProviders(

@@ -1,4 +1,3 @@
-import { STORAGE_KEYS } from "@market/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -6,6 +5,7 @@ import { meQuery } from "../../../lib/session";
 import { cartAnswer, cartLineAnswer, meAnswer, serverLine } from "../../../test/fixtures";
 import { HttpResponse, http, recordCalls, server } from "../../../test/msw";
 import { renderWithProviders } from "../../../test/render";
+import { signInTestSession } from "../../../test/session";
 import CartPage from "./cart-page";
 
 describe("CartPage", () => {
@@ -24,7 +24,7 @@ describe("CartPage", () => {
   });
 
   it("says 'Your Cart Is Empty' with Go Back when the cart is empty", async () => {
-    localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
+    signInTestSession();
     server.use(
       http.get("/api/me", () => HttpResponse.json(meAnswer())),
       http.get("/api/cart", () => HttpResponse.json(cartAnswer([]))),
@@ -35,7 +35,7 @@ describe("CartPage", () => {
   });
 
   it("lists the lines with links, the subtotal with item count to 2 decimals, and re-adds on a quantity change", async () => {
-    localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
+    signInTestSession();
     server.use(
       http.get("/api/me", () => HttpResponse.json(meAnswer())),
       http.get("/api/cart", () =>

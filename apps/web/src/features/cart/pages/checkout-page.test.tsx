@@ -1,4 +1,4 @@
-import { CreateSessionAnswer, STORAGE_KEYS, TransferForm } from "@market/contract";
+import { CreateSessionAnswer, TransferForm } from "@market/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { HttpHandler } from "msw";
@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { cartAnswer, meAnswer, serverLine } from "../../../test/fixtures";
 import { errorAnswer, HttpResponse, http, recordCalls, server } from "../../../test/msw";
 import { renderWithProviders } from "../../../test/render";
+import { signInTestSession } from "../../../test/session";
 import CheckoutPage from "./checkout-page";
 
 const FORM = TransferForm.parse({
@@ -35,7 +36,7 @@ const FORM = TransferForm.parse({
 
 /** A signed-in customer with one cart line (2 x ₦2,000), plus `extra` answers; answers the recorded calls. */
 function signedIn(...extra: HttpHandler[]) {
-  localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
+  signInTestSession();
   server.use(
     ...extra,
     http.get("/api/me", () => HttpResponse.json(meAnswer())),

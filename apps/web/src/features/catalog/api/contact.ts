@@ -5,6 +5,6 @@ import { api } from "../../../lib/api";
 
 export function useSendContact() {
   return useMutation({
-    mutationFn: (body: ContactBody) => api<ContactAnswer>("/api/contact", { method: "POST", body, auth: false }),
+    mutationFn: (body: ContactBody) => api<ContactAnswer>("/api/contact", { method: "POST", body }),
   });
 }

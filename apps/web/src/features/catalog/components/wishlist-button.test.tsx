@@ -1,11 +1,11 @@
 import type { WishlistItem } from "@market/contract";
-import { STORAGE_KEYS } from "@market/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { meAnswer, wishlistAnswer, wishlistItem } from "../../../test/fixtures";
 import { HttpResponse, http, recordCalls, server } from "../../../test/msw";
 import { renderWithProviders } from "../../../test/render";
+import { signInTestSession } from "../../../test/session";
 import { WishlistButton } from "./wishlist-button";
 
 describe("WishlistButton", () => {
@@ -16,7 +16,7 @@ describe("WishlistButton", () => {
   });
 
   it("adds with POST, then shows the filled heart and removes with DELETE", async () => {
-    localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
+    signInTestSession();
     let list: WishlistItem[] = [];
     server.use(
       http.get("/api/me", () => HttpResponse.json(meAnswer())),

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { cartAnswer, cartLineAnswer, meAnswer, serverLine, wishlistAnswer, wishlistItem } from "../../../test/fixtures";
 import { HttpResponse, http, recordCalls, server } from "../../../test/msw";
 import { renderWithProviders } from "../../../test/render";
+import { signInTestSession } from "../../../test/session";
 import WishlistPage from "./wishlist-page";
 
 const item = (id: string, name: string, price: number, count: number, listed = true) =>
@@ -51,7 +52,7 @@ describe("WishlistPage", () => {
   });
 
   it("lists name, naira unit price, the spec's stock words and ADD TO CART, disabled when out of stock", async () => {
-    localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
+    signInTestSession();
     answerWishlist([
       item("p1", "Ofada Rice 5kg", 16500, 3),
       item("p2", "Palm Oil 4 Litres", 1234567.5, 0),
@@ -77,7 +78,7 @@ describe("WishlistPage", () => {
   });
 
   it("removes a line through DELETE /api/wishlist and shows the empty state at the end", async () => {
-    localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
+    signInTestSession();
     const calls = answerWishlist([item("p1", "Ofada Rice 5kg", 16500, 3)]);
     renderWithProviders(<WishlistPage />, { path: "/wishlist", route: "/wishlist" });
     await userEvent.click(await screen.findByRole("button", { name: "Remove Ofada Rice 5kg from wishlist" }));
@@ -86,7 +87,7 @@ describe("WishlistPage", () => {
   });
 
   it("adds a line to the cart and goes to /cart", async () => {
-    localStorage.setItem(STORAGE_KEYS.token, "t".repeat(43));
+    signInTestSession();
     const calls = answerWishlist([item("p1", "Ofada Rice 5kg", 16500, 3)]);
     const { router } = renderWithProviders(<WishlistPage />, { path: "/wishlist", route: "/wishlist" });
     await userEvent.click(await screen.findByRole("button", { name: "ADD TO CART" }));
