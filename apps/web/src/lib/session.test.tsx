@@ -5,7 +5,7 @@ import { meAnswer } from "../test/fixtures";
 import { HttpResponse, http, server } from "../test/msw";
 import { renderWithProviders } from "../test/render";
 import { signInTestSession } from "../test/session";
-import { forgetSession } from "./api";
+import { api, forgetSession, hasSession } from "./api";
 import { useSessionExpiry } from "./session";
 
 afterEach(() => forgetSession());
@@ -37,5 +37,16 @@ describe("useSessionExpiry", () => {
     const second = renderWithProviders(<Probe />, { path: "*", route: "/admin_real/dashboard" });
     await waitFor(() => expect(second.queryClient.getQueryData(["me"])).toBeTruthy());
     expect(second.router.state.location.pathname).toBe("/admin_real/dashboard");
+  });
+
+  it("forgets the session at once after any 401: the user is gone and so is the readable cookie", async () => {
+    signInTestSession();
+    answerMe("customer", false);
+    const { queryClient } = renderWithProviders(<Probe />, { path: "*", route: "/" });
+    await waitFor(() => expect(queryClient.getQueryData(["me"])).toBeTruthy());
+    server.use(http.get("/api/cart", () => HttpResponse.json({ statusCode: 401, message: "Please sign in" }, { status: 401 })));
+    await expect(api("/api/cart")).rejects.toMatchObject({ statusCode: 401 });
+    await waitFor(() => expect(queryClient.getQueryData(["me"])).toBeNull());
+    expect(hasSession()).toBe(false);
   });
 });
