@@ -146,7 +146,7 @@ test.describe("accounts", () => {
     // A customer goes back where they came from (home).
     await login(page, u.email, u.password);
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByTestId("account-badge")).toContainText("Customer");
+    await expect(page.getByTestId("account-badge")).toContainText("customer");
     await expect(page.getByTestId("account-badge")).toContainText(u.names.slice(0, 10));
 
     // Edit the profile (PUT /api/me with the session's token): the header shows the new name.
@@ -209,6 +209,7 @@ test.describe("accounts", () => {
     await page.getByRole("button", { name: "Cancel" }).click();
 
     await page.getByTestId("address-card").nth(0).getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog", { name: "Do you want to delete this address?" }).getByRole("button", { name: "Yes Proceed" }).click();
     await expect(page.getByText("Deleted Successfully")).toBeVisible();
     await expect(page.getByTestId("address-card")).toHaveCount(1);
     await page.getByRole("link", { name: "Dashboard" }).click();
@@ -251,7 +252,7 @@ test.describe("accounts", () => {
     await lost.getByRole("button", { name: "Reset password" }).click();
     await expect(page.getByRole("form", { name: "Login" })).toBeVisible();
     await login(page, u.email, "Third#2026");
-    await expect(page.getByTestId("account-badge")).toContainText("Customer");
+    await expect(page.getByTestId("account-badge")).toContainText("customer");
   });
 
   test("a stale session cookie is cleared on load and the visitor goes to /signin; sellers are sent away from /account", async ({

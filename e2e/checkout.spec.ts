@@ -4,7 +4,7 @@
  * receiving account number in the Bank Transfer modal, taps "I have made payment" and finds the
  * order in their history. Screenshots of every step at desktop and phone width.
  */
-import { formatNaira } from "@market/contract";
+import { formatNaira, koboToNaira, nairaToKobo, shippingFeeKobo } from "@market/contract";
 import type { Page } from "@playwright/test";
 import { apiSignIn, DEMO, expect, signInPage, snap, test } from "./fixtures";
 
@@ -72,7 +72,9 @@ test.describe("checkout @phone", () => {
     await expect(page.getByLabel("Payment type")).toHaveValue("bank_transfer");
     await expect(page.getByRole("option", { name: "Card payment -- coming soon" })).toBeDisabled();
     await page.getByLabel("Enter Account Number (Account number you are going to be transferring from)").fill("0123456789");
-    await expect(page.getByTestId("checkout-total")).toHaveText(fmt2(subtotal + 2000));
+    // The demo customer's default address is in Lagos: free shipping over the threshold (ADR 0135).
+    const shipping = koboToNaira(shippingFeeKobo(nairaToKobo(subtotal), "Lagos"));
+    await expect(page.getByTestId("checkout-total")).toHaveText(fmt2(subtotal + shipping));
     await page.evaluate(() => window.scrollTo(0, 0));
     await snap(page, "checkout", project);
     await page.getByRole("button", { name: "Place Order" }).click();
@@ -81,7 +83,7 @@ test.describe("checkout @phone", () => {
     const modal = page.getByTestId("bank-transfer-modal");
     await expect(modal).toBeVisible();
     await expect(modal.getByRole("timer")).toHaveText(/Time remaining: (899|900) seconds/);
-    await expect(modal.getByTestId("transfer-amount")).toHaveText(fmt2(subtotal + 2000));
+    await expect(modal.getByTestId("transfer-amount")).toHaveText(fmt2(subtotal + shipping));
     const copy = modal.getByTestId("copy-account-no");
     const accountNo = (await copy.innerText()).match(/\d{10}/)![0];
     await copy.click();
@@ -96,7 +98,7 @@ test.describe("checkout @phone", () => {
     await expect(page.getByText("Success")).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     const orders = (await (await request.get("/api/orders", { headers: { authorization: `Bearer ${token}` } })).json()).data;
-    expect(orders[0]).toMatchObject({ status: "payment_submitted", total: subtotal + 2000, subtotal, shipping: 2000 });
+    expect(orders[0]).toMatchObject({ status: "payment_submitted", total: subtotal + shipping, subtotal, shipping });
     expect(orders[0].lines).toHaveLength(2);
     expect((await (await request.get("/api/cart", { headers: { authorization: `Bearer ${token}` } })).json()).data).toEqual([]);
 
@@ -107,7 +109,7 @@ test.describe("checkout @phone", () => {
     await expect(row).toContainText("Payment submitted");
     await expect(row).toContainText(`2 x ${picks[0]!.name}`);
     await expect(row).toContainText(`1 x ${picks[1]!.name}`);
-    await expect(row).toContainText(formatNaira(subtotal + 2000));
+    await expect(row).toContainText(formatNaira(subtotal + shipping));
     await snap(page, "account-after-order", project);
 
     // the admin sees the transfer waiting for a decision
