@@ -9,9 +9,13 @@
  * "Please correct the highlighted fields"); a field's error goes as soon as that field changes.
  */
 import { type FormErrors, schemaResolver, type UseFormInput, type UseFormReturnType, useForm } from "@mantine/form";
-import { ACCOUNT_MESSAGES } from "@market/contract";
+import { ACCOUNT_MESSAGES, installPlainMessages } from "@market/contract";
 import { ApiError } from "./api";
 import { notifyError } from "./notify";
+
+// The contract's plain-English wording of Zod's checks ("Price is required", "Choose a category"),
+// the same words the server's 400 answers use.
+installPlainMessages();
 
 /** A contract schema (any Standard Schema, e.g. a Zod object). */
 type ContractSchema = Parameters<typeof schemaResolver>[0];
@@ -44,9 +48,16 @@ export function useSchemaForm<Values extends Record<string, unknown>>(
   return { ...form, onSubmit };
 }
 
-/** Puts a failed request's per-field messages on the form's fields; true when there were any. */
-export function showFieldErrors(form: { setErrors: (errors: FormErrors) => void }, err: unknown): boolean {
+/**
+ * Puts a failed request's per-field messages on the form's fields; true when there were any.
+ * `field` maps a path of the body sent to the form's field when they differ (a list sent in part).
+ */
+export function showFieldErrors(
+  form: { setErrors: (errors: FormErrors) => void },
+  err: unknown,
+  field: (path: string) => string = (path) => path,
+): boolean {
   if (!(err instanceof ApiError) || Object.keys(err.errors).length === 0) return false;
-  form.setErrors(err.errors);
+  form.setErrors(Object.fromEntries(Object.entries(err.errors).map(([path, message]) => [field(path), message])));
   return true;
 }

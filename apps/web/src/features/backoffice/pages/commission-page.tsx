@@ -7,7 +7,6 @@ import { Alert, Button, Group, NumberInput, Paper, Stack, Table, Text } from "@m
 import { type CommissionSettings, CommissionSettingsBody } from "@market/contract";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useEffect } from "react";
-import { ApiError } from "../../../lib/api";
 import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError, notifyInfo, notifySuccess } from "../../../lib/notify";
 import { useCommission, useSaveCommission } from "../api/finance";
@@ -65,20 +64,7 @@ function CommissionForm({ settings }: { settings: CommissionSettings }) {
       onSuccess: (res) => notifySuccess(res.message),
       onError: (err) => {
         // The server numbers the categories it was sent (only the changed ones): back to the rows.
-        const moved =
-          err instanceof ApiError
-            ? new ApiError(
-                err.statusCode,
-                err.message,
-                Object.fromEntries(
-                  Object.entries(err.errors).map(([key, m]) => [
-                    key.replace(/^categories\.(\d+)/, (_, n) => `categories.${index[Number(n)]}`),
-                    m,
-                  ]),
-                ),
-              )
-            : err;
-        showFieldErrors(form, moved);
+        showFieldErrors(form, err, (path) => path.replace(/^categories\.(\d+)/, (_, n) => `categories.${index[Number(n)]}`));
         notifyError(err);
       },
     });
