@@ -92,10 +92,16 @@ describe("server rendering", () => {
   });
 
   it("answers the plain shell when the renderer fails, gives up, or the page is not a rendered one", async () => {
-    for (const url of ["/aboutScreen", "/contact", "/cart", "/signin", "/admin_real/dashboard"]) {
+    for (const url of ["/aboutScreen", "/contact", "/shop", "/admin_real/dashboard"]) {
       const html = await page(url);
       expect(html, url).toContain('<div id="root"></div>');
       expect(html, url).not.toContain("rq-state");
+    }
+  });
+
+  it("draws every shopper page, those of the signed-in customer too (their frame; ADR 0130)", async () => {
+    for (const url of ["/signin", "/cart", "/checkout", "/wishlist", "/account", "/address", "/changePass", "/contactScreen"]) {
+      expect(await page(url), url).toContain(`<div id="root"><p>categories 200 `);
     }
   });
 

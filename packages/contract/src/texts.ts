@@ -119,6 +119,7 @@ export const TEXT = {
     notFoundTitle: "Not Found",
     notFoundText: "Sorry, nothing was found at this location.",
     emptyCart: "Your Cart Is Empty",
+    cartSignInPrompt: "Sign in to see your cart and check out.",
     noOrders: "No order has been made yet.",
     loading: "Loading...",
     myAccount: "My Account",

@@ -8,7 +8,7 @@
  * Mantine's inputs with @mantine/form).
  */
 import { IconSelector } from "@tabler/icons-react";
-import { type CSSProperties, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from "react";
+import { type CSSProperties, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, useId } from "react";
 import classes from "./fields.module.css";
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "size" | "className" | "style"> & {
@@ -17,6 +17,8 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "size" | "clas
   /** Class of the outer box (e.g. a width). */
   className?: string;
   style?: CSSProperties;
+  /** The `<input>` itself. */
+  ref?: Ref<HTMLInputElement>;
 };
 
 /** A one-line text field without a visible label: give it an `aria-label`. */
@@ -43,6 +45,8 @@ type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "size" | "
   label?: ReactNode;
   className?: string;
   style?: CSSProperties;
+  /** The `<select>` itself. */
+  ref?: Ref<HTMLSelectElement>;
 };
 
 /** The browser's own dropdown (no pop-up code) with a label and a chevron. */

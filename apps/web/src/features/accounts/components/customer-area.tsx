@@ -1,13 +1,15 @@
 /**
  * Frame of the customer area (spec §2 "Customer area", §4, §6): title and breadcrumb, the sidebar
  * (Dashboard, Addresses (N), Change Password, Log out) and the screen. Signed-out visitors go to
- * /signin and business or admin accounts to "/" (useCustomerOnly).
+ * /signin and business or admin accounts to "/" (useCustomerOnly). Until the customer is known the
+ * same grid holds placeholders of the sidebar's and screen's size (ADR 0130).
  */
-import { Box, Card, Center, Container, Grid, Loader, NavLink as MantineNavLink, Stack } from "@mantine/core";
+import { Box, Card, Container, Grid, NavLink as MantineNavLink, Stack, VisuallyHidden } from "@mantine/core";
 import { TEXT } from "@market/contract";
 import { IconAddressBook, IconKey, IconLayoutDashboard, IconLogout } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { NavLink, useNavigate } from "react-router";
+import { Skeleton } from "../../../components/ui/skeleton";
 import { type SessionUser, useCustomerOnly, useSignOut } from "../../../lib/session";
 import { PageHeading } from "./page-heading";
 
@@ -58,20 +60,20 @@ export function CustomerArea({ title, children }: { title: string; children: (us
     <>
       <PageHeading title={TEXT.pages.myAccount} crumb={title} />
       <Container size="lg" py={{ base: 20, sm: 36 }} px={{ base: "sm", sm: "md" }}>
-        {user ? (
-          <Grid gap={{ base: "md", md: "xl" }}>
-            <Grid.Col span={{ base: 12, md: 3 }}>
-              <Sidebar user={user} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 9 }}>
+        <Grid gap={{ base: "md", md: "xl" }}>
+          <Grid.Col span={{ base: 12, md: 3 }}>{user ? <Sidebar user={user} /> : <Skeleton h={182} radius="md" />}</Grid.Col>
+          <Grid.Col span={{ base: 12, md: 9 }}>
+            {user ? (
               <Box>{children(user)}</Box>
-            </Grid.Col>
-          </Grid>
-        ) : (
-          <Center py={80}>
-            <Loader aria-label="Loading" />
-          </Center>
-        )}
+            ) : (
+              <Stack gap="lg" data-testid="account-placeholder">
+                <VisuallyHidden>{TEXT.pages.loading}</VisuallyHidden>
+                <Skeleton h={72} />
+                <Skeleton h={160} radius="md" />
+              </Stack>
+            )}
+          </Grid.Col>
+        </Grid>
       </Container>
     </>
   );

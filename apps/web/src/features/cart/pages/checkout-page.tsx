@@ -163,7 +163,14 @@ export default function CheckoutPage() {
   const closeModal = useCallback(() => setRecord(null), []);
 
   if (loading) return <CheckoutPlaceholder />;
-  if (!isLogin) return <Navigate to="/" replace />;
+  // The frame stays until the browser has moved on (the server draws it too, where Navigate does nothing).
+  if (!isLogin)
+    return (
+      <>
+        <CheckoutPlaceholder />
+        <Navigate to="/" replace />
+      </>
+    );
 
   const placeOrder = form.onSubmit(async (values) => {
     try {

@@ -21,6 +21,7 @@ import { lazyComponent } from "../../../lib/lazy-component";
 import { errorMessage, notifyError } from "../../../lib/notify";
 import type { ListingAnswer } from "../../../lib/queries/catalog";
 import { ofType, useCategories } from "../../../lib/queries/categories";
+import { useKeptValue } from "../../../lib/use-kept-value";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { isCategoryType, useListing } from "../api/catalog";
 import classes from "../components/catalog.module.css";
@@ -63,7 +64,12 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
   const page = Math.max(1, Number(params.get("page")) || 1);
   const cursor = params.get("cursor");
   const [searchInput, setSearchInput] = useState(search);
-  useEffect(() => setSearchInput(search), [search]);
+  // The field follows the address's search when that changes (not on mount: it may hold kept input, below).
+  const [shownSearch, setShownSearch] = useState(search);
+  if (search !== shownSearch) {
+    setShownSearch(search);
+    setSearchInput(search);
+  }
 
   const categories = useCategories(ofType(type));
   const listing = useListing({ type, categoryId, sort, search, page, cursor });
@@ -86,6 +92,10 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
     setParams(next);
     window.scrollTo({ top: 0 });
   };
+  const changeSort = (v: string) => update({ sort: v !== "newest" ? v : null, page: null, cursor: null });
+  // A search typed or a sort picked on the server-drawn page before the app started (ADR 0131).
+  const searchRef = useKeptValue<HTMLInputElement>(searchInput, setSearchInput);
+  const sortRef = useKeptValue<HTMLSelectElement>(sort, changeSort);
 
   const goToPage = (data: ListingAnswer, target: number) => {
     // Neighbouring pages go by keyset cursor (as fast deep in the list as at its start); jumps by number.
@@ -149,6 +159,7 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
         <Group gap="sm" align="flex-end" wrap="wrap">
           <form onSubmit={onSearch} role="search">
             <TextField
+              ref={searchRef}
               aria-label={`Search ${TYPE_LABEL[type]}`}
               placeholder="Search"
               value={searchInput}
@@ -160,13 +171,11 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
           </form>
           {/* The browser's own select: no Combobox/floating-ui on the listing's first load (ADR 0051). */}
           <SelectField
+            ref={sortRef}
             aria-label="Sort by"
             data={sorts}
             value={sort}
-            onChange={(e) => {
-              const v = e.currentTarget.value;
-              update({ sort: v !== "newest" ? v : null, page: null, cursor: null });
-            }}
+            onChange={(e) => changeSort(e.currentTarget.value)}
             className={classes.sortField}
           />
         </Group>

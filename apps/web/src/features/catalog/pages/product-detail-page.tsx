@@ -20,6 +20,7 @@ import { cartLineOf, useCart } from "../../../lib/cart";
 import { lazyComponent } from "../../../lib/lazy-component";
 import { errorMessage, notifyError } from "../../../lib/notify";
 import type { DetailAnswer } from "../../../lib/queries/catalog";
+import { useKeptValue } from "../../../lib/use-kept-value";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { isCategoryType, isPost, useItemDetail } from "../api/catalog";
 import classes from "../components/catalog.module.css";
@@ -91,6 +92,8 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
   const [quickView, setQuickView] = useState(false);
   const [sellerOpen, setSellerOpen] = useState(false);
   const [qty, setQty] = useState("1");
+  // A quantity picked on the server-drawn page before the app started (ADR 0131).
+  const qtyRef = useKeptValue<HTMLSelectElement>(qty, setQty);
   const [busy, setBusy] = useState(false);
   const title = itemTitle(item);
   const service = isPost(item);
@@ -198,6 +201,7 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
             ) : (
               <Group gap="sm" align="flex-end">
                 <SelectField
+                  ref={qtyRef}
                   label="Quantity"
                   data={qtyOptions}
                   value={qty}
@@ -229,7 +233,7 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
         <DetailTabs item={item} seller={seller} onOpenSeller={() => setSellerOpen(true)} />
       </Suspense>
 
-      <QuickViewModal item={quickView ? item : null} onClose={() => setQuickView(false)} />
+      <QuickViewModal item={quickView ? item : null} image={image} onClose={() => setQuickView(false)} />
       <SellerModal key={seller._id} seller={seller} opened={sellerOpen} onClose={() => setSellerOpen(false)} />
     </Container>
   );

@@ -2,7 +2,7 @@
  * Wishlist (spec §2 "Customer area"): a table of the signed-in user's saved products with name, unit
  * price (naira), stock status "IN STOCK" / "OUT OFF STOCK" and "ADD TO CART" (which adds one to
  * the cart and goes to /cart, as add to cart does elsewhere), plus remove. Signed-out shoppers are
- * asked to sign in. The spec's static sample rows become the user's real list (design brief).
+ * asked to sign in; while the session loads, placeholder rows. The spec's static sample rows become the user's real list (design brief).
  */
 import {
   Alert,
@@ -11,18 +11,18 @@ import {
   Breadcrumbs,
   Button,
   Card,
-  Center,
   CloseButton,
   Container,
-  Loader,
   Stack,
   Table,
   Text,
   Title,
+  VisuallyHidden,
 } from "@mantine/core";
 import { formatNaira, imageThumbUrl, TEXT, type WishlistItem } from "@market/contract";
 import { IconHeart } from "@tabler/icons-react";
 import { Link, useNavigate } from "react-router";
+import { Skeleton } from "../../../components/ui/skeleton";
 import { cartLineOf, useCart } from "../../../lib/cart";
 import { errorMessage, notifyError } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
@@ -46,9 +46,12 @@ export default function WishlistPage() {
         {TEXT.wishlist.title}
       </Title>
       {loading ? (
-        <Center py={60}>
-          <Loader aria-label={TEXT.pages.loading} />
-        </Center>
+        <Stack gap="sm" data-testid="wishlist-placeholder">
+          <VisuallyHidden>{TEXT.pages.loading}</VisuallyHidden>
+          <Skeleton h={48} />
+          <Skeleton h={80} />
+          <Skeleton h={80} />
+        </Stack>
       ) : isLogin ? (
         <WishlistTable />
       ) : (

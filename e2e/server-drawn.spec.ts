@@ -1,0 +1,98 @@
+/**
+ * Every shopper page is drawn by the server (ADR 0072, 0130): without JavaScript each one shows its
+ * real frame (header, title, headings), never the blank app shell; the pages of the signed-in
+ * customer show their frame with placeholders. And a control used on a server-drawn page before the
+ * app has started keeps its value once the app takes the page over (ADR 0131).
+ * Runs at desktop and phone width.
+ */
+import { TEXT } from "@market/contract";
+import { type APIRequestContext, test as base, type Page } from "@playwright/test";
+import { DEMO, expect, signInPage } from "./fixtures";
+
+type Product = { _id: string; name: string; count_in_stock: number };
+
+/** Path, and the level-1 heading and the other text its server-drawn frame shows. */
+const PAGES: { path: string; title: string; more: string[] }[] = [
+  { path: "/signin", title: TEXT.pages.myAccount, more: ["Welcome back", TEXT.accounts.login] },
+  { path: "/cart", title: "Cart", more: [] },
+  { path: "/checkout", title: "Checkout", more: ["Shipping Address", "Secure Payment", "Review Order"] },
+  { path: "/wishlist", title: TEXT.wishlist.title, more: [] },
+  { path: "/account", title: TEXT.pages.myAccount, more: [TEXT.accounts.dashboard] },
+  { path: "/address", title: TEXT.pages.myAccount, more: ["Addresses"] },
+  { path: "/changePass", title: TEXT.pages.myAccount, more: [TEXT.accounts.changePassword] },
+  { path: "/aboutScreen", title: "About Naija Market", more: [] },
+  { path: "/contact", title: TEXT.contact.title, more: [] },
+  { path: "/contactScreen", title: TEXT.contact.title, more: [] },
+];
+
+base.describe("without JavaScript @phone", () => {
+  base.use({ javaScriptEnabled: false });
+
+  for (const { path, title, more } of PAGES) {
+    base(`${path} shows its frame from the server`, async ({ page }) => {
+      await page.goto(path);
+      const main = page.locator("main");
+      await expect(page.locator("header").first()).toBeVisible();
+      await expect(main.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      for (const text of more) await expect(main.getByText(text, { exact: true }).first()).toBeVisible();
+      await expect(page.locator("footer")).toBeVisible();
+    });
+  }
+});
+
+/**
+ * Hold every JavaScript module but the document's own script (boot.ts, which starts the app after
+ * the load event) until `release()`: the page stays server-drawn meanwhile.
+ */
+async function holdModules(page: Page, request: APIRequestContext): Promise<() => void> {
+  const html = await (await request.get("/aboutScreen")).text();
+  const boot = html.match(/<script type="module"[^>]* src="([^"]+)"/)?.[1];
+  expect(boot, "the document's script").toBeTruthy();
+  let release!: () => void;
+  const gate = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route(/\/assets\/.+\.js(\?.*)?$/, async (route) => {
+    if (new URL(route.request().url()).pathname !== boot) await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+base.describe("input before the app starts @phone", () => {
+  base("a quantity picked before hydration is the quantity added to the cart", async ({ page, request }) => {
+    const token = await signInPage(page, request, DEMO.customer);
+    const auth = { authorization: `Bearer ${token}` };
+    await request.delete("/api/cart?cart_id=all", { headers: auth });
+    const products = (await (await request.get("/api/product?limit=24")).json()).products as Product[];
+    const product = products.find((p) => p.count_in_stock >= 3);
+    expect(product, "a product with 3 in stock").toBeTruthy();
+
+    const release = await holdModules(page, request);
+    await page.goto(`/product/market-place/${product!._id}`, { waitUntil: "load" });
+    const qty = page.getByLabel("Quantity", { exact: true });
+    await qty.selectOption("3");
+    await expect(page.locator("html[data-app-ready]")).toHaveCount(0);
+    release();
+    await page.waitForSelector("html[data-app-ready]", { state: "attached" });
+    await expect(qty).toHaveValue("3");
+    await page.getByRole("button", { name: TEXT.buttons.addToCart }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+
+    const cart = (await (await request.get("/api/cart", { headers: auth })).json()).data as { productId: { _id: string }; count: number }[];
+    expect(cart.map((l) => [l.productId._id, l.count])).toEqual([[product!._id, 3]]);
+    await request.delete("/api/cart?cart_id=all", { headers: auth });
+  });
+
+  base("a search typed before hydration is the search sent", async ({ page, request }) => {
+    const release = await holdModules(page, request);
+    await page.goto("/categories/collections/market-place/001", { waitUntil: "load" });
+    const search = page.getByRole("textbox", { name: /Search/ });
+    await search.fill("bag");
+    release();
+    await page.waitForSelector("html[data-app-ready]", { state: "attached" });
+    await expect(search).toHaveValue("bag");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/[?&]q=bag/);
+  });
+});
