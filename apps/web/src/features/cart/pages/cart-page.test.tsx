@@ -1,3 +1,4 @@
+import { TEXT } from "@market/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -9,18 +10,27 @@ import { signInTestSession } from "../../../test/session";
 import CartPage from "./cart-page";
 
 describe("CartPage", () => {
-  it("renders nothing for a signed-out visitor", async () => {
-    const { queryClient } = renderWithProviders(
-      <div data-testid="screen">
-        <CartPage />
-      </div>,
-    );
-    // Wait until the session is known (signed out) and the screen has drawn its answer to it:
-    // checking "nothing" before that would pass on a screen that has not drawn yet.
-    await waitFor(() => expect(queryClient.getQueryState(meQuery.queryKey)?.status).toBe("success"));
-    await waitFor(() => expect(document.title).toMatch(/^Cart/));
+  it("asks a signed-out visitor to sign in under its title (not an empty page)", async () => {
+    const { queryClient } = renderWithProviders(<CartPage />);
+    expect(screen.getByRole("heading", { level: 1, name: "Cart" })).toBeInTheDocument();
+    expect(await screen.findByText(TEXT.pages.cartSignInPrompt)).toBeInTheDocument();
     expect(queryClient.getQueryData(meQuery.queryKey)).toBeNull();
-    expect(screen.getByTestId("screen")).toBeEmptyDOMElement();
+    expect(screen.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/signin");
+    expect(screen.queryByTestId("cart-placeholder")).toBeNull();
+    expect(screen.queryByText(TEXT.pages.emptyCart)).toBeNull();
+  });
+
+  it("draws its title and placeholders while the session loads", async () => {
+    signInTestSession();
+    server.use(
+      http.get("/api/me", () => HttpResponse.json(meAnswer())),
+      http.get("/api/cart", () => HttpResponse.json(cartAnswer([]))),
+    );
+    renderWithProviders(<CartPage />);
+    expect(screen.getByRole("heading", { level: 1, name: "Cart" })).toBeInTheDocument();
+    expect(screen.getByTestId("cart-placeholder")).toBeInTheDocument();
+    expect(await screen.findByText(TEXT.pages.emptyCart)).toBeInTheDocument();
+    expect(screen.queryByTestId("cart-placeholder")).toBeNull();
   });
 
   it("says 'Your Cart Is Empty' with Go Back when the cart is empty", async () => {
