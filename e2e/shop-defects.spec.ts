@@ -201,14 +201,14 @@ test.describe("shop defects @phone", () => {
     const name = (await target.innerText()).trim();
     // Hold the next listing answer a moment so what is shown meanwhile can be seen.
     await page.route(/\/api\/product\?/, async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
+      await new Promise((r) => setTimeout(r, 3000));
       await route.continue();
     });
     await target.click();
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     await expect(page.getByText("Loading...")).toBeVisible();
-    await shot(page, "category-switch-loading");
     await expect(page.getByTestId("listing-grid")).toHaveCount(0);
+    await shot(page, "category-switch-loading");
     await expect(page.getByTestId("listing-grid")).toBeVisible({ timeout: 15_000 });
   });
 
