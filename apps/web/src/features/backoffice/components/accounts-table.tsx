@@ -107,7 +107,7 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
             {u.bank_name ?? u.bank_code} · {u.account_no}
           </Text>
         </div>
-        <Flex gap={6} direction={{ base: "row", sm: "column" }} align={{ base: "center", sm: "flex-start" }}>
+        <Flex gap={6} wrap="wrap" direction={{ base: "row", sm: "column" }} align={{ base: "center", sm: "flex-start" }}>
           <Badge style={{ minWidth: "fit-content" }} color={u.bank_account_verified ? "green" : "orange"} variant="light">
             {u.bank_account_verified ? "Verified" : "Unverified"}
           </Badge>
@@ -146,7 +146,7 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
   // The state badge above its action: side by side, the row overflowed a 1280 px screen and
   // Mantine's preventGrowOverflow clipped the "Block" button to "Bloc".
   const accountCell = (u: AdminUserRow) => (
-    <Flex gap={6} direction={{ base: "row", sm: "column" }} align={{ base: "center", sm: "flex-start" }}>
+    <Flex gap={6} wrap="wrap" direction={{ base: "row", sm: "column" }} align={{ base: "center", sm: "flex-start" }}>
       <Badge style={{ minWidth: "fit-content" }} color={u.active ? "green" : "red"} variant="light">
         {u.active ? "Active" : "Blocked"}
       </Badge>
