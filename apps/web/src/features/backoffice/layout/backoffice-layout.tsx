@@ -30,7 +30,7 @@ import { AppReadyMarker } from "../../../app/app-ready";
 import { isSessionRefused, meQuery, useSession, useSessionExpiry, useSignOut } from "../../../lib/session";
 import { ConfirmHost } from "../components/confirm";
 import { LoadError } from "../components/query-state";
-import { BO, type NavEntry, navFor, ROLE_LABEL } from "../lib/nav";
+import { BO, type NavEntry, navFor } from "../lib/nav";
 import classes from "./backoffice-layout.module.css";
 
 const ICONS: Record<string, ReactNode> = {
@@ -147,12 +147,15 @@ export default function BackofficeLayout() {
             <Anchor component={Link} to="/" c="gray.2" fz="sm" visibleFrom="sm">
               View store
             </Anchor>
-            <UnstyledButton component={Link} to={`${BO}/settings`} aria-label="Your profile">
+            {/* Named by what it shows (a label that hid the visible name would not match it for voice control). */}
+            <UnstyledButton component={Link} to={`${BO}/settings`}>
+              <span className="visually-hidden">Your profile: </span>
               <Group gap={8} wrap="nowrap" data-testid="bo-account-badge">
-                <Text fz="xs" c="yellow.3" fw={700} tt="uppercase">
-                  {ROLE_LABEL[role]}
+                {/* The account type as the spec shows it ("business"), and the name at every width. */}
+                <Text fz="xs" c="yellow.3" fw={700}>
+                  {role}
                 </Text>
-                <Text fz="sm" c="white" fw={600} visibleFrom="xs">
+                <Text fz="sm" c="white" fw={600} style={{ whiteSpace: "nowrap" }}>
                   {details.names.slice(0, HEADER_NAME_MAX)}
                 </Text>
                 <Avatar src={details.profile || null} alt={details.names} size={32} radius="xl" color="naija" variant="filled" />

@@ -76,6 +76,3 @@ export function navFor(role: Role): NavEntry[] {
     settings,
   ];
 }
-
-/** Label of an account type in the top bar (spec §2 "The top bar shows the account type label"). */
-export const ROLE_LABEL = { customer: "Customer", business: "Seller", admin: "Admin" } as const;

@@ -11,10 +11,10 @@ import { describe, expect, it } from "vitest";
 import { createQueryClient, Providers } from "../../../app/providers";
 import { adminUserRow, adminUsersAnswer, categoriesAnswer, category, meAnswer } from "../../../test/fixtures";
 import { HttpResponse, http, recordCalls, server } from "../../../test/msw";
+import { signInTestSession } from "../../../test/session";
 import BackofficeLayout from "../layout/backoffice-layout";
 import CategoriesPage from "./categories-page";
 import SellersPage from "./sellers-page";
-import { signInTestSession } from "../../../test/session";
 
 const admin = { _id: "00000000-0000-4000-8000-000000000001", names: "Store Admin", username: "admin", addresses: [] };
 const answerMe = (accType: UserDetails["accType"]) =>
@@ -69,7 +69,7 @@ describe("back-office layout", () => {
     expect(labels).not.toContain("Categories");
     expect(labels).not.toContain("Transactions");
     expect(labels).not.toContain("Sellers");
-    expect(screen.getByTestId("bo-account-badge")).toHaveTextContent("Seller");
+    expect(screen.getByTestId("bo-account-badge")).toHaveTextContent("business");
   });
 });
 
