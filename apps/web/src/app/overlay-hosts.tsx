@@ -8,6 +8,7 @@ import "@mantine/notifications/styles.layer.css";
 import { Notifications } from "@mantine/notifications";
 
 export default function OverlayHosts() {
-  // At most 3 at once, so alerts never bury a form on a phone.
-  return <Notifications position="top-right" limit={3} />;
+  // At most 3 at once, so alerts never bury a form on a phone. At the bottom: at the top they
+  // covered the top bar (its account and menu) and a dialog's close button, both drawn at the top.
+  return <Notifications position="bottom-right" limit={3} />;
 }
