@@ -13,13 +13,7 @@ const SellerCard = lazy(() => import("./seller-card"));
 
 export function SellerModal({ seller, opened, onClose }: { seller: Seller; opened: boolean; onClose: () => void }) {
   return (
-    <LazyModal
-      opened={opened}
-      onClose={onClose}
-      title="Business Owner"
-      size="md"
-      styles={{ body: { maxHeight: "60vh", overflowY: "auto" } }}
-    >
+    <LazyModal opened={opened} onClose={onClose} title="Business Owner" size="md">
       <Suspense fallback={null}>
         <SellerCard seller={seller} />
       </Suspense>
