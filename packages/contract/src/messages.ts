@@ -2,10 +2,10 @@
  * The wording of every check Zod makes without a message of our own: a sentence in plain English
  * that names the field ("Price cannot be negative", "Choose a category"), never Zod's own wording
  * ("Too small: expected number to be >=0", "Invalid UUID"). Installed once for the whole process
- * with `z.config` when the contract loads, so the browser's form checks (lib/form.ts) and the
+ * (Zod's `config`) when the contract loads, so the browser's form checks (lib/form.ts) and the
  * server's 400 answers (plugins/errors.ts) say the same words. Messages given in a schema win.
  */
-import { z } from "zod";
+import { config } from "zod";
 
 /** Field names whose words differ from their key (other keys: "first_name" -> "first name", "x_id" -> "x"). */
 const LABELS: Record<string, string> = {
@@ -129,4 +129,13 @@ export function plainIssueMessage(issue: RawIssue): string {
   }
 }
 
-z.config({ customError: (issue) => plainIssueMessage(issue as RawIssue) });
+/**
+ * Make `plainIssueMessage` Zod's error map for the whole process (idempotent). Runs when this module
+ * loads; the web app also calls it where its forms validate (lib/form.ts), because its build treats
+ * `z.*(...)` calls as pure and could drop a bare one (apps/web/vite.config.ts `manualPureFunctions`).
+ */
+export function installPlainMessages(): void {
+  config({ customError: (issue) => plainIssueMessage(issue as RawIssue) });
+}
+
+installPlainMessages();
