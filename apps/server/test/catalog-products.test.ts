@@ -83,11 +83,15 @@ describe("GET /api/product (public list)", () => {
         "description",
         "category_id",
         "category_name",
+        "body",
+        "reactions",
         "listed",
         "createdAt",
       ].sort(),
     );
     expect(typeof p.price).toBe("number");
+    // Spec §3 "Product": body marks a service (a product's is null), reactions are star values (none).
+    expect(p).toMatchObject({ body: null, reactions: [] });
   });
 
   it("walks every page by cursor with no duplicate and no gap, in newest-first order", async () => {

@@ -105,6 +105,8 @@ export function product(overrides: Partial<Product> = {}): Product {
     description: "",
     category_id: "c1",
     category_name: "Phones",
+    body: null,
+    reactions: [],
     listed: true,
     createdAt: CREATED,
     ...overrides,

@@ -75,6 +75,10 @@ export const Product = z.object({
   description: z.string(),
   category_id: z.string(),
   category_name: z.string(),
+  /** Spec §3: a `body` marks a post or service; a product's is always null. */
+  body: z.null(),
+  /** Spec §3 star reactions: products are not rated, always empty. */
+  reactions: z.array(z.number().int()),
   /** False while the owner is pending or blocked (only in the owner's own list / detail). */
   listed: z.boolean(),
   createdAt: z.string(),

@@ -101,6 +101,8 @@ function toProduct(r: Row): Product {
     description: r.description,
     category_id: r.categoryId,
     category_name: r.categoryName,
+    body: null,
+    reactions: [],
     listed: r.listed,
     createdAt: r.createdAt.toISOString(),
   };

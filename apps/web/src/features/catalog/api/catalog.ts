@@ -23,7 +23,8 @@ export function useItemDetail(type: CategoryType, id: string) {
 
 /** Is this item a service (it has a body, spec §2 "An item with a body field is a post")? */
 export function isPost(item: Product | Post): item is Post {
-  return "body" in item;
+  // A product carries `body: null` (spec §3 "body marks a post or service").
+  return item.body !== null;
 }
 
 export function useReviews(postId: string, enabled: boolean) {
