@@ -6,7 +6,15 @@ import { TEXT } from "@market/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { posts, products, sessions, userCategories, users } from "../src/db/schema/index.js";
-import { createCategory, createFollow, createPost, createProduct, createUser, createUserWithToken } from "../src/db/seed/factories.js";
+import {
+  createAddress,
+  createCategory,
+  createFollow,
+  createPost,
+  createProduct,
+  createUser,
+  createUserWithToken,
+} from "../src/db/seed/factories.js";
 import { verifyPassword } from "../src/modules/auth/passwords.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
@@ -57,10 +65,47 @@ describe("GET /api/admin/users", () => {
       account_no: null,
       account_name: null,
       bank_account_verified: false,
+      whatsapp: null,
+      desc: "",
+      category_ids: [],
+      addresses: [],
       createdAt: s.createdAt.toISOString(),
     });
     expect(body.total).toBe(body.data.length);
     expect(body).not.toHaveProperty("data.0.passwordHash");
+  });
+
+  it("carries the rest of spec §3 'User': whatsapp, desc, category_ids (in the seller's order) and addresses", async () => {
+    const s = await createUser(ctx.db, {
+      accType: "business",
+      names: "Full Seller",
+      whatsapp: "+2348031234567",
+      desc: "Original phones from Computer Village",
+      categoryIds: [serviceCat.id, marketCat.id],
+    });
+    await createAddress(ctx.db, { userId: s.id, firstName: "Ada", city: "Ikeja", isDefault: true });
+    await createAddress(ctx.db, { userId: s.id, firstName: "Ada", city: "Lekki" });
+    const res = await ctx.request({ method: "GET", url: `/api/admin/users?account_type=business&q=${s.username}`, token: admin.token });
+    const row = res.json().data.find((u: { _id: string }) => u._id === s.id);
+    expect(row).toMatchObject({
+      whatsapp: "+2348031234567",
+      desc: "Original phones from Computer Village",
+      category_ids: [serviceCat.id, marketCat.id],
+      account_no: null,
+      bank_code: null,
+      account_name: null,
+    });
+    expect(row.addresses.map((a: { address_id: number; city: string; default: boolean }) => [a.address_id, a.city, a.default])).toEqual([
+      [0, "Ikeja", true],
+      [1, "Lekki", false],
+    ]);
+    // The action answer carries the same row.
+    const blocked = await put(admin.token, { account_id: s.id, req_type: "blue_tick_verify" });
+    expect(blocked.json().data).toMatchObject({
+      category_ids: [serviceCat.id, marketCat.id],
+      desc: "Original phones from Computer Village",
+    });
+    expect(blocked.json().data.addresses).toHaveLength(2);
   });
 
   it("lists customers only for account_type=customer", async () => {

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { ACCOUNT_TYPES, MAX_PAGE_SIZE, MAX_SELLER_CATEGORIES, SELLER_STATUSES } from "../constants.js";
+import { Address } from "./accounts.js";
 import { Id } from "./common.js";
 import { NewPassword } from "./password.js";
 import { plainText } from "./plain-text.js";
@@ -42,6 +43,11 @@ export const AdminUserRow = z.object({
   account_no: z.string().nullable(),
   account_name: z.string().nullable(),
   bank_account_verified: z.boolean(),
+  /** The rest of spec §3 "User": WhatsApp number, the seller's description, categories (in the seller's order), addresses. */
+  whatsapp: z.string().nullable(),
+  desc: z.string(),
+  category_ids: z.array(z.string()),
+  addresses: z.array(Address),
   createdAt: z.string(),
 });
 export type AdminUserRow = z.infer<typeof AdminUserRow>;

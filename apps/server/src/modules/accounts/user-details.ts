@@ -8,7 +8,7 @@ import { notFound } from "../../lib/errors.js";
 type AddressRow = typeof addresses.$inferSelect;
 
 /** Address row -> API shape; `index` is its 0-based position in the user's list (= `address_id`). */
-function toAddress(row: AddressRow, index: number): Address {
+export function toAddress(row: AddressRow, index: number): Address {
   return {
     _id: row.id,
     address_id: index,

@@ -4,12 +4,13 @@
  * action helper). Every write runs in one transaction; a change of status or active flag re-syncs
  * the seller's public listings in that same transaction (ADR 0004, listing-visibility.ts).
  */
-import type { AdminAction, AdminCreateUserBody, AdminUserRow, AdminUsersQuery } from "@market/contract";
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { Address, AdminAction, AdminCreateUserBody, AdminUserRow, AdminUsersQuery } from "@market/contract";
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.js";
-import { categories, follows, userCategories, users } from "../../db/schema/index.js";
+import { addresses, categories, follows, userCategories, users } from "../../db/schema/index.js";
 import { invalidCursor, isTimestampText, isUuid } from "../../lib/cursor.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { toAddress } from "../accounts/user-details.js";
 import { normalizePhone } from "../accounts/validation.js";
 import { hashPassword } from "../auth/passwords.js";
 import { revokeUserSessions, type SessionCaches } from "../auth/sessions.js";
@@ -34,6 +35,8 @@ const rowColumns = {
   accountNo: users.accountNo,
   accountName: users.accountName,
   bankAccountVerified: users.bankAccountVerified,
+  whatsapp: users.whatsapp,
+  desc: users.desc,
   createdAt: users.createdAt,
   createdAtText: sql<string>`${users.createdAt}::text`,
   followers: sql<number>`(select count(*)::int from ${follows} where ${follows.sellerId} = ${users.id})`,
@@ -43,7 +46,35 @@ const rowColumns = {
 const selectRows = (db: Executor) => db.select(rowColumns).from(users);
 type Row = Awaited<ReturnType<typeof selectRows>>[number];
 
-function toRow(r: Row): AdminUserRow {
+/** Each listed user's categories and addresses: two queries for the whole page. */
+type Extras = { categoryIds: Map<string, string[]>; addresses: Map<string, Address[]> };
+
+async function loadExtras(db: Executor, ids: string[]): Promise<Extras> {
+  const categoryIds = new Map<string, string[]>();
+  const addressesOf = new Map<string, Address[]>();
+  if (ids.length === 0) return { categoryIds, addresses: addressesOf };
+  const [cats, addressList] = await Promise.all([
+    db
+      .select({ userId: userCategories.userId, id: userCategories.categoryId })
+      .from(userCategories)
+      .where(inArray(userCategories.userId, ids))
+      .orderBy(asc(userCategories.userId), asc(userCategories.position)),
+    db
+      .select()
+      .from(addresses)
+      .where(inArray(addresses.userId, ids))
+      .orderBy(asc(addresses.userId), asc(addresses.createdAt), asc(addresses.id)),
+  ]);
+  for (const c of cats) categoryIds.set(c.userId, [...(categoryIds.get(c.userId) ?? []), c.id]);
+  for (const a of addressList) {
+    const list = addressesOf.get(a.userId) ?? [];
+    list.push(toAddress(a, list.length));
+    addressesOf.set(a.userId, list);
+  }
+  return { categoryIds, addresses: addressesOf };
+}
+
+function toRow(r: Row, extras: Extras): AdminUserRow {
   return {
     _id: r.id,
     names: r.names,
@@ -61,8 +92,21 @@ function toRow(r: Row): AdminUserRow {
     account_no: r.accountNo,
     account_name: r.accountName,
     bank_account_verified: r.bankAccountVerified,
+    whatsapp: r.whatsapp,
+    desc: r.desc,
+    category_ids: extras.categoryIds.get(r.id) ?? [],
+    addresses: extras.addresses.get(r.id) ?? [],
     createdAt: r.createdAt.toISOString(),
   };
+}
+
+/** Table rows in API shape, with their categories and addresses. */
+async function toRows(db: Executor, rows: Row[]): Promise<AdminUserRow[]> {
+  const extras = await loadExtras(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toRow(r, extras));
 }
 
 /** Cursor = base64url("<created_at as PostgreSQL text>|<id>"): exact to the microsecond. */
@@ -118,7 +162,7 @@ export async function listUsers(
   const more = rows.length > query.limit;
   const pageRows = more ? rows.slice(0, query.limit) : rows;
   return {
-    data: pageRows.map(toRow),
+    data: await toRows(db, pageRows),
     nextCursor: more ? encodeCursor(pageRows[pageRows.length - 1]!) : null,
     total: count?.n ?? 0,
   };
@@ -127,7 +171,7 @@ export async function listUsers(
 /** One user as a table row, or null. */
 export async function getUserRow(db: Executor, id: string): Promise<AdminUserRow | null> {
   const [r] = await selectRows(db).where(eq(users.id, id));
-  return r ? toRow(r) : null;
+  return r ? (await toRows(db, [r]))[0]! : null;
 }
 
 /**
