@@ -1,5 +1,5 @@
 /** HTTP errors raised by services and guards, and the JSON answer they become. */
-import type { ErrorAnswer } from "@market/contract";
+import { ACCOUNT_MESSAGES, type ErrorAnswer } from "@market/contract";
 
 /**
  * The JSON body of every failure (contract `ErrorAnswer`): `message`, and the same text again as
@@ -41,3 +41,33 @@ export const tooMany = (message = "Too many attempts. Please wait and try again.
     retryAfterSeconds === undefined ? undefined : { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   );
 export const unavailable = (message = "Service temporarily unavailable. Please try again.") => new HttpError(503, message);
+
+/** Field -> message, the `errors` of a 400 answer (e.g. `{ email: "Email is already registered" }`). */
+export type FieldErrors = Record<string, string>;
+
+/** One refused input value: a Zod issue (`path`) or a Fastify schema validation entry (`instancePath`, "/address/city"). */
+type FieldIssue = { path?: readonly PropertyKey[]; instancePath?: string; message?: string };
+
+/**
+ * The one formatter of field errors: each field's first message ("Invalid value" when it has none).
+ * Keyed by the top-level field ("category_ids"), or with `nested` by the whole dotted path
+ * ("address.city"); an issue about the whole body is keyed "body".
+ */
+export function fieldErrors(issues: Iterable<FieldIssue>, { nested = false }: { nested?: boolean } = {}): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const path = issue.path?.map(String) ?? (issue.instancePath ?? "").split("/").filter(Boolean);
+    const key = (nested ? path.join(".") : path[0]) || "body";
+    out[key] ??= issue.message ?? "Invalid value";
+  }
+  return out;
+}
+
+/**
+ * The 400 of refused input. Its message is the only field's message as it is (the contract words
+ * each as a whole sentence), "Please correct the highlighted fields" for several, "Invalid input" for none.
+ */
+export function invalidInput(errors: FieldErrors): HttpError {
+  const messages = Object.values(errors);
+  return badRequest(messages.length === 1 ? messages[0]! : messages.length ? ACCOUNT_MESSAGES.fixFields : "Invalid input", errors);
+}

@@ -8,7 +8,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { isRedisDown } from "../lib/cache/redis.js";
-import { errorAnswer, HttpError } from "../lib/errors.js";
+import { errorAnswer, fieldErrors, HttpError, invalidInput } from "../lib/errors.js";
 
 /** PostgreSQL / network error codes that mean "the database is not reachable right now". */
 const DB_DOWN = new Set([
@@ -45,22 +45,6 @@ function pgCode(err: unknown): string | undefined {
   return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
 }
 
-/** "first_name" -> "First name", "address.city" -> "City" (the last part of a nested field). */
-function fieldLabel(field: string): string {
-  const last = field.split(".").pop() ?? field;
-  const words = last
-    .replace(/_/g, " ")
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** Zod's generic wording for a missing value becomes "<Label> is required"; other messages stay. */
-function plainMessage(field: string, message: string): string {
-  if (field !== "body" && /expected [\w\s|]+, received undefined$/.test(message)) return `${fieldLabel(field)} is required`;
-  return message;
-}
-
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
@@ -70,17 +54,8 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       return reply.status(err.statusCode).send(errorAnswer(err.statusCode, err.message, err.errors));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors: Record<string, string> = {};
-      for (const issue of err.validation) {
-        const field = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || "body";
-        errors[field] ??= plainMessage(field, issue.message ?? "Invalid value");
-      }
-      const entries = Object.entries(errors);
-      const message =
-        // The contract words every field's message as a whole sentence (contract messages.ts): a
-        // single one is the alert's text as it is.
-        entries.length === 1 ? entries[0]![1] : entries.length ? "Please correct the highlighted fields" : "Invalid input";
-      return reply.status(400).send(errorAnswer(400, message, errors));
+      const invalid = invalidInput(fieldErrors(err.validation, { nested: true }));
+      return reply.status(400).send(errorAnswer(400, invalid.message, invalid.errors));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, "response did not match its schema");

@@ -9,7 +9,7 @@ import { ACCOUNT_MESSAGES, ChangePasswordBody, ProfileUpdateBody, TEXT } from "@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { uploads, userCategories, users } from "../../db/schema/index.js";
-import { badRequest, forbidden, HttpError, tooMany } from "../../lib/errors.js";
+import { badRequest, forbidden, HttpError, invalidInput, tooMany } from "../../lib/errors.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
 import type { AuthUser } from "../auth/sessions.js";
 import { revokeUserSessions } from "../auth/sessions.js";
@@ -19,7 +19,7 @@ import type { AccountNameLookup } from "../wallet/name-lookup.js";
 import { planPayoutAccountChange } from "../wallet/payout-account.js";
 import type { AccountsDeps } from "./registration.service.js";
 import { loadUserDetails } from "./user-details.js";
-import { normalizePhone, parseOrThrow, throwFieldErrors } from "./validation.js";
+import { normalizePhone, parseOrThrow } from "./validation.js";
 
 /** `_id`, when sent, must be the caller's own (spec §3 "Password change payload" carries it). */
 function assertOwnId(me: AuthUser, id: unknown): void {
@@ -41,7 +41,7 @@ export async function changePassword(deps: AccountsDeps, me: AuthUser, input: un
   if (wait !== null) throw tooMany(ACCOUNT_MESSAGES.throttled, wait);
   const [row] = await deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, me.id));
   if (!row || !(await verifyPassword(row.passwordHash, body.old_password)))
-    throwFieldErrors({ old_password: ACCOUNT_MESSAGES.oldPassword });
+    throw invalidInput({ old_password: ACCOUNT_MESSAGES.oldPassword });
   const passwordHash = await hashPassword(body.password);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, passwordMustChange: false, updatedAt: new Date() }).where(eq(users.id, me.id));
@@ -65,7 +65,7 @@ async function resolveProfile(deps: AccountsDeps, tx: Executor, me: AuthUser, pr
   if (current?.profile === profile) return profile;
   if (profile.startsWith("data:")) {
     const bytes = decodeDataUrl(profile);
-    if (!bytes) throwFieldErrors({ profile: ACCOUNT_MESSAGES.profile });
+    if (!bytes) throw invalidInput({ profile: ACCOUNT_MESSAGES.profile });
     try {
       return (await storeImage(tx, deps.uploads, bytes, me.id, deps.uploadQuota)).url;
     } catch (err) {
@@ -81,7 +81,7 @@ async function resolveProfile(deps: AccountsDeps, tx: Executor, me: AuthUser, pr
         .where(and(eq(uploads.key, key), eq(uploads.ownerId, me.id)))
         .for("key share")
     : [];
-  if (!own) throwFieldErrors({ profile: ACCOUNT_MESSAGES.profile });
+  if (!own) throw invalidInput({ profile: ACCOUNT_MESSAGES.profile });
   return profile;
 }
 
@@ -97,7 +97,7 @@ export async function updateProfile(deps: AccountsDeps, me: AuthUser, input: unk
   let whatsapp: string | null | undefined = body.whatsapp;
   if (whatsapp) {
     whatsapp = normalizePhone(whatsapp, { nigerianOnly: false });
-    if (!whatsapp) throwFieldErrors({ whatsapp: ACCOUNT_MESSAGES.whatsapp });
+    if (!whatsapp) throw invalidInput({ whatsapp: ACCOUNT_MESSAGES.whatsapp });
   }
   const payoutAccount = await planPayoutAccountChange(deps.db, me.id, nameLookup, body);
   await deps.db.transaction(async (tx) => {

@@ -9,13 +9,14 @@ import { ACCOUNT_MESSAGES, type RecoverBody, ResetEmailForm, ResetForm, TEXT } f
 import { eq, TransactionRollbackError } from "drizzle-orm";
 import type { z } from "zod";
 import { users } from "../../db/schema/index.js";
+import { invalidInput } from "../../lib/errors.js";
 import { consumeCode, issueCode, NO_ACCOUNT_ID } from "../auth/codes.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
 import { revokeUserSessions } from "../auth/sessions.js";
 import { forgetAccount } from "../auth/throttle.js";
 import { resetPasswordMessage } from "./messages.js";
 import type { AccountsDeps } from "./registration.service.js";
-import { parseOrThrow, throwFieldErrors } from "./validation.js";
+import { parseOrThrow } from "./validation.js";
 
 /** Step 1: mail a reset code to `email` if it belongs to an active account (at most one a minute). */
 export async function sendResetCode(deps: AccountsDeps, body: z.output<typeof RecoverBody>) {
@@ -58,7 +59,7 @@ export async function resetPassword(deps: AccountsDeps, body: z.output<typeof Re
       if (err instanceof TransactionRollbackError) return "same" as const;
       throw err;
     });
-  if (result === "same") throwFieldErrors({ password: ACCOUNT_MESSAGES.passwordSame });
-  if (result !== "ok") throwFieldErrors({ code: ACCOUNT_MESSAGES.codeInvalid });
+  if (result === "same") throw invalidInput({ password: ACCOUNT_MESSAGES.passwordSame });
+  if (result !== "ok") throw invalidInput({ code: ACCOUNT_MESSAGES.codeInvalid });
   return { message: TEXT.success.passwordUpdated };
 }

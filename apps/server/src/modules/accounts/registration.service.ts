@@ -8,7 +8,7 @@ import { eq, inArray, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Executor } from "../../db/client.js";
 import { categories, userCategories, users } from "../../db/schema/index.js";
-import { badRequest, HttpError } from "../../lib/errors.js";
+import { badRequest, type FieldErrors, fieldErrors, HttpError, invalidInput } from "../../lib/errors.js";
 import { consumeCode, issueCode, NO_ACCOUNT_ID } from "../auth/codes.js";
 import { hashPassword } from "../auth/passwords.js";
 import type { SessionCaches } from "../auth/sessions.js";
@@ -17,7 +17,7 @@ import type { Messenger } from "../messages/service.js";
 import { decodeDataUrl, sniffImageType, storeImage, type UploadQuota } from "../uploads/images.js";
 import type { UploadStorage } from "../uploads/storage.js";
 import { verifyEmailMessage, verifyPhoneMessage } from "./messages.js";
-import { type FieldErrors, fieldErrors, normalizePhone, throwFieldErrors } from "./validation.js";
+import { normalizePhone } from "./validation.js";
 
 /** `uploadQuota`: the per-account upload quota, applied to profile pictures sent to PUT /api/me (ADR 0084). */
 export type AccountsDeps = {
@@ -37,7 +37,7 @@ export type AccountsDeps = {
 async function checkSignUp(db: Executor, body: z.output<typeof SignUpBody>) {
   const accType = signUpAccountType(body.accType);
   const parsed = SignUpForm.safeParse({ ...body, accType, category_ids: accType === "business" ? body.category_ids : [] });
-  const errors: FieldErrors = fieldErrors(parsed.error);
+  const errors: FieldErrors = fieldErrors(parsed.error?.issues ?? []);
   const phone = normalizePhone(body.phone);
   if (!phone) errors.phone ??= ACCOUNT_MESSAGES.phone;
   let picture: Buffer | null = null;
@@ -62,7 +62,7 @@ async function checkSignUp(db: Executor, body: z.output<typeof SignUpBody>) {
     const found = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, body.category_ids));
     if (found.length !== body.category_ids.length) errors.category_ids = ACCOUNT_MESSAGES.categoryUnknown;
   }
-  if (Object.keys(errors).length || !parsed.success || !phone) throwFieldErrors(errors);
+  if (Object.keys(errors).length || !parsed.success || !phone) throw invalidInput(errors);
   return { form: parsed.data, phone, picture };
 }
 
@@ -180,6 +180,6 @@ export async function verifyAccount(deps: AccountsDeps, body: z.output<typeof Ve
     if (check === "ok" || (proven && flags[channel])) continue;
     errors[field] = check === "format" ? ACCOUNT_MESSAGES.code : ACCOUNT_MESSAGES.codeInvalid;
   }
-  if (Object.keys(errors).length) throwFieldErrors(errors);
+  if (Object.keys(errors).length) throw invalidInput(errors);
   return { message: ACCOUNT_MESSAGES.verified, data: flags };
 }

@@ -22,6 +22,7 @@ import {
 } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { fieldErrors, invalidInput } from "../../lib/errors.js";
 import { clearSessionCookies, currentUser, requireUser, setSessionCookies } from "../../plugins/auth.js";
 import { PICTURE_BODY_LIMIT } from "../../plugins/json-body.js";
 import { revokeSession } from "../auth/sessions.js";
@@ -33,7 +34,6 @@ import { resetPassword, sendResetCode } from "./recovery.service.js";
 import { type AccountsDeps, signUp, verifyAccount } from "./registration.service.js";
 import { signIn } from "./session.service.js";
 import { loadUserDetails } from "./user-details.js";
-import { throwFieldErrors, validationFieldErrors } from "./validation.js";
 
 /**
  * Per-IP limits (ADR 0005, 0012). Generous on purpose: many Lagos shoppers share one carrier IP, and
@@ -186,7 +186,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (request.validationError) throwFieldErrors(validationFieldErrors(request.validationError));
+      if (request.validationError) throw invalidInput(fieldErrors(request.validationError.validation));
       return { statusCode: 200, ...(await changeAddresses(app.db, currentUser(request).id, request.body)) };
     },
   );

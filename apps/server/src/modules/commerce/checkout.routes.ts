@@ -14,9 +14,9 @@ import {
   SubmitTransferBody,
 } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { fieldErrors, invalidInput } from "../../lib/errors.js";
 import { bearer, errorAnswers } from "../../lib/route-schema.js";
 import { currentUser, requireUser } from "../../plugins/auth.js";
-import { throwFieldErrors, validationFieldErrors } from "../accounts/validation.js";
 import { cancelOrder, createCheckoutSession, pendingTransfer, submitTransfer } from "./checkout.service.js";
 import { createPaymentProvider } from "./payments/provider.js";
 
@@ -39,7 +39,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (request.validationError) throwFieldErrors(validationFieldErrors(request.validationError));
+      if (request.validationError) throw invalidInput(fieldErrors(request.validationError.validation));
       // Only stock changes: the caches drop what shows these products, not the whole catalog (ADR 0144).
       const changed: string[] = [];
       request.stockChanged = changed;

@@ -14,7 +14,7 @@ import { PAYOUT_MESSAGES, TypedAccountName } from "@market/contract";
 import { eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
-import { type FieldErrors, throwFieldErrors } from "../accounts/validation.js";
+import { type FieldErrors, invalidInput } from "../../lib/errors.js";
 import { findBank } from "./banks.js";
 import type { AccountNameLookup } from "./name-lookup.js";
 
@@ -86,7 +86,7 @@ export async function planPayoutAccountChange(
       else errors.account_name = PAYOUT_MESSAGES.accountNameFormat;
     }
   }
-  if (Object.keys(errors).length || !bankCode || !accountNo) throwFieldErrors(errors);
+  if (Object.keys(errors).length || !bankCode || !accountNo) throw invalidInput(errors);
 
   const sameNumber = current.bankCode === bankCode && current.accountNo === accountNo;
   if (lookup) {
