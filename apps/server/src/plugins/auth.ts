@@ -55,7 +55,7 @@ export const CROSS_SITE_REFUSED = "This request must come from the store's own p
  * `none` (typed, bookmarked) pass. Without it, an `Origin` header must name this host. With neither
  * (a browser from before 2020, or not a browser at all) the request passes.
  */
-export function isCrossSite(request: FastifyRequest): boolean {
+function isCrossSite(request: FastifyRequest): boolean {
   const site = request.headers["sec-fetch-site"];
   if (site) return site !== "same-origin" && site !== "none";
   const origin = request.headers.origin;
