@@ -3,12 +3,14 @@
  * from memory, and every write through the API that may change them clears it before its answer
  * leaves. Built with PUBLIC_CACHE=true (under NODE_ENV=test the cache is off by default, see the plugin).
  */
+import { SHIPPING_FEE_NAIRA } from "@market/contract";
 import { eq } from "drizzle-orm";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories } from "../src/db/schema/index.js";
 import { createCategory, createProduct, createUser, createUserWithToken } from "../src/db/seed/factories.js";
 import publicCache from "../src/plugins/public-cache.js";
+import { checkoutBody } from "./fixtures.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
@@ -133,6 +135,53 @@ describe("public response cache", () => {
     const after = await get(url);
     expect(after.headers["x-cache"]).toBe("miss");
     expect(after.json().products.price).toBe(6000);
+  });
+
+  it("drops only the answers showing the products a checkout changed the stock of, in every cache", async () => {
+    const cat = await createCategory(ctx.db, { type: "market-place" });
+    const otherCat = await createCategory(ctx.db, { type: "market-place" });
+    const seller = await createUser(ctx.db, { accType: "business", status: "approved" });
+    const bought = await createProduct(ctx.db, { userId: seller.id, categoryId: cat.id, price: 1000, countInStock: 5 });
+    const beside = await createProduct(ctx.db, { userId: seller.id, categoryId: cat.id, price: 1000, countInStock: 5 });
+    const elsewhere = await createProduct(ctx.db, { userId: seller.id, categoryId: otherCat.id, price: 1000, countInStock: 5 });
+    const shopper = await createUserWithToken(ctx.db);
+    const viewer = await createUserWithToken(ctx.db);
+    ctx.app.publicCache.invalidate();
+    const urls = {
+      bought: `/api/product?id=${bought.id}`,
+      beside: `/api/product?id=${beside.id}`,
+      listing: `/api/product?category_id=${cat.id}`,
+      elsewhere: `/api/product?category_id=${otherCat.id}`,
+    };
+    for (const url of Object.values(urls)) expect((await get(url)).headers["x-cache"]).toBe("miss");
+    expect((await get(urls.beside, viewer.token)).statusCode).toBe(200);
+    expect((await get(urls.bought, viewer.token)).json().products.count_in_stock).toBe(5);
+    const line = await ctx.request({
+      method: "POST",
+      url: "/api/cart",
+      token: shopper.token,
+      payload: { product_id: bought.id, count: 2 },
+    });
+    expect(line.statusCode, line.body).toBe(200);
+    const placed = await ctx.request({
+      method: "POST",
+      url: "/api/transactions/createSession",
+      token: shopper.token,
+      payload: checkoutBody(2000 + SHIPPING_FEE_NAIRA),
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    // What shows the bought product is read again, with its new stock...
+    const detail = await get(urls.bought);
+    expect(detail.headers["x-cache"]).toBe("miss");
+    expect(detail.json().products.count_in_stock).toBe(3);
+    const listing = await get(urls.listing);
+    expect(listing.headers["x-cache"]).toBe("miss");
+    expect(listing.json().products.find((p: { _id: string }) => p._id === bought.id).count_in_stock).toBe(3);
+    expect((await get(urls.bought, viewer.token)).json().products.count_in_stock).toBe(3);
+    // ...and the rest of the catalog stays cached.
+    expect((await get(urls.beside)).headers["x-cache"]).toBe("hit");
+    expect((await get(urls.elsewhere)).headers["x-cache"]).toBe("hit");
+    expect(elsewhere.id).not.toBe(bought.id);
   });
 
   it("treats the follow GET as a write", async () => {

@@ -11,6 +11,9 @@
  *   wishlist...) and the state-changing `GET /api/user/follow` invalidate the `catalog` tag once
  *   their handler is done (onSend, before the answer leaves), and an answer computed while an
  *   invalidation arrived in between is not stored (the cache's stamp).
+ * - A write that changes only stock says which products (`request.stockChanged`): then only the
+ *   entries tagged with those items (`itemTags`: the listings and details that show them) are
+ *   dropped, so a checkout does not empty the whole catalog cache of every process (ADR 0144).
  * - Every process: the cache is the named cache `public-answers` of the cache module (lib/cache,
  *   ADR 0100), so an invalidation here reaches the other store processes over the bus.
  */
@@ -20,6 +23,22 @@ import { CacheHub } from "../lib/cache/index.js";
 
 /** The tag of everything drawn from the catalog: the public answers and the server-drawn pages. */
 export const CATALOG_TAG = "catalog";
+
+/** The tag of every cached answer or page that shows item `id` (a product's stock, ADR 0144). */
+export const itemTag = (id: string) => `item:${id}`;
+
+const ITEM_ID = /"_id":"([0-9a-f-]{36})"/g;
+
+/**
+ * The item tags of a cached answer or page: one per `"_id":"<uuid>"` in its JSON (the products of
+ * a listing, the item of a detail; a category's or seller's id too, which no stock change names:
+ * harmless). What a stock change must reach is exactly what shows the product.
+ */
+export function itemTags(json: string): string[] {
+  const tags = new Set<string>();
+  for (const m of json.matchAll(ITEM_ID)) tags.add(itemTag(m[1]!));
+  return [...tags];
+}
 
 /** Anonymous GETs answered from the cache. */
 const CACHEABLE = [/^\/api\/category(\?|$)/, /^\/api\/product(\?|$)/, /^\/api\/posts(\?|$)/, /^\/api\/posts\/reviews(\?|$)/];
@@ -82,6 +101,13 @@ declare module "fastify" {
   interface FastifyRequest {
     /** Cache stamp when this cacheable request started; undefined when not cacheable or a hit. */
     publicCacheVersion?: number;
+    /**
+     * Set by a write that changes nothing in the catalog but the stock of these products (a
+     * checkout, a cancelled order): only the answers and pages showing them are dropped, in every
+     * process, whatever the answer's status (ADR 0144); "all": the catalog caches are emptied whatever
+     * the status. Unset: the write empties the catalog caches unless refused (400-499).
+     */
+    stockChanged?: string[] | "all";
   }
 }
 
@@ -109,6 +135,7 @@ export default fp<PublicCacheOptions>(
       stats: () => ({ entries: entries.size, bytes: entries.totalSize, hits, misses, version: entries.stamp() }),
     } satisfies PublicCache);
     app.decorateRequest("publicCacheVersion", undefined);
+    app.decorateRequest("stockChanged", undefined);
     if (opts.enabled === false) return;
 
     const cacheable = (request: FastifyRequest) =>
@@ -149,6 +176,11 @@ export default fp<PublicCacheOptions>(
     // asks another process finds it told.
     const onSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> | undefined => {
       if (writes(request)) {
+        const stock = request.stockChanged;
+        // Only stock changed (committed, even when the answer is a refusal): only what shows it goes.
+        // A 500 may have stopped anywhere: everything goes.
+        if (stock === "all") return invalidate();
+        if (stock && reply.statusCode < 500) return stock.length ? app.cache.invalidate(stock.map(itemTag)) : undefined;
         // A refused write (400-499) changed nothing: anonymous junk requests cannot flush the cache.
         if (reply.statusCode < 400 || reply.statusCode >= 500) return invalidate();
         return;
@@ -157,7 +189,7 @@ export default fp<PublicCacheOptions>(
       if (stamp === undefined || reply.statusCode !== 200 || typeof payload !== "string") return;
       // Not stored when an invalidation came while it was computed, or when over maxBytes / 8.
       const contentType = String(reply.getHeader("content-type") ?? "application/json; charset=utf-8");
-      if (!entries.set(request.url, { payload, contentType }, { stamp })) return;
+      if (!entries.set(request.url, { payload, contentType }, { stamp, tags: itemTags(payload) })) return;
       reply.header("x-cache", "miss");
     };
     app.addHook("onSend", (request, reply, payload, done) => {

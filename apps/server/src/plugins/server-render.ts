@@ -28,7 +28,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { LANDING_PAGES } from "./landing-pages.js";
-import { CATALOG_TAG } from "./public-cache.js";
+import { CATALOG_TAG, itemTags } from "./public-cache.js";
 
 const RENDER_TIMEOUT_MS = 2_000;
 const TTL_MS = 30_000;
@@ -100,7 +100,8 @@ export function createServerRenderer(app: FastifyInstance, entryPath: string) {
       if (!rendered) return null;
       const markup = rootMarkup(rendered);
       // Only while the public cache is on: the page is drawn from its answers.
-      if (app.publicCache.enabled && !personal) cache.set(url, markup, { stamp });
+      // Tagged with the items it shows (from its query data), so a stock change drops only those pages.
+      if (app.publicCache.enabled && !personal) cache.set(url, markup, { stamp, tags: itemTags(markup) });
       return markup;
     } catch (err) {
       app.log.warn({ err, url }, "server rendering failed: answering the plain page");

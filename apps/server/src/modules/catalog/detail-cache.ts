@@ -16,7 +16,7 @@ import type { FastifyInstance } from "fastify";
 import type { Executor } from "../../db/client.js";
 import { follows } from "../../db/schema/index.js";
 import type { CacheHub, NamedCache } from "../../lib/cache/index.js";
-import { CATALOG_TAG } from "../../plugins/public-cache.js";
+import { CATALOG_TAG, itemTag } from "../../plugins/public-cache.js";
 import { listCategories } from "./categories.service.js";
 
 /** The public part of a detail: `user.following` is false in it (nobody is looking). */
@@ -52,9 +52,10 @@ export function detailCaches(app: FastifyInstance): DetailCaches | null {
 }
 
 /**
- * The public part of item `key` ("product:<id>", "post:<id>"): from the cache, else `read()` (null
- * for an item the public does not see), kept when `read` answered and nothing was invalidated
- * meanwhile.
+ * The public part of item `key` ("product:<id>", "post:<id>"): from the cache,
+ * else `read()` (null for an item the public does not see), kept when `read` answered and nothing
+ * that concerns it was invalidated meanwhile. Tagged with the item, so a change of its stock drops
+ * it alone (ADR 0144).
  */
 export async function publicDetail<P>(
   caches: DetailCaches | null,
@@ -66,7 +67,7 @@ export async function publicDetail<P>(
   if (hit) return hit as PublicDetail<P>;
   const stamp = caches.details.stamp();
   const value = await read();
-  if (value) caches.details.set(key, value, { stamp });
+  if (value) caches.details.set(key, value, { stamp, tags: [itemTag(key.slice(key.indexOf(":") + 1))] });
   return value;
 }
 
