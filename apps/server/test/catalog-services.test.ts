@@ -1,4 +1,5 @@
 /** /api/posts (services), reviews and star reactions, follows, followers and category writes. */
+import { LIST_REVIEWS_MAX } from "@market/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCategory, createFollow, createPost, createUserWithToken } from "../src/db/seed/factories.js";
 import { createTestContext, type TestContext } from "./helpers.js";
@@ -192,6 +193,27 @@ describe("reviews and star reactions", () => {
     expect(detail.reviews_count).toBe(2);
     // The service itself carries its reviews as a list (spec §3), newest first.
     expect(detail.reviews.map((r: { comment: string }) => r.comment)).toEqual(["Okay.", "Still good."]);
+  });
+
+  it("a services list carries each service's newest reviews (spec §3 'Service (post)': reviews), at most LIST_REVIEWS_MAX", async () => {
+    const p = (await createPost(ctx.db, { userId: seller.user.id, categoryId: salons.id, body: "Gele tying" })).id;
+    const raters = await Promise.all(Array.from({ length: LIST_REVIEWS_MAX + 1 }, () => createUserWithToken(ctx.db)));
+    for (const [i, u] of raters.entries())
+      await send("POST", "/api/posts/reviews", { post_id: p, rating: 4, comment: `Review ${i}` }, u.token);
+    const list = await get(`/api/posts?user_id=${seller.user.id}&limit=60`);
+    const items = list.body.products as Array<{
+      _id: string;
+      reviews: Array<{ comment: string; user: { _id: string } }>;
+      reviews_count: number;
+    }>;
+    const item = items.find((x) => x._id === p)!;
+    expect(item.reviews_count).toBe(LIST_REVIEWS_MAX + 1);
+    expect(item.reviews.map((r) => r.comment)).toEqual(
+      Array.from({ length: LIST_REVIEWS_MAX }, (_, i) => `Review ${LIST_REVIEWS_MAX - i}`),
+    );
+    expect(item.reviews[0]!.user._id).toBe(raters[LIST_REVIEWS_MAX]!.user.id);
+    // A service nobody reviewed carries an empty list.
+    expect(items.every((x) => Array.isArray(x.reviews))).toBe(true);
   });
 
   it("refuses bad ratings, missing comments, own services, unknown services and anonymous users", async () => {

@@ -214,10 +214,6 @@ const pageFields = {
 export const ProductListAnswer = z.object({ statusCode: z.number().int(), products: z.array(Product), ...pageFields });
 export type ProductListAnswer = z.infer<typeof ProductListAnswer>;
 
-/** GET /api/posts list answer (same shape; the services are under `products` as the spec's client reads). */
-export const PostListAnswer = z.object({ statusCode: z.number().int(), products: z.array(Post), ...pageFields });
-export type PostListAnswer = z.infer<typeof PostListAnswer>;
-
 /** The seller of an item, as the detail answer carries it (spec §2 "Seller popup", §3 "Detail response"). */
 export const Seller = z.object({
   _id: z.string(),
@@ -350,6 +346,21 @@ export type ReviewListAnswer = z.infer<typeof ReviewListAnswer>;
 
 /** How many of the newest reviews a service's detail answer carries (the rest via GET /api/posts/reviews). */
 export const DETAIL_REVIEWS_MAX = 20;
+
+/** How many of a service's newest reviews each item of a services list carries (spec §3 "Service (post)": reviews). */
+export const LIST_REVIEWS_MAX = 3;
+
+/**
+ * GET /api/posts list answer (same shape; the services are under `products` as the spec's client
+ * reads). Each service carries its newest LIST_REVIEWS_MAX reviews as `reviews`; `reviews_count`
+ * is the true count.
+ */
+export const PostListAnswer = z.object({
+  statusCode: z.number().int(),
+  products: z.array(Post.extend({ reviews: z.array(Review) })),
+  ...pageFields,
+});
+export type PostListAnswer = z.infer<typeof PostListAnswer>;
 
 /** GET /api/posts?id= answer: the service carries its newest reviews as `reviews` (spec §3 "Service (post)"). */
 export const PostDetailAnswer = z.object({

@@ -6,6 +6,7 @@
 import {
   averageStars,
   DETAIL_REVIEWS_MAX,
+  LIST_REVIEWS_MAX,
   type Post,
   type PostCreateInput,
   type PostListQuery,
@@ -22,7 +23,7 @@ import { badRequest, notFound } from "../../lib/errors.js";
 import type { AuthUser } from "../auth/sessions.js";
 import { type DetailCaches, personalDetail, publicDetail } from "./detail-cache.js";
 import { cachedCount, runListing, type SortSpec } from "./keyset.js";
-import { listReviews } from "./reviews.service.js";
+import { listReviews, newestReviewsByPost } from "./reviews.service.js";
 import { assertCategory, assertOwnUploads, assertSeller, isListedSeller, listingWhere } from "./rules.js";
 import { getSeller } from "./sellers.service.js";
 
@@ -130,7 +131,12 @@ export async function listPosts(db: Executor, q: z.output<typeof PostListQuery>,
         .limit(limit)
         .offset(offset),
   });
-  return { ...page, products: page.rows.map(toPost) };
+  const newest = await newestReviewsByPost(
+    db,
+    page.rows.map((r) => r.id),
+    LIST_REVIEWS_MAX,
+  );
+  return { ...page, products: page.rows.map((r) => ({ ...toPost(r), reviews: newest.get(r.id) ?? [] })) };
 }
 
 /** One service row by id (any state), or undefined. */

@@ -5,7 +5,7 @@
  * under a row lock on the post, so the average is never out of step (ADR 0022).
  */
 import { averageStars, type RatingAnswer, type Review, type ReviewInput } from "@market/contract";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Executor, Tx } from "../../db/client.js";
 import { posts, reactions, reviews, users } from "../../db/schema/index.js";
 import { forbidden, notFound } from "../../lib/errors.js";
@@ -85,6 +85,32 @@ function toReview(r: ReviewRow): Review {
     createdAt: r.createdAt.toISOString(),
     user: { _id: r.userId, names: r.names, profile: r.profile },
   };
+}
+
+/**
+ * The newest `perPost` reviews of each of `postIds` (newest first), by service id: one query for a
+ * whole page of a services list (a window over the reviews of those services only).
+ */
+export async function newestReviewsByPost(db: Executor, postIds: string[], perPost: number): Promise<Map<string, Review[]>> {
+  const out = new Map<string, Review[]>();
+  if (postIds.length === 0) return out;
+  const ranked = db
+    .select({
+      rid: reviews.id,
+      rn: sql<number>`row_number() over (partition by ${reviews.postId} order by ${reviews.createdAt} desc, ${reviews.id} desc)`.as("rn"),
+    })
+    .from(reviews)
+    .where(inArray(reviews.postId, postIds))
+    .as("ranked");
+  const rows = await db
+    .select(reviewColumns)
+    .from(ranked)
+    .innerJoin(reviews, eq(reviews.id, ranked.rid))
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(lte(ranked.rn, perPost))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+  for (const r of rows) out.set(r.postId, [...(out.get(r.postId) ?? []), toReview(r)]);
+  return out;
 }
 
 /**
