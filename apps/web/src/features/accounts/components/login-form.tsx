@@ -6,13 +6,12 @@
  */
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { LOGIN_MIN_EXCLUSIVE, PASSWORD_MAX, SignInBody, TEXT } from "@market/contract";
-import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api";
 import { useSchemaForm } from "../../../lib/form";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import { homeOf, useSignedIn } from "../../../lib/session";
-import { signIn } from "../api/auth";
+import { useSignIn } from "../../../lib/queries/auth";
+import { homeOf } from "../../../lib/session";
 
 /** Whether the login may be sent (spec §5: both fields longer than 2 characters). */
 function canSendLogin(email: string, password: string): boolean {
@@ -21,8 +20,8 @@ function canSendLogin(email: string, password: string): boolean {
 
 export function LoginForm({ onLostPassword, onUnverified }: { onLostPassword: () => void; onUnverified: (email: string) => void }) {
   const form = useSchemaForm<SignInBody>(SignInBody, { initialValues: { email: "", password: "" } });
-  const [busy, setBusy] = useState(false);
-  const signedIn = useSignedIn();
+  const signIn = useSignIn();
+  const busy = signIn.isPending;
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -35,10 +34,8 @@ export function LoginForm({ onLostPassword, onUnverified }: { onLostPassword: ()
 
   const submit = form.onSubmit(async ({ email, password }) => {
     if (busy || !canSendLogin(email, password)) return;
-    setBusy(true);
     try {
-      const res = await signIn({ email: email.trim(), password });
-      await signedIn();
+      const res = await signIn.mutateAsync({ email: email.trim(), password });
       notifySuccess(res.message);
       if (res.accType === "customer") goBack();
       else navigate(homeOf(res.accType), { replace: true });
@@ -47,8 +44,6 @@ export function LoginForm({ onLostPassword, onUnverified }: { onLostPassword: ()
         notifyError(err);
         onUnverified(err.errors.verify);
       } else notifyError(err);
-    } finally {
-      setBusy(false);
     }
   });
 

@@ -8,7 +8,7 @@ import { PASSWORD_MAX, ResetEmailForm, ResetForm, TEXT } from "@market/contract"
 import { useState } from "react";
 import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import { type RecoverForm, recover } from "../api/auth";
+import { type RecoverForm, useRecover } from "../../../lib/queries/auth";
 
 const EMPTY: RecoverForm = { email: "", code: "", password: "", confirm_password: "" };
 
@@ -16,7 +16,7 @@ export function LostPasswordForm({ onDone }: { onDone: () => void }) {
   const [requestType, setRequestType] = useState<"send-mail" | "change-password">("send-mail");
   // Each step checks its own fields: the e-mail first, then the code and the new password.
   const form = useSchemaForm<RecoverForm>(requestType === "send-mail" ? ResetEmailForm : ResetForm, { initialValues: EMPTY });
-  const [busy, setBusy] = useState(false);
+  const recover = useRecover();
 
   const cancel = () => {
     setRequestType("send-mail");
@@ -26,10 +26,9 @@ export function LostPasswordForm({ onDone }: { onDone: () => void }) {
   };
 
   const submit = form.onSubmit(async (values) => {
-    if (busy) return;
-    setBusy(true);
+    if (recover.isPending) return;
     try {
-      const res = await recover(requestType, values);
+      const res = await recover.mutateAsync({ step: requestType, form: values });
       notifySuccess(res.message);
       if (requestType === "send-mail") {
         // The next step needs the e-mail; the rest of the form starts empty.
@@ -39,8 +38,6 @@ export function LostPasswordForm({ onDone }: { onDone: () => void }) {
     } catch (err) {
       showFieldErrors(form, err);
       notifyError(err);
-    } finally {
-      setBusy(false);
     }
   });
 
@@ -83,8 +80,12 @@ export function LostPasswordForm({ onDone }: { onDone: () => void }) {
           <Button variant="default" type="button" onClick={cancel}>
             {TEXT.accounts.cancel}
           </Button>
-          <Button type="submit" disabled={busy} miw={160}>
-            {busy ? TEXT.buttons.processing : requestType === "send-mail" ? TEXT.accounts.sendCode : TEXT.accounts.resetPassword}
+          <Button type="submit" disabled={recover.isPending} miw={160}>
+            {recover.isPending
+              ? TEXT.buttons.processing
+              : requestType === "send-mail"
+                ? TEXT.accounts.sendCode
+                : TEXT.accounts.resetPassword}
           </Button>
         </Group>
       </Stack>

@@ -11,9 +11,9 @@ import { MAX_SELLER_CATEGORIES, PASSWORD_MAX, PHONE_PREFIX, SignUpForm, signUpAc
 import { IconPhoto } from "@tabler/icons-react";
 import { useState } from "react";
 import { showFieldErrors, useSchemaForm } from "../../../lib/form";
-import { imageToDataUrl, isImageFile } from "../../../lib/image-to-data-url";
+import { isImageFile } from "../../../lib/image-to-data-url";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import { signUp } from "../api/auth";
+import { useSignUp } from "../../../lib/queries/auth";
 import { useCategoryOptions } from "../api/categories";
 
 type AccKind = "" | "Brand";
@@ -61,7 +61,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
     toBody: (v) => ({ ...signUpFields(v), accType: signUpAccountType(v.accType) }),
   });
   const [picture, setPicture] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
+  const signUp = useSignUp();
   const isSeller = form.values.accType === "Brand";
   const categoryIds = form.values.category_ids;
   const categories = useCategoryOptions(isSeller);
@@ -82,11 +82,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
   };
 
   const submit = form.onSubmit(async (values) => {
-    if (busy) return;
-    setBusy(true);
+    if (signUp.isPending) return;
     try {
-      const profile = picture ? await imageToDataUrl(picture) : "";
-      const res = await signUp({ ...signUpFields(values), profile, request_type: "register" });
+      const res = await signUp.mutateAsync({ body: { ...signUpFields(values), request_type: "register" }, picture });
       notifySuccess(res.message);
       form.setValues(EMPTY);
       form.clearErrors();
@@ -95,8 +93,6 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
     } catch (err) {
       showFieldErrors(form, err);
       notifyError(err);
-    } finally {
-      setBusy(false);
     }
   });
 
@@ -180,8 +176,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
             />
           </>
         ) : null}
-        <Button type="submit" disabled={busy} fullWidth>
-          {busy ? TEXT.buttons.processing : TEXT.accounts.register}
+        <Button type="submit" disabled={signUp.isPending} fullWidth>
+          {signUp.isPending ? TEXT.buttons.processing : TEXT.accounts.register}
         </Button>
       </Stack>
     </form>

@@ -6,11 +6,10 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { CODE_LENGTH, TEXT, VerifyBody } from "@market/contract";
 import { IconCheck } from "@tabler/icons-react";
-import { useState } from "react";
 import { LazyModal } from "../../../components/lazy-overlay";
 import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError, notifyInfo, notifySuccess } from "../../../lib/notify";
-import { resendCodes, verifyCodes } from "../api/auth";
+import { useResendCodes, useVerifyCodes } from "../../../lib/queries/auth";
 
 /** Spec §5: a code field is marked valid at 6 or more characters. */
 const codeLooksValid = (code: string) => code.trim().length >= CODE_LENGTH;
@@ -20,7 +19,8 @@ export function VerifyModal({ email, onClose }: { email: string | null; onClose:
     initialValues: { code_email: "", code_phone: "" },
     toBody: (v) => ({ ...v, email: email ?? "" }),
   });
-  const [busy, setBusy] = useState(false);
+  const verify = useVerifyCodes();
+  const resendCodes = useResendCodes();
 
   const close = () => {
     form.reset();
@@ -28,24 +28,21 @@ export function VerifyModal({ email, onClose }: { email: string | null; onClose:
   };
 
   const submit = form.onSubmit(async (v) => {
-    if (!email || busy) return;
-    setBusy(true);
+    if (!email || verify.isPending) return;
     try {
-      const res = await verifyCodes({ email, code_email: v.code_email.trim(), code_phone: v.code_phone.trim() });
+      const res = await verify.mutateAsync({ email, code_email: v.code_email.trim(), code_phone: v.code_phone.trim() });
       notifySuccess(res.message);
       close();
     } catch (err) {
       showFieldErrors(form, err);
       notifyError(err, TEXT.alerts.failedTitle);
-    } finally {
-      setBusy(false);
     }
   });
 
   const resend = async () => {
     if (!email) return;
     try {
-      const res = await resendCodes(email);
+      const res = await resendCodes.mutateAsync(email);
       notifyInfo(res.message, TEXT.alerts.quickNotice);
     } catch (err) {
       notifyError(err, TEXT.alerts.failedTitle);
@@ -86,8 +83,8 @@ export function VerifyModal({ email, onClose }: { email: string | null; onClose:
             <Anchor component="button" type="button" fz="sm" onClick={resend}>
               {TEXT.accounts.resendCodes}
             </Anchor>
-            <Button type="submit" disabled={busy} miw={120}>
-              {busy ? TEXT.buttons.processing : TEXT.accounts.verify}
+            <Button type="submit" disabled={verify.isPending} miw={120}>
+              {verify.isPending ? TEXT.buttons.processing : TEXT.accounts.verify}
             </Button>
           </Group>
         </Stack>
