@@ -23,7 +23,7 @@ import { runMigrations } from "../src/db/migrate.js";
 import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
 import { checkoutBody } from "./fixtures.js";
 import { errorBody } from "./helpers.js";
-import { freePort, startServerProcess } from "./server-process.js";
+import { freePort, startServerProcess, waitUntil } from "./server-process.js";
 
 const SHOPPERS = 8;
 
@@ -142,8 +142,7 @@ async function outageUnderLoad(opts: {
   const { base, child } = opts;
   const load = checkoutLoad(base, opts.tokens, opts.productIds);
   // Under load first: a busy machine may take a while to take the first orders.
-  for (const from = performance.now(); load.acknowledged.length < 3 && performance.now() - from < 20_000; )
-    await new Promise((r) => setTimeout(r, 100));
+  await waitUntil(() => load.acknowledged.length >= 3, { timeoutMs: 20_000 });
   const beforeOutage = load.acknowledged.length;
   expect(
     beforeOutage,

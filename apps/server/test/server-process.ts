@@ -6,6 +6,21 @@ import { fileURLToPath } from "node:url";
 
 export const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
+/**
+ * Wait until `condition()` holds, checking every `everyMs` (default 100), for at most `timeoutMs`;
+ * answers whether it held (the caller's expect then says what was missing). For loads started by a
+ * test on a busy machine, e.g. "the first orders were acknowledged".
+ */
+export async function waitUntil(
+  condition: () => boolean,
+  { timeoutMs, everyMs = 100 }: { timeoutMs: number; everyMs?: number },
+): Promise<boolean> {
+  for (const from = performance.now(); !condition(); await new Promise((r) => setTimeout(r, everyMs))) {
+    if (performance.now() - from >= timeoutMs) return false;
+  }
+  return true;
+}
+
 /** A TCP port on 127.0.0.1 that was free a moment ago (the OS picks it). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
