@@ -27,7 +27,7 @@ const LABELS: Record<string, string> = {
 };
 
 /** The field's name in words, lower case: the last named part of the issue's path ("value" when none). */
-export function fieldWords(path: readonly PropertyKey[] | undefined): string {
+function fieldWords(path: readonly PropertyKey[] | undefined): string {
   const key = [...(path ?? [])].reverse().find((p): p is string => typeof p === "string");
   if (!key) return "value";
   if (LABELS[key]) return LABELS[key];
@@ -85,10 +85,9 @@ function referenceMessage(path: readonly PropertyKey[] | undefined, missing: boo
 }
 
 /**
- * The plain-English message of one Zod issue (see the file header). Used as Zod's global error map;
- * exported for tests.
+ * The plain-English message of one Zod issue (see the file header): Zod's global error map.
  */
-export function plainIssueMessage(issue: RawIssue): string {
+function plainIssueMessage(issue: RawIssue): string {
   const label = fieldLabel(issue.path);
   const words = fieldWords(issue.path);
   const missing = issue.input === undefined || issue.input === null;
