@@ -19,6 +19,7 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { createQueryClient, Providers } from "./app/providers";
 import { routes } from "./app/routes";
+import { wishlistQuery } from "./features/catalog/api/wishlist";
 import { type ApiTransport, api, setApiTransport } from "./lib/api";
 import { meQuery } from "./lib/session";
 
@@ -68,11 +69,10 @@ export async function render(url: string, { signedIn = false }: RenderOptions = 
   // The user first (the session cookie never reaches the app's own code: meQuery would answer null).
   let me: MeAnswer["data"] | null = null;
   if (signedIn) {
-    try {
-      me = (await api<MeAnswer>("/api/me")).data;
-    } catch {
-      return null;
-    }
+    // The wishlist with it: its buttons appear only once an item is drawn, a render pass later.
+    const [answer] = await Promise.all([api<MeAnswer>("/api/me").catch(() => null), client.prefetchQuery(wishlistQuery)]);
+    if (!answer) return null;
+    me = answer.data;
   }
   client.setQueryData(meQuery.queryKey, me);
   const router = createStaticRouter(handler.dataRoutes, context);

@@ -9,7 +9,8 @@ import { useSession } from "../../../lib/session";
 
 const WISHLIST_KEY = ["wishlist"] as const;
 
-const wishlistQuery = queryOptions({
+/** The wishlist query (also fetched by the server renderer with the user, entry-server.tsx). */
+export const wishlistQuery = queryOptions({
   queryKey: WISHLIST_KEY,
   queryFn: async ({ signal }): Promise<WishlistItem[]> => (await api<WishlistAnswer>("/api/wishlist", { signal })).data,
   staleTime: 30_000,
