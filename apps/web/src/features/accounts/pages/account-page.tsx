@@ -90,7 +90,14 @@ function OrderHistory({ orders }: { orders: BuyerOrder[] }) {
                   {date}
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={status.color} variant="light">
+                  {/* On a phone a long status wraps instead of being cut ("CA..."). */}
+                  <Badge
+                    color={status.color}
+                    variant="light"
+                    h="auto"
+                    py={2}
+                    styles={{ label: { whiteSpace: "normal", overflow: "visible", textAlign: "center" } }}
+                  >
                     {status.label}
                   </Badge>
                   {o.status === "unconfirmed" && (

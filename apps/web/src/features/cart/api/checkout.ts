@@ -40,7 +40,10 @@ export function useCreateSession() {
   return useMutation({
     mutationFn: (body: CheckoutPayload) => api<CreateSessionAnswer>("/api/transactions/createSession", { method: "POST", body }),
     // A new order, or a refusal because one is pending: either way the pending order may have changed.
-    onSettled: () => qc.invalidateQueries({ queryKey: pendingTransferQuery().queryKey }),
+    // Not awaited: the Bank Transfer modal opens on the answer, not after that refetch.
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: pendingTransferQuery().queryKey });
+    },
   });
 }
 
