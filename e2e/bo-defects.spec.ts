@@ -172,6 +172,13 @@ test.describe("back-office defects", () => {
     await expect(badge).not.toContainText(/seller/i);
     await expect(badge.getByText("Adaeze Oka", { exact: true })).toBeVisible();
     await snap(page, "bo-topbar", info.project.name);
+    // At 390 px too, the label, the name and the picture fit inside the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(badge.getByText("Adaeze Oka", { exact: true })).toBeVisible();
+    const avatar = (await badge.locator(".mantine-Avatar-root").boundingBox())!;
+    expect(avatar.x + avatar.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `/tmp/bo-topbar-390-${info.project.name}.png` });
   });
 
   test("a modal's body is at most 60vh (spec §9) @phone", async ({ page, request }) => {
