@@ -5,7 +5,7 @@
  * balance); a paid payout the bank sent back is recorded returned ("reversed"). Each decision asks
  * for confirmation in a dialog with its field.
  */
-import { Button, Group, Modal, Paper, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { formatNaira, type Payout, PayoutActionBody } from "@market/contract";
 import { IconArrowBackUp, IconCheck, IconX } from "@tabler/icons-react";
 import { useState } from "react";
@@ -17,7 +17,7 @@ import { type ListColumn, ListTable } from "../components/list-table";
 import { PageHeader } from "../components/page-header";
 import { PayoutStatusBadge } from "../components/payout-status";
 import { RoleGate } from "../components/role-gate";
-import { useIsPhone } from "../lib/use-is-phone";
+import { StatusFilter } from "../components/status-filter";
 
 const dateFmt = new Intl.DateTimeFormat("en-NG", { day: "numeric", month: "short", year: "numeric" });
 
@@ -109,7 +109,6 @@ function DecisionDialog({
 }
 
 function Payouts() {
-  const phone = useIsPhone();
   const [status, setStatus] = useState<PayoutFilter>("requested");
   const [decision, setDecision] = useState<Decision | null>(null);
   const q = useAdminPayouts(status);
@@ -200,11 +199,9 @@ function Payouts() {
     <>
       <PageHeader title="Payouts" subtitle="Sellers' payout requests. Pay them by bank transfer, then record the bank's reference." />
       <Paper withBorder radius="md" p="md">
-        <SegmentedControl
-          mb="md"
-          size={phone ? "xs" : "sm"}
+        <StatusFilter
           value={status}
-          onChange={(v) => setStatus(v as PayoutFilter)}
+          onChange={setStatus}
           data={[
             { value: "requested", label: "Due" },
             { value: "paid", label: "Paid" },

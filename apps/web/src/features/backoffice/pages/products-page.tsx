@@ -3,15 +3,14 @@
  * image, name, category, price, stock, description cut to 20 characters, Edit and Delete (with the
  * spec's confirmation). The search box searches the seller's products on the server.
  */
-import { Anchor, Badge, Button, Group, Image, Paper, Text, TextInput } from "@mantine/core";
+import { Anchor, Badge, Button, Image, Paper, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { formatNaira, imageThumbUrl, type ProductListAnswer, TEXT, TRUNCATE, truncate } from "@market/contract";
-import { IconEdit, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
+import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { notifyError, notifySuccess } from "../../../lib/notify";
-import { useDeleteItem, useMyItems } from "../api/items";
-import { confirmDelete } from "../components/confirm";
+import { useMyItems } from "../api/items";
+import { ItemActions } from "../components/item-actions";
 import { type ListColumn, ListTable } from "../components/list-table";
 import { PageHeader } from "../components/page-header";
 import { RoleGate } from "../components/role-gate";
@@ -23,25 +22,8 @@ function ProductsView() {
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const q = useMyItems("market-place", debounced);
-  const del = useDeleteItem("market-place");
   const rows = q.data?.pages.flatMap((p) => p.products) ?? [];
   const total = q.data?.pages[0]?.total;
-
-  const onDelete = (id: string) =>
-    confirmDelete(TEXT.confirm.deleteProduct, () =>
-      del.mutate(id, { onSuccess: (res) => notifySuccess(res.message || TEXT.success.deleted), onError: (e) => notifyError(e) }),
-    );
-
-  const actions = (id: string) => (
-    <Group gap={6} wrap="nowrap">
-      <Button size="xs" variant="light" component={Link} to={`${BO}/update_products/${id}`} leftSection={<IconEdit size={14} />}>
-        Edit
-      </Button>
-      <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => onDelete(id)}>
-        Delete
-      </Button>
-    </Group>
-  );
 
   const columns: ListColumn<Product>[] = [
     {
@@ -71,7 +53,7 @@ function ProductsView() {
     { label: "Price", nowrap: true, cell: (p) => formatNaira(p.price) },
     { label: "Stock", cell: (p) => stock(p.count_in_stock) },
     { label: "Description", cell: (p) => truncate(p.description, TRUNCATE.backOfficeList) },
-    { label: "Actions", phone: "actions", cell: (p) => actions(p._id) },
+    { label: "Actions", phone: "actions", cell: (p) => <ItemActions type="market-place" id={p._id} /> },
   ];
 
   return (

@@ -3,41 +3,22 @@
  * 20 characters), Edit and Delete ("Do you want to delete this service?"). The "Add New" link
  * points to /admin/dashboard/add_Services as the spec says (the router redirects it).
  */
-import { Anchor, Badge, Button, Group, Image, Paper, Text } from "@mantine/core";
-import { imageThumbUrl, type PostListAnswer, TEXT, TRUNCATE, truncate } from "@market/contract";
-import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
+import { Anchor, Badge, Button, Image, Paper, Text } from "@mantine/core";
+import { imageThumbUrl, type PostListAnswer, TRUNCATE, truncate } from "@market/contract";
+import { IconPlus } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { notifyError, notifySuccess } from "../../../lib/notify";
-import { useDeleteItem, useMyItems } from "../api/items";
-import { confirmDelete } from "../components/confirm";
+import { useMyItems } from "../api/items";
+import { ItemActions } from "../components/item-actions";
 import { type ListColumn, ListTable } from "../components/list-table";
 import { PageHeader } from "../components/page-header";
 import { RoleGate } from "../components/role-gate";
-import { BO } from "../lib/nav";
 
 type Service = PostListAnswer["products"][number];
 
 function ServicesView() {
   const q = useMyItems("services");
-  const del = useDeleteItem("services");
   const rows = q.data?.pages.flatMap((p) => p.products) ?? [];
   const total = q.data?.pages[0]?.total;
-
-  const onDelete = (id: string) =>
-    confirmDelete(TEXT.confirm.deleteService, () =>
-      del.mutate(id, { onSuccess: (res) => notifySuccess(res.message || TEXT.success.deleted), onError: (e) => notifyError(e) }),
-    );
-
-  const actions = (id: string) => (
-    <Group gap={6} wrap="nowrap">
-      <Button size="xs" variant="light" component={Link} to={`${BO}/update_Service/${id}`} leftSection={<IconEdit size={14} />}>
-        Edit
-      </Button>
-      <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => onDelete(id)}>
-        Delete
-      </Button>
-    </Group>
-  );
 
   const columns: ListColumn<Service>[] = [
     {
@@ -80,7 +61,7 @@ function ServicesView() {
         </Badge>
       ),
     },
-    { label: "Actions", phone: "actions", cell: (s) => actions(s._id) },
+    { label: "Actions", phone: "actions", cell: (s) => <ItemActions type="services" id={s._id} /> },
   ];
 
   return (

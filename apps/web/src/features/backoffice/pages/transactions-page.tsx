@@ -5,7 +5,7 @@
  * it has its own filter and note, and can still be confirmed (stock reserved again) or rejected.
  * A paid order can be refunded, whole or one item, from its row (ADR 0093).
  */
-import { Badge, Button, Group, Paper, SegmentedControl, Text } from "@mantine/core";
+import { Badge, Button, Group, Paper, Text } from "@mantine/core";
 import { type AdminTransaction, formatNaira } from "@market/contract";
 import { IconCheck, IconReceiptRefund, IconX } from "@tabler/icons-react";
 import { useState } from "react";
@@ -16,7 +16,7 @@ import { type ListColumn, ListTable } from "../components/list-table";
 import { PageHeader } from "../components/page-header";
 import { RefundDialog } from "../components/refund-dialog";
 import { RoleGate } from "../components/role-gate";
-import { useIsPhone } from "../lib/use-is-phone";
+import { StatusFilter } from "../components/status-filter";
 
 const STATUS_COLOR = { submitted: "orange", flagged: "grape", confirmed: "green", rejected: "red" } as const;
 const dateFmt = new Intl.DateTimeFormat("en-NG", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
@@ -64,7 +64,6 @@ function Transactions() {
     </div>
   );
 
-  const phone = useIsPhone();
   const [refundFor, setRefundFor] = useState<{ _id: string; buyer: string } | null>(null);
   const actions = (t: AdminTransaction) =>
     t.status === "submitted" || t.status === "flagged" ? (
@@ -147,12 +146,9 @@ function Transactions() {
     <>
       <PageHeader title="Transactions" subtitle="Bank transfers sent by shoppers. Check your bank statement, then confirm or reject." />
       <Paper withBorder radius="md" p="md">
-        <SegmentedControl
-          mb="md"
-          // Five filters fit a phone's width at the small size.
-          size={phone ? "xs" : "sm"}
+        <StatusFilter
           value={status}
-          onChange={(v) => setStatus(v as TransferFilter)}
+          onChange={setStatus}
           data={[
             { value: "submitted", label: "Awaiting" },
             { value: "flagged", label: "Flagged" },
