@@ -7,7 +7,7 @@
  */
 import { TEXT } from "@market/contract";
 import { type APIRequestContext, test as base, type Page } from "@playwright/test";
-import { DEMO, expect, signInPage } from "./fixtures";
+import { DEMO, expect, sessionToken, signInPage } from "./fixtures";
 
 type Product = { _id: string; name: string; count_in_stock: number };
 
@@ -38,6 +38,35 @@ base.describe("without JavaScript @phone", () => {
       await expect(page.locator("footer")).toBeVisible();
     });
   }
+});
+
+base.describe("signed in, without JavaScript @phone", () => {
+  base.use({ javaScriptEnabled: false });
+
+  base("the customer's pages show the customer's own data from the server", async ({ page, request }) => {
+    const token = await signInPage(page, request, DEMO.customer);
+    const auth = { authorization: `Bearer ${token}` };
+    await request.delete("/api/cart?cart_id=all", { headers: auth });
+    const products = (await (await request.get("/api/product?limit=24")).json()).products as Product[];
+    const product = products.find((p) => p.count_in_stock >= 2)!;
+    expect((await request.post("/api/cart", { headers: auth, data: { product_id: product._id, count: 2 } })).status()).toBe(200);
+
+    await page.goto("/cart");
+    const main = page.locator("main");
+    await expect(main.getByRole("heading", { level: 1, name: "Cart" })).toBeVisible();
+    await expect(main.getByRole("link", { name: product.name }).first()).toBeVisible();
+    await expect(main.getByTestId("cart-subtotal")).toBeVisible();
+    await page.goto("/account");
+    await expect(main.getByRole("heading", { name: /^Hello / })).toBeVisible();
+    await expect(main.getByRole("navigation", { name: "My account" })).toBeVisible();
+    await page.goto("/checkout");
+    await expect(main.getByLabel("First name")).toBeVisible();
+    await expect(main.getByTestId("review-order")).toContainText(product.name);
+    await page.goto("/wishlist");
+    await expect(main.getByRole("heading", { level: 1, name: TEXT.wishlist.title })).toBeVisible();
+    await expect(main.getByText(TEXT.wishlist.signInPrompt)).toHaveCount(0);
+    await request.delete("/api/cart?cart_id=all", { headers: auth });
+  });
 });
 
 /**
@@ -82,6 +111,20 @@ base.describe("input before the app starts @phone", () => {
     const cart = (await (await request.get("/api/cart", { headers: auth })).json()).data as { productId: { _id: string }; count: number }[];
     expect(cart.map((l) => [l.productId._id, l.count])).toEqual([[product!._id, 3]]);
     await request.delete("/api/cart?cart_id=all", { headers: auth });
+  });
+
+  base("e-mail and password typed before hydration are the ones the sign-in sends", async ({ page, request }) => {
+    const release = await holdModules(page, request);
+    await page.goto("/signin", { waitUntil: "load" });
+    const form = page.getByRole("form", { name: "Login" });
+    await form.getByLabel("Email address or phone number").fill(DEMO.customer.email);
+    await form.locator('input[type="password"]').fill(DEMO.customer.password);
+    release();
+    await page.waitForSelector("html[data-app-ready]", { state: "attached" });
+    await form.getByRole("button", { name: "Login" }).click();
+    // Signed in: the session cookie is set and the page has left /signin.
+    await expect.poll(() => sessionToken(page)).toBeTruthy();
+    await expect(page).not.toHaveURL(/\/signin/);
   });
 
   base("a search typed before hydration is the search sent", async ({ page, request }) => {

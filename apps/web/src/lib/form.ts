@@ -7,9 +7,11 @@
  *
  * Errors show on submit, with the alert the server's 400 would raise (its one field message, or
  * "Please correct the highlighted fields"); a field's error goes as soon as that field changes.
+ * Text typed into a server-drawn field before the app took the page over is kept (ADR 0131).
  */
 import { type FormErrors, schemaResolver, type UseFormInput, type UseFormReturnType, useForm } from "@mantine/form";
 import { ACCOUNT_MESSAGES, installPlainMessages } from "@market/contract";
+import { useRef } from "react";
 import { ApiError } from "./api";
 import { notifyError } from "./notify";
 
@@ -45,7 +47,21 @@ export function useSchemaForm<Values extends Record<string, unknown>>(
   const form = useForm<Values>({ ...options, mode: "controlled", validate: (values) => check(toBody ? toBody(values) : values) });
   const onSubmit: typeof form.onSubmit = (handler, onInvalid) =>
     form.onSubmit(handler, onInvalid ?? ((errors) => alertInvalid(errors, alertTitle)));
-  return { ...form, onSubmit };
+  // A field of a server-drawn page keeps what was typed into it before hydration (the DOM keeps it,
+  // the form's state does not, and the next render would put the state back): when the field's
+  // element is first attached, a text value that differs from the form's becomes the form's.
+  const attached = useRef(new Set<string>());
+  const getInputProps: typeof form.getInputProps = (path, opts) => {
+    const props = form.getInputProps(path, opts);
+    if (typeof props.value !== "string") return props;
+    const ref = (el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null) => {
+      if (!el || attached.current.has(path)) return;
+      attached.current.add(path);
+      if (el.value !== props.value && el.value !== "") form.setFieldValue(path, el.value as never);
+    };
+    return { ...props, ref };
+  };
+  return { ...form, onSubmit, getInputProps };
 }
 
 /**
