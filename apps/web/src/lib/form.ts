@@ -49,7 +49,8 @@ export function useSchemaForm<Values extends Record<string, unknown>>(
     form.onSubmit(handler, onInvalid ?? ((errors) => alertInvalid(errors, alertTitle)));
   // A field of a server-drawn page keeps what was typed into it before hydration (the DOM keeps it,
   // the form's state does not, and the next render would put the state back): when the field's
-  // element is first attached, a text value that differs from the form's becomes the form's.
+  // element is first attached during hydration (the app not ready yet), a text value that differs
+  // from the form's becomes the form's. Not for combobox inputs (Mantine's Select shows a label).
   const attached = useRef(new Set<string>());
   const getInputProps: typeof form.getInputProps = (path, opts) => {
     const props = form.getInputProps(path, opts);
@@ -57,6 +58,7 @@ export function useSchemaForm<Values extends Record<string, unknown>>(
     const ref = (el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null) => {
       if (!el || attached.current.has(path)) return;
       attached.current.add(path);
+      if (document.documentElement.hasAttribute("data-app-ready") || el.getAttribute("aria-haspopup") || el.getAttribute("role")) return;
       if (el.value !== props.value && el.value !== "") form.setFieldValue(path, el.value as never);
     };
     return { ...props, ref };
