@@ -7,7 +7,7 @@
  * that text search has realistic hits (e.g. "tecno charger" matches ~1 in 200 products).
  */
 import { createHash, randomBytes } from "node:crypto";
-import { shippingFeeKobo } from "@market/contract";
+import { FREE_SHIPPING_OVER_NAIRA, shippingFeeKobo } from "@market/contract";
 import type pg from "pg";
 import { hashPassword } from "../apps/server/src/modules/auth/passwords.js";
 
@@ -180,7 +180,7 @@ export async function createCheckoutShoppers(client: pg.Client, from: number, n:
       payment_type: "bank_transfer",
       product_type: "market-place",
       account_no: "0123456789",
-      amount: ((price.get(s.userId)! + shippingFeeKobo(price.get(s.userId)!, "Lagos")) / 100).toFixed(2),
+      amount: ((price.get(s.userId)! + shippingFeeKobo(price.get(s.userId)!, "Lagos", FREE_SHIPPING_OVER_NAIRA)) / 100).toFixed(2),
       // Each shopper checks out again and again: the bench's checkout replaces the open order (ADR 0136).
       replace_pending: true,
     },

@@ -8,7 +8,7 @@
  * Plus: guards, the category-delete notice, the services "Add New" link, the update_service
  * redirect, and screenshots of every back-office screen at desktop and phone width.
  */
-import { koboToNaira, nairaToKobo, shippingFeeKobo } from "@market/contract";
+import { FREE_SHIPPING_OVER_NAIRA, koboToNaira, nairaToKobo, shippingFeeKobo } from "@market/contract";
 import { type APIRequestContext, chromium, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { apiSignIn, DEMO, expect, signInPage, snap, test } from "./fixtures";
@@ -40,7 +40,7 @@ async function orderAndSubmitTransfer(request: APIRequestContext, productId: str
       phone: "+2348096660006",
       account_no: "0123456789",
       // Shipping by the store's rule (free in Lagos over the threshold, ADR 0135).
-      amount: price + koboToNaira(shippingFeeKobo(nairaToKobo(price), "Lagos")),
+      amount: price + koboToNaira(shippingFeeKobo(nairaToKobo(price), "Lagos", FREE_SHIPPING_OVER_NAIRA)),
       // An order an earlier spec left awaiting payment is replaced (ADR 0136).
       replace_pending: true,
       payment_type: "bank_transfer",

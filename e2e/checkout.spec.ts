@@ -4,7 +4,7 @@
  * receiving account number in the Bank Transfer modal, taps "I have made payment" and finds the
  * order in their history. Screenshots of every step at desktop and phone width.
  */
-import { formatNaira, koboToNaira, nairaToKobo, shippingFeeKobo, TEXT } from "@market/contract";
+import { FREE_SHIPPING_OVER_NAIRA, formatNaira, koboToNaira, nairaToKobo, shippingFeeKobo, TEXT } from "@market/contract";
 import type { Page } from "@playwright/test";
 import { apiSignIn, DEMO, expect, signInPage, snap, test } from "./fixtures";
 
@@ -76,7 +76,7 @@ test.describe("checkout @phone", () => {
     await expect(page.getByRole("option", { name: "Card payment -- coming soon" })).toBeDisabled();
     await page.getByLabel("Enter Account Number (Account number you are going to be transferring from)").fill("0123456789");
     // The demo customer's default address is in Lagos: free shipping over the threshold (ADR 0135).
-    const shipping = koboToNaira(shippingFeeKobo(nairaToKobo(subtotal), "Lagos"));
+    const shipping = koboToNaira(shippingFeeKobo(nairaToKobo(subtotal), "Lagos", FREE_SHIPPING_OVER_NAIRA));
     await expect(page.getByTestId("checkout-total")).toHaveText(fmt2(subtotal + shipping));
     await page.evaluate(() => window.scrollTo(0, 0));
     await snap(page, "checkout", project);

@@ -9,7 +9,7 @@
  * under test are the seller's Earnings, the admin's Payouts (one payout marked paid there, the other
  * through the API) and the buyer's account. Screenshots of Earnings at 1280 px and 390 px.
  */
-import { formatNaira, formatNairaDecimals, SHIPPING_FEE_NAIRA, shippingFeeKobo } from "@market/contract";
+import { FREE_SHIPPING_OVER_NAIRA, formatNaira, formatNairaDecimals, SHIPPING_FEE_NAIRA, shippingFeeKobo } from "@market/contract";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { apiSignIn, DEMO, expect, signInPage, snap, test } from "./fixtures";
 
@@ -91,7 +91,7 @@ async function buyAndConfirm(request: APIRequestContext, adminToken: string, ite
   for (const s of items) await ok(await request.post("/api/cart", { ...auth(token), data: { product_id: s.productId, count: s.qty } }));
   const subtotalKobo = items.reduce((sum, s) => sum + Math.round(s.price * 100) * s.qty, 0);
   // Shipping by the store's rule (free in Lagos over the threshold, ADR 0135).
-  const amount = (subtotalKobo + shippingFeeKobo(subtotalKobo, "Lagos")) / 100;
+  const amount = (subtotalKobo + shippingFeeKobo(subtotalKobo, "Lagos", FREE_SHIPPING_OVER_NAIRA)) / 100;
   const session = await ok<{ data: { Form: { order_id: string } } }>(
     await request.post("/api/transactions/createSession", {
       ...auth(token),

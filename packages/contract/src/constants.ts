@@ -60,9 +60,9 @@ export const COUNTDOWN_TICK_MS = 1_000;
 export const SHIPPING_FEE_NAIRA = 2000;
 
 /**
- * Free standard shipping in Lagos on orders over this subtotal, in naira (the marketing copy of
- * spec §9 made a store rule, ADR 0135): checkout charges no shipping when the shipping state is
- * Lagos and the subtotal is strictly above it; every promise text is drawn from it.
+ * The default threshold of free standard shipping in Lagos, in naira (the marketing copy of spec §9
+ * made a store rule, ADR 0135): the admin's setting (`finance_settings.free_shipping_over_naira`)
+ * starts at it; 0 there means no free shipping.
  */
 export const FREE_SHIPPING_OVER_NAIRA = 50_000;
 /** The state where free standard shipping applies (ADR 0135). */

@@ -3,7 +3,7 @@
  * numbers with at most 2 decimals (design brief "Money"). Never add floats of naira: convert to
  * kobo, add integers, convert back.
  */
-import { FREE_SHIPPING_OVER_NAIRA, FREE_SHIPPING_STATE, SHIPPING_FEE_NAIRA } from "./constants.js";
+import { FREE_SHIPPING_STATE, SHIPPING_FEE_NAIRA } from "./constants.js";
 
 /** Naira (number, up to 2 decimals) -> integer kobo. Rounds half away from zero. */
 export function nairaToKobo(naira: number): number {
@@ -38,21 +38,27 @@ export function formatNaira(naira: number | null | undefined): string {
 
 /**
  * The shipping fee of an order in kobo (spec §9 flat fee; ADR 0135): free when the shipping state
- * is Lagos ("Lagos" or "Lagos State", any case) and the subtotal is strictly over
- * FREE_SHIPPING_OVER_NAIRA, else SHIPPING_FEE_NAIRA. The server charges it; the checkout page
- * shows the same figure before the order is placed.
+ * is Lagos ("Lagos" or "Lagos State", any case), `freeOverNaira` is above 0 and the subtotal is
+ * strictly over it, else SHIPPING_FEE_NAIRA. `freeOverNaira` is the admin's setting (GET
+ * /api/settings `free_shipping_over`; 0: no free shipping). The server charges it; the checkout
+ * page shows the same figure before the order is placed.
  */
-export function shippingFeeKobo(subtotalKobo: number, state: string): number {
+export function shippingFeeKobo(subtotalKobo: number, state: string, freeOverNaira: number): number {
   const lagos =
     state
       .trim()
       .toLowerCase()
       .replace(/\s+state$/, "") === FREE_SHIPPING_STATE.toLowerCase();
-  return lagos && subtotalKobo > nairaToKobo(FREE_SHIPPING_OVER_NAIRA) ? 0 : nairaToKobo(SHIPPING_FEE_NAIRA);
+  return lagos && freeOverNaira > 0 && subtotalKobo > nairaToKobo(freeOverNaira) ? 0 : nairaToKobo(SHIPPING_FEE_NAIRA);
 }
 
-/** The promise shown in the top bar, the footer and the home page, from the rule's own values. */
-export const FREE_SHIPPING_PROMISE = `Free standard shipping in ${FREE_SHIPPING_STATE} on orders over ${formatNaira(FREE_SHIPPING_OVER_NAIRA)}`;
+/**
+ * The promise shown in the top bar, the footer and the home page for the admin's threshold in naira;
+ * null when there is no free shipping (0), and then no page promises it.
+ */
+export function freeShippingPromise(freeOverNaira: number): string | null {
+  return freeOverNaira > 0 ? `Free standard shipping in ${FREE_SHIPPING_STATE} on orders over ${formatNaira(freeOverNaira)}` : null;
+}
 
 /** A naira amount as a string with exactly 2 decimals ("12500.00"), as the checkout form sends it. */
 export function toFixed2(naira: number): string {

@@ -1,5 +1,5 @@
 /**
- * In-process cache of the public catalog answers (ADR 0052). GETs of the catalog (categories,
+ * In-process cache of the public catalog answers (ADR 0052). GETs of the catalog (the store's settings, categories,
  * product and service lists and details, reviews) are answered from memory; every request that may change what they show clears
  * it, and entries live at most `ttlMs` as a backstop for changes made outside HTTP (the expiry
  * sweep releasing stock).
@@ -41,7 +41,13 @@ export function itemTags(json: string): string[] {
 }
 
 /** Anonymous GETs answered from the cache. */
-const CACHEABLE = [/^\/api\/category(\?|$)/, /^\/api\/product(\?|$)/, /^\/api\/posts(\?|$)/, /^\/api\/posts\/reviews(\?|$)/];
+const CACHEABLE = [
+  /^\/api\/settings(\?|$)/,
+  /^\/api\/category(\?|$)/,
+  /^\/api\/product(\?|$)/,
+  /^\/api\/posts(\?|$)/,
+  /^\/api\/posts\/reviews(\?|$)/,
+];
 /**
  * Cacheable GETs whose answer differs by caller: an item's detail (`id=`: the viewer's follow
  * state and categories, composed from caches of their own in catalog/detail-cache.ts, ADR 0125) and

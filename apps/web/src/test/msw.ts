@@ -5,6 +5,7 @@
  * built from the contract's schemas (fixtures.ts). A call nothing answers gets the server's own 404
  * answer, as an unknown route would.
  */
+import { FREE_SHIPPING_OVER_NAIRA, FREE_SHIPPING_STATE } from "@market/contract";
 import { delay, HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 
@@ -13,7 +14,12 @@ export { delay, HttpResponse, http };
 /** Any /api call no test answered: the store's 404 answer. */
 const fallback = http.all("/api/*", () => errorAnswer(404, "not mocked"));
 
-export const server = setupServer(fallback);
+/** The store's settings every page reads (GET /api/settings), as a fresh store has them; a test may answer otherwise. */
+const storeSettings = http.get("/api/settings", () =>
+  HttpResponse.json({ statusCode: 200, data: { free_shipping_over: FREE_SHIPPING_OVER_NAIRA, free_shipping_state: FREE_SHIPPING_STATE } }),
+);
+
+export const server = setupServer(storeSettings, fallback);
 
 /** The JSON error answer of the API (contract `ErrorAnswer`) with `status`. */
 export function errorAnswer(status: number, message: string, errors?: Record<string, string>) {

@@ -55,6 +55,26 @@ export const CommissionSettingsUpdateAnswer = z.object({ statusCode: z.number().
 export type CommissionSettingsBody = z.infer<typeof CommissionSettingsBody>;
 export type CommissionSettingsUpdateAnswer = z.infer<typeof CommissionSettingsUpdateAnswer>;
 
+/**
+ * The store's settings every page reads (GET /api/settings, public): the free standard shipping
+ * threshold in whole naira (0: no free shipping, no promise) and the state it applies in (ADR 0135).
+ */
+export const StoreSettings = z.object({ free_shipping_over: z.number().int(), free_shipping_state: z.string() });
+export type StoreSettings = z.infer<typeof StoreSettings>;
+export const StoreSettingsAnswer = z.object({ statusCode: z.number().int(), data: StoreSettings });
+export type StoreSettingsAnswer = z.infer<typeof StoreSettingsAnswer>;
+/** The admin's change of the free shipping threshold (PUT /api/admin/shipping), whole naira; 0 turns it off. */
+export const ShippingSettingsBody = z.object({
+  free_shipping_over: z
+    .number({ error: "Enter an amount in naira, or 0 for no free shipping" })
+    .int("Enter a whole number of naira")
+    .min(0, "The amount cannot be negative")
+    .max(100_000_000, "The amount is too large"),
+});
+export type ShippingSettingsBody = z.infer<typeof ShippingSettingsBody>;
+export const StoreSettingsUpdateAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: StoreSettings });
+export type StoreSettingsUpdateAnswer = z.infer<typeof StoreSettingsUpdateAnswer>;
+
 /** A seller's balances, in naira. */
 export const EarningsBalances = z.object({
   pending: z.number(),

@@ -88,18 +88,21 @@ export const ledgerEntries = pgTable(
 
 /* Commission settings (ADR 0091) ------------------------------------------------------------- */
 
-/** The store's one row of money settings: the store-wide commission rate in basis points. */
+/** The store's one row of money settings: the store-wide commission rate in basis points, the free shipping threshold. */
 export const financeSettings = pgTable(
   "finance_settings",
   {
     id: integer("id").primaryKey().default(1),
     commissionBps: integer("commission_bps").notNull().default(1000),
+    /** Free standard shipping in Lagos over this subtotal, whole naira; 0: none (ADR 0135). */
+    freeShippingOverNaira: integer("free_shipping_over_naira").notNull().default(50_000),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("finance_settings_one_ck", sql`${t.id} = 1`),
     check("finance_settings_bps_ck", sql`${t.commissionBps} between 0 and 10000`),
+    check("finance_settings_free_shipping_ck", sql`${t.freeShippingOverNaira} >= 0`),
   ],
 );
 

@@ -18,6 +18,7 @@
 import { randomUUID } from "node:crypto";
 import {
   type CreateSessionBody,
+  FREE_SHIPPING_OVER_NAIRA,
   formatNaira,
   koboToNaira,
   nairaToKobo,
@@ -240,6 +241,8 @@ type CheckoutRow = {
   email: string;
   /** End of the new order's window in ms since the epoch (the same on every row; database clock). */
   reserved_until_ms: number;
+  /** The admin's free shipping threshold in naira (the same on every row); null before any setting is saved. */
+  free_over: number | null;
 };
 
 /**
@@ -254,6 +257,8 @@ type CheckoutRow = {
  *   order before any is changed (ADR 0030), and reads their latest versions;
  * - `capped` sums the units of the cart's products in the buyer's orders of the last 24 hours
  *   (database clock) that keep counting towards the cap (ADR 0081);
+ * - `free_over` is the admin's free shipping threshold (finance_settings, ADR 0135), read here so
+ *   the checkout keeps its round trips;
  * - `reserved_until_ms` is the new order's window end: `now()` is the transaction's start, so the
  *   write stores the same instant.
  * Rows are locked `for no key update`, what the write's UPDATEs take anyway: a shopper adding a
@@ -300,6 +305,7 @@ const CHECKOUT_READ_SQL = `
     (select array_agg(id) from open_orders where status = $4::order_status) as open_ids,
     (select count(*)::int from open_orders where status = $4::order_status and live) as live_open,
     (select email from users where id = $1::uuid) as email,
+    (select free_shipping_over_naira from finance_settings where id = 1) as free_over,
     (extract(epoch from now() + make_interval(secs => $3::float8)) * 1000)::float8 as reserved_until_ms
   from locked p
     left join cart c on c.product_id = p.id
@@ -409,7 +415,8 @@ const CHECKOUT_LOCK_SQL = `select pg_advisory_xact_lock(hashtextextended($1, 0))
  * opens the transfer before the write, which records it in the same commit. When the stock is short
  * the transaction ends without a write and the shortage is answered, so the caller can release
  * overdue holds and try again.
- * The shipping fee follows `shippingFeeKobo` (free in Lagos over the threshold, ADR 0135).
+ * The shipping fee follows `shippingFeeKobo` (free in Lagos over the admin's threshold, read with
+ * the cart; ADR 0135).
  * @throws 400 empty cart / own product; 409 an order still awaiting payment in its window (without
  * `replace_pending`), unavailable product, changed total, over the daily cap;
  * a plain Error (500, rolled back) if the write changed other rows than the read locked (a bug).
@@ -440,7 +447,7 @@ async function reserveOrder(
     }
 
     const subtotalKobo = lines.reduce((sum, l) => sum + l.priceKobo * l.count, 0);
-    const shippingKobo = shippingFeeKobo(subtotalKobo, body.state);
+    const shippingKobo = shippingFeeKobo(subtotalKobo, body.state, rows[0]!.free_over ?? FREE_SHIPPING_OVER_NAIRA);
     const totalKobo = subtotalKobo + shippingKobo;
     if (nairaToKobo(body.amount) !== totalKobo) {
       throw conflict(`Your order total has changed to ${formatNaira(koboToNaira(totalKobo))}. Please refresh the page and try again.`, {

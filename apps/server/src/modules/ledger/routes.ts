@@ -1,6 +1,6 @@
 /**
  * HTTP routes of marketplace money (design brief "Marketplace money"; ADRs 0090-0092): commission
- * settings (admin), a seller's earnings, statement and CSV, payouts (seller requests, admin settles),
+ * settings and the free shipping threshold (admin; read by every page), a seller's earnings, statement and CSV, payouts (seller requests, admin settles),
  * refunds (admin). Handlers validate with the contract's
  * Zod schemas, authorize by role and owner, and call one service function. Amounts are naira here,
  * kobo inside.
@@ -24,6 +24,9 @@ import {
   RefundableAnswer,
   RefundableQuery,
   RefundBody,
+  ShippingSettingsBody,
+  StoreSettingsAnswer,
+  StoreSettingsUpdateAnswer,
 } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -34,6 +37,7 @@ import { type FinanceSettings, ledgerClock, sellerEarnings, sellerStatementCsv }
 import { decidePayout, listPayouts, requestPayout } from "./payouts.service.js";
 import { sendPayoutViaPaystack } from "./paystack-transfers.js";
 import { refundableOrder, refundOrder } from "./refunds.service.js";
+import { getStoreSettings, setFreeShippingOver } from "./shipping.service.js";
 import { financeCsv, financeSummary } from "./summary.service.js";
 
 const errors = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer };
@@ -77,6 +81,41 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       statusCode: 200,
       message: "Commission rates saved",
       data: await setCommissionSettings(app.db, currentUser(request).id, request.body),
+    }),
+  );
+
+  /* Free shipping threshold (admin writes, every page reads; ADR 0135) ----------------------- */
+
+  app.get(
+    "/settings",
+    {
+      schema: {
+        tags: ["finance"],
+        summary: "The store's settings every page shows: free standard shipping threshold (naira, 0: none) and its state",
+        response: { 200: StoreSettingsAnswer },
+      },
+    },
+    async () => ({ statusCode: 200, data: await getStoreSettings(app.db) }),
+  );
+
+  // A write outside the catalog's known-unrelated ones: public-cache.ts drops the cached answers
+  // and server-drawn pages in every process once it is done, so every page shows the new promise.
+  app.put(
+    "/admin/shipping",
+    {
+      preHandler: requireRole("admin"),
+      schema: {
+        tags: ["finance"],
+        summary: "Set the free standard shipping threshold in naira (0: no free shipping); the next checkout charges by it",
+        security,
+        body: ShippingSettingsBody,
+        response: { 200: StoreSettingsUpdateAnswer, ...errors },
+      },
+    },
+    async (request) => ({
+      statusCode: 200,
+      message: "Shipping settings saved",
+      data: await setFreeShippingOver(app.db, currentUser(request).id, request.body.free_shipping_over),
     }),
   );
 

@@ -1,10 +1,12 @@
 /** The shared footer, with the links of spec §2 (/aboutScreen, /contactScreen, /shop). */
 import { Anchor, Box, Container, Stack, Text, Title } from "@mantine/core";
-import { FREE_SHIPPING_PROMISE, STORE_CONTACT } from "@market/contract";
+import { STORE_CONTACT } from "@market/contract";
 import { Link } from "react-router";
 import { Grid } from "../../components/ui/grid";
+import { useFreeShippingPromise } from "../../lib/queries/settings";
 
 export function Footer() {
+  const freeShipping = useFreeShippingPromise();
   return (
     <Box component="footer" bg="dark.8" c="gray.3" py={40} mt={60}>
       <Container size="xl">
@@ -36,7 +38,7 @@ export function Footer() {
             <Anchor href={STORE_CONTACT.phoneHref} c="gray.3" fz="sm">
               24h support: {STORE_CONTACT.phone}
             </Anchor>
-            <Text fz="sm">{FREE_SHIPPING_PROMISE}</Text>
+            {freeShipping ? <Text fz="sm">{freeShipping}</Text> : null}
           </Stack>
         </Grid>
         <Text fz="xs" mt="xl" c="gray.5">

@@ -6,12 +6,13 @@
  */
 import { Anchor, Box, Container, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { FREE_SHIPPING_PROMISE, HEADER_NAME_MAX } from "@market/contract";
+import { HEADER_NAME_MAX } from "@market/contract";
 import { lazy, Suspense } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import { LazyDrawer as Drawer } from "../../components/lazy-overlay";
 import { MenuToggle } from "../../components/ui/button";
 import { MiniCart } from "../../features/cart/components/mini-cart";
+import { useFreeShippingPromise } from "../../lib/queries/settings";
 import { useSession, useSessionExpiry, useSignOut } from "../../lib/session";
 import classes from "./header.module.css";
 
@@ -26,6 +27,7 @@ function accountLink(accType: "customer" | "business" | "admin" | undefined): st
 
 export function Header() {
   const { isLogin, details } = useSession();
+  const freeShipping = useFreeShippingPromise();
   // Session restore (spec §4): a refused token clears the session and goes to /signin.
   useSessionExpiry();
   const signOut = useSignOut();
@@ -71,7 +73,7 @@ export function Header() {
         <Container size="xl">
           <Group justify="space-between" h={32} wrap="nowrap">
             <Text fz="xs" c="gray.3" truncate>
-              {FREE_SHIPPING_PROMISE} · 24h support
+              {freeShipping ? `${freeShipping} · ` : ""}24h support
             </Text>
             {isLogin && details ? (
               <Group gap={8} wrap="nowrap" data-testid="account-badge">

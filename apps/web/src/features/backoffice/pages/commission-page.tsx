@@ -2,13 +2,15 @@
  * Commission (admin; design brief "Marketplace money", ADR 0091): the store-wide rate and each
  * category's own rate, as percentages here and basis points in the API (10% = 1000). An empty
  * category rate means the store's applies. Orders already paid keep the rate fixed on their lines.
+ * Beside them, the free standard shipping threshold (ADR 0135), a store setting of the same table.
  */
 import { Alert, Button, Group, NumberInput, Paper, Stack, Table, Text } from "@mantine/core";
-import { type CommissionSettings, CommissionSettingsBody } from "@market/contract";
+import { type CommissionSettings, CommissionSettingsBody, ShippingSettingsBody, type StoreSettings } from "@market/contract";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError, notifyInfo, notifySuccess } from "../../../lib/notify";
+import { useSaveShipping, useStoreSettings } from "../../../lib/queries/settings";
 import { useCommission, useSaveCommission } from "../api/finance";
 import { PageHeader } from "../components/page-header";
 import { LoadError, Loading } from "../components/query-state";
@@ -137,8 +139,66 @@ function CommissionForm({ settings }: { settings: CommissionSettings }) {
   );
 }
 
+/** The free shipping field's value: whole naira, or "" while empty (the schema refuses it). */
+type ShippingValues = { free_shipping_over: number | string };
+
+/**
+ * Free standard shipping (ADR 0135): the threshold checkout applies and every page promises; 0 turns
+ * it off and the promise goes from every page.
+ */
+function ShippingForm({ settings }: { settings: StoreSettings }) {
+  const save = useSaveShipping();
+  const valuesOf = (s: StoreSettings): ShippingValues => ({ free_shipping_over: s.free_shipping_over });
+  const form = useSchemaForm<ShippingValues>(ShippingSettingsBody, {
+    initialValues: valuesOf(settings),
+    toBody: (v) => ({ free_shipping_over: v.free_shipping_over === "" ? Number.NaN : Number(v.free_shipping_over) }),
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: form is stable; refill when the server's value changes
+  useEffect(() => {
+    form.setValues(valuesOf(settings));
+    form.resetDirty(valuesOf(settings));
+  }, [settings]);
+
+  const submit = form.onSubmit((v) => {
+    const body = { free_shipping_over: Number(v.free_shipping_over) };
+    if (body.free_shipping_over === settings.free_shipping_over) return notifyInfo("The amount is unchanged.", "Nothing to save");
+    save.mutate(body, {
+      onSuccess: (res) => notifySuccess(res.message),
+      onError: (err) => {
+        showFieldErrors(form, err);
+        notifyError(err);
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Paper withBorder radius="md" p="md">
+        <Text fw={600}>Shipping</Text>
+        <Group align="flex-end" mt="xs">
+          <NumberInput
+            label={`Free standard shipping in ${settings.free_shipping_state} on orders over`}
+            description="Checkout charges no shipping above it, and every page says so. 0: no free shipping."
+            prefix="₦"
+            thousandSeparator=","
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            maw={320}
+            {...form.getInputProps("free_shipping_over")}
+          />
+          <Button type="submit" variant="light" loading={save.isPending}>
+            Save shipping
+          </Button>
+        </Group>
+      </Paper>
+    </form>
+  );
+}
+
 function Commission() {
   const q = useCommission();
+  const store = useStoreSettings();
   return (
     <>
       <PageHeader title="Commission" subtitle="What the store keeps from each sale, store-wide or per category." />
@@ -147,7 +207,10 @@ function Commission() {
       ) : q.isError ? (
         <LoadError error={q.error} onRetry={() => q.refetch()} />
       ) : (
-        <CommissionForm settings={q.data} />
+        <Stack gap="md">
+          {store ? <ShippingForm settings={store} /> : null}
+          <CommissionForm settings={q.data} />
+        </Stack>
       )}
     </>
   );

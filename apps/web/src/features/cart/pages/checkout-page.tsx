@@ -49,6 +49,7 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { cartSubtotal, useCart } from "../../../lib/cart";
 import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError } from "../../../lib/notify";
+import { useStoreSettings } from "../../../lib/queries/settings";
 import { useSession } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { useCreateSession } from "../api/checkout";
@@ -128,6 +129,7 @@ function CheckoutPlaceholder() {
 export default function CheckoutPage() {
   usePageTitle("Checkout");
   const { isLogin, loading, details } = useSession();
+  const settings = useStoreSettings();
   const cart = useCart();
   const create = useCreateSession();
   const [record, setRecord] = useState<TransferForm | null>(null);
@@ -157,12 +159,13 @@ export default function CheckoutPage() {
   }, [details, form.setValues]);
 
   const subtotal = cartSubtotal(cart.items);
-  // The server's own rule (free in Lagos over the threshold, ADR 0135), so the total shown is the one charged.
-  const shipping = koboToNaira(shippingFeeKobo(nairaToKobo(subtotal), form.values.state));
+  // The server's own rule and the admin's threshold (ADR 0135), so the total shown is the one charged.
+  const shipping = koboToNaira(shippingFeeKobo(nairaToKobo(subtotal), form.values.state, settings?.free_shipping_over ?? 0));
   const total = koboToNaira(nairaToKobo(subtotal) + nairaToKobo(shipping));
   const closeModal = useCallback(() => setRecord(null), []);
 
-  if (loading) return <CheckoutPlaceholder />;
+  // The threshold too: a total is never shown before the rule that makes it is known.
+  if (loading || !settings) return <CheckoutPlaceholder />;
   // The frame stays until the browser has moved on (the server draws it too, where Navigate does nothing).
   if (!isLogin)
     return (

@@ -4,7 +4,7 @@
  * button goes to /signin).
  */
 import { Box, Container, Group, Stack, Text, Title } from "@mantine/core";
-import { FREE_SHIPPING_OVER_NAIRA, FREE_SHIPPING_STATE, formatNaira } from "@market/contract";
+import { formatNaira } from "@market/contract";
 import { IconBuildingStore, IconHeadset, IconTruckDelivery, IconWallet } from "@tabler/icons-react";
 import { type FormEvent, Suspense } from "react";
 import { Link, useNavigate } from "react-router";
@@ -17,6 +17,7 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { lazyComponent } from "../../../lib/lazy-component";
 import { errorMessage } from "../../../lib/notify";
 import { pickFeatured, useCategories } from "../../../lib/queries/categories";
+import { useStoreSettings } from "../../../lib/queries/settings";
 import { usePageTitle } from "../../../lib/use-page-title";
 import classes from "./home-page.module.css";
 
@@ -43,6 +44,7 @@ export default function HomePage() {
   usePageTitle("Shop products and local services");
   const navigate = useNavigate();
   const featured = useCategories(pickFeatured);
+  const settings = useStoreSettings();
   const onNewsletter = (e: FormEvent) => {
     e.preventDefault();
     navigate("/signin");
@@ -118,15 +120,17 @@ export default function HomePage() {
       <Box bg="white" py={32}>
         <Container size="xl">
           <Grid cols="1 sm:3" spacing="lg">
-            <Group wrap="nowrap">
-              <IconTruckDelivery size={32} color="var(--mantine-color-naija-8)" aria-hidden />
-              <div>
-                <Text fw={700}>Free standard shipping</Text>
-                <Text fz="sm" c="dimmed">
-                  On {FREE_SHIPPING_STATE} orders over {formatNaira(FREE_SHIPPING_OVER_NAIRA)}
-                </Text>
-              </div>
-            </Group>
+            {settings && settings.free_shipping_over > 0 ? (
+              <Group wrap="nowrap">
+                <IconTruckDelivery size={32} color="var(--mantine-color-naija-8)" aria-hidden />
+                <div>
+                  <Text fw={700}>Free standard shipping</Text>
+                  <Text fz="sm" c="dimmed">
+                    On {settings.free_shipping_state} orders over {formatNaira(settings.free_shipping_over)}
+                  </Text>
+                </div>
+              </Group>
+            ) : null}
             <Group wrap="nowrap">
               <IconWallet size={32} color="var(--mantine-color-naija-8)" aria-hidden />
               <div>

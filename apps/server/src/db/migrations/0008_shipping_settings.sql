@@ -1,0 +1,2 @@
+ALTER TABLE "finance_settings" ADD COLUMN "free_shipping_over_naira" integer DEFAULT 50000 NOT NULL;--> statement-breakpoint
+ALTER TABLE "finance_settings" ADD CONSTRAINT "finance_settings_free_shipping_ck" CHECK ("finance_settings"."free_shipping_over_naira" >= 0);
