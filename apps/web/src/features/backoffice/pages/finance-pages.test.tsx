@@ -322,6 +322,37 @@ describe("Commission", () => {
   });
 });
 
+describe("Commission: the Shipping card", () => {
+  it("shows the free shipping threshold, refuses an empty amount in the contract's words, and sends whole naira (0 turns it off)", async () => {
+    const calls = asAdmin(
+      http.get("/api/admin/commission", () => HttpResponse.json({ statusCode: 200, data: { store_bps: 1000, categories: [] } })),
+      http.put("/api/admin/shipping", () =>
+        HttpResponse.json({
+          statusCode: 200,
+          message: "Shipping settings saved",
+          data: { free_shipping_over: 0, free_shipping_state: "Lagos" },
+        }),
+      ),
+    );
+    renderWithProviders(<CommissionPage />, { path: `${BO}/commission`, route: `${BO}/commission` });
+    const field = await screen.findByLabelText("Free standard shipping in Lagos on orders over");
+    expect(field).toHaveValue("₦50,000");
+
+    await userEvent.clear(field);
+    await userEvent.click(screen.getByRole("button", { name: "Save shipping" }));
+    expect(
+      await screen.findByText("Enter an amount in naira, or 0 for no free shipping", { selector: ".mantine-NumberInput-error" }),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "PUT")).toHaveLength(0);
+
+    await userEvent.type(field, "0");
+    await userEvent.click(screen.getByRole("button", { name: "Save shipping" }));
+    await waitFor(() => expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ free_shipping_over: 0 }));
+    expect(calls.find((c) => c.method === "PUT")?.path).toBe("/api/admin/shipping");
+    expect(await screen.findByText("Shipping settings saved")).toBeInTheDocument();
+  });
+});
+
 describe("Commission: the server's category errors", () => {
   it("land on the row of the category they name (the server numbers only the categories sent)", async () => {
     signInTestSession();
