@@ -249,6 +249,10 @@ export function adminUserRow(overrides: Partial<AdminUserRow> = {}): AdminUserRo
     account_no: null,
     account_name: null,
     bank_account_verified: false,
+    whatsapp: null,
+    desc: "",
+    category_ids: [],
+    addresses: [],
     createdAt: CREATED,
     ...overrides,
   });
