@@ -109,9 +109,14 @@ test.describe("admin finance", () => {
       });
       await store.fill("12.5");
       await page.getByRole("button", { name: "Save rates" }).click();
-      await expect(page.locator(".mantine-Notification-root").filter({ hasText: "Commission rates saved" })).toBeVisible();
+      const savedAlert = page.locator(".mantine-Notification-root").filter({ hasText: "Commission rates saved" });
+      await expect(savedAlert).toBeVisible();
       const saved = await request.get("/api/admin/commission", { headers: auth(token) });
       expect((await saved.json()).data.store_bps).toBe(1250);
+      // Alerts show at the bottom right, over this page's last button, and stay while the pointer
+      // rests on them (Mantine pauses their closing): close it first, as the admin would.
+      await savedAlert.getByRole("button", { name: "Close" }).click();
+      await expect(savedAlert).toBeHidden();
       await store.fill("");
       await page.getByRole("button", { name: "Save rates" }).click();
       await expect(page.locator(".mantine-NumberInput-error").filter({ hasText: FINANCE_MESSAGES.bps })).toBeVisible();

@@ -22,11 +22,12 @@ export const theme = createTheme({
   headings: { fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" },
   defaultRadius: "md",
   components: {
-    // The close button of a modal or drawer has only an icon: a name, unless the caller gives one.
+    // The close button of a modal, drawer or alert has only an icon: a name, unless the caller gives one.
     // Spec §9 "Modal body height 60vh": every dialog's body is at most 60vh and scrolls inside, so its
     // title and close button stay in view.
     Modal: { defaultProps: { closeButtonProps: { "aria-label": "Close" } }, styles: { body: { maxHeight: "60vh", overflowY: "auto" } } },
     Drawer: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
+    Notification: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
     // A table wider than a phone scrolls sideways: its scroll area takes keyboard focus, so arrow
     // keys can scroll it when it holds no link or button.
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
