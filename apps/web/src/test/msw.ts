@@ -5,7 +5,7 @@
  * built from the contract's schemas (fixtures.ts). A call nothing answers gets the server's own 404
  * answer, as an unknown route would.
  */
-import { FREE_SHIPPING_OVER_NAIRA, FREE_SHIPPING_STATE } from "@market/contract";
+import { FREE_SHIPPING_OVER_NAIRA, FREE_SHIPPING_STATE, StoreSettingsAnswer } from "@market/contract";
 import { delay, HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 
@@ -16,7 +16,12 @@ const fallback = http.all("/api/*", () => errorAnswer(404, "not mocked"));
 
 /** The store's settings every page reads (GET /api/settings), as a fresh store has them; a test may answer otherwise. */
 const storeSettings = http.get("/api/settings", () =>
-  HttpResponse.json({ statusCode: 200, data: { free_shipping_over: FREE_SHIPPING_OVER_NAIRA, free_shipping_state: FREE_SHIPPING_STATE } }),
+  HttpResponse.json(
+    StoreSettingsAnswer.parse({
+      statusCode: 200,
+      data: { free_shipping_over: FREE_SHIPPING_OVER_NAIRA, free_shipping_state: FREE_SHIPPING_STATE },
+    }),
+  ),
 );
 
 export const server = setupServer(storeSettings, fallback);

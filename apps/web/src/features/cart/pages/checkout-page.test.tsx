@@ -1,4 +1,4 @@
-import { CreateSessionAnswer, TransferForm } from "@market/contract";
+import { CreateSessionAnswer, PendingTransferAnswer, TransferForm } from "@market/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { HttpHandler } from "msw";
@@ -34,12 +34,13 @@ const FORM = TransferForm.parse({
   },
 });
 
-/** A signed-in customer with one cart line (2 x ₦2,000), plus `extra` answers; answers the recorded calls. */
+/** A signed-in customer with one cart line (2 x ₦2,000) and no pending order, plus `extra` answers; answers the recorded calls. */
 function signedIn(...extra: HttpHandler[]) {
   signInTestSession();
   server.use(
     ...extra,
     http.get("/api/me", () => HttpResponse.json(meAnswer())),
+    http.get("/api/transactions/pending", () => HttpResponse.json(PendingTransferAnswer.parse({ statusCode: 200, data: null }))),
     http.get("/api/cart", () => HttpResponse.json(cartAnswer([serverLine("p1", 2, 2000, 5, "Laptop Backpack")]))),
   );
   return recordCalls();
@@ -97,7 +98,6 @@ describe("CheckoutPage", () => {
     renderWithProviders(<CheckoutPage />);
     // The cart is read once the session is known and the page has drawn: seconds on a loaded machine.
     await waitFor(() => expect(screen.getByTestId("checkout-total")).toHaveTextContent("₦6,000.00"), { timeout: 5000 });
-    await waitFor(() => expect(screen.getByTestId("checkout-total")).toHaveTextContent("₦6,000.00"), { timeout: 5000 });
     // A valid form (the browser checks it first), so what fails is the server's answer.
     await userEvent.type(
       screen.getByLabelText("Enter Account Number (Account number you are going to be transferring from)"),
@@ -107,4 +107,18 @@ describe("CheckoutPage", () => {
     expect(await screen.findByText("Oops", {}, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.getByText(/total has changed to ₦7,000/)).toBeInTheDocument();
   });
+
+  it("offers the shopper's pending order (one per shopper, ADR 0136), whose Continue payment opens its Bank Transfer modal", async () => {
+    const calls = signedIn(
+      http.get("/api/transactions/pending", () => HttpResponse.json(PendingTransferAnswer.parse({ statusCode: 200, data: FORM }))),
+    );
+    renderWithProviders(<CheckoutPage />);
+    const card = await screen.findByTestId("pending-order", {}, { timeout: 5000 });
+    expect(card).toHaveTextContent("You have an order awaiting payment: ₦6,000");
+    await userEvent.click(screen.getByRole("button", { name: "Continue payment" }));
+    expect(await screen.findByTestId("bank-transfer-modal", {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByText("Naija Market Ltd")).toBeInTheDocument();
+    // Reopening the pending order sends nothing: no second order is made.
+    expect(calls.filter((c) => c.method !== "GET")).toEqual([]);
+  }, 30_000);
 });
