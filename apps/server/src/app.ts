@@ -3,6 +3,8 @@
  * Order (fastify/demo style): external plugins (helmet, compress, rate-limit, swagger), app plugins
  * (errors, auth), then the route modules, then the SPA fallback.
  */
+// The new-password rule refuses common passwords only once their list is loaded (ADR 0083).
+import "@market/contract/password-blocklist";
 import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";

@@ -6,6 +6,8 @@
  * production never loads the demo accounts, whose passwords are published (config.ts).
  * Exits 1 with the field messages when an argument is refused (an e-mail or phone already used...).
  */
+// The new-password rule refuses common passwords only once their list is loaded (ADR 0083).
+import "@market/contract/password-blocklist";
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { AdminCreateUserBody } from "@market/contract";

@@ -1,7 +1,7 @@
 /** The one form approach: the contract schema checks before sending, the server's field messages land on the fields. */
 import { Button, MantineProvider, TextInput } from "@mantine/core";
-import { CategoryCreateInput, ChangePasswordBody } from "@market/contract";
-import { act, fireEvent, render, renderHook, screen } from "@testing-library/react";
+import { ACCOUNT_MESSAGES, CategoryCreateInput, ChangePasswordBody } from "@market/contract";
+import { act, fireEvent, render, renderHook, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { theme } from "../app/theme";
 import { ApiError } from "./api";
@@ -56,6 +56,24 @@ describe("useSchemaForm", () => {
     act(() => many.result.current.onSubmit(() => undefined)());
     expect(vi.mocked(notifyError)).toHaveBeenLastCalledWith(new Error("Please correct the highlighted fields"), "Oops");
     expect(result.current.errors.confirm_password).toBe("Passwords do not match");
+  });
+
+  it("loads the common-password list when the new password's field is first focused, then refuses a common one", async () => {
+    const { result } = renderHook(() =>
+      useSchemaForm(ChangePasswordBody, {
+        initialValues: { old_password: "Old#Pass1", password: "password1", confirm_password: "password1" },
+        toBody: (v) => ({ ...v, request_type: "changePass" }),
+        newPassword: "password",
+      }),
+    );
+    // Not loaded with the form: until the field is focused the server alone knows the list.
+    act(() => void result.current.validate());
+    expect(result.current.errors.password).toBeUndefined();
+    act(() => result.current.getInputProps("password").onFocus?.({}));
+    await waitFor(() => {
+      act(() => void result.current.validate());
+      expect(result.current.errors.password).toBe(ACCOUNT_MESSAGES.passwordCommon);
+    });
   });
 });
 

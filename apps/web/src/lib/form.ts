@@ -33,15 +33,17 @@ function alertInvalid(errors: FormErrors, title?: string): void {
  * when they differ (a number typed as text, fields the page adds, such as `request_type`); the
  * error paths must then still be the form's field names. `alertTitle` titles the alert of a
  * refused form (the spec's "Ooops" by default); `form.onSubmit(handler, onInvalid)` replaces that
- * alert for a screen that reports elsewhere.
+ * alert for a screen that reports elsewhere. `newPassword` names the field of a form that sets a
+ * password: its first focus loads the common-password list into the contract's rule (ADR 0083).
  */
 export function useSchemaForm<Values extends Record<string, unknown>>(
   schema: ContractSchema,
   {
     toBody,
     alertTitle,
+    newPassword,
     ...options
-  }: Omit<UseFormInput<Values>, "validate" | "mode"> & { toBody?: (values: Values) => unknown; alertTitle?: string },
+  }: Omit<UseFormInput<Values>, "validate" | "mode"> & { toBody?: (values: Values) => unknown; alertTitle?: string; newPassword?: string },
 ): UseFormReturnType<Values> {
   const check = schemaResolver(schema, { sync: true });
   const form = useForm<Values>({ ...options, mode: "controlled", validate: (values) => check(toBody ? toBody(values) : values) });
@@ -54,6 +56,7 @@ export function useSchemaForm<Values extends Record<string, unknown>>(
   const attached = useRef(new Set<string>());
   const getInputProps: typeof form.getInputProps = (path, opts) => {
     const props = form.getInputProps(path, opts);
+    if (path === newPassword) props.onFocus = withPasswordBlocklist(props.onFocus);
     if (typeof props.value !== "string") return props;
     const ref = (el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null) => {
       if (!el || attached.current.has(path)) return;
@@ -64,6 +67,18 @@ export function useSchemaForm<Values extends Record<string, unknown>>(
     return { ...props, ref };
   };
   return { ...form, onSubmit, getInputProps };
+}
+
+/**
+ * Wraps a password field's focus handler so that the first focus loads the common-password list
+ * (a lazy chunk; sign-in and every other page never load it). A form sent before it arrives is
+ * still checked by the server, whose field message then shows.
+ */
+function withPasswordBlocklist(onFocus?: (event: unknown) => void): (event: unknown) => void {
+  return (event) => {
+    void import("@market/contract/password-blocklist").catch(() => undefined);
+    onFocus?.(event);
+  };
 }
 
 /**

@@ -6,11 +6,12 @@
  * breach corpora), compared without regard to case; a password that is one short unit repeated
  * ("aaaaaaaa", "abababab") or a straight run of characters ("abcdefgh", "98765432") is refused too.
  *
- * The web app only reads PASSWORD_MAX / PASSWORD_MIN from here (the server answers the field
- * messages), so its bundle never carries the list: this module is side-effect free and its unused
- * exports are dropped.
+ * The list itself (some 200 KB of script) is not imported here: `@market/contract/password-blocklist`
+ * loads it into this rule. The server imports that module at start (app.ts, the admin CLI), so it
+ * always checks the list; the web's forms that set a password import it when their password field
+ * is first focused, so no page's first load carries it, and a form sent before it arrived gets the
+ * server's field message instead.
  */
-import { dictionary } from "@zxcvbn-ts/language-common";
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../constants.js";
 
@@ -21,12 +22,19 @@ export const PASSWORD_MESSAGES = {
   same: "Your new password must be different from your current one",
 } as const;
 
-let blocklist: Set<string> | undefined;
+let blocklist: ReadonlySet<string> | undefined;
 
-/** True when `password` (any case) is on the common and breached passwords list. */
+/**
+ * Sets the common and breached passwords `NewPassword` refuses (lower case). Called by
+ * `@market/contract/password-blocklist` only; until then the rule checks length and patterns alone.
+ */
+export function setPasswordBlocklist(words: Iterable<string>): void {
+  blocklist = new Set(words);
+}
+
+/** True when `password` (any case) is on the common and breached passwords list, once loaded. */
 function isCommonPassword(password: string): boolean {
-  blocklist ??= new Set(dictionary["passwords-common"]);
-  return blocklist.has(password.toLowerCase());
+  return blocklist?.has(password.toLowerCase()) ?? false;
 }
 
 /**

@@ -15,7 +15,10 @@ const EMPTY: RecoverForm = { email: "", code: "", password: "", confirm_password
 export function LostPasswordForm({ onDone }: { onDone: () => void }) {
   const [requestType, setRequestType] = useState<"send-mail" | "change-password">("send-mail");
   // Each step checks its own fields: the e-mail first, then the code and the new password.
-  const form = useSchemaForm<RecoverForm>(requestType === "send-mail" ? ResetEmailForm : ResetForm, { initialValues: EMPTY });
+  const form = useSchemaForm<RecoverForm>(requestType === "send-mail" ? ResetEmailForm : ResetForm, {
+    initialValues: EMPTY,
+    newPassword: "password",
+  });
   const recover = useRecover();
 
   const cancel = () => {

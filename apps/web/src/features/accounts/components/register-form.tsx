@@ -58,6 +58,7 @@ export function offeredCategories<T extends { items: { value: string }[] }>(grou
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const form = useSchemaForm<Values>(SignUpForm, {
     initialValues: EMPTY,
+    newPassword: "password",
     toBody: (v) => ({ ...signUpFields(v), accType: signUpAccountType(v.accType) }),
   });
   const [picture, setPicture] = useState<File | null>(null);

@@ -18,6 +18,7 @@ function ChangePassword({ user }: { user: SessionUser }) {
   const form = useSchemaForm<typeof EMPTY>(ChangePasswordBody, {
     initialValues: EMPTY,
     toBody: (v) => ({ ...v, request_type: "changePass" }),
+    newPassword: "password",
   });
   const mutation = useChangePassword();
   const field = (key: keyof typeof EMPTY, label: string, autoComplete: string) => (

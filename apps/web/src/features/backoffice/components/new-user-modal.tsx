@@ -16,7 +16,7 @@ const EMPTY: NewUser = { names: "", username: "", email: "", phone: "", password
 const sellerCategoriesOnly = (v: NewUser): NewUser => ({ ...v, category_ids: v.accType === "business" ? v.category_ids : [] });
 
 export default function NewUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const form = useSchemaForm<NewUser>(AdminCreateUserBody, { initialValues: EMPTY, toBody: sellerCategoriesOnly });
+  const form = useSchemaForm<NewUser>(AdminCreateUserBody, { initialValues: EMPTY, toBody: sellerCategoriesOnly, newPassword: "password" });
   const create = useCreateUser();
   const categories = useCategories();
   const chosen = form.values.category_ids ?? [];

@@ -17,7 +17,11 @@ const EMPTY: Values = { old_password: "", password: "", confirm_password: "" };
 export default function ChangePasswordPage() {
   const { details } = useSession();
   const change = useChangePassword();
-  const form = useSchemaForm<Values>(ChangePasswordBody, { initialValues: EMPTY, toBody: (v) => ({ ...v, request_type: "changePass" }) });
+  const form = useSchemaForm<Values>(ChangePasswordBody, {
+    initialValues: EMPTY,
+    toBody: (v) => ({ ...v, request_type: "changePass" }),
+    newPassword: "password",
+  });
 
   const onSubmit = form.onSubmit((v) =>
     change.mutate(
