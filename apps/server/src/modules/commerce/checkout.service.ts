@@ -388,7 +388,7 @@ type ReservedOrder = {
 };
 
 /** The refusal of a checkout while the shopper's earlier order still awaits payment in its window. */
-export const PENDING_ORDER_MESSAGE =
+const PENDING_ORDER_MESSAGE =
   "You already have an order awaiting payment. Continue its payment from your cart or account, or cancel it before placing a new order.";
 
 /** A cart line the stock cannot cover, even with the units the open order gives back. */

@@ -9,7 +9,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { api } from "../api";
 
 /** The store's settings (one cached answer; the admin's save replaces it). */
-export const storeSettingsQuery = queryOptions({
+const storeSettingsQuery = queryOptions({
   queryKey: ["store-settings"] as const,
   queryFn: async ({ signal }) => (await api<StoreSettingsAnswer>("/api/settings", { signal })).data,
   staleTime: 5 * 60_000,
