@@ -170,9 +170,7 @@ describe("Earnings", () => {
     expect(dialog).toHaveTextContent("₦22,500.00 will be sent to account 0123456789 (ADA OKAFOR)");
     await userEvent.click(within(dialog).getByRole("button", { name: "Request payout" }));
     expect(await screen.findByTestId("payout-error")).toHaveTextContent(FINANCE_MESSAGES.unverifiedAccount);
-    await waitFor(() =>
-      expect(calls.find((c) => c.method === "POST")).toMatchObject({ path: "/api/payouts", auth: null, body: {} }),
-    );
+    await waitFor(() => expect(calls.find((c) => c.method === "POST")).toMatchObject({ path: "/api/payouts", auth: null, body: {} }));
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({});
   });
 
