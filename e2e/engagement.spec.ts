@@ -5,7 +5,7 @@
 import { formatNaira } from "@market/contract";
 import { DEMO, expect, signInPage, snap, test } from "./fixtures";
 
-type Product = { _id: string; name: string; price: number; count_in_stock: number };
+type Product = { _id: string; name: string; price: number; count_in_stock: number; image_urls: string[] };
 
 async function someProducts(request: import("@playwright/test").APIRequestContext): Promise<Product[]> {
   const res = await request.get("/api/product?limit=12");
@@ -106,7 +106,9 @@ test.describe("link previews", () => {
     page,
     request,
   }) => {
-    const product = (await someProducts(request))[0]!;
+    // A product with a picture (other specs add newer ones without), so the page has an og:image.
+    const product = (await someProducts(request)).find((p) => p.image_urls.length > 0)!;
+    expect(product, "a product with a picture").toBeDefined();
     const res = await request.get(`/product/market-place/${product._id}`);
     expect(res.status()).toBe(200);
     const html = await res.text();
