@@ -108,6 +108,44 @@ describe("CheckoutPage", () => {
     expect(screen.getByText(/total has changed to ₦7,000/)).toBeInTheDocument();
   });
 
+  it("on a 409 for an order already awaiting payment (ADR 0136): says so, opens no modal, replaces nothing, and offers that order", async () => {
+    // The order was placed in another tab after this page loaded: the server knows it, the page does not yet.
+    let placed = false;
+    const calls = signedIn(
+      http.get("/api/transactions/pending", () =>
+        HttpResponse.json(PendingTransferAnswer.parse({ statusCode: 200, data: placed ? FORM : null })),
+      ),
+      http.post("/api/transactions/createSession", () => {
+        placed = true;
+        return errorAnswer(
+          409,
+          "You already have an order awaiting payment. Continue its payment from your cart or account, or cancel it before placing a new order.",
+        );
+      }),
+    );
+    renderWithProviders(<CheckoutPage />);
+    await waitFor(() => expect(screen.getByTestId("checkout-total")).toHaveTextContent("₦6,000.00"), { timeout: 5000 });
+    expect(screen.queryByTestId("pending-order")).toBeNull();
+    await userEvent.type(
+      screen.getByLabelText("Enter Account Number (Account number you are going to be transferring from)"),
+      "0987654321",
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Place Order" }));
+    expect(await screen.findByText(/already have an order awaiting payment/, {}, { timeout: 4000 })).toBeInTheDocument();
+    // The pending order is asked again after the refusal and offered on the page.
+    const card = await screen.findByTestId("pending-order", {}, { timeout: 4000 });
+    expect(card).toHaveTextContent("You have an order awaiting payment: ₦6,000");
+    expect(screen.queryByTestId("bank-transfer-modal")).toBeNull();
+    // The web never asks the server to replace the pending order.
+    const posts = calls.filter((c) => c.method === "POST");
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.body).not.toHaveProperty("replace_pending");
+    await userEvent.click(screen.getByRole("button", { name: "Continue payment" }));
+    expect(await screen.findByTestId("bank-transfer-modal", {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByText("Naija Market Ltd")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(1);
+  }, 30_000);
+
   it("offers the shopper's pending order (one per shopper, ADR 0136), whose Continue payment opens its Bank Transfer modal", async () => {
     const calls = signedIn(
       http.get("/api/transactions/pending", () => HttpResponse.json(PendingTransferAnswer.parse({ statusCode: 200, data: FORM }))),
