@@ -8,54 +8,39 @@
  */
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { type Address, AddressFields, TEXT } from "@market/contract";
-import { useEffect, useMemo } from "react";
-import { useSchemaForm } from "../../../lib/form";
-import { countryNames, DEFAULT_COUNTRY } from "./countries";
+import { useMemo } from "react";
+import { addressFields, EMPTY_ADDRESS } from "../../../lib/address";
+import { countryNames } from "../../../lib/countries";
+import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 
 export type AddressValues = Required<Omit<AddressFields, "default">> & { default: boolean };
 
-export const EMPTY_ADDRESS: AddressValues = {
-  first_name: "",
-  last_name: "",
-  company: "",
-  address1: "",
-  address2: "",
-  state: "",
-  city: "",
-  country: DEFAULT_COUNTRY,
-  zip: "",
-  phone: "",
-  default: false,
-};
+/** The form values of a new address. */
+export const NEW_ADDRESS: AddressValues = { ...EMPTY_ADDRESS, default: false };
 
 /** The form values of a saved address. */
 export function toValues(a: Address): AddressValues {
-  const { _id, address_id, ...rest } = a;
-  return rest;
+  return { ...addressFields(a), default: a.default };
 }
 
 type Props = {
   initial: AddressValues;
   editing: boolean;
   busy: boolean;
-  errors: Record<string, string>;
-  onSubmit: (values: AddressValues) => void;
+  /** Saves; a refusal's per-field messages (a 400's `errors`) then show under the fields. */
+  onSubmit: (values: AddressValues) => Promise<unknown>;
   onCancel: () => void;
 };
 
-export function AddressForm({ initial, editing, busy, errors, onSubmit, onCancel }: Props) {
+export function AddressForm({ initial, editing, busy, onSubmit, onCancel }: Props) {
   const form = useSchemaForm<AddressValues>(AddressFields, { initialValues: initial });
-  const countries = useMemo(countryNames, []);
-  // The server's field messages of the last save, on the same fields.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: form.setErrors is stable
-  useEffect(() => {
-    if (Object.keys(errors).length) form.setErrors(errors);
-  }, [errors]);
+  // Pakistan first, as the spec's address book list (checkout puts Nigeria first).
+  const countries = useMemo(() => countryNames("Pakistan"), []);
   const text = (key: Exclude<keyof AddressValues, "default" | "country">, label: string, extra: Record<string, unknown> = {}) => (
     <TextInput label={label} {...form.getInputProps(key)} {...extra} />
   );
   const submit = form.onSubmit((values) => {
-    if (!busy) onSubmit(values);
+    if (!busy) onSubmit(values).catch((err) => showFieldErrors(form, err));
   });
   return (
     <form onSubmit={submit} aria-label={editing ? TEXT.accounts.updateAddress : TEXT.accounts.addAddress} noValidate>

@@ -8,12 +8,11 @@ import { type Address, TEXT } from "@market/contract";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { ApiError } from "../../../lib/api";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useAddressMutation } from "../../../lib/queries/me";
 import type { SessionUser } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { AddressForm, type AddressValues, EMPTY_ADDRESS, toValues } from "../components/address-form";
+import { AddressForm, type AddressValues, NEW_ADDRESS, toValues } from "../components/address-form";
 import { CustomerArea } from "../components/customer-area";
 
 /** Card title (spec §2): "Default" for the default address, otherwise "Address N" by position. */
@@ -65,16 +64,13 @@ function AddressBook({ user }: { user: SessionUser }) {
   /** null: form closed; -1: new address; n: editing address_id n. */
   const [editing, setEditing] = useState<number | null>(null);
   const [formKey, setFormKey] = useState(0);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   /** The address whose Delete was pressed, until the shopper confirms or leaves. */
   const [deleting, setDeleting] = useState<Address | null>(null);
   const open = (id: number) => {
-    setErrors({});
     setEditing(id);
     setFormKey((k) => k + 1);
   };
   const close = () => {
-    setErrors({});
     setEditing(null);
     setFormKey((k) => k + 1);
   };
@@ -84,16 +80,16 @@ function AddressBook({ user }: { user: SessionUser }) {
     const body = current
       ? { request_type: "update" as const, address_id: current.address_id, ...values }
       : { request_type: "create" as const, ...values };
-    mutation.mutate(body, {
-      onSuccess: (res) => {
+    return mutation.mutateAsync(body).then(
+      (res) => {
         notifySuccess(res.message);
         close();
       },
-      onError: (err) => {
-        setErrors(err instanceof ApiError ? err.errors : {});
+      (err: unknown) => {
         notifyError(err);
+        throw err;
       },
-    });
+    );
   };
   const remove = (a: Address) => {
     mutation.mutate(
@@ -127,10 +123,9 @@ function AddressBook({ user }: { user: SessionUser }) {
           </Title>
           <AddressForm
             key={formKey}
-            initial={current ? toValues(current) : EMPTY_ADDRESS}
+            initial={current ? toValues(current) : NEW_ADDRESS}
             editing={!!current}
             busy={mutation.isPending}
-            errors={errors}
             onSubmit={save}
             onCancel={close}
           />

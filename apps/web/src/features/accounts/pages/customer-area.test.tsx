@@ -3,7 +3,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { buyerOrder, address as fixtureAddress, meAnswer, ordersAnswer } from "../../../test/fixtures";
-import { HttpResponse, http, recordCalls, server } from "../../../test/msw";
+import { errorAnswer, HttpResponse, http, recordCalls, server } from "../../../test/msw";
 import { renderWithProviders } from "../../../test/render";
 import { signInTestSession } from "../../../test/session";
 import AccountPage from "./account-page";
@@ -93,13 +93,31 @@ describe("customer area", () => {
     expect(screen.getByRole("checkbox", { name: TEXT.accounts.setDefault })).toBeEnabled();
   });
 
-  it("offers the full country list with Pakistan first", async () => {
-    const { countryNames } = await import("../components/countries");
-    const names = countryNames();
+  it("offers the full country list with Pakistan first; a new address starts in Nigeria", async () => {
+    signInTestSession();
+    answerMe();
+    renderWithProviders(<AddressPage />, { path: "/address", route: "/address" });
+    await userEvent.click(await screen.findByRole("button", { name: "Add a New Address" }));
+    const country = screen.getByRole("combobox", { name: /Country/ });
+    expect(country).toHaveValue("Nigeria");
+    await userEvent.click(country);
+    const names = (await screen.findAllByRole("option", { hidden: true })).map((o) => o.textContent);
     expect(names[0]).toBe("Pakistan");
     expect(names.length).toBeGreaterThan(240);
     expect(names).toContain("Nigeria");
     expect(names.filter((n) => n === "Pakistan")).toHaveLength(1);
+  });
+
+  it("a refused save shows the server's field message under its field and keeps the form open", async () => {
+    signInTestSession();
+    answerMe();
+    server.use(http.post("/api/address", () => errorAnswer(400, "zip: Zip code is not valid here", { zip: "Zip code is not valid here" })));
+    renderWithProviders(<AddressPage />, { path: "/address", route: "/address" });
+    await screen.findAllByTestId("address-card");
+    await userEvent.click(screen.getAllByRole("button", { name: "Edit" })[1]!);
+    await userEvent.click(screen.getByRole("button", { name: "Update Address" }));
+    expect(await screen.findByText("Zip code is not valid here", { selector: ".mantine-InputWrapper-error" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Update Address" })).toBeInTheDocument();
   });
 
   it("change password: success clears the three fields", async () => {

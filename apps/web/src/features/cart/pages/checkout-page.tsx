@@ -41,12 +41,12 @@ import {
   toFixed2,
 } from "@market/contract";
 import { IconLock, IconMapPin, IconReceipt } from "@tabler/icons-react";
-import countries from "i18n-iso-countries";
-import en from "i18n-iso-countries/langs/en.json";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, Navigate } from "react-router";
 import { Skeleton } from "../../../components/ui/skeleton";
+import { addressFields, DEFAULT_COUNTRY, EMPTY_ADDRESS } from "../../../lib/address";
 import { cartSubtotal, useCart } from "../../../lib/cart";
+import { countryNames } from "../../../lib/countries";
 import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError } from "../../../lib/notify";
 import { useStoreSettings } from "../../../lib/queries/settings";
@@ -57,28 +57,11 @@ import { BankTransferModal } from "../components/bank-transfer-modal";
 import { PendingOrder } from "../components/pending-order";
 import { naira2 } from "../money";
 
-countries.registerLocale(en);
-
-/** Country names for the select, Nigeria first. */
-function countryNames(): string[] {
-  const names = Object.values(countries.getNames("en", { select: "official" })).sort((a, b) => a.localeCompare(b, "en"));
-  return ["Nigeria", ...names.filter((n) => n !== "Nigeria")];
-}
-
 /** The checkout form's rules: the contract's, less the total, which comes from the cart, not a field. */
 const CheckoutFields = CreateSessionBody.omit({ amount: true });
 
 const EMPTY = {
-  country: "Nigeria",
-  first_name: "",
-  last_name: "",
-  company: "",
-  address1: "",
-  address2: "",
-  state: "",
-  city: "",
-  zip: "",
-  phone: "",
+  ...EMPTY_ADDRESS,
   payment_type: DEFAULT_PAYMENT_TYPE as string,
   account_no: "",
 };
@@ -133,7 +116,8 @@ export default function CheckoutPage() {
   const cart = useCart();
   const create = useCreateSession();
   const [record, setRecord] = useState<TransferForm | null>(null);
-  const countryList = useMemo(countryNames, []);
+  // Nigeria first, where most shoppers are (the address book puts the spec's Pakistan first).
+  const countryList = useMemo(() => countryNames(DEFAULT_COUNTRY), []);
   const form = useSchemaForm<typeof EMPTY>(CheckoutFields, { initialValues: EMPTY, alertTitle: TEXT.alerts.checkoutErrorTitle });
 
   // First load: copy the default address into the form (spec §4 "Checkout").
@@ -144,18 +128,7 @@ export default function CheckoutPage() {
     const def = addresses.find((a) => a.default) ?? addresses[0];
     filled.current = true;
     if (!def) return;
-    form.setValues({
-      country: def.country || "Nigeria",
-      first_name: def.first_name,
-      last_name: def.last_name,
-      company: def.company,
-      address1: def.address1,
-      address2: def.address2,
-      state: def.state,
-      city: def.city,
-      zip: def.zip,
-      phone: def.phone,
-    });
+    form.setValues({ ...addressFields(def), country: def.country || DEFAULT_COUNTRY });
   }, [details, form.setValues]);
 
   const subtotal = cartSubtotal(cart.items);
