@@ -1,7 +1,7 @@
 /**
  * Every shopper page is drawn by the server (ADR 0072, 0130): without JavaScript each one shows its
  * real frame (header, title, headings), never the blank app shell; the pages of the signed-in
- * customer show their frame with placeholders. And a control used on a server-drawn page before the
+ * customer are drawn for them, and a visitor without a session is redirected by the server. And a control used on a server-drawn page before the
  * app has started keeps its value once the app takes the page over (ADR 0131).
  * Runs at desktop and phone width.
  */
@@ -15,11 +15,7 @@ type Product = { _id: string; name: string; count_in_stock: number };
 const PAGES: { path: string; title: string; more: string[] }[] = [
   { path: "/signin", title: TEXT.pages.myAccount, more: ["Welcome back", TEXT.accounts.login] },
   { path: "/cart", title: "Cart", more: [] },
-  { path: "/checkout", title: "Checkout", more: ["Shipping Address", "Secure Payment", "Review Order"] },
   { path: "/wishlist", title: TEXT.wishlist.title, more: [] },
-  { path: "/account", title: TEXT.pages.myAccount, more: [TEXT.accounts.dashboard] },
-  { path: "/address", title: TEXT.pages.myAccount, more: ["Addresses"] },
-  { path: "/changePass", title: TEXT.pages.myAccount, more: [TEXT.accounts.changePassword] },
   { path: "/aboutScreen", title: "About Naija Market", more: [] },
   { path: "/contact", title: TEXT.contact.title, more: [] },
   { path: "/contactScreen", title: TEXT.contact.title, more: [] },
@@ -38,6 +34,40 @@ base.describe("without JavaScript @phone", () => {
       await expect(page.locator("footer")).toBeVisible();
     });
   }
+});
+
+/** The signed-in customer's pages and where the server sends a visitor without a session. */
+const SIGNED_OUT_REDIRECTS: [string, string][] = [
+  ["/checkout", "/"],
+  ["/account", "/signin?from=%2Faccount"],
+  ["/address", "/signin?from=%2Faddress"],
+  ["/changePass", "/signin?from=%2FchangePass"],
+];
+
+base.describe("signed out, the signed-in customer's pages @phone", () => {
+  base("are a redirect from the server (no page drawn, nothing to flash by)", async ({ browser, request }) => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    for (const [path, to] of SIGNED_OUT_REDIRECTS) {
+      const res = await request.get(path, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(302);
+      expect(res.headers().location, path).toBe(to);
+      // Without JavaScript only the server can have moved the browser.
+      await page.goto(path);
+      expect(new URL(page.url()).pathname + new URL(page.url()).search, path).toBe(to);
+    }
+    await page.close();
+  });
+
+  base("the sign-in form returns the shopper to the page they asked for", async ({ page }) => {
+    await page.goto("/address");
+    await expect(page).toHaveURL(/\/signin\?from=%2Faddress$/);
+    const form = page.getByRole("form", { name: "Login" });
+    await form.getByLabel("Email address or phone number").fill(DEMO.customer.email);
+    await form.locator("input[autocomplete=current-password]").fill(DEMO.customer.password);
+    await form.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/address$/);
+    await expect(page.getByRole("navigation", { name: "My account" })).toBeVisible();
+  });
 });
 
 base.describe("signed in, without JavaScript @phone", () => {

@@ -7,8 +7,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
+import { SESSION_COOKIES } from "@market/contract";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCategory } from "../src/db/seed/factories.js";
+import { users } from "../src/db/schema/index.js";
+import { createCategory, createUserWithToken } from "../src/db/seed/factories.js";
 import { serverEntryPath } from "../src/plugins/server-render.js";
 import { createTestContext, errorBody, type TestContext } from "./helpers.js";
 
@@ -99,10 +102,63 @@ describe("server rendering", () => {
     }
   });
 
-  it("draws every shopper page, those of the signed-in customer too (their frame; ADR 0130)", async () => {
-    for (const url of ["/signin", "/cart", "/checkout", "/wishlist", "/account", "/address", "/changePass", "/contactScreen"]) {
+  it("draws every shopper page, those of the signed-in customer for them (ADR 0130)", async () => {
+    for (const url of ["/signin", "/cart", "/wishlist", "/contactScreen"]) {
       expect(await page(url), url).toContain(`<div id="root"><p>categories 200 `);
     }
+    const { token } = await createUserWithToken(ctx.db);
+    for (const url of ["/checkout", "/account", "/address", "/changePass", "/account/?tab=1"]) {
+      const res = await ctx.request({ method: "GET", url, headers: { cookie: `${SESSION_COOKIES.session}=${token}` } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(`<div id="root"><p>categories 200 `);
+      expect(res.headers["cache-control"], url).toBe("private, no-store");
+    }
+  });
+
+  it("sends a visitor without a session from the signed-in customer's pages where the app would, before drawing anything", async () => {
+    const before = (await entry()).renders;
+    const stale = `${SESSION_COOKIES.session}=${"x".repeat(43)}; ${SESSION_COOKIES.signedIn}=1`;
+    const cases: [string, string][] = [
+      ["/checkout", "/"],
+      ["/checkout/?step=2", "/"],
+      ["/account", "/signin?from=%2Faccount"],
+      ["/address/", "/signin?from=%2Faddress%2F"],
+      ["/changePass?x=1", "/signin?from=%2FchangePass"],
+      // The web router matches paths in any letter case.
+      ["/Account", "/signin?from=%2FAccount"],
+    ];
+    for (const [url, location] of cases) {
+      for (const headers of [{}, { cookie: stale }]) {
+        for (const method of ["GET", "HEAD"] as const) {
+          const res = await ctx.request({ method, url, headers });
+          expect(res.statusCode, `${method} ${url}`).toBe(302);
+          expect(res.headers.location, url).toBe(location);
+          expect(res.headers["cache-control"], url).toBe("no-cache");
+          expect(String(res.headers.vary), url).toMatch(/Cookie/);
+        }
+      }
+    }
+    // A dead session's cookie is cleared by the redirect too.
+    const cleared = await ctx.request({ method: "GET", url: "/account", headers: { cookie: stale } });
+    expect(cleared.cookies.find((c) => c.name === SESSION_COOKIES.session)).toMatchObject({ value: "", maxAge: 0 });
+    // A blocked account's session is no session.
+    const blocked = await createUserWithToken(ctx.db);
+    await ctx.db.update(users).set({ active: false }).where(eq(users.id, blocked.user.id));
+    const gone = await ctx.request({ method: "GET", url: "/checkout", headers: { cookie: `${SESSION_COOKIES.session}=${blocked.token}` } });
+    expect(gone.statusCode).toBe(302);
+    // Nothing was drawn for any of them.
+    expect((await entry()).renders).toBe(before);
+    // The customer area is for customers: a seller or an admin goes home; checkout stays open to them.
+    for (const accType of ["business", "admin"] as const) {
+      const { token } = await createUserWithToken(ctx.db, { accType });
+      const cookie = `${SESSION_COOKIES.session}=${token}`;
+      const account = await ctx.request({ method: "GET", url: "/account", headers: { cookie } });
+      expect(account.statusCode, accType).toBe(302);
+      expect(account.headers.location, accType).toBe("/");
+      expect((await ctx.request({ method: "GET", url: "/checkout", headers: { cookie } })).statusCode, accType).toBe(200);
+    }
+    // /cart and /wishlist ask a signed-out visitor to sign in on the page itself (the spec's layout).
+    for (const url of ["/cart", "/wishlist", "/signin"]) expect((await ctx.request({ method: "GET", url })).statusCode, url).toBe(200);
   });
 
   it("compresses the pages it draws, answers HEAD without a body, and unknown /api paths with a JSON 404", async () => {
@@ -144,7 +200,7 @@ describe("server rendering", () => {
     for (const url of [
       "/",
       "/Cart/",
-      "/checkout?step=1",
+      "/wishlist?step=1",
       "/shop",
       "/admin_real/dashboard/",
       "/admin_real/dashboard/update_service/7",

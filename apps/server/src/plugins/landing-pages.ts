@@ -7,7 +7,15 @@
  * which route-preload.ts lists so they load before the app hydrates and hydration never waits for
  * them (ADR 0073). Patterns are tested against the pathname (no query string).
  */
-export type LandingPage = { pattern: RegExp; page?: string; parts?: string[] };
+export type LandingPage = {
+  pattern: RegExp;
+  page?: string;
+  parts?: string[];
+  /** A page for a signed-in customer: where a visitor without a session goes (`signin`: /signin?from=<path>). */
+  signedOutTo?: "signin" | "/";
+  /** Only customers use it: business and admin accounts go to / (the app's useCustomerOnly). */
+  customersOnly?: boolean;
+};
 
 export const LANDING_PAGES: LandingPage[] = [
   { pattern: /^\/$/, page: "src/features/home/pages/home-page.tsx", parts: ["src/features/home/components/newsletter-fields.tsx"] },
@@ -25,9 +33,43 @@ export const LANDING_PAGES: LandingPage[] = [
   { pattern: /^\/contact(Screen)?\/?$/, page: "src/features/catalog/pages/contact-page.tsx" },
   { pattern: /^\/signin\/?$/, page: "src/features/accounts/pages/signin-page.tsx" },
   { pattern: /^\/cart\/?$/, page: "src/features/cart/pages/cart-page.tsx" },
-  { pattern: /^\/checkout\/?$/, page: "src/features/cart/pages/checkout-page.tsx" },
+  { pattern: /^\/checkout\/?$/, page: "src/features/cart/pages/checkout-page.tsx", signedOutTo: "/" },
   { pattern: /^\/wishlist\/?$/, page: "src/features/catalog/pages/wishlist-page.tsx" },
-  { pattern: /^\/account\/?$/, page: "src/features/accounts/pages/account-page.tsx" },
-  { pattern: /^\/address\/?$/, page: "src/features/accounts/pages/address-page.tsx" },
-  { pattern: /^\/changePass\/?$/, page: "src/features/accounts/pages/change-password-page.tsx" },
+  {
+    pattern: /^\/account\/?$/,
+    page: "src/features/accounts/pages/account-page.tsx",
+    signedOutTo: "signin",
+    customersOnly: true,
+  },
+  {
+    pattern: /^\/address\/?$/,
+    page: "src/features/accounts/pages/address-page.tsx",
+    signedOutTo: "signin",
+    customersOnly: true,
+  },
+  {
+    pattern: /^\/changePass\/?$/,
+    page: "src/features/accounts/pages/change-password-page.tsx",
+    signedOutTo: "signin",
+    customersOnly: true,
+  },
 ];
+
+/** The pages for a signed-in customer, matched in any letter case as the web router matches them. */
+const SIGNED_IN_PAGES = LANDING_PAGES.filter((p) => p.signedOutTo).map((p) => ({ ...p, anyCase: new RegExp(p.pattern.source, "i") }));
+
+/**
+ * Where the server sends a visitor of `pathname` instead of drawing it, or null to draw it: the
+ * same places the app sends them once it has started (useCustomerOnly, the checkout page), decided
+ * before any render, so the visitor sees no page flash by and the server draws nothing for nobody.
+ * Without a valid session (`user` null: no cookie, or its session ended or the account is blocked)
+ * /checkout goes to / and the customer area to /signin?from=<path>, whose login form returns there;
+ * business and admin accounts go from the customer area to /. The app's own redirects stay for
+ * links followed inside the app and for a session that ends after the page was drawn.
+ */
+export function signedInRedirect(pathname: string, user: { accType: string } | null): string | null {
+  const page = SIGNED_IN_PAGES.find((p) => p.anyCase.test(pathname));
+  if (!page) return null;
+  if (!user) return page.signedOutTo === "signin" ? `/signin?from=${encodeURIComponent(pathname)}` : "/";
+  return page.customersOnly && user.accType !== "customer" ? "/" : null;
+}

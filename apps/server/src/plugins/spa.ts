@@ -1,7 +1,8 @@
 /**
  * Serves the built web app: hashed assets under /assets with a one-year immutable cache (brotli or
  * gzip files written at build time are preferred), and the SPA's index.html
- * (no-cache, compressed) for every other GET or HEAD that is not /api: 200 on the app's pages
+ * (no-cache, compressed) for every other GET or HEAD that is not /api: a redirect from a page that
+ * needs a signed-in customer while there is none (`signedInRedirect`), else 200 on the app's pages
  * (`isAppPath`, the paths the web's router is built from), 404 on any other path, where the app
  * draws its not-found page (spec §2), so crawlers and monitoring see it as one. Unknown /api paths
  * and other methods answer a JSON 404.
@@ -16,6 +17,8 @@ import { isAppPath } from "@market/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { errorAnswer } from "../lib/errors.js";
+import { addVary } from "../lib/vary.js";
+import { signedInRedirect } from "./landing-pages.js";
 import { createRoutePreloads } from "./route-preload.js";
 import { createServerRenderer, serverEntryPath } from "./server-render.js";
 
@@ -77,6 +80,13 @@ export default fp(async function spaPlugin(app: FastifyInstance) {
   app.get("/*", { schema: { hide: true } }, async (request, reply) => {
     const url = request.url;
     if (url.startsWith("/api") || url.startsWith("/uploads/") || url.startsWith("/assets/")) return notFound(request, reply);
+    // A page for a signed-in customer answers a redirect while there is none (landing-pages.ts). It
+    // depends on the cookie, so no shared cache keeps it.
+    const away = signedInRedirect(url.split("?")[0] ?? "", request.user);
+    if (away) {
+      addVary(reply, "Cookie");
+      return reply.header("Cache-Control", "no-cache").redirect(away, 302);
+    }
     const page = request.method === "GET" ? await app.withServerRender(app.renderSpa("", url), url, request) : app.renderSpa("", url);
     return reply
       .status(isAppPath(url.split("?")[0] ?? "") ? 200 : 404)

@@ -26,7 +26,10 @@ export function LoginForm({ onLostPassword, onUnverified }: { onLostPassword: ()
   const location = useLocation();
 
   const goBack = () => {
-    const from = (location.state as { from?: string } | null)?.from;
+    // The app's own redirect passes the page in its state; the server's (a signed-out visit to the
+    // customer area) in ?from=. Only a path of this site: never another origin ("//host").
+    const asked = (location.state as { from?: string } | null)?.from ?? new URLSearchParams(location.search).get("from");
+    const from = asked?.startsWith("/") && !asked.startsWith("//") && !asked.startsWith("/\\") ? asked : null;
     if (from && from !== "/signin") navigate(from, { replace: true });
     else if ((window.history.state as { idx?: number } | null)?.idx) navigate(-1);
     else navigate("/", { replace: true });
