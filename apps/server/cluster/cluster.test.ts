@@ -4,7 +4,8 @@
  * server (s3rver, started here). Each check is one that a single process passes and a cluster
  * without the shared piece fails (docs/deploy.md "Which state lives where"):
  * - a product edited through one process is served changed by every process at the next request
- *   (cache invalidation broadcast);
+ *   (cache invalidation broadcast); stock an order's cancel gave back likewise, while the other
+ *   products' cached answers stay (ADR 0144);
  * - a blocked or signed-out session is refused by every process within 1 s (session revocation);
  * - wrong sign-ins and a sign-up flood spread over the three are limited as if there were one
  *   (throttle in PostgreSQL, rate limits in Redis);
@@ -93,6 +94,9 @@ async function prepare(url: string) {
     const edited = await product();
     const scarce = await product({ countInStock: STOCK, price: 2500 });
     const plenty = await Promise.all([product(), product(), product()]);
+    const restocked = await product({ countInStock: 5 });
+    const untouched = await product({ countInStock: 5 });
+    const canceller = await createUserWithToken(db);
     const blocked = await createUserWithToken(db);
     const signedOut = await createUserWithToken(db);
     const guessed = await createUserWithToken(db);
@@ -102,7 +106,7 @@ async function prepare(url: string) {
       const batch = await Promise.all(Array.from({ length: 20 }, () => createUserWithToken(db)));
       buyers.push(...batch.map((b) => b.token));
     }
-    return { seller, admin, edited, scarce, plenty, blocked, signedOut, guessed, guessedAlone, buyers };
+    return { seller, admin, edited, scarce, plenty, restocked, untouched, canceller, blocked, signedOut, guessed, guessedAlone, buyers };
   } finally {
     await db.$client.end();
   }
@@ -204,6 +208,43 @@ describe("three store processes behind HAProxy", () => {
     for (const s of stores) {
       const r = await call(s.base, "GET", url);
       expect((r.body as { products: { price: number } }).products.price, s.base).toBe(1750);
+    }
+  });
+
+  it("serves the stock a cancel through one process gave back on every process, and keeps the other products cached", async () => {
+    const url = (id: string) => `/api/product?id=${id}`;
+    const add = await call(stores[0]!.base, "POST", "/api/cart", data.canceller.token, { product_id: data.restocked.id, count: 2 });
+    expect(add.status, JSON.stringify(add.body)).toBe(200);
+    const placed = await call(
+      stores[0]!.base,
+      "POST",
+      "/api/transactions/createSession",
+      data.canceller.token,
+      checkoutBody(2000 + SHIPPING_FEE_NAIRA),
+    );
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const orderId = (placed.body as { data: { Form: { order_id: string } } }).data.Form.order_id;
+    // Both products cached in every process (read until a hit, as above).
+    for (const s of stores) {
+      for (const id of [data.restocked.id, data.untouched.id]) {
+        let r = await fetch(`${s.base}${url(id)}`);
+        for (let i = 0; i < 30 && r.headers.get("x-cache") !== "hit"; i++) {
+          await r.arrayBuffer();
+          await sleep(100);
+          r = await fetch(`${s.base}${url(id)}`);
+        }
+        expect(r.headers.get("x-cache"), `${s.base} ${id}`).toBe("hit");
+        await r.arrayBuffer();
+      }
+    }
+    const cancel = await call(stores[1]!.base, "DELETE", `/api/transactions?order_id=${orderId}`, data.canceller.token);
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    for (const s of stores) {
+      const r = await call(s.base, "GET", url(data.restocked.id));
+      expect((r.body as { products: { count_in_stock: number } }).products.count_in_stock, s.base).toBe(5);
+      const other = await fetch(`${s.base}${url(data.untouched.id)}`);
+      expect(other.headers.get("x-cache"), `${s.base}: the other product stays cached`).toBe("hit");
+      await other.arrayBuffer();
     }
   });
 

@@ -93,9 +93,11 @@ type PublicCache = {
   enabled: boolean;
   /**
    * Drop every catalog answer and drawn page in every process (call after a write the hooks cannot
-   * see, e.g. a background job). Resolves once the other processes' bus took it (never rejects).
+   * see, e.g. a background job); with `productIds`, only those that show these products (a change
+   * of their stock alone, ADR 0144; none: nothing). Resolves once the other processes' bus took it
+   * (never rejects).
    */
-  invalidate(): Promise<void>;
+  invalidate(productIds?: readonly string[]): Promise<void>;
   /** Figures for tests and the benchmark; `version` changes whenever an invalidation may concern it. */
   stats(): { entries: number; bytes: number; hits: number; misses: number; version: number };
 };
@@ -135,9 +137,10 @@ export default fp<PublicCacheOptions>(
     let misses = 0;
 
     const invalidate = () => app.cache.invalidate([CATALOG_TAG]);
+    const invalidateItems = (ids: readonly string[]) => (ids.length ? app.cache.invalidate(ids.map(itemTag)) : undefined);
     app.decorate("publicCache", {
       enabled: opts.enabled !== false,
-      invalidate,
+      invalidate: async (productIds) => (productIds ? invalidateItems(productIds) : invalidate()),
       stats: () => ({ entries: entries.size, bytes: entries.totalSize, hits, misses, version: entries.stamp() }),
     } satisfies PublicCache);
     app.decorateRequest("publicCacheVersion", undefined);
@@ -186,7 +189,7 @@ export default fp<PublicCacheOptions>(
         // Only stock changed (committed, even when the answer is a refusal): only what shows it goes.
         // A 500 may have stopped anywhere: everything goes.
         if (stock === "all") return invalidate();
-        if (stock && reply.statusCode < 500) return stock.length ? app.cache.invalidate(stock.map(itemTag)) : undefined;
+        if (stock && reply.statusCode < 500) return invalidateItems(stock);
         // A refused write (400-499) changed nothing: anonymous junk requests cannot flush the cache.
         if (reply.statusCode < 400 || reply.statusCode >= 500) return invalidate();
         return;

@@ -85,7 +85,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { duplicate, ...data } = await submitTransfer(app.db, currentUser(request), request.body);
+      // Recording a transfer changes nothing the catalog shows; an order found expired gives its
+      // stock back: only what shows those products is dropped (ADR 0144).
+      const changed: string[] = [];
+      request.stockChanged = changed;
+      const { duplicate, ...data } = await submitTransfer(app.db, currentUser(request), request.body, (ids) => changed.push(...ids));
       return {
         statusCode: 200,
         message: duplicate
@@ -109,7 +113,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { status } = await cancelOrder(app.db, currentUser(request), request.query.order_id);
+      const { status, stockChanged } = await cancelOrder(app.db, currentUser(request), request.query.order_id);
+      // Only the stock of the order's products came back: the caches drop what shows them (ADR 0144).
+      request.stockChanged = stockChanged;
       return { statusCode: 200, message: status === "expired" ? "The payment window had expired; the order is closed" : "Order cancelled" };
     },
   );

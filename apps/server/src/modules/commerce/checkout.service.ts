@@ -42,13 +42,17 @@ type OrderStatus = (typeof orders.$inferSelect)["status"];
 /* Releasing reserved stock                                                                     */
 /* ------------------------------------------------------------------------------------------- */
 
+/** What a release moved: the orders, and the products whose stock went up (the caches drop what shows them, ADR 0144). */
+export type Released = { orders: string[]; products: string[] };
+
 /**
  * Move the orders in `ids` whose status is one of `from` to `to` and give their reserved units back
  * to stock, in the caller's transaction. Products are updated in id order (the same order checkout
- * locks them in), so a release and a checkout cannot deadlock. Answers the ids actually moved.
+ * locks them in), so a release and a checkout cannot deadlock. Answers the order ids actually moved
+ * and the products whose stock changed.
  */
-export async function releaseOrders(tx: Tx, ids: string[], to: OrderStatus, from: OrderStatus[]): Promise<string[]> {
-  if (ids.length === 0) return [];
+export async function releaseOrders(tx: Tx, ids: string[], to: OrderStatus, from: OrderStatus[]): Promise<Released> {
+  if (ids.length === 0) return { orders: [], products: [] };
   const moved = await tx.execute<{ id: string }>(sql`
     update orders set status = ${to}, updated_at = now()
     where id in (${sql.join(
@@ -60,7 +64,7 @@ export async function releaseOrders(tx: Tx, ids: string[], to: OrderStatus, from
     )})
     returning id`);
   const movedIds = moved.rows.map((r) => r.id);
-  if (movedIds.length === 0) return [];
+  if (movedIds.length === 0) return { orders: [], products: [] };
   const give = await tx.execute<{ product_id: string; n: number }>(sql`
     select product_id, sum(quantity)::int as n from order_lines
     where order_id in (${sql.join(
@@ -71,7 +75,7 @@ export async function releaseOrders(tx: Tx, ids: string[], to: OrderStatus, from
   for (const { product_id, n } of give.rows) {
     await tx.execute(sql`update products set count_in_stock = count_in_stock + ${n}, updated_at = now() where id = ${product_id}`);
   }
-  return movedIds;
+  return { orders: movedIds, products: give.rows.map((r) => r.product_id) };
 }
 
 /**
@@ -79,10 +83,16 @@ export async function releaseOrders(tx: Tx, ids: string[], to: OrderStatus, from
  * from every server process at once: due orders are claimed with `FOR UPDATE SKIP LOCKED` and moved
  * with a conditional UPDATE. `buyerId` limits it to one shopper (the check on access), `productIds`
  * to orders holding one of those products (a checkout short of them).
+ * @param stockChanged told, once committed and only when some expired, the products whose stock
+ *   came back (the caches drop what shows them, ADR 0144).
  * @returns how many orders expired.
  */
-export async function expireOverdueOrders(db: Db, opts: { buyerId?: string; productIds?: string[]; limit?: number } = {}): Promise<number> {
-  return db.transaction(async (tx) => {
+export async function expireOverdueOrders(
+  db: Db,
+  opts: { buyerId?: string; productIds?: string[]; limit?: number } = {},
+  stockChanged: (productIds: readonly string[]) => void = () => {},
+): Promise<number> {
+  const released = await db.transaction(async (tx) => {
     const due = await tx.execute<{ id: string }>(sql`
       select id from orders
       where status = 'awaiting_payment' and reserved_until <= now()
@@ -98,14 +108,15 @@ export async function expireOverdueOrders(db: Db, opts: { buyerId?: string; prod
       order by reserved_until
       limit ${opts.limit ?? 200}
       for update skip locked`);
-    const moved = await releaseOrders(
+    return releaseOrders(
       tx,
       due.rows.map((r) => r.id),
       "expired",
       ["awaiting_payment"],
     );
-    return moved.length;
   });
+  if (released.orders.length > 0) stockChanged(released.products);
+  return released.orders.length;
 }
 
 /**
@@ -117,14 +128,17 @@ export async function expireOverdueOrders(db: Db, opts: { buyerId?: string; prod
  * `FOR UPDATE SKIP LOCKED` and moved by a conditional UPDATE, so every process may run it at once
  * and an order is released once. Times come from the database clock.
  * @param afterHours UNCONFIRMED_TRANSFER_HOURS (hours).
+ * @param stockChanged told, once committed and only when some were flagged, the products whose
+ *   stock came back (ADR 0144).
  * @returns how many orders were flagged (their stock released).
  */
 export async function flagUnconfirmedTransfers(
   db: Db,
   messenger: Messenger,
   opts: { afterHours: number; limit?: number },
+  stockChanged: (productIds: readonly string[]) => void = () => {},
 ): Promise<number> {
-  const { flagged, outboxIds } = await db.transaction(async (tx) => {
+  const { flagged, outboxIds, products } = await db.transaction(async (tx) => {
     const due = await tx.execute<{ order_id: string; email: string; names: string; total_kobo: number }>(sql`
       select t.order_id, u.email, u.names, o.total_kobo
       from transactions t
@@ -135,15 +149,14 @@ export async function flagUnconfirmedTransfers(
       order by t.created_at
       limit ${opts.limit ?? 200}
       for update of t, o skip locked`);
-    const moved = new Set(
-      await releaseOrders(
-        tx,
-        due.rows.map((r) => r.order_id),
-        "unconfirmed",
-        ["payment_submitted"],
-      ),
+    const released = await releaseOrders(
+      tx,
+      due.rows.map((r) => r.order_id),
+      "unconfirmed",
+      ["payment_submitted"],
     );
-    if (moved.size === 0) return { flagged: 0, outboxIds: [] as string[] };
+    const moved = new Set(released.orders);
+    if (moved.size === 0) return { flagged: 0, outboxIds: [] as string[], products: [] as string[] };
     await tx.execute(sql`
       update transactions set status = 'flagged', flagged_at = now()
       where status = 'submitted' and order_id in (${sql.join(
@@ -155,8 +168,9 @@ export async function flagUnconfirmedTransfers(
       const notice: OrderNotice = { email: r.email, names: r.names, orderId: r.order_id, totalKobo: Number(r.total_kobo) };
       ids.push(await messenger.queue(tx, unconfirmedTransferNotice(notice, opts.afterHours)));
     }
-    return { flagged: moved.size, outboxIds: ids };
+    return { flagged: moved.size, outboxIds: ids, products: released.products };
   });
+  if (flagged > 0) stockChanged(products);
   void messenger.deliver(outboxIds);
   return flagged;
 }
@@ -165,14 +179,16 @@ export async function flagUnconfirmedTransfers(
  * Reserve again the units of an order whose stock was released when its transfer went unconfirmed
  * (an admin confirms it late, ADR 0081), in the caller's transaction, with the same guarded UPDATE
  * and product-id order as checkout (ADR 0030).
+ * Answers the products whose stock it took (ADR 0144).
  * @throws 409 naming the first product that no longer has enough stock (or was deleted); the
  * caller's transaction then rolls back, so nothing is reserved.
  */
-export async function reserveReleasedOrder(tx: Tx, orderId: string): Promise<void> {
+export async function reserveReleasedOrder(tx: Tx, orderId: string): Promise<string[]> {
   const lines = await tx.execute<{ product_id: string | null; name: string; n: number }>(sql`
     select product_id, min(name) as name, sum(quantity)::int as n from order_lines
     where order_id = ${orderId}
     group by product_id order by product_id nulls first`);
+  const taken: string[] = [];
   for (const { product_id, name, n } of lines.rows) {
     const refuse = (left: number) =>
       conflict(
@@ -187,7 +203,9 @@ export async function reserveReleasedOrder(tx: Tx, orderId: string): Promise<voi
       const [now] = await tx.select({ stock: products.countInStock }).from(products).where(eq(products.id, product_id));
       throw refuse(now?.stock ?? 0);
     }
+    taken.push(product_id);
   }
+  return taken;
 }
 
 /* ------------------------------------------------------------------------------------------- */
@@ -554,9 +572,9 @@ const paymentOrder = (order: ReservedOrder): PaymentOrder => ({
  * A provider that calls the network is asked after the reservation's commit (no row stays locked
  * while it answers); if it fails, the order is cancelled at once and its stock released.
  * @param rules the store's checkout settings (per-buyer daily cap).
- * @param stockChanged told, once committed, the products whose stock this call changed, or "all"
- *   when other shoppers' overdue orders were released (even when it then refuses), so the caches
- *   drop only what shows them (ADR 0144).
+ * @param stockChanged told, once committed, the products whose stock this call changed, among them
+ *   those of other shoppers' overdue orders it released (even when it then refuses), so the caches
+ *   drop only what shows them (ADR 0144). Never "all" today; the type keeps the fallback open.
  */
 export async function createCheckoutSession(
   db: Db,
@@ -570,9 +588,8 @@ export async function createCheckoutSession(
   // Stock held by windows that are already over must not make this shopper's checkout fail (ADR
   // 0032): when it is short, the overdue orders holding those products are expired and it is tried
   // once more. Only then: the expiry job releases the rest within its period.
-  if ("short" in reserved && (await expireOverdueOrders(db, { productIds: reserved.short.productIds })) > 0) {
-    // The expired orders may have held other products too (rare): every cached answer goes.
-    stockChanged("all");
+  // The expired orders may have held other products too: each product whose stock came back is named.
+  if ("short" in reserved && (await expireOverdueOrders(db, { productIds: reserved.short.productIds }, stockChanged)) > 0) {
     reserved = await reserveOrder(db, provider, user.id, body, rules);
   }
   if ("short" in reserved) throw reserved.short.refusal;
@@ -681,18 +698,24 @@ async function lockBuyerOrder(tx: Tx, userId: string, orderId: string) {
  * PUT /api/transactions: the shopper says the transfer is made. Creates the one transaction record
  * of the order (a repeat answers the same record), marks the order "payment_submitted" and empties
  * the cart, all in one transaction. An order whose window is over is expired (stock released) and
- * refused.
+ * refused. Recording the transfer changes no stock.
+ * @param stockChanged told, once committed, the products whose stock came back when the order had
+ *   expired (the caches drop what shows them, ADR 0144).
  * @throws 404 not the caller's order; 409 cancelled, expired or rejected order.
  */
-export async function submitTransfer(db: Db, user: { id: string }, body: SubmitTransferBody): Promise<SubmittedTransfer> {
-  let expiredNow = false;
+export async function submitTransfer(
+  db: Db,
+  user: { id: string },
+  body: SubmitTransferBody,
+  stockChanged: (productIds: readonly string[]) => void = () => {},
+): Promise<SubmittedTransfer> {
+  let expiredNow: string[] | null = null;
   const result = await db.transaction(async (tx) => {
     const order = await lockBuyerOrder(tx, user.id, body.order_id);
     const [existing] = await tx.select().from(transactions).where(eq(transactions.orderId, order.id));
     if (existing) return { transaction_id: existing.id, order_id: order.id, status: existing.status, duplicate: true };
     if (order.status === "awaiting_payment" && !order.window_open) {
-      await releaseOrders(tx, [order.id], "expired", ["awaiting_payment"]);
-      expiredNow = true;
+      expiredNow = (await releaseOrders(tx, [order.id], "expired", ["awaiting_payment"])).products;
       return null;
     }
     if (order.status !== "awaiting_payment") throw conflict(CLOSED_MESSAGES[order.status] ?? "This order can no longer be paid for.");
@@ -724,6 +747,7 @@ export async function submitTransfer(db: Db, user: { id: string }, body: SubmitT
     await tx.delete(cartLines).where(eq(cartLines.userId, user.id));
     return { transaction_id: created!.id, order_id: order.id, status: created!.status, duplicate: false };
   });
+  if (expiredNow) stockChanged(expiredNow);
   if (expiredNow || !result) throw conflict(CLOSED_MESSAGES.expired!);
   return result;
 }
@@ -731,16 +755,22 @@ export async function submitTransfer(db: Db, user: { id: string }, body: SubmitT
 /**
  * DELETE /api/transactions?order_id=: the shopper cancels an order still awaiting payment; its
  * stock goes back. Cancelling an order that is already cancelled or expired answers "cancelled" again.
+ * Answers the order's status, whether this call moved it, and the products whose stock came back
+ * (the caches drop what shows them, ADR 0144).
  * @throws 404 not the caller's order; 409 payment already submitted or decided.
  */
-export async function cancelOrder(db: Db, user: { id: string }, orderId: string): Promise<{ status: OrderStatus; changed: boolean }> {
+export async function cancelOrder(
+  db: Db,
+  user: { id: string },
+  orderId: string,
+): Promise<{ status: OrderStatus; changed: boolean; stockChanged: string[] }> {
   return db.transaction(async (tx) => {
     const order = await lockBuyerOrder(tx, user.id, orderId);
     if (order.status === "awaiting_payment") {
-      await releaseOrders(tx, [order.id], order.window_open ? "cancelled" : "expired", ["awaiting_payment"]);
-      return { status: order.window_open ? "cancelled" : "expired", changed: true };
+      const released = await releaseOrders(tx, [order.id], order.window_open ? "cancelled" : "expired", ["awaiting_payment"]);
+      return { status: order.window_open ? "cancelled" : "expired", changed: true, stockChanged: released.products };
     }
-    if (order.status === "cancelled" || order.status === "expired") return { status: order.status, changed: false };
+    if (order.status === "cancelled" || order.status === "expired") return { status: order.status, changed: false, stockChanged: [] };
     throw conflict("Payment for this order was already submitted, so it can no longer be cancelled here. Please contact the store.");
   });
 }

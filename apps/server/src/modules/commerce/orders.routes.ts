@@ -22,7 +22,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: BuyerOrdersAnswer, ...errorAnswers },
       },
     },
-    async (request) => ({ statusCode: 200, ...(await listBuyerOrders(app.db, currentUser(request).id, request.query)) }),
+    async (request) => {
+      // Expiring the buyer's overdue windows gives stock back. A GET is not seen as a write by the
+      // public cache: what shows those products is dropped here, in every process (ADR 0144).
+      const restocked: string[] = [];
+      const page = await listBuyerOrders(app.db, currentUser(request).id, request.query, (ids) => restocked.push(...ids));
+      if (restocked.length > 0) await app.publicCache.invalidate(restocked);
+      return { statusCode: 200, ...page };
+    },
   );
 
   app.get(

@@ -56,10 +56,16 @@ function nextCursor<R>(rows: R[], limit: number, at: (r: R) => [Date, string]): 
 
 /**
  * The buyer's orders, newest first, each with its lines. Overdue windows of this buyer are expired
- * first (the check on access, ADR 0032), so the history never shows a stale "awaiting payment".
+ * first (the check on access, ADR 0032), so the history never shows a stale "awaiting payment";
+ * `stockChanged` is told the products whose stock that gave back (ADR 0144).
  */
-export async function listBuyerOrders(db: Db, buyerId: string, page: Page): Promise<{ data: BuyerOrder[]; nextCursor: string | null }> {
-  await expireOverdueOrders(db, { buyerId });
+export async function listBuyerOrders(
+  db: Db,
+  buyerId: string,
+  page: Page,
+  stockChanged: (productIds: readonly string[]) => void = () => {},
+): Promise<{ data: BuyerOrder[]; nextCursor: string | null }> {
+  await expireOverdueOrders(db, { buyerId }, stockChanged);
   const rows = await db
     .select()
     .from(orders)
@@ -276,6 +282,9 @@ export async function listTransfers(
  *   409 asking to reject and refund when the stock is gone; reject closes the order ("rejected")
  *   without touching stock. Either way the buyer, who was told the order was released, gets an
  *   e-mail (outbox, delivered after commit).
+ * @param stockChanged told, once committed, the products whose stock the decision changed (none for
+ *   a submitted transfer confirmed or a flagged one rejected), so the caches drop only what shows
+ *   them (ADR 0144).
  * @throws 404 unknown record; 409 already decided, the order is not awaiting this decision, or a
  * flagged order's stock can no longer be reserved.
  */
@@ -285,8 +294,9 @@ export async function decideTransfer(
   transactionId: string,
   action: "confirm" | "reject",
   messenger: Messenger,
+  stockChanged: (productIds: readonly string[]) => void = () => {},
 ): Promise<AdminTransaction> {
-  const outboxIds = await db.transaction(async (tx) => {
+  const { outboxIds, products } = await db.transaction(async (tx) => {
     // Lock the record and its order together (the flagging sweep claims the same pair).
     const found = await tx.execute<{
       status: AdminTransaction["status"];
@@ -307,8 +317,9 @@ export async function decideTransfer(
     const from = flagged ? "unconfirmed" : "payment_submitted";
     if (t.order_status !== from) throw conflict("The order of this transfer is not waiting for a payment decision");
 
+    let products: string[] = [];
     if (action === "confirm") {
-      if (flagged) await reserveReleasedOrder(tx, t.order_id);
+      if (flagged) products = await reserveReleasedOrder(tx, t.order_id);
       await tx
         .update(orders)
         .set({ status: "paid", updatedAt: sql`now()` })
@@ -321,16 +332,20 @@ export async function decideTransfer(
         .set({ status: "rejected", updatedAt: sql`now()` })
         .where(and(eq(orders.id, t.order_id), eq(orders.status, "unconfirmed")));
     } else {
-      await releaseOrders(tx, [t.order_id], "rejected", ["payment_submitted"]);
+      products = (await releaseOrders(tx, [t.order_id], "rejected", ["payment_submitted"])).products;
     }
     await tx
       .update(transactions)
       .set({ status: action === "confirm" ? "confirmed" : "rejected", reviewedBy: adminId, reviewedAt: sql`now()` })
       .where(eq(transactions.id, transactionId));
-    if (!flagged) return [];
+    if (!flagged) return { outboxIds: [], products };
     const notice = { email: t.email, names: t.names, orderId: t.order_id, totalKobo: Number(t.total_kobo) };
-    return [await messenger.queue(tx, action === "confirm" ? lateConfirmedNotice(notice) : lateRejectedNotice(notice))];
+    return {
+      outboxIds: [await messenger.queue(tx, action === "confirm" ? lateConfirmedNotice(notice) : lateRejectedNotice(notice))],
+      products,
+    };
   });
+  stockChanged(products);
   void messenger.deliver(outboxIds);
   const [row] = await adminQuery(db, eq(transactions.id, transactionId));
   return toAdminTransaction(row!);

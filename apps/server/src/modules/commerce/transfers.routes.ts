@@ -45,7 +45,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await decideTransfer(app.db, currentUser(request).id, request.body.transaction_id, request.body.action, app.messenger);
+      // A decision changes nothing the catalog shows but the stock of the order's products (if
+      // any): the caches drop only what shows them (ADR 0144).
+      const changed: string[] = [];
+      request.stockChanged = changed;
+      const data = await decideTransfer(
+        app.db,
+        currentUser(request).id,
+        request.body.transaction_id,
+        request.body.action,
+        app.messenger,
+        (ids) => changed.push(...ids),
+      );
       return { statusCode: 200, message: data.status === "confirmed" ? "Payment confirmed" : "Payment rejected", data };
     },
   );
