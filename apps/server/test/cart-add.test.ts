@@ -8,23 +8,17 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../src/db/client.js";
 import { cartLines } from "../src/db/schema/index.js";
-import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
+import { createUserWithToken } from "../src/db/seed/factories.js";
 import { addToCart } from "../src/modules/commerce/cart.service.js";
-import { createTestContext, errorBody, type TestContext } from "./helpers.js";
+import { createShopContext, errorBody, type ShopContext } from "./helpers.js";
 
-let ctx: TestContext;
-let categoryId: string;
-let seller: Awaited<ReturnType<typeof createUserWithToken>>;
+let ctx: ShopContext;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  categoryId = (await createCategory(ctx.db)).id;
-  seller = await createUserWithToken(ctx.db, { accType: "business", status: "approved" });
+  ctx = await createShopContext();
 });
 afterAll(() => ctx.close());
 
-const product = (input: { price?: number; countInStock?: number; userId?: string; listed?: boolean } = {}) =>
-  createProduct(ctx.db, { userId: input.userId ?? seller.user.id, categoryId, ...input });
 const add = (token: string, productId: string, count: number) =>
   ctx.request({ method: "POST", url: "/api/cart", token, payload: { product_id: productId, count } });
 const linesOf = (userId: string) => ctx.db.select().from(cartLines).where(eq(cartLines.userId, userId));
@@ -32,7 +26,7 @@ const linesOf = (userId: string) => ctx.db.select().from(cartLines).where(eq(car
 describe("POST /api/cart (one statement)", () => {
   it("answers the whole line and product object, in naira", async () => {
     const s = await createUserWithToken(ctx.db);
-    const p = await product({ price: 1999.99, countInStock: 7 });
+    const p = await ctx.shop.product({ price: 1999.99, countInStock: 7 });
     const res = await add(s.token, p.id, 2);
     expect(res.statusCode).toBe(200);
     const [line] = await linesOf(s.user.id);
@@ -44,12 +38,12 @@ describe("POST /api/cart (one statement)", () => {
         count: 2,
         productId: {
           _id: p.id,
-          user_id: seller.user.id,
+          user_id: ctx.shop.seller.user.id,
           name: p.name,
           image_urls: p.imageUrls,
           price: 1999.99,
           count_in_stock: 7,
-          category_id: categoryId,
+          category_id: ctx.shop.categoryId,
         },
       },
     });
@@ -57,7 +51,7 @@ describe("POST /api/cart (one statement)", () => {
 
   it("clamps to the stock on a new line and on a replaced line, keeping the line's id", async () => {
     const s = await createUserWithToken(ctx.db);
-    const p = await product({ countInStock: 4 });
+    const p = await ctx.shop.product({ countInStock: 4 });
     const first = await add(s.token, p.id, 9);
     expect(first.json()).toMatchObject({ message: "Only 4 in stock: quantity set to 4", data: { count: 4 } });
     const again = await add(s.token, p.id, 3);
@@ -69,29 +63,29 @@ describe("POST /api/cart (one statement)", () => {
 
   it("refuses out of stock (409), unlisted or unknown (404), own product (400), and writes nothing", async () => {
     const s = await createUserWithToken(ctx.db);
-    const empty = await product({ countInStock: 0 });
+    const empty = await ctx.shop.product({ countInStock: 0 });
     const out = await add(s.token, empty.id, 1);
     expect(out.statusCode).toBe(409);
     expect(out.json()).toEqual(errorBody(409, `${empty.name} is out of stock`));
-    const hidden = await product({ listed: false, countInStock: 5 });
+    const hidden = await ctx.shop.product({ listed: false, countInStock: 5 });
     expect((await add(s.token, hidden.id, 1)).json()).toEqual(errorBody(404, "This product is no longer available"));
     expect((await add(s.token, "00000000-0000-4000-8000-000000000000", 1)).statusCode).toBe(404);
     expect(await linesOf(s.user.id)).toEqual([]);
-    const own = await product({ countInStock: 5 });
-    expect((await add(seller.token, own.id, 1)).json()).toEqual(errorBody(400, "You cannot buy your own product"));
-    expect(await linesOf(seller.user.id)).toEqual([]);
+    const own = await ctx.shop.product({ countInStock: 5 });
+    expect((await add(ctx.shop.seller.token, own.id, 1)).json()).toEqual(errorBody(400, "You cannot buy your own product"));
+    expect(await linesOf(ctx.shop.seller.user.id)).toEqual([]);
   });
 
   it("checks the rules in the old order: unlisted before own, own before out of stock", async () => {
-    const ownHidden = await product({ listed: false, countInStock: 0 });
-    expect((await add(seller.token, ownHidden.id, 1)).statusCode).toBe(404);
-    const ownEmpty = await product({ countInStock: 0 });
-    expect((await add(seller.token, ownEmpty.id, 1)).statusCode).toBe(400);
+    const ownHidden = await ctx.shop.product({ listed: false, countInStock: 0 });
+    expect((await add(ctx.shop.seller.token, ownHidden.id, 1)).statusCode).toBe(404);
+    const ownEmpty = await ctx.shop.product({ countInStock: 0 });
+    expect((await add(ctx.shop.seller.token, ownEmpty.id, 1)).statusCode).toBe(400);
   });
 
   it("an existing line of a product now out of stock is refused and left as it was", async () => {
     const s = await createUserWithToken(ctx.db);
-    const p = await product({ countInStock: 2 });
+    const p = await ctx.shop.product({ countInStock: 2 });
     await add(s.token, p.id, 2);
     await ctx.db.execute(sql`update products set count_in_stock = 0 where id = ${p.id}`);
     expect((await add(s.token, p.id, 1)).statusCode).toBe(409);
@@ -102,7 +96,7 @@ describe("POST /api/cart (one statement)", () => {
     const one = createDb(ctx.url, 1);
     try {
       const s = await createUserWithToken(one);
-      const p = await product({ countInStock: 3 });
+      const p = await ctx.shop.product({ countInStock: 3 });
       const inside = await one.transaction(async (tx) => {
         await addToCart(tx, s.user.id, p.id, 1);
         return (await tx.execute<{ synchronous_commit: string }>(sql`show synchronous_commit`)).rows[0]!.synchronous_commit;

@@ -12,22 +12,18 @@ import { and, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { orders, products } from "../src/db/schema/index.js";
-import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
+import { createUserWithToken } from "../src/db/seed/factories.js";
 import { checkoutBody } from "./fixtures.js";
-import { createTestContext, type TestContext } from "./helpers.js";
+import { createShopContext, type ShopContext } from "./helpers.js";
 
-let ctx: TestContext;
-let categoryId: string;
-let sellerId: string;
+let ctx: ShopContext;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ MAX_UNITS_PER_PRODUCT_PER_DAY: "5" });
-  categoryId = (await createCategory(ctx.db)).id;
-  sellerId = (await createUserWithToken(ctx.db, { accType: "business", status: "approved" })).user.id;
+  ctx = await createShopContext({ MAX_UNITS_PER_PRODUCT_PER_DAY: "5" });
 });
 afterAll(() => ctx.close());
 
-const product = (countInStock: number) => createProduct(ctx.db, { userId: sellerId, categoryId, price: 1000, countInStock });
+const product = (countInStock: number) => ctx.shop.product({ price: 1000, countInStock });
 const stock = async (id: string) => (await ctx.db.select().from(products).where(eq(products.id, id)))[0]!.countInStock;
 const orderStatus = async (id: string) => (await ctx.db.select().from(orders).where(eq(orders.id, id)))[0]!.status;
 

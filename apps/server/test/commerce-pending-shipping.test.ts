@@ -8,30 +8,16 @@ import { FREE_SHIPPING_OVER_NAIRA, SHIPPING_FEE_NAIRA } from "@market/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../src/db/schema/index.js";
-import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
+import { createUserWithToken } from "../src/db/seed/factories.js";
 import { checkoutBody } from "./fixtures.js";
-import { createTestContext, type TestContext } from "./helpers.js";
+import { createShopContext, type ShopContext, shopperWithCart } from "./helpers.js";
 
-let ctx: TestContext;
-let categoryId: string;
-let sellerId: string;
+let ctx: ShopContext;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  categoryId = (await createCategory(ctx.db)).id;
-  sellerId = (await createUserWithToken(ctx.db, { accType: "business", status: "approved" })).user.id;
+  ctx = await createShopContext();
 });
 afterAll(() => ctx.close());
-
-/** A new shopper with `count` units of a new product of `price` naira in the cart. */
-async function shopperWithCart(price: number, count: number) {
-  const s = await createUserWithToken(ctx.db);
-  const p = await createProduct(ctx.db, { userId: sellerId, categoryId, price, countInStock: 50 });
-  expect((await ctx.request({ method: "POST", url: "/api/cart", token: s.token, payload: { product_id: p.id, count } })).statusCode).toBe(
-    200,
-  );
-  return s;
-}
 
 /** The web's checkout form (no replace_pending) for `state`, with the total the shopper saw. */
 const form = (amount: number, state = "Lagos", extra: Record<string, unknown> = {}) => {
@@ -43,7 +29,7 @@ const checkout = (token: string, payload: Record<string, unknown>) =>
 
 describe("free standard shipping in Lagos", () => {
   it("over the threshold in Lagos: no shipping, total = subtotal", async () => {
-    const s = await shopperWithCart(FREE_SHIPPING_OVER_NAIRA / 2 + 500, 2);
+    const s = await shopperWithCart(ctx, FREE_SHIPPING_OVER_NAIRA / 2 + 500, 2);
     const subtotal = FREE_SHIPPING_OVER_NAIRA + 1000;
     const res = await checkout(s.token, form(subtotal, "Lagos State"));
     expect(res.statusCode, res.body).toBe(200);
@@ -54,18 +40,18 @@ describe("free standard shipping in Lagos", () => {
   });
 
   it("a client that adds the flat fee anyway is told the total changed", async () => {
-    const s = await shopperWithCart(30_000, 2);
+    const s = await shopperWithCart(ctx, 30_000, 2);
     const res = await checkout(s.token, form(60_000 + SHIPPING_FEE_NAIRA));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe("Your order total has changed to ₦60,000. Please refresh the page and try again.");
   });
 
   it("exactly the threshold, or outside Lagos: the flat fee", async () => {
-    const at = await shopperWithCart(FREE_SHIPPING_OVER_NAIRA, 1);
+    const at = await shopperWithCart(ctx, FREE_SHIPPING_OVER_NAIRA, 1);
     expect((await checkout(at.token, form(FREE_SHIPPING_OVER_NAIRA + SHIPPING_FEE_NAIRA))).json().data.Form.shippingFees).toBe(
       SHIPPING_FEE_NAIRA,
     );
-    const abuja = await shopperWithCart(40_000, 2);
+    const abuja = await shopperWithCart(ctx, 40_000, 2);
     const res = await checkout(abuja.token, form(80_000 + SHIPPING_FEE_NAIRA, "FCT"));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.Form.shippingFees).toBe(SHIPPING_FEE_NAIRA);
@@ -74,7 +60,7 @@ describe("free standard shipping in Lagos", () => {
 
 describe("one pending order per shopper", () => {
   it("a second checkout is refused while the first awaits payment; the first is kept and can be fetched again", async () => {
-    const s = await shopperWithCart(1000, 1);
+    const s = await shopperWithCart(ctx, 1000, 1);
     const first = (await checkout(s.token, form(1000 + SHIPPING_FEE_NAIRA))).json().data.Form;
     const again = await checkout(s.token, form(1000 + SHIPPING_FEE_NAIRA));
     expect(again.statusCode).toBe(409);
@@ -94,7 +80,7 @@ describe("one pending order per shopper", () => {
   });
 
   it("an order whose window is over no longer blocks a checkout, and is not answered as pending", async () => {
-    const s = await shopperWithCart(1000, 1);
+    const s = await shopperWithCart(ctx, 1000, 1);
     const first = (await checkout(s.token, form(1000 + SHIPPING_FEE_NAIRA))).json().data.Form;
     await ctx.db
       .update(orders)

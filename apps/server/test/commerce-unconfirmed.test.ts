@@ -10,28 +10,24 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
 import { orders, outbox, products, transactions } from "../src/db/schema/index.js";
-import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
+import { createUserWithToken } from "../src/db/seed/factories.js";
 import { flagUnconfirmedTransfers } from "../src/modules/commerce/checkout.service.js";
 import { runExpirySweep } from "../src/modules/jobs/expiry-sweep.js";
 import { checkoutBody, SHIPPING_ADDRESS } from "./fixtures.js";
-import { createTestContext, type TestContext } from "./helpers.js";
+import { createShopContext, type ShopContext } from "./helpers.js";
 
-let ctx: TestContext;
-let categoryId: string;
-let seller: Awaited<ReturnType<typeof createUserWithToken>>;
+let ctx: ShopContext;
 let admin: Awaited<ReturnType<typeof createUserWithToken>>;
 
 const address = SHIPPING_ADDRESS;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  categoryId = (await createCategory(ctx.db)).id;
-  seller = await createUserWithToken(ctx.db, { accType: "business", status: "approved" });
+  ctx = await createShopContext();
   admin = await createUserWithToken(ctx.db, { accType: "admin" });
 });
 afterAll(() => ctx.close());
 
-const product = (countInStock: number, price = 1000) => createProduct(ctx.db, { userId: seller.user.id, categoryId, countInStock, price });
+const product = (countInStock: number, price = 1000) => ctx.shop.product({ countInStock, price });
 const stock = async (id: string) => (await ctx.db.select().from(products).where(eq(products.id, id)))[0]!.countInStock;
 const orderStatus = async (id: string) => (await ctx.db.select().from(orders).where(eq(orders.id, id)))[0]!.status;
 const transferOf = async (orderId: string) => (await ctx.db.select().from(transactions).where(eq(transactions.orderId, orderId)))[0]!;
@@ -264,11 +260,9 @@ describe("the daily cap per buyer and product", () => {
   });
 
   it("follows MAX_UNITS_PER_PRODUCT_PER_DAY", async () => {
-    const small = await createTestContext({ MAX_UNITS_PER_PRODUCT_PER_DAY: "2" });
+    const small = await createShopContext({ MAX_UNITS_PER_PRODUCT_PER_DAY: "2" });
     try {
-      const cat = await createCategory(small.db);
-      const sel = await createUserWithToken(small.db, { accType: "business", status: "approved" });
-      const p = await createProduct(small.db, { userId: sel.user.id, categoryId: cat.id, countInStock: 10, price: 1000 });
+      const p = await small.shop.product({ countInStock: 10, price: 1000 });
       const s = await createUserWithToken(small.db);
       await small.request({ method: "POST", url: "/api/cart", token: s.token, payload: { product_id: p.id, count: 3 } });
       const res = await small.request({

@@ -1,31 +1,24 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, products, transactions } from "../src/db/schema/index.js";
-import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
+import { createUserWithToken } from "../src/db/seed/factories.js";
 import { expireOverdueOrders } from "../src/modules/commerce/checkout.service.js";
 import { checkoutBody, SHIPPING_ADDRESS } from "./fixtures.js";
-import { createTestContext, type TestContext } from "./helpers.js";
+import { createShopContext, type ShopContext } from "./helpers.js";
 
-let ctx: TestContext;
-let categoryId: string;
-let seller: Awaited<ReturnType<typeof createUserWithToken>>;
+let ctx: ShopContext;
 let seller2: Awaited<ReturnType<typeof createUserWithToken>>;
 let admin: Awaited<ReturnType<typeof createUserWithToken>>;
 
 const address = SHIPPING_ADDRESS;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  categoryId = (await createCategory(ctx.db)).id;
-  seller = await createUserWithToken(ctx.db, { accType: "business", status: "approved" });
+  ctx = await createShopContext();
   seller2 = await createUserWithToken(ctx.db, { accType: "business", status: "approved" });
   admin = await createUserWithToken(ctx.db, { accType: "admin" });
 });
 afterAll(() => ctx.close());
 
-async function product(input: { price?: number; countInStock?: number; userId?: string; listed?: boolean } = {}) {
-  return createProduct(ctx.db, { userId: input.userId ?? seller.user.id, categoryId, ...input });
-}
 const shopper = () => createUserWithToken(ctx.db);
 const stock = async (id: string) => (await ctx.db.select().from(products).where(eq(products.id, id)))[0]!.countInStock;
 
@@ -43,7 +36,7 @@ async function checkout(token: string, amount: number, extra: Record<string, unk
 
 describe("/api/cart", () => {
   it("refuses anonymous callers with 401", async () => {
-    const p = await product();
+    const p = await ctx.shop.product();
     for (const method of ["GET", "POST", "DELETE"] as const) {
       const res = await ctx.request({
         method,
@@ -56,7 +49,7 @@ describe("/api/cart", () => {
 
   it("adds a line, replaces it on a second add, and lists it with the product object", async () => {
     const s = await shopper();
-    const p = await product({ price: 2500.5, countInStock: 8 });
+    const p = await ctx.shop.product({ price: 2500.5, countInStock: 8 });
     const first = await addLine(s.token, p.id, 2);
     expect(first.statusCode).toBe(200);
     expect(first.json().data).toMatchObject({ count: 2, productId: { _id: p.id, price: 2500.5, count_in_stock: 8 } });
@@ -72,7 +65,7 @@ describe("/api/cart", () => {
 
   it("clamps the count to the stock and says so", async () => {
     const s = await shopper();
-    const p = await product({ countInStock: 3 });
+    const p = await ctx.shop.product({ countInStock: 3 });
     const res = await addLine(s.token, p.id, 40);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.count).toBe(3);
@@ -81,14 +74,14 @@ describe("/api/cart", () => {
 
   it("refuses a count below 1 and a bad product id with 400", async () => {
     const s = await shopper();
-    const p = await product();
+    const p = await ctx.shop.product();
     expect((await addLine(s.token, p.id, 0)).statusCode).toBe(400);
     expect((await addLine(s.token, "nope", 1)).statusCode).toBe(400);
   });
 
   it("refuses an out-of-stock product with a clear 409", async () => {
     const s = await shopper();
-    const p = await product({ countInStock: 0 });
+    const p = await ctx.shop.product({ countInStock: 0 });
     const res = await addLine(s.token, p.id, 1);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(`${p.name} is out of stock`);
@@ -96,17 +89,17 @@ describe("/api/cart", () => {
 
   it("answers 404 for an unknown or unlisted product, 400 for the seller's own", async () => {
     const s = await shopper();
-    const hidden = await product({ listed: false });
+    const hidden = await ctx.shop.product({ listed: false });
     expect((await addLine(s.token, hidden.id, 1)).statusCode).toBe(404);
     expect((await addLine(s.token, "00000000-0000-4000-8000-000000000000", 1)).statusCode).toBe(404);
-    const own = await product();
-    expect((await addLine(seller.token, own.id, 1)).statusCode).toBe(400);
+    const own = await ctx.shop.product();
+    expect((await addLine(ctx.shop.seller.token, own.id, 1)).statusCode).toBe(400);
   });
 
   it("removes one line, and another user's line is a 404", async () => {
     const a = await shopper();
     const b = await shopper();
-    const p = await product();
+    const p = await ctx.shop.product();
     const line = (await addLine(a.token, p.id, 1)).json().data._id;
     const other = await ctx.request({ method: "DELETE", url: `/api/cart?cart_id=${line}`, token: b.token });
     expect(other.statusCode).toBe(404);
@@ -117,8 +110,8 @@ describe("/api/cart", () => {
 
   it("clears the whole cart with cart_id=all and rejects junk ids", async () => {
     const s = await shopper();
-    await addLine(s.token, (await product()).id, 1);
-    await addLine(s.token, (await product()).id, 2);
+    await addLine(s.token, (await ctx.shop.product()).id, 1);
+    await addLine(s.token, (await ctx.shop.product()).id, 2);
     expect((await ctx.request({ method: "DELETE", url: "/api/cart?cart_id=junk", token: s.token })).statusCode).toBe(400);
     const res = await ctx.request({ method: "DELETE", url: "/api/cart?cart_id=all", token: s.token });
     expect(res.statusCode).toBe(200);
@@ -129,8 +122,8 @@ describe("/api/cart", () => {
 describe("POST /api/transactions/createSession", () => {
   it("recomputes the total (sum of price x qty + 2000 shipping), reserves stock and answers the session", async () => {
     const s = await shopper();
-    const p1 = await product({ price: 1999.99, countInStock: 5 });
-    const p2 = await product({ price: 350, countInStock: 4, userId: seller2.user.id });
+    const p1 = await ctx.shop.product({ price: 1999.99, countInStock: 5 });
+    const p2 = await ctx.shop.product({ price: 350, countInStock: 4, userId: seller2.user.id });
     await addLine(s.token, p1.id, 3);
     await addLine(s.token, p2.id, 2);
     const total = 1999.99 * 3 + 350 * 2 + 2000; // 8699.97
@@ -160,7 +153,7 @@ describe("POST /api/transactions/createSession", () => {
 
   it("refuses a stale client total with a 409 asking to refresh, reserving nothing", async () => {
     const s = await shopper();
-    const p = await product({ price: 1000, countInStock: 5 });
+    const p = await ctx.shop.product({ price: 1000, countInStock: 5 });
     await addLine(s.token, p.id, 2);
     const res = await checkout(s.token, 2000); // forgot shipping
     expect(res.statusCode).toBe(409);
@@ -171,7 +164,7 @@ describe("POST /api/transactions/createSession", () => {
   it("refuses an empty cart (400), a missing payer account (400) and card payment (400)", async () => {
     const s = await shopper();
     expect((await checkout(s.token, 2000)).json()).toMatchObject({ statusCode: 400, message: "Your cart is empty" });
-    await addLine(s.token, (await product({ price: 100 })).id, 1);
+    await addLine(s.token, (await ctx.shop.product({ price: 100 })).id, 1);
     const noAccount = await checkout(s.token, 2100, { account_no: "" });
     expect(noAccount.statusCode).toBe(400);
     expect(noAccount.json().errors).toHaveProperty("account_no");
@@ -181,7 +174,7 @@ describe("POST /api/transactions/createSession", () => {
 
   it("answers a clear 409 when the stock is not enough, and leaves stock untouched", async () => {
     const s = await shopper();
-    const p = await product({ price: 100, countInStock: 5 });
+    const p = await ctx.shop.product({ price: 100, countInStock: 5 });
     await addLine(s.token, p.id, 5);
     await ctx.db.update(products).set({ countInStock: 2 }).where(eq(products.id, p.id));
     const res = await checkout(s.token, 2500);
@@ -192,7 +185,7 @@ describe("POST /api/transactions/createSession", () => {
 
   it("a second checkout by the same shopper cancels the first and re-reserves (one open order)", async () => {
     const s = await shopper();
-    const p = await product({ price: 100, countInStock: 5 });
+    const p = await ctx.shop.product({ price: 100, countInStock: 5 });
     await addLine(s.token, p.id, 2);
     const first = (await checkout(s.token, 2200)).json().data.Form.order_id;
     expect(await stock(p.id)).toBe(3);
@@ -216,7 +209,7 @@ describe("POST /api/transactions/createSession", () => {
 describe("PUT /api/transactions (I have made payment)", () => {
   async function placed(count = 2, price = 500) {
     const s = await shopper();
-    const p = await product({ price, countInStock: 10 });
+    const p = await ctx.shop.product({ price, countInStock: 10 });
     await addLine(s.token, p.id, count);
     const form = (await checkout(s.token, price * count + 2000)).json().data.Form;
     return { s, p, form };
@@ -285,7 +278,7 @@ describe("expiry sweep", () => {
   it("expires only overdue awaiting orders and releases each once, even when run concurrently", async () => {
     const s1 = await shopper();
     const s2 = await shopper();
-    const p = await product({ price: 100, countInStock: 10 });
+    const p = await ctx.shop.product({ price: 100, countInStock: 10 });
     await addLine(s1.token, p.id, 4);
     await addLine(s2.token, p.id, 3);
     const due = (await checkout(s1.token, 2400)).json().data.Form.order_id;
@@ -306,7 +299,7 @@ describe("expiry sweep", () => {
 describe("DELETE /api/transactions (cancel)", () => {
   it("cancels an awaiting order and releases its stock; repeat is harmless; others get 404", async () => {
     const s = await shopper();
-    const p = await product({ price: 100, countInStock: 6 });
+    const p = await ctx.shop.product({ price: 100, countInStock: 6 });
     await addLine(s.token, p.id, 4);
     const id = (await checkout(s.token, 2400)).json().data.Form.order_id;
     expect(await stock(p.id)).toBe(2);
@@ -329,7 +322,7 @@ describe("DELETE /api/transactions (cancel)", () => {
 
   it("refuses to cancel after payment was submitted (409)", async () => {
     const s = await shopper();
-    const p = await product({ price: 100, countInStock: 6 });
+    const p = await ctx.shop.product({ price: 100, countInStock: 6 });
     await addLine(s.token, p.id, 1);
     const form = (await checkout(s.token, 2100)).json().data.Form;
     await ctx.request({ method: "PUT", url: "/api/transactions", token: s.token, payload: form });
@@ -348,8 +341,8 @@ describe("orders: buyer history, seller lines, admin transfers", () => {
 
   beforeAll(async () => {
     buyer = await shopper();
-    const a = await product({ price: 1200, countInStock: 5 });
-    const b = await product({ price: 800, countInStock: 5, userId: seller2.user.id });
+    const a = await ctx.shop.product({ price: 1200, countInStock: 5 });
+    const b = await ctx.shop.product({ price: 800, countInStock: 5, userId: seller2.user.id });
     await addLine(buyer.token, a.id, 1);
     await addLine(buyer.token, b.id, 2);
     const form = (await checkout(buyer.token, 1200 + 1600 + 2000)).json().data.Form;
@@ -371,7 +364,7 @@ describe("orders: buyer history, seller lines, admin transfers", () => {
   });
 
   it("admin routes: 401 anonymous, 403 for customers and sellers", async () => {
-    for (const token of [undefined, buyer.token, seller.token]) {
+    for (const token of [undefined, buyer.token, ctx.shop.seller.token]) {
       const list = await ctx.request({ method: "GET", url: "/api/admin/transactions", token });
       const act = await ctx.request({
         method: "PUT",
@@ -384,7 +377,7 @@ describe("orders: buyer history, seller lines, admin transfers", () => {
   });
 
   it("sellers see no lines before the order is paid", async () => {
-    const res = await ctx.request({ method: "GET", url: "/api/orders/lines", token: seller.token });
+    const res = await ctx.request({ method: "GET", url: "/api/orders/lines", token: ctx.shop.seller.token });
     expect(res.json().data.filter((l: { order_id: string }) => l.order_id === orderId)).toEqual([]);
   });
 
@@ -423,7 +416,7 @@ describe("orders: buyer history, seller lines, admin transfers", () => {
   });
 
   it("each seller sees only their own lines of the paid order", async () => {
-    const mine = (await ctx.request({ method: "GET", url: "/api/orders/lines", token: seller.token }))
+    const mine = (await ctx.request({ method: "GET", url: "/api/orders/lines", token: ctx.shop.seller.token }))
       .json()
       .data.filter((l: { order_id: string }) => l.order_id === orderId);
     const theirs = (await ctx.request({ method: "GET", url: "/api/orders/lines", token: seller2.token }))
@@ -448,13 +441,13 @@ describe("orders: buyer history, seller lines, admin transfers", () => {
   it("a seller moves their own line forward only; another seller's line is a 404", async () => {
     const put = (token: string, line_id: string, fulfilment: string) =>
       ctx.request({ method: "PUT", url: "/api/orders/lines", token, payload: { line_id, fulfilment } });
-    expect((await put(seller.token, otherLine, "shipped")).statusCode).toBe(404);
+    expect((await put(ctx.shop.seller.token, otherLine, "shipped")).statusCode).toBe(404);
     expect((await put(buyer.token, ownLine, "shipped")).statusCode).toBe(403);
-    const shipped = await put(seller.token, ownLine, "shipped");
+    const shipped = await put(ctx.shop.seller.token, ownLine, "shipped");
     expect(shipped.json()).toMatchObject({ statusCode: 200, data: { fulfilment: "shipped" } });
-    expect((await put(seller.token, ownLine, "shipped")).statusCode).toBe(409);
-    expect((await put(seller.token, ownLine, "delivered")).json().data.fulfilment).toBe("delivered");
-    expect((await put(seller.token, ownLine, "unfulfilled")).statusCode).toBe(400);
+    expect((await put(ctx.shop.seller.token, ownLine, "shipped")).statusCode).toBe(409);
+    expect((await put(ctx.shop.seller.token, ownLine, "delivered")).json().data.fulfilment).toBe("delivered");
+    expect((await put(ctx.shop.seller.token, ownLine, "unfulfilled")).statusCode).toBe(400);
     const history = (await ctx.request({ method: "GET", url: "/api/orders", token: buyer.token })).json().data[0];
     expect(history.status).toBe("paid");
     expect(history.lines.map((l: { fulfilment: string }) => l.fulfilment).sort()).toEqual(["delivered", "unfulfilled"]);
@@ -462,7 +455,7 @@ describe("orders: buyer history, seller lines, admin transfers", () => {
 
   it("rejecting a transfer marks the order rejected and gives the stock back", async () => {
     const s = await shopper();
-    const p = await product({ price: 100, countInStock: 4 });
+    const p = await ctx.shop.product({ price: 100, countInStock: 4 });
     await addLine(s.token, p.id, 3);
     const form = (await checkout(s.token, 2300)).json().data.Form;
     const tid = (await ctx.request({ method: "PUT", url: "/api/transactions", token: s.token, payload: form })).json().data.transaction_id;
@@ -479,7 +472,7 @@ describe("orders: buyer history, seller lines, admin transfers", () => {
 
   it("pages the buyer's history with a cursor and refuses a junk cursor", async () => {
     const s = await shopper();
-    const p = await product({ price: 100, countInStock: 10 });
+    const p = await ctx.shop.product({ price: 100, countInStock: 10 });
     await addLine(s.token, p.id, 1);
     for (let i = 0; i < 3; i++) {
       const form = (await checkout(s.token, 2100)).json().data.Form;

@@ -9,10 +9,11 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { buildApp } from "../src/app.js";
 import { type Config, loadConfig } from "../src/config.js";
 import { createDb, type Db } from "../src/db/client.js";
+import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
@@ -96,4 +97,46 @@ export async function createTestContext(
       await rm(uploads, { recursive: true, force: true });
     },
   };
+}
+
+/** A product's factory fields other than its seller and category (`userId` may still name another seller). */
+type ProductInput = Omit<Parameters<typeof createProduct>[1], "userId" | "categoryId"> & { userId?: string };
+
+/** What a shop test sells from: one category, one approved seller (with a sign-in token), and that seller's products in it. */
+export type Shop = {
+  categoryId: string;
+  seller: Awaited<ReturnType<typeof createUserWithToken>>;
+  /** A new product of the seller in the category (factory defaults unless given). */
+  product: (input?: ProductInput) => ReturnType<typeof createProduct>;
+};
+
+async function createShop(db: Db): Promise<Shop> {
+  const categoryId = (await createCategory(db)).id;
+  const seller = await createUserWithToken(db, { accType: "business", status: "approved" });
+  return {
+    categoryId,
+    seller,
+    product: ({ userId, ...input } = {}) => createProduct(db, { userId: userId ?? seller.user.id, categoryId, ...input }),
+  };
+}
+
+/** A test context (see `createTestContext`) with its shop. */
+export type ShopContext = TestContext & { shop: Shop };
+
+/** `createTestContext(env)` with a category and an approved seller created in it. Call `close()` in afterAll. */
+export async function createShopContext(env: Record<string, string> = {}): Promise<ShopContext> {
+  const ctx = await createTestContext(env);
+  return { ...ctx, shop: await createShop(ctx.db) };
+}
+
+/**
+ * A new shopper with `count` units of a new product of `price` naira (50 in stock) of the
+ * context's shop in the cart, through POST /api/cart; fails the test when the cart refuses.
+ */
+export async function shopperWithCart(ctx: ShopContext, price: number, count = 1) {
+  const shopper = await createUserWithToken(ctx.db);
+  const p = await ctx.shop.product({ price, countInStock: 50 });
+  const res = await ctx.request({ method: "POST", url: "/api/cart", token: shopper.token, payload: { product_id: p.id, count } });
+  expect(res.statusCode, res.body).toBe(200);
+  return shopper;
 }

@@ -12,26 +12,22 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app.js";
 import { createDb, type Db } from "../src/db/client.js";
 import { orders, outbox, products, transactions } from "../src/db/schema/index.js";
-import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
+import { createUserWithToken } from "../src/db/seed/factories.js";
 import { expirySweep } from "../src/modules/jobs/expiry-sweep.js";
 import { JOBS } from "../src/modules/jobs/plugin.js";
 import { checkoutBody } from "./fixtures.js";
-import { createTestContext, type TestContext } from "./helpers.js";
+import { createShopContext, type ShopContext } from "./helpers.js";
 
-let ctx: TestContext;
+let ctx: ShopContext;
 /** The second process: its own app and pool on the same database. */
 let b: { app: FastifyInstance; db: Db };
-let categoryId: string;
-let sellerId: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createShopContext();
   const db = createDb(ctx.url, 10);
   const app = await buildApp(ctx.config, db);
   await app.ready();
   b = { app, db };
-  categoryId = (await createCategory(ctx.db)).id;
-  sellerId = (await createUserWithToken(ctx.db, { accType: "business", status: "approved" })).user.id;
 });
 afterAll(async () => {
   await b.app.close();
@@ -108,7 +104,7 @@ async function secondRun(): Promise<string> {
 
 describe("the expiry sweep on two processes", () => {
   it("runs in one process at a time; each order is released once, with one notice", async () => {
-    const p = await createProduct(ctx.db, { userId: sellerId, categoryId, price: 1000, countInStock: 10 });
+    const p = await ctx.shop.product({ price: 1000, countInStock: 10 });
     // A transfer submitted long ago that no admin decided: flagged, stock back, one e-mail. First,
     // since a checkout expires the overdue orders of everyone.
     const stale = await checkedOut(p.id, 2);
@@ -144,7 +140,7 @@ describe("the expiry sweep on two processes", () => {
   });
 
   it("when the process running it dies, the other takes over", async () => {
-    const p = await createProduct(ctx.db, { userId: sellerId, categoryId, price: 1000, countInStock: 6 });
+    const p = await ctx.shop.product({ price: 1000, countInStock: 6 });
     const ids = await overdue(p.id, 2, 3);
     expect(await stock(p.id)).toBe(0);
 
@@ -200,7 +196,7 @@ describe("timers", () => {
       for (const { timer } of timers) expect(timer.hasRef()).toBe(false);
 
       // The sweep's timer callback is a run of the job: call it instead of waiting 30 s.
-      const p = await createProduct(ctx.db, { userId: sellerId, categoryId, price: 1000, countInStock: 2 });
+      const p = await ctx.shop.product({ price: 1000, countInStock: 2 });
       const ids = await overdue(p.id, 1, 2);
       await timers.find((t) => t.job === expirySweep)!.tick();
       expect(await statuses(ids)).toEqual(["expired"]);

@@ -6,19 +6,15 @@
  */
 import { FREE_SHIPPING_OVER_NAIRA, SHIPPING_FEE_NAIRA } from "@market/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
+import { createUserWithToken } from "../src/db/seed/factories.js";
 import { checkoutBody } from "./fixtures.js";
-import { createTestContext, type TestContext } from "./helpers.js";
+import { createShopContext, type ShopContext, shopperWithCart } from "./helpers.js";
 
-let ctx: TestContext;
-let categoryId: string;
-let sellerId: string;
+let ctx: ShopContext;
 let adminToken: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ PUBLIC_CACHE: "true" });
-  categoryId = (await createCategory(ctx.db)).id;
-  sellerId = (await createUserWithToken(ctx.db, { accType: "business", status: "approved" })).user.id;
+  ctx = await createShopContext({ PUBLIC_CACHE: "true" });
   adminToken = (await createUserWithToken(ctx.db, { accType: "admin" })).token;
 });
 afterAll(() => ctx.close());
@@ -27,15 +23,6 @@ const settings = async () => (await ctx.request({ method: "GET", url: "/api/sett
 const put = (payload: Record<string, unknown>, token?: string) =>
   ctx.request({ method: "PUT", url: "/api/admin/shipping", token, payload });
 
-/** A new shopper with one unit of a new product of `price` naira in the cart. */
-async function shopperWithCart(price: number) {
-  const s = await createUserWithToken(ctx.db);
-  const p = await createProduct(ctx.db, { userId: sellerId, categoryId, price, countInStock: 5 });
-  expect(
-    (await ctx.request({ method: "POST", url: "/api/cart", token: s.token, payload: { product_id: p.id, count: 1 } })).statusCode,
-  ).toBe(200);
-  return s;
-}
 /** Checkout to Lagos with the total the shopper saw. */
 async function checkout(token: string, amount: number) {
   const { replace_pending: _r, ...body } = checkoutBody(amount);
@@ -57,7 +44,7 @@ describe("PUT /api/admin/shipping", () => {
   it("200: the public value (cached) and the fee checkout charges follow the admin's threshold; 0 turns it off", async () => {
     expect((await settings()).free_shipping_over).toBe(FREE_SHIPPING_OVER_NAIRA);
     // Under the default threshold: the flat fee.
-    const before = await shopperWithCart(30_000);
+    const before = await shopperWithCart(ctx, 30_000);
     const charged = await checkout(before.token, 30_000 + SHIPPING_FEE_NAIRA);
     expect(charged.statusCode, charged.body).toBe(200);
     expect(charged.json().data.Form.shippingFees).toBe(SHIPPING_FEE_NAIRA);
@@ -67,7 +54,7 @@ describe("PUT /api/admin/shipping", () => {
     expect(res.json().data).toEqual({ free_shipping_over: 20_000, free_shipping_state: "Lagos" });
     expect((await settings()).free_shipping_over).toBe(20_000);
 
-    const after = await shopperWithCart(30_000);
+    const after = await shopperWithCart(ctx, 30_000);
     expect((await checkout(after.token, 30_000 + SHIPPING_FEE_NAIRA)).statusCode).toBe(409);
     const free = await checkout(after.token, 30_000);
     expect(free.statusCode, free.body).toBe(200);
@@ -75,7 +62,7 @@ describe("PUT /api/admin/shipping", () => {
 
     expect((await put({ free_shipping_over: 0 }, adminToken)).statusCode).toBe(200);
     expect((await settings()).free_shipping_over).toBe(0);
-    const none = await shopperWithCart(900_000);
+    const none = await shopperWithCart(ctx, 900_000);
     const paid = await checkout(none.token, 900_000 + SHIPPING_FEE_NAIRA);
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().data.Form.shippingFees).toBe(SHIPPING_FEE_NAIRA);

@@ -2,21 +2,14 @@ import { WISHLIST_MAX } from "@market/contract";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wishlistItems } from "../src/db/schema/index.js";
-import { createCategory, createProduct, createUser, createUserWithToken } from "../src/db/seed/factories.js";
-import { createTestContext, errorBody, type TestContext } from "./helpers.js";
+import { createUser, createUserWithToken } from "../src/db/seed/factories.js";
+import { createShopContext, errorBody, type ShopContext } from "./helpers.js";
 
-let ctx: TestContext;
-let categoryId: string;
-let sellerId: string;
+let ctx: ShopContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  categoryId = (await createCategory(ctx.db)).id;
-  sellerId = (await createUser(ctx.db, { accType: "business" })).id;
+  ctx = await createShopContext();
 });
 afterAll(() => ctx.close());
-
-const product = (input: { price?: number; countInStock?: number; name?: string; userId?: string } = {}) =>
-  createProduct(ctx.db, { userId: sellerId, categoryId, ...input });
 
 describe("GET /api/wishlist", () => {
   it("answers 401 when signed out", async () => {
@@ -36,8 +29,8 @@ describe("GET /api/wishlist", () => {
 describe("POST /api/wishlist", () => {
   it("adds a product once, newest first, with naira price and stock status", async () => {
     const { token } = await createUserWithToken(ctx.db);
-    const a = await product({ name: "Ofada Rice 5kg", price: 16500.5, countInStock: 3 });
-    const b = await product({ name: "Palm Oil 4 Litres", price: 11800, countInStock: 0 });
+    const a = await ctx.shop.product({ name: "Ofada Rice 5kg", price: 16500.5, countInStock: 3 });
+    const b = await ctx.shop.product({ name: "Palm Oil 4 Litres", price: 11800, countInStock: 0 });
     const first = await ctx.request({ method: "POST", url: "/api/wishlist", token, payload: { product_id: a.id } });
     expect(first.statusCode).toBe(200);
     expect(first.json().message).toBe("Added to your wishlist");
@@ -71,7 +64,7 @@ describe("POST /api/wishlist", () => {
     });
     expect(unknown.statusCode).toBe(404);
     const pending = await createUser(ctx.db, { accType: "business", status: "pending" });
-    const hidden = await product({ userId: pending.id });
+    const hidden = await ctx.shop.product({ userId: pending.id });
     expect(hidden.listed).toBe(false);
     const res = await ctx.request({ method: "POST", url: "/api/wishlist", token, payload: { product_id: hidden.id } });
     expect(res.statusCode).toBe(404);
@@ -79,7 +72,7 @@ describe("POST /api/wishlist", () => {
   });
 
   it("answers 401 when signed out and stores nothing", async () => {
-    const p = await product();
+    const p = await ctx.shop.product();
     const res = await ctx.request({ method: "POST", url: "/api/wishlist", payload: { product_id: p.id } });
     expect(res.statusCode).toBe(401);
     expect(await ctx.db.select().from(wishlistItems).where(eq(wishlistItems.productId, p.id))).toHaveLength(0);
@@ -87,9 +80,9 @@ describe("POST /api/wishlist", () => {
 
   it(`refuses more than ${WISHLIST_MAX} products`, async () => {
     const { user, token } = await createUserWithToken(ctx.db);
-    const many = await Promise.all(Array.from({ length: WISHLIST_MAX }, () => product()));
+    const many = await Promise.all(Array.from({ length: WISHLIST_MAX }, () => ctx.shop.product()));
     await ctx.db.insert(wishlistItems).values(many.map((p) => ({ userId: user.id, productId: p.id })));
-    const extra = await product();
+    const extra = await ctx.shop.product();
     const res = await ctx.request({ method: "POST", url: "/api/wishlist", token, payload: { product_id: extra.id } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/full/);
@@ -101,7 +94,7 @@ describe("POST /api/wishlist", () => {
 
   it("shows a product whose seller was blocked later as not listed and out of stock", async () => {
     const { token } = await createUserWithToken(ctx.db);
-    const p = await product({ countInStock: 5 });
+    const p = await ctx.shop.product({ countInStock: 5 });
     await ctx.request({ method: "POST", url: "/api/wishlist", token, payload: { product_id: p.id } });
     await ctx.db.execute(`update products set listed = false where id = '${p.id}'`);
     const list = (await ctx.request({ method: "GET", url: "/api/wishlist", token })).json().data;
@@ -113,8 +106,8 @@ describe("DELETE /api/wishlist", () => {
   it("removes only the caller's line; another user's wishlist is untouched", async () => {
     const ada = await createUserWithToken(ctx.db);
     const tunde = await createUserWithToken(ctx.db);
-    const p = await product();
-    const q = await product();
+    const p = await ctx.shop.product();
+    const q = await ctx.shop.product();
     for (const who of [ada, tunde]) {
       for (const item of [p, q])
         await ctx.request({ method: "POST", url: "/api/wishlist", token: who.token, payload: { product_id: item.id } });
@@ -134,7 +127,7 @@ describe("DELETE /api/wishlist", () => {
 
   it("is idempotent for a product that is not in the wishlist", async () => {
     const { token } = await createUserWithToken(ctx.db);
-    const p = await product();
+    const p = await ctx.shop.product();
     const res = await ctx.request({ method: "DELETE", url: `/api/wishlist?product_id=${p.id}`, token });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([]);
@@ -146,7 +139,7 @@ describe("DELETE /api/wishlist", () => {
     const bad = await ctx.request({ method: "DELETE", url: "/api/wishlist?product_id=123", token });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toHaveProperty("product_id");
-    const p = await product();
+    const p = await ctx.shop.product();
     expect((await ctx.request({ method: "DELETE", url: `/api/wishlist?product_id=${p.id}` })).statusCode).toBe(401);
   });
 });
