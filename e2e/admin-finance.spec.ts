@@ -113,8 +113,8 @@ test.describe("admin finance", () => {
       await expect(savedAlert).toBeVisible();
       const saved = await request.get("/api/admin/commission", { headers: auth(token) });
       expect((await saved.json()).data.store_bps).toBe(1250);
-      // Alerts show at the bottom right, over this page's last button, and stay while the pointer
-      // rests on them (Mantine pauses their closing): close it first, as the admin would.
+      // Alerts stay while the pointer rests on them (Mantine pauses their closing): close it first,
+      // as the admin would (it no longer covers the button: toasts sit at the top right, ADR 0149).
       await savedAlert.getByRole("button", { name: "Close" }).click();
       await expect(savedAlert).toBeHidden();
       await store.fill("");
