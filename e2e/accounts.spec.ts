@@ -3,7 +3,7 @@
  * both codes from the dev outbox, verify, sign in, edit the profile, manage addresses, change the
  * password, sign out and recover a password. Screenshots of every screen at desktop and phone width.
  */
-import { SESSION_COOKIES } from "@market/contract";
+import { ACCOUNT_MESSAGES, SESSION_COOKIES } from "@market/contract";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { DEMO, expect, sessionToken, signInPage, snap, test } from "./fixtures";
 
@@ -135,6 +135,17 @@ test.describe("accounts", () => {
     await register.getByLabel("Confirm password").fill(u.password);
     await page.getByRole("button", { name: "Register", exact: true }).last().click();
     const modal = await verifyInModal(page, request, u);
+    // Wrong codes first: each field shows the server's error and no green check (never both at once).
+    const fields = [modal.getByLabel("E-mail code"), modal.getByLabel("Phone code")];
+    const right = [await fields[0]!.inputValue(), await fields[1]!.inputValue()];
+    const wrong = (code: string) => code.replace(/\d/g, (d) => String((Number(d) + 1) % 10));
+    for (const [i, field] of fields.entries()) await field.fill(wrong(right[i]!));
+    await expect(modal.locator('[aria-label="valid"]')).toHaveCount(2);
+    await modal.getByRole("button", { name: "Verify" }).click();
+    await expect(modal.getByText(ACCOUNT_MESSAGES.codeInvalid)).toHaveCount(2);
+    await expect(modal.locator('[aria-label="valid"]')).toHaveCount(0);
+    for (const field of fields) await expect(field).toHaveAttribute("data-valid", "false");
+    for (const [i, field] of fields.entries()) await field.fill(right[i]!);
     await modal.getByRole("button", { name: "Verify" }).click();
     await expect(modal).toBeHidden();
 

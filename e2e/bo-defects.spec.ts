@@ -1,8 +1,8 @@
 /**
  * Back-office defects found walking every screen: the product and service forms after a create
  * (the Category box), an empty price, plain-English messages, the admin's account actions behind a
- * confirmation, the top bar (account type, the name on a phone), toasts clear of the top bar and
- * of a modal's close button, and the spec's 60vh modal body (§9).
+ * confirmation, the top bar (account type, the name on a phone), toasts clear of the top bar, of a
+ * modal's close button and of a page's last button (ADR 0149), and the spec's 60vh modal body (§9).
  */
 import type { Locator, Page } from "@playwright/test";
 import { apiSignIn, DEMO, expect, signInPage, snap, test } from "./fixtures";
@@ -95,6 +95,33 @@ test.describe("back-office defects", () => {
     const detail = await (await request.get("/api/product?id=not-an-id")).json();
     expect(detail.message).not.toMatch(TECHNICAL);
     expect(detail.message).toBe("This item does not exist");
+  });
+
+  test("spec rows: error answers also carry data.message, products their reactions and body, the admin's user list spec §3's fields", async ({
+    request,
+  }) => {
+    const token = await apiSignIn(request, DEMO.seller);
+    // Spec §7: the message at the top level and under data.
+    for (const res of [
+      await request.post("/api/product", { headers: auth(token), data: { name: "Kettle", price: 10, count_in_stock: 1 } }),
+      await request.get("/api/product?id=not-an-id"),
+      await request.get("/api/nothing-here"),
+    ]) {
+      const body = await res.json();
+      expect(res.status()).toBeGreaterThanOrEqual(400);
+      expect(body.message).toBeTruthy();
+      expect(body.data).toEqual({ message: body.message });
+    }
+    const product = (await (await request.get("/api/product?limit=1")).json()).products[0];
+    expect(product).toMatchObject({ body: null, reactions: [] });
+    const adminToken = await apiSignIn(request, DEMO.admin);
+    const list = await (await request.get("/api/admin/users?account_type=business&limit=5", { headers: auth(adminToken) })).json();
+    expect(list.data.length).toBeGreaterThan(0);
+    for (const user of list.data) {
+      for (const field of ["whatsapp", "desc", "category_ids", "addresses", "bank_name", "account_no", "account_name"])
+        expect(user, field).toHaveProperty(field);
+      expect(Array.isArray(user.category_ids) && Array.isArray(user.addresses)).toBe(true);
+    }
   });
 
   test("a services list carries each service's newest reviews, fresh after a review (public cache on)", async ({ request }) => {
@@ -194,7 +221,29 @@ test.describe("back-office defects", () => {
     expect(await body.evaluate((b) => getComputedStyle(b).overflowY)).toBe("auto");
   });
 
-  test("toasts stay clear of the top bar and of a modal's close button @phone", async ({ page, request }, info) => {
+  test("toasts stay clear of the top bar, of a modal's close button and of a page's last button @phone", async ({
+    page,
+    request,
+  }, info) => {
+    // The walks' widths: 1280 px and 390 px.
+    const width = info.project.name === "phone" ? 390 : 1280;
+    await page.setViewportSize({ width, height: info.project.name === "phone" ? 844 : 720 });
+    const toast = page.locator(".mantine-Notification-root").first();
+    const box = async (l: Locator) => (await l.boundingBox())!;
+
+    // The storefront's top bar (sticky, taller than the back office's): a refused sign-in.
+    await page.goto("/signin");
+    const form = page.getByRole("form", { name: "Login" });
+    await form.getByLabel("Email address or phone number").fill("nobody@example.ng");
+    await form.locator("input[autocomplete=current-password]").fill("Wrong-password-1");
+    await form.getByRole("button", { name: "Login" }).click();
+    await expect(toast).toBeVisible();
+    await page.waitForTimeout(400);
+    expect(overlaps(await box(toast), await box(page.locator("header").first())), "the toast covers the shop's top bar").toBe(false);
+    // Kept open while the pointer rests on it (Mantine), for the screenshot.
+    await toast.hover();
+    await page.screenshot({ path: `/tmp/toast-shop-${width}.png` });
+
     await signInPage(page, request, DEMO.admin);
     await page.goto(`${BO}/users`);
     await page.getByRole("button", { name: "New user" }).click();
@@ -202,14 +251,34 @@ test.describe("back-office defects", () => {
     await expect(dialog).toBeVisible();
     // A refused form raises a toast while the modal is open.
     await dialog.getByRole("button", { name: "Create user" }).click();
-    const toast = page.locator(".mantine-Notification-root").first();
     await expect(toast).toBeVisible();
     await page.waitForTimeout(400);
     const close = dialog.locator(".mantine-Modal-close");
     const header = page.locator(".mantine-AppShell-header");
-    const toastBox = (await toast.boundingBox())!;
-    expect(overlaps(toastBox, (await close.boundingBox())!), "the toast covers the modal's close button").toBe(false);
-    expect(overlaps(toastBox, (await header.boundingBox())!), "the toast covers the top bar").toBe(false);
+    const toastBox = await box(toast);
+    expect(overlaps(toastBox, await box(close)), "the toast covers the modal's close button").toBe(false);
+    expect(overlaps(toastBox, await box(header)), "the toast covers the top bar").toBe(false);
     await snap(page, "bo-toast-over-modal", info.project.name);
+    await toast.hover();
+    await page.screenshot({ path: `/tmp/toast-modal-${width}.png` });
+    // Closed from its button, which no toast covers.
+    await close.click();
+    await expect(dialog).toBeHidden();
+
+    // A page's last button at the bottom of the window: the toast its click raises leaves it free.
+    await page.goto(`${BO}/commission`);
+    const save = page.getByRole("button", { name: "Save rates" });
+    await expect(page.getByLabel("Store-wide commission")).toHaveValue("10%");
+    await save.evaluate((b) => b.scrollIntoView({ block: "end" }));
+    await save.click();
+    // Nothing changed: the page says so in a toast, and the store's rates stay as they are.
+    const saved = page.locator(".mantine-Notification-root").filter({ hasText: "Nothing to save" });
+    await expect(saved).toBeVisible();
+    await page.waitForTimeout(400);
+    expect(overlaps(await box(saved), await box(save)), "the toast covers the page's last button").toBe(false);
+    await saved.hover();
+    await page.screenshot({ path: `/tmp/toast-page-${width}.png` });
+    // Clickable again at once, with the toast still showing (no need to close it first).
+    await save.click({ timeout: 3000 });
   });
 });
