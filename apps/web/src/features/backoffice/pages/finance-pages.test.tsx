@@ -19,6 +19,7 @@ import {
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { meAnswer } from "../../../test/fixtures";
 import { errorAnswer, HttpResponse, http, recordCalls, server } from "../../../test/msw";
 import { renderWithProviders } from "../../../test/render";
 import { signInTestSession } from "../../../test/session";
@@ -36,29 +37,8 @@ afterEach(() => {
 
 const BO = "/admin_real/dashboard";
 
-const admin = {
-  _id: "00000000-0000-4000-8000-000000000001",
-  names: "Store Admin",
-  username: "admin",
-  email: "admin@naijamarket.ng",
-  phone: "+2348000000001",
-  whatsapp: null,
-  profile: null,
-  desc: "",
-  accType: "admin",
-  active: true,
-  status: "approved",
-  verified: { blue_tick: false, email: true, phone: true },
-  account_no: null,
-  bank_code: null,
-  account_name: null,
-  bank_account_verified: false,
-  must_change_password: false,
-  category_ids: [],
-  followers: [],
-  addresses: [],
-  createdAt: "2026-01-01T00:00:00.000Z",
-};
+/** The signed-in admin (GET /api/me). */
+const admin = meAnswer({ names: "Store Admin", username: "admin", email: "admin@naijamarket.ng", accType: "admin", addresses: [] });
 
 const summary = FinanceSummaryAnswer.parse({
   statusCode: 200,
@@ -122,7 +102,7 @@ const banks = WalletBanksAnswer.parse({
 function asAdmin(...handlers: Parameters<typeof server.use>) {
   signInTestSession();
   server.use(
-    http.get("/api/me", () => HttpResponse.json({ statusCode: 200, data: admin })),
+    http.get("/api/me", () => HttpResponse.json(admin)),
     http.get("/api/v1/banks", () => HttpResponse.json(banks)),
     ...handlers,
   );

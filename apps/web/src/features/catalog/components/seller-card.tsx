@@ -4,12 +4,24 @@
 import { Avatar, Badge, Button, Group, Stack, Text, ThemeIcon, Tooltip } from "@mantine/core";
 import { type Seller, TEXT, TRUNCATE, truncate } from "@market/contract";
 import { IconBrandWhatsapp, IconMail, IconPhone, IconRosetteDiscountCheckFilled } from "@tabler/icons-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
 import { notifyError, notifyInfo } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
 import { useFollowSeller } from "../api/catalog";
 import { whatsappLink } from "../lib/whatsapp-link";
+
+/** A contact detail's mark: green when the seller has verified it, grey otherwise, named either way. */
+function VerifiedMark({ what, verified, icon }: { what: string; verified: boolean; icon: ReactNode }) {
+  const label = `${what} ${verified ? "verified" : "not verified"}`;
+  return (
+    <Tooltip label={label}>
+      <ThemeIcon variant="light" color={verified ? "naija" : "gray"} radius="xl" aria-label={label}>
+        {icon}
+      </ThemeIcon>
+    </Tooltip>
+  );
+}
 
 function SellerCard({ seller }: { seller: Seller }) {
   const navigate = useNavigate();
@@ -67,26 +79,8 @@ function SellerCard({ seller }: { seller: Seller }) {
           <b data-testid="follower-count">{count}</b> {count === 1 ? "follower" : "followers"}
         </Text>
         <Group gap={6}>
-          <Tooltip label={seller.verified.email ? "E-mail verified" : "E-mail not verified"}>
-            <ThemeIcon
-              variant="light"
-              color={seller.verified.email ? "naija" : "gray"}
-              radius="xl"
-              aria-label={seller.verified.email ? "E-mail verified" : "E-mail not verified"}
-            >
-              <IconMail size={16} />
-            </ThemeIcon>
-          </Tooltip>
-          <Tooltip label={seller.verified.phone ? "Phone verified" : "Phone not verified"}>
-            <ThemeIcon
-              variant="light"
-              color={seller.verified.phone ? "naija" : "gray"}
-              radius="xl"
-              aria-label={seller.verified.phone ? "Phone verified" : "Phone not verified"}
-            >
-              <IconPhone size={16} />
-            </ThemeIcon>
-          </Tooltip>
+          <VerifiedMark what="E-mail" verified={seller.verified.email} icon={<IconMail size={16} />} />
+          <VerifiedMark what="Phone" verified={seller.verified.phone} icon={<IconPhone size={16} />} />
         </Group>
       </Group>
       {seller.categories.length > 0 && (

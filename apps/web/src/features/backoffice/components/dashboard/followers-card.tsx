@@ -4,6 +4,20 @@ import type { DashboardData } from "@market/contract";
 import { IconHeart } from "@tabler/icons-react";
 import { Section } from "./section";
 
+/** One listing count over its label. */
+function Count({ value, label, color }: { value: number; label: string; color?: string }) {
+  return (
+    <div>
+      <Text fz="lg" fw={700} c={color}>
+        {value}
+      </Text>
+      <Text fz="xs" c="dimmed">
+        {label}
+      </Text>
+    </div>
+  );
+}
+
 export function FollowersCard({
   followers,
   listings,
@@ -25,30 +39,9 @@ export function FollowersCard({
         +{followers.newThisMonth} this month
       </Badge>
       <SimpleGrid cols={3} mt="md">
-        <div>
-          <Text fz="lg" fw={700}>
-            {listings.products}
-          </Text>
-          <Text fz="xs" c="dimmed">
-            products
-          </Text>
-        </div>
-        <div>
-          <Text fz="lg" fw={700}>
-            {listings.services}
-          </Text>
-          <Text fz="xs" c="dimmed">
-            services
-          </Text>
-        </div>
-        <div>
-          <Text fz="lg" fw={700} c={listings.outOfStock ? "red.8" : undefined}>
-            {listings.outOfStock}
-          </Text>
-          <Text fz="xs" c="dimmed">
-            out of stock
-          </Text>
-        </div>
+        <Count value={listings.products} label="products" />
+        <Count value={listings.services} label="services" />
+        <Count value={listings.outOfStock} label="out of stock" color={listings.outOfStock ? "red.8" : undefined} />
       </SimpleGrid>
     </Section>
   );

@@ -40,6 +40,18 @@ function Delta({ now, before }: { now: number; before: number }) {
   );
 }
 
+/** A card's footer: this month's figure (as `shown`) and its change from last month. */
+function ThisMonth({ shown, figures }: { shown: ReactNode; figures: { thisMonth: number; lastMonth: number } }) {
+  return (
+    <Stack gap={0}>
+      <Text fz="xs" c="dimmed">
+        This month {shown}
+      </Text>
+      <Delta now={figures.thisMonth} before={figures.lastMonth} />
+    </Stack>
+  );
+}
+
 function StatCard({
   title,
   value,
@@ -84,14 +96,7 @@ export function SummaryCards({ d, isAdmin }: { d: DashboardData; isAdmin: boolea
         value={formatNaira(d.revenue.total)}
         icon={<IconCurrencyNaira size={22} />}
         color="naija"
-        footer={
-          <Stack gap={0}>
-            <Text fz="xs" c="dimmed">
-              This month {formatNaira(d.revenue.thisMonth)}
-            </Text>
-            <Delta now={d.revenue.thisMonth} before={d.revenue.lastMonth} />
-          </Stack>
-        }
+        footer={<ThisMonth shown={formatNaira(d.revenue.thisMonth)} figures={d.revenue} />}
       />
       <StatCard
         testId="card-orders"
@@ -99,14 +104,7 @@ export function SummaryCards({ d, isAdmin }: { d: DashboardData; isAdmin: boolea
         value={d.orders.total.toLocaleString("en-NG")}
         icon={<IconShoppingCart size={22} />}
         color="blue"
-        footer={
-          <Stack gap={0}>
-            <Text fz="xs" c="dimmed">
-              This month {d.orders.thisMonth}
-            </Text>
-            <Delta now={d.orders.thisMonth} before={d.orders.lastMonth} />
-          </Stack>
-        }
+        footer={<ThisMonth shown={d.orders.thisMonth} figures={d.orders} />}
       />
       <StatCard
         testId="card-leads"
