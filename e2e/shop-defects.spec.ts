@@ -1,7 +1,7 @@
 /**
  * Storefront and checkout defects found by walking every screen (desktop and phone), each against
  * the built app and the real server: free shipping in Lagos applied by the server, one pending
- * order per shopper that can be reopened, a failed payment stops the countdown, destructive
+ * order per shopper that can be reopened, a failed payment or the window's end stops the countdown, destructive
  * actions ask first, a category switch never shows the old cards under the new title, the quick
  * view opens at the chosen picture with one title, one money format, the order history fits a
  * phone, and the signed-out cart asks to sign in.
@@ -162,6 +162,24 @@ test.describe("shop defects @phone", () => {
     await expect(modal.getByRole("button", { name: "I have made payment" })).toHaveCount(0);
     await modal.getByRole("button", { name: "Close" }).click();
     await expect(modal).toBeHidden();
+  });
+
+  test("when the transfer window ends the modal stops counting, closes and says so", async ({ page, request }) => {
+    const token = await signIn(page, request, DEMO.customer);
+    await resetShopper(request, token);
+    const p = (await products(request)).find((x) => x.count_in_stock >= 2 && x.price < 20_000)!;
+    await putInCart(request, token, p, 1);
+    // The page's clock, so the window's end comes without waiting for it.
+    await page.clock.install();
+    await page.goto("/checkout");
+    const modal = await placeOrder(page);
+    await expect(modal.getByRole("timer")).toContainText(/Time remaining: \d+ seconds/);
+    const order = (await (await request.get("/api/transactions/pending", { headers: auth(token) })).json()).data as { expires_at: string };
+    await page.clock.fastForward(Date.parse(order.expires_at) - Date.now() + 2_000);
+    await expect(modal).toBeHidden();
+    await expect(modal.getByRole("timer")).toHaveCount(0);
+    await expect(page.locator(".mantine-Notification-root").filter({ hasText: TEXT.alerts.sessionExpired })).toBeVisible();
+    await resetShopper(request, token);
   });
 
   test("Clear shopping cart and deleting an address ask first", async ({ page, request }) => {
