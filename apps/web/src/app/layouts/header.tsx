@@ -13,6 +13,7 @@ import { LazyDrawer as Drawer } from "../../components/lazy-overlay";
 import { MenuToggle } from "../../components/ui/button";
 import { MiniCart } from "../../features/cart/components/mini-cart";
 import { useFreeShippingPromise } from "../../lib/queries/settings";
+import { SECTION_LABEL, sectionHref } from "../../lib/sections";
 import { useSession, useSessionExpiry, useSignOut } from "../../lib/session";
 import classes from "./header.module.css";
 
@@ -37,8 +38,8 @@ export function Header() {
   const links = [
     { to: "/", label: "Home", end: true },
     { to: "/shop", label: "Shop" },
-    { to: "/categories/collections/market-place/001", label: "Market Place" },
-    { to: "/categories/collections/services/001", label: "Services" },
+    { to: sectionHref("market-place"), label: SECTION_LABEL["market-place"] },
+    { to: sectionHref("services"), label: SECTION_LABEL.services },
     { to: "/cart", label: "Cart" },
     { to: accountLink(details?.accType), label: "My Account" },
   ];

@@ -6,13 +6,12 @@
  * Pages use the server's keyset cursors for next/previous and page numbers for jumps; the state
  * lives in the URL (?sort=&q=&page=&cursor=) so a shared link opens the same page.
  */
-import { Anchor, Box, Container, Group, Text, Title } from "@mantine/core";
+import { Box, Container, Group, Text, Title } from "@mantine/core";
 import { ALL_CATEGORIES_ID, type CategoryType, type Post, type Product, TEXT } from "@market/contract";
 import { IconSearch } from "@tabler/icons-react";
 import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { LazyAlert } from "../../../components/lazy-alert";
-import { Breadcrumbs } from "../../../components/ui/breadcrumbs";
 import { Button } from "../../../components/ui/button";
 import { SelectField, TextField } from "../../../components/ui/fields";
 import { Grid } from "../../../components/ui/grid";
@@ -21,10 +20,12 @@ import { lazyComponent } from "../../../lib/lazy-component";
 import { errorMessage, notifyError } from "../../../lib/notify";
 import type { ListingAnswer } from "../../../lib/queries/catalog";
 import { ofType, useCategories } from "../../../lib/queries/categories";
+import { SECTION_LABEL, sectionHref } from "../../../lib/sections";
 import { useKeptValue } from "../../../lib/use-kept-value";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { isCategoryType, useListing } from "../api/catalog";
 import classes from "../components/catalog.module.css";
+import { CatalogTrail } from "../components/catalog-trail";
 import { ItemCard } from "../components/item-card";
 import { QuickViewModal } from "../components/quick-view-modal";
 
@@ -35,8 +36,6 @@ const NotFoundPage = lazy(() => import("../../../app/not-found-page"));
 const Pagination = lazyComponent(() => import("../components/pagination.impl"));
 // Drawn by the server: loaded with this page, so hydration never waits for it (lib/lazy-component).
 Pagination.preload().catch(() => undefined);
-
-const TYPE_LABEL: Record<CategoryType, string> = { "market-place": "Market Place", services: "Services" };
 
 const SORTS: Record<CategoryType, Array<{ value: string; label: string }>> = {
   "market-place": [
@@ -74,7 +73,7 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
   const categories = useCategories(ofType(type));
   const listing = useListing({ type, categoryId, sort, search, page, cursor });
   const active = categories.data?.find((c) => c._id === categoryId);
-  const title = categoryId === ALL_CATEGORIES_ID ? TYPE_LABEL[type] : (active?.name ?? TYPE_LABEL[type]);
+  const title = categoryId === ALL_CATEGORIES_ID ? SECTION_LABEL[type] : (active?.name ?? SECTION_LABEL[type]);
   usePageTitle(title);
 
   useEffect(() => {
@@ -114,14 +113,7 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
 
   return (
     <Container size="xl" py="lg">
-      <Breadcrumbs mb="sm" aria-label="Breadcrumb">
-        <Anchor component={Link} to="/">
-          Home
-        </Anchor>
-        <Anchor component={Link} to={`/categories/collections/${type}/${ALL_CATEGORIES_ID}`}>
-          {TYPE_LABEL[type]}
-        </Anchor>
-      </Breadcrumbs>
+      <CatalogTrail type={type} mb="sm" />
       <Title order={1} fz={{ base: 26, sm: 32 }} mb="md">
         {title}
       </Title>
@@ -129,7 +121,7 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
       <nav aria-label="Categories" className={classes.tabStrip} data-testid="category-strip">
         <Button
           as={Link}
-          to={`/categories/collections/${type}/${ALL_CATEGORIES_ID}`}
+          to={sectionHref(type)}
           variant={categoryId === ALL_CATEGORIES_ID ? "filled" : "default"}
           size="xs"
           radius="xl"
@@ -141,7 +133,7 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
           <Button
             key={c._id}
             as={Link}
-            to={`/categories/collections/${type}/${c._id}`}
+            to={sectionHref(type, c._id)}
             variant={c._id === categoryId ? "filled" : "default"}
             size="xs"
             radius="xl"
@@ -160,7 +152,7 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
           <form onSubmit={onSearch} role="search">
             <TextField
               ref={searchRef}
-              aria-label={`Search ${TYPE_LABEL[type]}`}
+              aria-label={`Search ${SECTION_LABEL[type]}`}
               placeholder="Search"
               value={searchInput}
               onChange={(e) => setSearchInput(e.currentTarget.value)}

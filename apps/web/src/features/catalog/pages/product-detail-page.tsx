@@ -13,17 +13,18 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { LazyAlert } from "../../../components/lazy-alert";
 import { Stars } from "../../../components/stars";
-import { Breadcrumbs } from "../../../components/ui/breadcrumbs";
 import { Button } from "../../../components/ui/button";
 import { SelectField } from "../../../components/ui/fields";
 import { cartLineOf, useCart } from "../../../lib/cart";
 import { lazyComponent } from "../../../lib/lazy-component";
 import { errorMessage, notifyError } from "../../../lib/notify";
 import type { DetailAnswer } from "../../../lib/queries/catalog";
+import { sectionHref } from "../../../lib/sections";
 import { useKeptValue } from "../../../lib/use-kept-value";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { isCategoryType, isPost, useItemDetail } from "../api/catalog";
 import classes from "../components/catalog.module.css";
+import { CatalogTrail } from "../components/catalog-trail";
 import { ItemImage } from "../components/item-image";
 import { itemTitle } from "../components/item-title";
 import { QuickViewModal } from "../components/quick-view-modal";
@@ -112,21 +113,15 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
   const stock = service ? 0 : (item as Product).count_in_stock;
   const qtyOptions = Array.from({ length: Math.min(Math.max(stock, 1), QTY_OPTIONS_MAX) }, (_, i) => String(i + 1));
   const chat = whatsappLink(seller.whatsapp);
-  const categoryHref = `/categories/collections/${type}/${item.category_id}`;
+  const categoryHref = sectionHref(type, item.category_id);
 
   return (
     <Container size="xl" py="lg">
-      <Breadcrumbs mb="md" aria-label="Breadcrumb">
-        <Anchor component={Link} to="/">
-          Home
-        </Anchor>
-        <Anchor component={Link} to={`/categories/collections/${type}/001`}>
-          {service ? "Services" : "Market Place"}
-        </Anchor>
+      <CatalogTrail type={type} mb="md">
         <Anchor component={Link} to={categoryHref}>
           {item.category_name}
         </Anchor>
-      </Breadcrumbs>
+      </CatalogTrail>
 
       {/* Mantine's <Grid gap="xl"> with spans 12 / md 7 + 5, as a CSS grid (catalog.module.css, ADR 0051). */}
       <div className={classes.detailGrid}>
