@@ -546,7 +546,7 @@ async function main() {
     // Warmed through the load balancer like the single-process rows (every shopper's session and
     // facts and every sampled product in each process's caches, the JIT warm): without it the two
     // added processes serve their first, uncached requests during the run, and HAProxy's round robin
-    // makes every connection wait for them (ADR 0146).
+    // makes every connection wait for them (ADR 0145).
     {
       name: "product detail (signed in), 1 process via HAProxy",
       connections: 50,

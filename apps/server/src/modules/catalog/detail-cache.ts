@@ -9,10 +9,15 @@
  * Both carry the catalog tag, so every catalog write, follow and profile change empties them in
  * every process (plugins/public-cache.ts decides which writes those are), and both are read from
  * the primary database: a signed-in writer's next read sees their write (ADR 0106).
+ *
+ * When both are cached, a signed-in detail is answered before the route runs (`signedInDetailHook`,
+ * ADR 0146): the public part's JSON is serialised once per cached entry, cut around the viewer's
+ * `following`, and the viewer's categories once per cached facts; the answer is the pieces joined,
+ * with no per-request Zod encoding of the item.
  */
 import type { Category, Seller } from "@market/contract";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import type { Executor } from "../../db/client.js";
 import { follows } from "../../db/schema/index.js";
 import type { CacheHub, NamedCache } from "../../lib/cache/index.js";
@@ -28,6 +33,8 @@ type ViewerFacts = { follows: ReadonlySet<string>; categories: Category[] };
 export type DetailCaches = {
   details: NamedCache<PublicDetail<unknown>>;
   viewers: NamedCache<ViewerFacts>;
+  /** Signed-in details answered by `signedInDetailHook` (tests, the benchmark). */
+  early: number;
 };
 
 /** Entries live at most this long (ms): the backstop for changes no hook sees, like the public answers'. */
@@ -45,6 +52,7 @@ export function detailCaches(app: FastifyInstance): DetailCaches | null {
     caches = {
       details: app.cache.define<PublicDetail<unknown>>("catalog-details", { max: 5_000, ttlMs: TTL_MS, tags: [CATALOG_TAG] }),
       viewers: app.cache.define<ViewerFacts>("viewer-facts", { max: 20_000, ttlMs: TTL_MS, tags: [CATALOG_TAG] }),
+      early: 0,
     };
     byHub.set(app.cache, caches);
   }
@@ -101,5 +109,92 @@ export async function personalDetail<P>(
     products: base.products,
     user: { ...base.user, following: facts.follows.has(base.user._id) },
     UsersCategories: facts.categories,
+  };
+}
+
+/**
+ * The schema of a detail answer (ProductDetailAnswer, PostDetailAnswer): what the route's
+ * serialiser encodes a detail with, so the early answer is the same bytes.
+ */
+type DetailSchema = {
+  encode(value: never): unknown;
+  shape: { UsersCategories: { encode(value: never): unknown } };
+};
+
+/**
+ * A cached public part serialised: the answer's JSON up to the viewer's `following` value (`head`)
+ * and from after it up to the viewer's categories (`tail`). Null: it could not be cut (then the
+ * route answers). Kept beside the cached entry, so it goes when the entry is invalidated.
+ */
+type Pieces = { head: string; tail: string } | null;
+const piecesOf = new WeakMap<object, Pieces>();
+/** The viewer's categories as JSON, kept beside the cached facts. */
+const categoriesJsonOf = new WeakMap<object, string>();
+
+const FOLLOWING = '"following":false';
+const NO_CATEGORIES = '"UsersCategories":[]}';
+
+/**
+ * Cut the JSON of `base` (as anonymous: `following` false, no categories) around the viewer's
+ * parts. A JSON key is never escaped, so `"following":false` appears raw only as the seller's key;
+ * if it is not there exactly once (a schema change), null: the route answers instead.
+ */
+function cut(schema: DetailSchema, base: PublicDetail<unknown>): Pieces {
+  let json: string;
+  try {
+    json = JSON.stringify(schema.encode({ statusCode: 200, ...base, UsersCategories: [] } as never));
+  } catch {
+    return null;
+  }
+  const at = json.indexOf(FOLLOWING);
+  if (at < 0 || json.lastIndexOf(FOLLOWING) !== at || !json.endsWith(NO_CATEGORIES)) return null;
+  const valueAt = at + FOLLOWING.length - "false".length;
+  return { head: json.slice(0, valueAt), tail: json.slice(at + FOLLOWING.length, json.length - "[]}".length) };
+}
+
+/**
+ * The detail answer's JSON for signed-in `viewerId` from the caches alone: the cached public part
+ * of `key` ("product:<id>", "post:<id>") with the viewer's cached facts spliced in, byte for byte
+ * what the route answers (its serialiser encodes with the same `schema`). Undefined when either is
+ * not cached (an unlisted item never is) or the part cannot be cut: the route answers then.
+ */
+export function cachedDetailJson(caches: DetailCaches, key: string, viewerId: string, schema: DetailSchema): string | undefined {
+  const base = caches.details.get(key);
+  if (!base) return undefined;
+  const facts = caches.viewers.get(viewerId);
+  if (!facts) return undefined;
+  let pieces = piecesOf.get(base);
+  if (pieces === undefined) {
+    pieces = cut(schema, base);
+    piecesOf.set(base, pieces);
+  }
+  if (!pieces) return undefined;
+  let categories = categoriesJsonOf.get(facts);
+  if (categories === undefined) {
+    categories = JSON.stringify(schema.shape.UsersCategories.encode(facts.categories as never));
+    categoriesJsonOf.set(facts, categories);
+  }
+  return `${pieces.head}${facts.follows.has(base.user._id)}${pieces.tail}${categories}}`;
+}
+
+/**
+ * Route hook (preValidation: after the auth plugin's onRequest set `request.user`, so a revoked or
+ * expired token is no viewer here) answering a signed-in `GET ?id=<id>` of `kind` from the caches
+ * (`cachedDetailJson`) before the query's validation, the handler and the response serialiser run.
+ * Anything else (anonymous, other query parameters, not cached) goes on to the route. The auth
+ * plugin's onSend still marks the answer `private, no-store` and `Vary: Authorization, Cookie`.
+ */
+export function signedInDetailHook(caches: DetailCaches | null, kind: "product" | "post", schema: DetailSchema) {
+  return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const viewer = request.user;
+    if (!caches || !viewer) return done();
+    const query = request.query as Record<string, unknown>;
+    const id = query.id;
+    if (typeof id !== "string") return done();
+    for (const name in query) if (name !== "id") return done();
+    const json = cachedDetailJson(caches, `${kind}:${id}`, viewer.id, schema);
+    if (json === undefined) return done();
+    caches.early++;
+    reply.header("content-type", "application/json; charset=utf-8").send(json);
   };
 }

@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { catalogReader } from "../../db/read.js";
 import { bearer, errorAnswers } from "../../lib/route-schema.js";
 import { currentUser, requireRole } from "../../plugins/auth.js";
-import { detailCaches } from "./detail-cache.js";
+import { detailCaches, signedInDetailHook } from "./detail-cache.js";
 import { createPost, deletePost, getPostDetail, listPosts, updatePost } from "./posts.service.js";
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -25,6 +25,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/posts",
     {
+      // A signed-in detail whose parts are cached is answered here, before validation (ADR 0146).
+      preValidation: signedInDetailHook(caches, "post", PostDetailAnswer),
       schema: {
         tags: ["catalog"],
         summary:
