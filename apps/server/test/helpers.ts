@@ -103,7 +103,7 @@ export async function createTestContext(
 type ProductInput = Omit<Parameters<typeof createProduct>[1], "userId" | "categoryId"> & { userId?: string };
 
 /** What a shop test sells from: one category, one approved seller (with a sign-in token), and that seller's products in it. */
-export type Shop = {
+type Shop = {
   categoryId: string;
   seller: Awaited<ReturnType<typeof createUserWithToken>>;
   /** A new product of the seller in the category (factory defaults unless given). */
