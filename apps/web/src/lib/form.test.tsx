@@ -40,7 +40,7 @@ describe("useSchemaForm", () => {
     expect(onSend).toHaveBeenCalledWith({ name: "Phones", type: "market-place" }, expect.anything());
   });
 
-  it("validates what `toBody` makes of the values, with errors on the form's own fields", () => {
+  it("validates what `toBody` makes of the values, with errors on the form's own fields", async () => {
     const { result } = renderHook(() =>
       useSchemaForm(ChangePasswordBody, {
         initialValues: { old_password: "Old#Pass1", password: "New#Pass123", confirm_password: "Other#Pass123" },
@@ -54,8 +54,28 @@ describe("useSchemaForm", () => {
       useSchemaForm(CategoryCreateInput, { initialValues: { name: "", type: "nothing" as "services" }, alertTitle: "Oops" }),
     );
     act(() => many.result.current.onSubmit(() => undefined)());
-    expect(vi.mocked(notifyError)).toHaveBeenLastCalledWith(new Error("Please correct the highlighted fields"), "Oops");
+    // That wording comes with the contract's accounts module, loaded when first needed (ADR 0147).
+    await waitFor(() =>
+      expect(vi.mocked(notifyError)).toHaveBeenLastCalledWith(new Error("Please correct the highlighted fields"), "Oops"),
+    );
     expect(result.current.errors.confirm_password).toBe("Passwords do not match");
+  });
+
+  it("imports a schema given as a function once, on the first focus or submit, and checks with it before sending", async () => {
+    const load = vi.fn(async () => CategoryCreateInput);
+    const onSend = vi.fn();
+    const { result } = renderHook(() => useSchemaForm<CategoryCreateInput>(load, { initialValues: { name: "", type: "market-place" } }));
+    // Not imported with the page (ADR 0147).
+    expect(load).not.toHaveBeenCalled();
+    // A submit before it has arrived waits for it, then refuses what the contract refuses.
+    act(() => result.current.onSubmit(onSend)());
+    await waitFor(() => expect(result.current.errors.name).toMatch(/^Name .+/));
+    expect(onSend).not.toHaveBeenCalled();
+    act(() => result.current.getInputProps("name").onFocus?.({}));
+    act(() => result.current.setFieldValue("name", "Phones"));
+    act(() => result.current.onSubmit(onSend)());
+    expect(onSend).toHaveBeenCalledWith({ name: "Phones", type: "market-place" }, undefined);
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
   it("loads the common-password list when the new password's field is first focused, then refuses a common one", async () => {

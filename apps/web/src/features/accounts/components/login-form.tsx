@@ -5,7 +5,7 @@
  * the dashboard and customers back where they came from. An unverified account opens the 2FA modal.
  */
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
-import { LOGIN_MIN_EXCLUSIVE, PASSWORD_MAX, SignInBody, TEXT } from "@market/contract";
+import { LOGIN_MIN_EXCLUSIVE, PASSWORD_MAX, type SignInBody, TEXT } from "@market/contract";
 import { useLocation, useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api";
 import { useSchemaForm } from "../../../lib/form";
@@ -18,8 +18,19 @@ function canSendLogin(email: string, password: string): boolean {
   return email.trim().length > LOGIN_MIN_EXCLUSIVE && password.length > LOGIN_MIN_EXCLUSIVE;
 }
 
-export function LoginForm({ onLostPassword, onUnverified }: { onLostPassword: () => void; onUnverified: (email: string) => void }) {
-  const form = useSchemaForm<SignInBody>(SignInBody, { initialValues: { email: "", password: "" } });
+export function LoginForm({
+  onLostPassword,
+  onLostPasswordNear,
+  onUnverified,
+}: {
+  onLostPassword: () => void;
+  /** The pointer or focus reached the lost-password link (the page starts loading that form). */
+  onLostPasswordNear?: () => void;
+  onUnverified: (email: string) => void;
+}) {
+  const form = useSchemaForm<SignInBody>(() => import("../schemas").then((m) => m.SignInBody), {
+    initialValues: { email: "", password: "" },
+  });
   const signIn = useSignIn();
   const busy = signIn.isPending;
   const navigate = useNavigate();
@@ -68,7 +79,14 @@ export function LoginForm({ onLostPassword, onUnverified }: { onLostPassword: ()
           {...form.getInputProps("password")}
         />
         <Group justify="space-between" align="center">
-          <Anchor component="button" type="button" fz="sm" onClick={onLostPassword}>
+          <Anchor
+            component="button"
+            type="button"
+            fz="sm"
+            onClick={onLostPassword}
+            onPointerEnter={onLostPasswordNear}
+            onFocus={onLostPasswordNear}
+          >
             {TEXT.accounts.lostPassword}
           </Anchor>
           <Button type="submit" disabled={busy} miw={140}>

@@ -55,6 +55,8 @@ describe("SignInPage", () => {
     const calls = recordCalls();
     renderWithProviders(<SignInPage />, { path: "/signin", route: "/signin" });
     await userEvent.click(segment("Register"));
+    // The register form is loaded when first asked for (ADR 0147).
+    await screen.findByLabelText(/Full name/);
     await userEvent.click(segment("Seller"));
     await userEvent.type(screen.getByLabelText(/Full name/), "Ada Obi");
     await userEvent.type(screen.getByLabelText(/Describe what you sell/), "ab");
@@ -143,6 +145,8 @@ describe("SignInPage", () => {
     );
     renderWithProviders(<SignInPage />, { path: "/signin", route: "/signin" });
     await userEvent.click(screen.getByRole("button", { name: "Lost your password?" }));
+    // The lost-password form is loaded when first asked for (ADR 0147).
+    await screen.findByRole("button", { name: "Send reset code" });
     expect(screen.queryByLabelText(/Reset code/)).not.toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/Email address/), "ada@example.ng");
     await userEvent.click(screen.getByRole("button", { name: "Send reset code" }));

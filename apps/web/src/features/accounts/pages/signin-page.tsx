@@ -2,16 +2,24 @@
  * /signin (spec §2 "Sign-in page", §4): titled "My Account" with a breadcrumb to Home; login
  * (default), register and lost-password modes on one page, a toggle between login and register,
  * and the 2FA modal after registration (the page returns to login mode behind it).
+ *
+ * The page opens in login mode: the register and lost-password forms and the 2FA modal (with their
+ * pickers, the contract's schemas and Zod) load when first asked for, and start loading as soon as
+ * the pointer or focus reaches the toggle or the link (ADR 0147).
  */
 import { Card, Container, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { TEXT } from "@market/contract";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { LoginForm } from "../components/login-form";
-import { LostPasswordForm } from "../components/lost-password-form";
 import { PageHeading } from "../components/page-heading";
-import { RegisterForm } from "../components/register-form";
-import { VerifyModal } from "../components/verify-modal";
+
+const loadRegister = () => import("../components/register-form");
+const loadLostPassword = () => import("../components/lost-password-form");
+const RegisterForm = lazy(() => loadRegister().then((m) => ({ default: m.RegisterForm })));
+const LostPasswordForm = lazy(() => loadLostPassword().then((m) => ({ default: m.LostPasswordForm })));
+const VerifyModal = lazy(() => import("../components/verify-modal").then((m) => ({ default: m.VerifyModal })));
+const ignore = () => undefined;
 
 type Mode = "login" | "register" | "lost";
 
@@ -25,6 +33,9 @@ export default function SignInPage() {
   usePageTitle(TEXT.pages.myAccount);
   const [mode, setMode] = useState<Mode>("login");
   const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
+  // The modal stays mounted once opened, so its closing transition plays.
+  const [verifyUsed, setVerifyUsed] = useState(false);
+  if (verifyEmail && !verifyUsed) setVerifyUsed(true);
   const heading = HEADINGS[mode];
 
   return (
@@ -35,6 +46,8 @@ export default function SignInPage() {
           <Stack gap="lg">
             {mode !== "lost" ? (
               <SegmentedControl
+                onPointerEnter={() => void loadRegister().catch(ignore)}
+                onFocus={() => void loadRegister().catch(ignore)}
                 value={mode}
                 onChange={(v) => setMode(v as Mode)}
                 data={[
@@ -54,20 +67,38 @@ export default function SignInPage() {
                 {heading.text}
               </Text>
             </div>
-            {mode === "login" ? <LoginForm onLostPassword={() => setMode("lost")} onUnverified={setVerifyEmail} /> : null}
-            {mode === "register" ? (
-              <RegisterForm
-                onRegistered={(email) => {
-                  setMode("login");
-                  setVerifyEmail(email);
-                }}
+            {mode === "login" ? (
+              <LoginForm
+                onLostPassword={() => setMode("lost")}
+                onLostPasswordNear={() => void loadLostPassword().catch(ignore)}
+                onUnverified={setVerifyEmail}
               />
             ) : null}
-            {mode === "lost" ? <LostPasswordForm onDone={() => setMode("login")} /> : null}
+            <Suspense
+              fallback={
+                <Text c="dimmed" fz="sm" mih={200}>
+                  {TEXT.pages.loading}
+                </Text>
+              }
+            >
+              {mode === "register" ? (
+                <RegisterForm
+                  onRegistered={(email) => {
+                    setMode("login");
+                    setVerifyEmail(email);
+                  }}
+                />
+              ) : null}
+              {mode === "lost" ? <LostPasswordForm onDone={() => setMode("login")} /> : null}
+            </Suspense>
           </Stack>
         </Card>
       </Container>
-      <VerifyModal email={verifyEmail} onClose={() => setVerifyEmail(null)} />
+      {verifyUsed ? (
+        <Suspense fallback={null}>
+          <VerifyModal email={verifyEmail} onClose={() => setVerifyEmail(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -2,16 +2,19 @@
  * The shopper's order still awaiting payment (ADR 0136), on the cart and the account page: its
  * amount and the time left in its window, and "Continue payment", which opens the Bank Transfer
  * modal with the same transfer details again (after a reload, or on coming back). Nothing when
- * there is none; it disappears when the window ends, the order is paid or cancelled.
+ * there is none; it disappears when the window ends, the order is paid or cancelled. The modal's
+ * code (copy buttons with tooltips, the transfer form) loads on the first "Continue payment": the
+ * cart and account pages draw without it (ADR 0147).
  */
 import { Button, Card, Group, Stack, Text } from "@mantine/core";
 import { formatNaira, type TransferForm } from "@market/contract";
 import { IconClockHour4 } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { pendingTransferQuery, usePendingTransfer } from "../api/checkout";
-import { BankTransferModal } from "./bank-transfer-modal";
 import { Countdown } from "./countdown";
+
+const BankTransferModal = lazy(() => import("./bank-transfer-modal").then((m) => ({ default: m.BankTransferModal })));
 
 export function PendingOrder({ enabled }: { enabled: boolean }) {
   const pending = usePendingTransfer(enabled);
@@ -23,6 +26,9 @@ export function PendingOrder({ enabled }: { enabled: boolean }) {
     refresh();
   }, [refresh]);
   const order = pending.data;
+  // Mounted from the first opening on, so the modal's closing transition plays.
+  const [opened, setOpened] = useState(false);
+  if (record && !opened) setOpened(true);
 
   return (
     <>
@@ -40,7 +46,11 @@ export function PendingOrder({ enabled }: { enabled: boolean }) {
           </Group>
         </Card>
       ) : null}
-      <BankTransferModal record={record} onClose={close} />
+      {opened ? (
+        <Suspense fallback={null}>
+          <BankTransferModal record={record} onClose={close} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -7,7 +7,7 @@
  * placeholders).
  */
 import { Alert, Anchor, Button, Card, Container, Grid, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
-import { CONTACT_LIMITS, ContactBody, STORE_CONTACT, TEXT } from "@market/contract";
+import { CONTACT_LIMITS, STORE_CONTACT, TEXT } from "@market/contract";
 import { IconClock, IconMail, IconMapPin, IconPhone } from "@tabler/icons-react";
 import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { errorMessage } from "../../../lib/notify";
@@ -20,7 +20,7 @@ type Fields = typeof EMPTY;
 
 export default function ContactPage() {
   usePageTitle(TEXT.contact.title);
-  const form = useSchemaForm<Fields>(ContactBody, { initialValues: EMPTY });
+  const form = useSchemaForm<Fields>(() => import("../schemas").then((m) => m.ContactBody), { initialValues: EMPTY });
   const send = useSendContact();
 
   const onSubmit = form.onSubmit(
