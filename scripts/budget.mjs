@@ -2,10 +2,12 @@
 /**
  * `npm run budget` (also run by `npm test` after the build): the storefront's first-load budget (ADR 0051).
  *
- * For the storefront's first load of home, a category listing and a product page it adds up,
- * gzipped, the JavaScript and CSS a shopper downloads: the entry chunk with everything it imports
- * statically, plus the route's lazy chunk and its static imports (as Vite's build manifest lists
- * them). Limits: 150 KB JS and 30 KB CSS per route (1 KB = 1000 bytes). It also checks, with the
+ * For the storefront's first load of home, a category listing, a product page and the other
+ * server-drawn shopper pages (sign-in, contact, cart, account) it adds up, gzipped, the JavaScript
+ * and CSS a shopper downloads: the entry chunk with everything it imports statically, plus the
+ * route's lazy chunk and its static imports (as Vite's build manifest lists them). Limits: 150 KB
+ * JS and 30 KB CSS per route (1 KB = 1000 bytes); the form pages and the pages with a table have
+ * their own JS limit (`ROUTES[].js`, ADR 0147). It also checks, with the
  * module list of every chunk (dist/.vite/chunk-modules.json, written by vite.config.ts), that no
  * back-office module (src/features/backoffice) is inside those sets.
  *
@@ -27,11 +29,21 @@ const asJson = args.includes("--json");
 /** Limits in bytes (gzip level 9). */
 export const LIMITS = { js: 150_000, css: 30_000 };
 
-/** The storefront routes a shopper lands on, by the page module the router lazy-loads. */
+/**
+ * The storefront routes a shopper lands on, by the page module the router lazy-loads; `js`
+ * replaces LIMITS.js for that route (ADR 0147). Sign-in and contact draw a form with Mantine's
+ * inputs and @mantine/form (the contract's schemas and Zod load on the form's first focus); cart
+ * and account draw Mantine's Table, which brings its scroll area and floating-ui. The checkout (about
+ * 228 KB: Zod, the country list, the address form) is not guarded yet.
+ */
 const ROUTES = [
   { name: "home", page: "src/features/home/pages/home-page.tsx" },
   { name: "listing", page: "src/features/catalog/pages/category-listing-page.tsx" },
   { name: "product", page: "src/features/catalog/pages/product-detail-page.tsx" },
+  { name: "signin", page: "src/features/accounts/pages/signin-page.tsx", js: 175_000 },
+  { name: "contact", page: "src/features/catalog/pages/contact-page.tsx", js: 175_000 },
+  { name: "cart", page: "src/features/cart/pages/cart-page.tsx", js: 190_000 },
+  { name: "account", page: "src/features/accounts/pages/account-page.tsx", js: 190_000 },
 ];
 const BACKOFFICE = /src\/features\/backoffice\//;
 
@@ -96,9 +108,10 @@ for (const route of ROUTES) {
   if (!existsSync(modulesPath)) {
     for (const [k, v] of Object.entries(manifest)) if (BACKOFFICE.test(k) && files.has(v.file)) backoffice.push(`${v.file}: ${k}`);
   }
-  const ok = jsBytes <= LIMITS.js && cssBytes <= LIMITS.css && backoffice.length === 0;
+  const jsLimit = route.js ?? LIMITS.js;
+  const ok = jsBytes <= jsLimit && cssBytes <= LIMITS.css && backoffice.length === 0;
   if (!ok) failed = true;
-  results.push({ route: route.name, jsBytes, cssBytes, files: [...files].sort((a, b) => gz(b) - gz(a)), backoffice, ok });
+  results.push({ route: route.name, jsBytes, jsLimit, cssBytes, files: [...files].sort((a, b) => gz(b) - gz(a)), backoffice, ok });
 }
 
 // What the shopper's browser fetches later (not on first load), printed for information.
@@ -112,10 +125,10 @@ if (asJson) {
 } else {
   const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
   console.log(`Page budget (gzip -9) of ${path.relative(process.cwd(), dist) || dist}: JS <= ${kb(LIMITS.js)}, CSS <= ${kb(LIMITS.css)}`);
-  console.log(`${"route".padEnd(10)}${"JS".padStart(12)}${"CSS".padStart(12)}  back office  result`);
+  console.log(`${"route".padEnd(10)}${"JS".padStart(12)}${"JS limit".padStart(12)}${"CSS".padStart(12)}  back office  result`);
   for (const r of results) {
     console.log(
-      `${r.route.padEnd(10)}${kb(r.jsBytes).padStart(12)}${kb(r.cssBytes).padStart(12)}  ${(r.backoffice.length ? "INCLUDED" : "none").padEnd(11)}  ${r.ok ? "ok" : "OVER BUDGET"}`,
+      `${r.route.padEnd(10)}${kb(r.jsBytes).padStart(12)}${kb(r.jsLimit).padStart(12)}${kb(r.cssBytes).padStart(12)}  ${(r.backoffice.length ? "INCLUDED" : "none").padEnd(11)}  ${r.ok ? "ok" : "OVER BUDGET"}`,
     );
   }
   for (const r of results) {
