@@ -27,6 +27,7 @@ import { IconShoppingCartOff, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { SignInPrompt } from "../../../components/sign-in-prompt";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { type CartItem, useCart } from "../../../lib/cart";
 import { useSession } from "../../../lib/session";
@@ -87,14 +88,7 @@ export default function CartPage() {
       {loading ? (
         <CartPlaceholder />
       ) : !isLogin ? (
-        <Card withBorder padding="xl" radius="md" maw={520}>
-          <Stack align="flex-start" gap="sm">
-            <Text>{TEXT.pages.cartSignInPrompt}</Text>
-            <Button component={Link} to="/signin">
-              Sign in
-            </Button>
-          </Stack>
-        </Card>
+        <SignInPrompt>{TEXT.pages.cartSignInPrompt}</SignInPrompt>
       ) : cart.items.length === 0 ? (
         <Card withBorder padding="xl" radius="md">
           <Stack align="center" gap="sm">

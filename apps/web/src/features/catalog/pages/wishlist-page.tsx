@@ -10,7 +10,6 @@ import {
   Badge,
   Breadcrumbs,
   Button,
-  Card,
   CloseButton,
   Container,
   Stack,
@@ -22,6 +21,7 @@ import {
 import { formatNaira, imageThumbUrl, TEXT, type WishlistItem } from "@market/contract";
 import { IconHeart } from "@tabler/icons-react";
 import { Link, useNavigate } from "react-router";
+import { SignInPrompt } from "../../../components/sign-in-prompt";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { cartLineOf, useCart } from "../../../lib/cart";
 import { errorMessage, notifyError } from "../../../lib/notify";
@@ -55,15 +55,9 @@ export default function WishlistPage() {
       ) : isLogin ? (
         <WishlistTable />
       ) : (
-        <Card withBorder padding="xl" radius="md" maw={520}>
-          <Stack align="flex-start" gap="sm">
-            <IconHeart size={32} color="var(--mantine-color-red-6)" aria-hidden />
-            <Text>{TEXT.wishlist.signInPrompt}</Text>
-            <Button component={Link} to="/signin">
-              Sign in
-            </Button>
-          </Stack>
-        </Card>
+        <SignInPrompt icon={<IconHeart size={32} color="var(--mantine-color-red-6)" aria-hidden />}>
+          {TEXT.wishlist.signInPrompt}
+        </SignInPrompt>
       )}
     </Container>
   );
