@@ -7,12 +7,13 @@
  */
 import { Button, Group, Modal, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { formatNaira, type Payout, PayoutActionBody } from "@market/contract";
-import { IconArrowBackUp, IconCheck, IconX } from "@tabler/icons-react";
+import { IconArrowBackUp } from "@tabler/icons-react";
 import { useState } from "react";
 import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { type PayoutFilter, useAdminPayouts, usePayoutAction } from "../api/finance";
 import { useBanks } from "../api/profile";
+import { DecisionButtons } from "../components/decision-buttons";
 import { type ListColumn, ListTable } from "../components/list-table";
 import { PageHeader } from "../components/page-header";
 import { PayoutStatusBadge } from "../components/payout-status";
@@ -118,20 +119,12 @@ function Payouts() {
 
   const actions = (p: Payout) =>
     p.status === "requested" ? (
-      <Group gap={6} wrap="nowrap">
-        <Button size="xs" color="green" leftSection={<IconCheck size={14} />} onClick={() => setDecision({ payout: p, kind: "paid" })}>
-          Mark paid
-        </Button>
-        <Button
-          size="xs"
-          variant="light"
-          color="red"
-          leftSection={<IconX size={14} />}
-          onClick={() => setDecision({ payout: p, kind: "failed" })}
-        >
-          Mark failed
-        </Button>
-      </Group>
+      <DecisionButtons
+        yes="Mark paid"
+        no="Mark failed"
+        onYes={() => setDecision({ payout: p, kind: "paid" })}
+        onNo={() => setDecision({ payout: p, kind: "failed" })}
+      />
     ) : p.status === "paid" && p.provider === "manual" ? (
       <Button
         size="xs"

@@ -5,13 +5,14 @@
  * it has its own filter and note, and can still be confirmed (stock reserved again) or rejected.
  * A paid order can be refunded, whole or one item, from its row (ADR 0093).
  */
-import { Badge, Button, Group, Paper, Text } from "@mantine/core";
+import { Badge, Button, Paper, Text } from "@mantine/core";
 import { type AdminTransaction, formatNaira } from "@market/contract";
-import { IconCheck, IconReceiptRefund, IconX } from "@tabler/icons-react";
+import { IconReceiptRefund } from "@tabler/icons-react";
 import { useState } from "react";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { type TransferFilter, useAdminTransactions, useTransactionAction } from "../api/transactions";
 import { askConfirm } from "../components/confirm";
+import { DecisionButtons } from "../components/decision-buttons";
 import { type ListColumn, ListTable } from "../components/list-table";
 import { PageHeader } from "../components/page-header";
 import { RefundDialog } from "../components/refund-dialog";
@@ -67,21 +68,7 @@ function Transactions() {
   const [refundFor, setRefundFor] = useState<{ _id: string; buyer: string } | null>(null);
   const actions = (t: AdminTransaction) =>
     t.status === "submitted" || t.status === "flagged" ? (
-      <Group gap={6} wrap="nowrap">
-        <Button size="xs" color="green" leftSection={<IconCheck size={14} />} disabled={act.isPending} onClick={() => ask(t, "confirm")}>
-          Confirm
-        </Button>
-        <Button
-          size="xs"
-          variant="light"
-          color="red"
-          leftSection={<IconX size={14} />}
-          disabled={act.isPending}
-          onClick={() => ask(t, "reject")}
-        >
-          Reject
-        </Button>
-      </Group>
+      <DecisionButtons yes="Confirm" no="Reject" disabled={act.isPending} onYes={() => ask(t, "confirm")} onNo={() => ask(t, "reject")} />
     ) : t.order_status === "paid" ? (
       <Button
         size="xs"
