@@ -4,7 +4,7 @@ import type { DashboardData } from "@market/contract";
 import { formatNaira } from "@market/contract";
 import { IconCash } from "@tabler/icons-react";
 import { dateTime } from "./format";
-import { Section } from "./section";
+import { CardTable, Section } from "./section";
 
 const PAYMENT_COLOR: Record<string, string> = {
   unfulfilled: "orange",
@@ -23,33 +23,31 @@ export function PaymentHistory({ payments, isAdmin }: { payments: DashboardData[
           No payments yet.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={460}>
-          <Table verticalSpacing={6} fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>{isAdmin ? "Payer" : "Item"}</Table.Th>
-                <Table.Th>Amount</Table.Th>
-                <Table.Th>Status</Table.Th>
+        // On a phone the date goes under the item, so Amount and Status stay in view without a sideways scroll.
+        <Table.ScrollContainer minWidth={300}>
+          <CardTable columns={[{ title: "Date", visibleFrom: "sm" }, isAdmin ? "Payer" : "Item", "Amount", "Status"]}>
+            {payments.map((p) => (
+              <Table.Tr key={p._id}>
+                <Table.Td style={{ whiteSpace: "nowrap" }} visibleFrom="sm">
+                  {dateTime.format(new Date(p.date))}
+                </Table.Td>
+                <Table.Td>
+                  {p.label}
+                  <Text fz="xs" c="dimmed" hiddenFrom="sm">
+                    {dateTime.format(new Date(p.date))}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: "nowrap" }} fw={600}>
+                  {formatNaira(p.amount)}
+                </Table.Td>
+                <Table.Td>
+                  <Badge style={{ minWidth: "fit-content" }} size="sm" variant="light" color={PAYMENT_COLOR[p.status] ?? "gray"}>
+                    {p.status}
+                  </Badge>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {payments.map((p) => (
-                <Table.Tr key={p._id}>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{dateTime.format(new Date(p.date))}</Table.Td>
-                  <Table.Td>{p.label}</Table.Td>
-                  <Table.Td style={{ whiteSpace: "nowrap" }} fw={600}>
-                    {formatNaira(p.amount)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge style={{ minWidth: "fit-content" }} size="sm" variant="light" color={PAYMENT_COLOR[p.status] ?? "gray"}>
-                      {p.status}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+            ))}
+          </CardTable>
         </Table.ScrollContainer>
       )}
     </Section>

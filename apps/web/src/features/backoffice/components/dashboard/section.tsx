@@ -1,5 +1,5 @@
-/** A titled dashboard card with an icon and an optional element on the right of its title. */
-import { Card, Group, ThemeIcon, Title } from "@mantine/core";
+/** A titled dashboard card with an icon and an optional element on the right of its title, and the cards' small table. */
+import { Card, Group, Table, ThemeIcon, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 
 export function Section({
@@ -30,5 +30,30 @@ export function Section({
       </Group>
       {children}
     </Card>
+  );
+}
+
+/** A column title of a card's table; `visibleFrom: "sm"` hides the column on phones. */
+type Column = string | { title: string; visibleFrom: "sm" };
+
+/** A card's small table: the column titles, then `children`, the body's rows. */
+export function CardTable({ columns, children }: { columns: Column[]; children: ReactNode }) {
+  return (
+    <Table verticalSpacing={6} fz="sm">
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c) =>
+            typeof c === "string" ? (
+              <Table.Th key={c}>{c}</Table.Th>
+            ) : (
+              <Table.Th key={c.title} visibleFrom={c.visibleFrom}>
+                {c.title}
+              </Table.Th>
+            ),
+          )}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>{children}</Table.Tbody>
+    </Table>
   );
 }
