@@ -3,8 +3,9 @@
  * as CSV (`GET /api/earnings/statement.csv`), payouts (`GET` / `POST /api/payouts`). Amounts are naira.
  */
 import type { EarningsAnswer, PayoutAnswer, PayoutsAnswer } from "@market/contract";
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, apiBlob } from "../../../lib/api";
+import { cursorPagesQuery } from "../../../lib/queries/pages";
 import { saveFile } from "../../../lib/save-file";
 
 /** Query keys of the seller's money, defined once: a payout request refreshes both lists by `all`. */
@@ -21,32 +22,14 @@ const PAGE = "50";
  * Balances and the statement page by page (newest first): every page carries the balances too;
  * the first page's are the ones to show (later pages are read later, on "Load more").
  */
-const earningsQuery = infiniteQueryOptions({
-  queryKey: earningsKeys.statement(),
-  queryFn: ({ pageParam, signal }) => {
-    const params = new URLSearchParams({ limit: PAGE });
-    if (pageParam) params.set("cursor", pageParam);
-    return api<EarningsAnswer>(`/api/earnings?${params}`, { signal });
-  },
-  initialPageParam: "",
-  getNextPageParam: (last) => last.nextCursor ?? undefined,
-});
+const earningsQuery = cursorPagesQuery<EarningsAnswer>(earningsKeys.statement(), "/api/earnings", { limit: PAGE });
 
 export function useEarnings() {
   return useInfiniteQuery(earningsQuery);
 }
 
 /** The seller's payouts, newest first, page by page. */
-const payoutsQuery = infiniteQueryOptions({
-  queryKey: earningsKeys.payouts(),
-  queryFn: ({ pageParam, signal }) => {
-    const params = new URLSearchParams({ limit: PAGE });
-    if (pageParam) params.set("cursor", pageParam);
-    return api<PayoutsAnswer>(`/api/payouts?${params}`, { signal });
-  },
-  initialPageParam: "",
-  getNextPageParam: (last) => last.nextCursor ?? undefined,
-});
+const payoutsQuery = cursorPagesQuery<PayoutsAnswer>(earningsKeys.payouts(), "/api/payouts", { limit: PAGE });
 
 export function usePayouts() {
   return useInfiniteQuery(payoutsQuery);

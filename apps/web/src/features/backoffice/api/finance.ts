@@ -17,8 +17,9 @@ import type {
   RefundableAnswer,
   RefundBody,
 } from "@market/contract";
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, apiBlob } from "../../../lib/api";
+import { cursorPagesQuery } from "../../../lib/queries/pages";
 import { saveFile } from "../../../lib/save-file";
 import { dashboardKeys } from "./dashboard";
 import { earningsKeys } from "./earnings";
@@ -69,16 +70,9 @@ export function useDownloadFinanceCsv() {
 }
 
 function adminPayoutsQuery(status: PayoutFilter) {
-  return infiniteQueryOptions({
-    queryKey: financeKeys.payoutList(status),
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: "50" });
-      if (status !== "all") params.set("status", status);
-      if (pageParam) params.set("cursor", pageParam);
-      return api<PayoutsAnswer>(`/api/admin/payouts?${params}`, { signal });
-    },
-    initialPageParam: "",
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  return cursorPagesQuery<PayoutsAnswer>(financeKeys.payoutList(status), "/api/admin/payouts", {
+    limit: "50",
+    status: status === "all" ? undefined : status,
   });
 }
 
