@@ -25,9 +25,83 @@ function chunkModules(): Plugin {
       }
       mkdirSync(path.join(outDir, ".vite"), { recursive: true });
       writeFileSync(path.join(outDir, ".vite/chunk-modules.json"), JSON.stringify(out, null, 1));
+      const cycle = staticImportCycle(bundle);
+      if (cycle) this.error(`Chunks import each other statically (check APP_CHUNK_GROUPS): ${cycle.join(" -> ")}`);
     },
   };
 }
+
+/**
+ * The first cycle of static imports between the bundle's chunks, or null. With one, whichever
+ * chunk the browser reaches first runs after the other: main.tsx's start-up code could call into a
+ * group chunk not yet run (the `codeSplitting` groups below can make one).
+ */
+function staticImportCycle(bundle: Record<string, { type: string; imports?: string[] }>): string[] | null {
+  const state = new Map<string, "open" | "done">();
+  const visit = (file: string, trail: string[]): string[] | null => {
+    if (state.get(file) === "done") return null;
+    if (state.get(file) === "open") return [...trail.slice(trail.indexOf(file)), file];
+    state.set(file, "open");
+    const item = bundle[file];
+    for (const next of item?.type === "chunk" ? (item.imports ?? []) : []) {
+      const found = visit(next, [...trail, file]);
+      if (found) return found;
+    }
+    state.set(file, "done");
+    return null;
+  };
+  for (const file of Object.keys(bundle)) {
+    const found = visit(file, []);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Small app modules that the storefront's first loads share with the lazy pages, grouped into one
+ * chunk per set of routes that needs them (ADR 0148). Left to itself the bundler gives every
+ * distinct set of importers its own chunk, and a product page loaded some fifteen chunks of
+ * 0.1-1 KB, each with its own import/export lines and gzip overhead. Each group only holds modules
+ * its routes load anyway: "shared" every storefront page (API client, session, alerts, texts,
+ * money), "catalog-data" the listing and product pages, "list" home and the listing,
+ * "product-actions" the product page's Add To Cart and wishlist heart (and the cart's screens). Their
+ * dependencies stay where they were (`includeDependenciesRecursively: false`): boot.ts's chunk
+ * (index.html) keeps Vite's preload helper instead of importing a group. A group must not import
+ * main.tsx's chunk (a cycle between the chunks would run main.tsx before the group).
+ */
+const APP_CHUNK_GROUPS: Record<string, string[]> = {
+  shared: [
+    "apps/web/src/lib/api.ts",
+    "apps/web/src/lib/notify.ts",
+    "apps/web/src/lib/session.ts",
+    "apps/web/src/lib/use-page-title.ts",
+    "apps/web/src/lib/lazy-component.ts",
+    "apps/web/src/components/lazy-alert.tsx",
+    "apps/web/src/components/ui/badge.tsx",
+    "apps/web/src/components/ui/badge.module.css",
+    "apps/web/src/components/ui/theme-color.ts",
+    "packages/contract/src/constants.ts",
+    "packages/contract/src/money.ts",
+    "packages/contract/src/texts.ts",
+    "node_modules/@mantine/core/esm/components/Text/Text.mjs",
+    "node_modules/@mantine/core/esm/components/Text/Text.module.mjs",
+  ],
+  "catalog-data": [
+    "apps/web/src/features/catalog/api/catalog.ts",
+    "apps/web/src/lib/queries/catalog.ts",
+    "apps/web/src/lib/queries/pages.ts",
+    "packages/contract/src/images.ts",
+    "node_modules/@tabler/icons-react/dist/esm/icons/IconPhoto.mjs",
+  ],
+  "product-actions": ["apps/web/src/lib/cart-add.ts", "node_modules/@tabler/icons-react/dist/esm/icons/IconHeart.mjs"],
+  list: [
+    "apps/web/src/lib/queries/categories.ts",
+    "apps/web/src/components/ui/card.tsx",
+    "apps/web/src/components/ui/card.module.css",
+    "apps/web/src/components/ui/skeleton.tsx",
+    "apps/web/src/components/ui/skeleton.module.css",
+  ],
+};
 
 /** Chunks that get V8's compile hint (see postBanner below). */
 const COMPILE_HINTED_CHUNKS = new Set(["react", "router", "query", "main"]);
@@ -77,6 +151,12 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Popovers, tooltips and selects position themselves with floating-ui; left to itself
             // the bundler hoisted it into the entry chunk, though no first-load code uses it.
             { name: "floating-ui", test: /node_modules[\\/]@floating-ui[\\/]/, priority: 1 },
+            ...Object.entries(APP_CHUNK_GROUPS).map(([name, files]) => ({
+              name,
+              test: (id: string) => files.some((file) => id.replaceAll("\\", "/").endsWith(`/${file}`)),
+              priority: 1,
+              includeDependenciesRecursively: false,
+            })),
           ],
         },
       },

@@ -66,7 +66,8 @@ function patternRegExp(pattern: string): RegExp {
   return new RegExp(`^/${body}${body ? "/?" : ""}$`, "i");
 }
 
-const APP_PATTERNS = [...Object.values(STOREFRONT_PATHS), ...Object.values(BACKOFFICE_PATHS)].map(patternRegExp);
+/** Built on the first call: a top-level statement would stay in every browser bundle that reads a path. */
+let appPatterns: RegExp[] | undefined;
 
 /**
  * Whether `pathname` (no query string, not percent-decoded) is one of the app's pages; any other
@@ -74,5 +75,6 @@ const APP_PATTERNS = [...Object.values(STOREFRONT_PATHS), ...Object.values(BACKO
  * case-sensitive readings of update_Service, the other one takes any spelling.
  */
 export function isAppPath(pathname: string): boolean {
-  return APP_PATTERNS.some((re) => re.test(pathname));
+  appPatterns ??= [...Object.values(STOREFRONT_PATHS), ...Object.values(BACKOFFICE_PATHS)].map(patternRegExp);
+  return appPatterns.some((re) => re.test(pathname));
 }

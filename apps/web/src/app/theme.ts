@@ -43,9 +43,6 @@ export const theme = createTheme({
   },
 });
 
-/** WCAG AA's contrast for body text. */
-const AA = 4.5;
-
 /** Relative luminance of a `#rrggbb` colour (WCAG 2 definition, 0..1). */
 function luminance(hex: string): number {
   const [r, g, b] = [1, 3, 5].map((i) => {
@@ -61,43 +58,34 @@ export function contrast(a: string, b: string): number {
   return (light! + 0.05) / (dark! + 0.05);
 }
 
-/** `hex` with each channel scaled by (1 - amount), as `#rrggbb`. */
-function darken(hex: string, amount: number): string {
-  const channel = (i: number) =>
-    Math.round(Number.parseInt(hex.slice(i, i + 2), 16) * (1 - amount))
-      .toString(16)
-      .padStart(2, "0");
-  return `#${channel(1)}${channel(3)}${channel(5)}`;
-}
-
-/** `hex`, darkened in 5% steps until it reads at AA contrast against `background`. */
-function darkenTo(hex: string, background: string): string {
-  let out = hex;
-  for (let k = 0.05; contrast(out, background) < AA && k < 1; k += 0.05) out = darken(hex, k);
-  return out;
-}
-
 /**
  * Theme variables Mantine derives that fall short of WCAG AA contrast (4.5:1), fixed once here
  * rather than on each element (passed to MantineProvider in providers.tsx):
  * - its "dimmed" grey (gray.6, 3.2:1 on our off-white page) becomes a grey that reads 5:1;
- * - a colour's filled shade under white text (orange, green, teal, ...: 2.9-4.4:1) and its light
- *   variant's text on the pale background (yellow, orange, green: 2.7-3.8:1) are darkened just
- *   enough. Yellow's filled shade is left: it carries dark text (home page).
+ * - a colour's filled shade under white text (cyan, teal, green, lime, orange: 2.9-4.4:1) and its
+ *   light variant's text on the pale background (teal, green, lime, yellow, orange: 2.7-3.8:1),
+ *   darkened in 5% steps until they read at AA (the filled hover shade 10% darker still).
+ *   Yellow's filled shade is left: it carries dark text (home page).
+ * Written out rather than computed on every render of the provider: theme.test.ts checks each
+ * pair (and any colour added to the theme) against AA.
  */
-export const cssVariablesResolver: CSSVariablesResolver = (t) => {
-  const shade = typeof t.primaryShade === "number" ? t.primaryShade : t.primaryShade.light;
-  const light: Record<string, string> = { "--mantine-color-dimmed": "#666d75" };
-  for (const [name, colors] of Object.entries(t.colors)) {
-    const filled = colors[shade];
-    if (name !== "yellow" && filled.startsWith("#") && contrast(filled, "#ffffff") < AA) {
-      const dark = darkenTo(filled, "#ffffff");
-      light[`--mantine-color-${name}-filled`] = dark;
-      light[`--mantine-color-${name}-filled-hover`] = darken(dark, 0.1);
-    }
-    if (colors[9].startsWith("#") && contrast(colors[9], colors[1]) < AA) {
-      light[`--mantine-color-${name}-light-color`] = darkenTo(colors[9], colors[1]);
-    }
-  }
-  return { variables: {}, light, dark: {} };
+const AA_LIGHT: Record<string, string> = {
+  "--mantine-color-dimmed": "#666d75",
+  "--mantine-color-cyan-filled": "#0b7e91",
+  "--mantine-color-cyan-filled-hover": "#0a7183",
+  "--mantine-color-teal-filled": "#08835e",
+  "--mantine-color-teal-filled-hover": "#077655",
+  "--mantine-color-teal-light-color": "#087956",
+  "--mantine-color-green-filled": "#28863a",
+  "--mantine-color-green-filled-hover": "#247934",
+  "--mantine-color-green-light-color": "#277c38",
+  "--mantine-color-lime-filled": "#4d7e0b",
+  "--mantine-color-lime-filled-hover": "#45710a",
+  "--mantine-color-lime-light-color": "#4a760a",
+  "--mantine-color-yellow-light-color": "#a15300",
+  "--mantine-color-orange-filled": "#c54c0a",
+  "--mantine-color-orange-filled-hover": "#b14409",
+  "--mantine-color-orange-light-color": "#b83d0d",
 };
+
+export const cssVariablesResolver: CSSVariablesResolver = () => ({ variables: {}, light: AA_LIGHT, dark: {} });

@@ -5,8 +5,7 @@
  * Mantine's components; nothing renders until `opened` is true the first time.
  */
 import type { DrawerProps, ModalProps } from "@mantine/core";
-import { useFocusReturn } from "@mantine/hooks";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 
 const MantineDrawer = lazy(() => import("./lazy-overlay.impl").then((m) => ({ default: m.Drawer })));
 const MantineModal = lazy(() => import("./lazy-overlay.impl").then((m) => ({ default: m.Modal })));
@@ -23,8 +22,36 @@ function useOpenedOnce(opened: boolean): boolean {
  * changes after it has mounted, and ours first mounts already open: this wrapper, mounted with the
  * page, remembers it instead (and the overlay's own return is turned off).
  */
-function useReturnFocus(props: { opened: boolean; returnFocus?: boolean }) {
-  useFocusReturn({ opened: props.opened, shouldReturnFocus: props.returnFocus ?? true });
+function useReturnFocus({ opened, returnFocus = true }: { opened: boolean; returnFocus?: boolean }) {
+  // Mantine's useFocusReturn, written out: importing it put two hook modules of their own on
+  // every page's first load, for a header menu most visits never open.
+  const opener = useRef<Element | null>(null);
+  const wasOpened = useRef(opened);
+  useEffect(() => {
+    if (opened === wasOpened.current) return;
+    wasOpened.current = opened;
+    if (opened) {
+      opener.current = document.activeElement;
+      return;
+    }
+    if (!returnFocus) return;
+    // As Mantine: once the closing overlay has let focus go (to the page, or nowhere), unless the
+    // user tabbed on meanwhile.
+    const atClose = document.activeElement;
+    const timer = window.setTimeout(() => {
+      const now = document.activeElement;
+      if (now === null || now === document.body || now === atClose)
+        (opener.current as HTMLElement | null)?.focus?.({ preventScroll: true });
+    }, 10);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Tab") window.clearTimeout(timer);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [opened, returnFocus]);
 }
 
 export function LazyDrawer(props: DrawerProps) {

@@ -2,15 +2,16 @@
  * Categories (spec §3 "Category", §7 GET/POST/PUT /api/category), for every screen that shows or
  * edits them: the home page's featured tiles, the listing's category menu, the seller's sign-up
  * picker, the back office's lists and forms. One cached list of all categories (they are few and
- * change rarely): each screen takes its part with `select`. Saving one refreshes them all.
+ * change rarely): each screen takes its part with `select`. Saving one refreshes them all
+ * (categories-admin.ts: the back office's reads and writes, apart so shoppers' pages do not load them).
  */
-import type { Category, CategoryCreateInput, CategoryListAnswer, CategoryType, CategoryWriteAnswer } from "@market/contract";
+import type { Category, CategoryListAnswer, CategoryType } from "@market/contract";
 import { FEATURED_CATEGORY_COUNT } from "@market/contract";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../api";
 
 /** Query keys of categories (prefix `["categories"]`): the whole list, one seller's own. */
-const categoryKeys = {
+export const categoryKeys = {
   all: ["categories"] as const,
   list: () => [...categoryKeys.all, "list"] as const,
   ofUser: (userId: string, type: CategoryType) => [...categoryKeys.all, "user", userId, type] as const,
@@ -34,29 +35,4 @@ export function pickFeatured(categories: Category[]): Category[] {
 /** The categories, or the part of them `select` picks. */
 export function useCategories<T = Category[]>(select?: (categories: Category[]) => T, enabled = true) {
   return useQuery({ ...categoriesQuery, select, enabled });
-}
-
-/** One category by id (from the cached list), null when there is none; idle without an id. */
-export function useCategory(id: string | undefined) {
-  return useQuery({ ...categoriesQuery, select: (all) => all.find((c) => c._id === id) ?? null, enabled: !!id });
-}
-
-/** A seller's own categories of `type` (spec §5 "Service category choices"); idle without a user. */
-export function useUserCategories(userId: string | undefined, type: CategoryType) {
-  return useQuery({
-    queryKey: categoryKeys.ofUser(userId ?? "", type),
-    queryFn: async ({ signal }) =>
-      (await api<CategoryListAnswer>(`/api/category?${new URLSearchParams({ user_id: userId ?? "", type })}`, { signal })).data,
-    enabled: !!userId,
-  });
-}
-
-/** POST (create) or PUT (update, with `id`) /api/category; answers the server's message and category. */
-export function useSaveCategory() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, ...body }: CategoryCreateInput & { id?: string }) =>
-      api<CategoryWriteAnswer>("/api/category", { method: id ? "PUT" : "POST", body: id ? { id, ...body } : body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: categoryKeys.all }),
-  });
 }

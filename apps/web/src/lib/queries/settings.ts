@@ -3,13 +3,13 @@
  * shipping threshold the admin sets, which the top bar, the footer, the home page and the checkout
  * total use. The header asks for it on every page, so a server-drawn page carries it in its data.
  */
-import type { ShippingSettingsBody, StoreSettings, StoreSettingsAnswer, StoreSettingsUpdateAnswer } from "@market/contract";
+import type { StoreSettings, StoreSettingsAnswer } from "@market/contract";
 import { freeShippingPromise } from "@market/contract";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../api";
 
-/** The store's settings (one cached answer; the admin's save replaces it). */
-const storeSettingsQuery = queryOptions({
+/** The store's settings (one cached answer; the admin's save replaces it: settings-admin.ts). */
+export const storeSettingsQuery = queryOptions({
   queryKey: ["store-settings"] as const,
   queryFn: async ({ signal }) => (await api<StoreSettingsAnswer>("/api/settings", { signal })).data,
   staleTime: 5 * 60_000,
@@ -24,13 +24,4 @@ export function useStoreSettings(): StoreSettings | undefined {
 export function useFreeShippingPromise(): string | null {
   const settings = useStoreSettings();
   return settings ? freeShippingPromise(settings.free_shipping_over) : null;
-}
-
-/** The admin's change of the free shipping threshold (PUT /api/admin/shipping); this tab shows it at once. */
-export function useSaveShipping() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ShippingSettingsBody) => api<StoreSettingsUpdateAnswer>("/api/admin/shipping", { method: "PUT", body }),
-    onSuccess: (res) => qc.setQueryData(storeSettingsQuery.queryKey, res.data),
-  });
 }

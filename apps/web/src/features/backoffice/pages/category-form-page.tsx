@@ -7,7 +7,7 @@ import { CATEGORY_TYPES, CategoryCreateInput, type CategoryType, TEXT } from "@m
 import { useParams } from "react-router";
 import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import { useCategory, useSaveCategory } from "../../../lib/queries/categories";
+import { useCategory, useSaveCategory } from "../../../lib/queries/categories-admin";
 import { PageHeader } from "../components/page-header";
 import { LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";

@@ -9,7 +9,7 @@ import { useState } from "react";
 import { useParams } from "react-router";
 import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import { useUserCategories } from "../../../lib/queries/categories";
+import { useUserCategories } from "../../../lib/queries/categories-admin";
 import { useSession } from "../../../lib/session";
 import { useMyItem, useSaveItem } from "../api/items";
 import { ImageUploader } from "../components/image-uploader";

@@ -10,13 +10,16 @@ import { lazy, Suspense } from "react";
 import { LazyDrawer as Drawer } from "../../../components/lazy-overlay";
 import { IconButton } from "../../../components/ui/button";
 import { CountBadge } from "../../../components/ui/count-badge";
-import { useCart } from "../../../lib/cart";
+import { cartCount, cartSubtotal, useCartItems } from "../../../lib/cart-items";
 
 const MiniCartPanel = lazy(() => import("./mini-cart-panel"));
 
 export function MiniCart() {
   const [opened, { open, close }] = useDisclosure(false);
-  const { items, count, subtotal } = useCart();
+  // Only the lines: the cart's changes (lib/cart.ts) load with the pages that make them.
+  const items = useCartItems();
+  const count = cartCount(items);
+  const subtotal = cartSubtotal(items);
   return (
     <>
       <CountBadge count={count} hidden={count === 0} color="var(--mantine-color-yellow-5)" textColor="var(--mantine-color-dark-text)">

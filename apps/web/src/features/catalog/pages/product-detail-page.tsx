@@ -15,7 +15,8 @@ import { LazyAlert } from "../../../components/lazy-alert";
 import { Stars } from "../../../components/stars";
 import { Button } from "../../../components/ui/button";
 import { SelectField } from "../../../components/ui/fields";
-import { cartLineOf, useCart } from "../../../lib/cart";
+import { useAddToCart } from "../../../lib/cart-add";
+import { cartLineOf } from "../../../lib/cart-items";
 import { lazyComponent } from "../../../lib/lazy-component";
 import { errorMessage, notifyError } from "../../../lib/notify";
 import type { DetailAnswer } from "../../../lib/queries/catalog";
@@ -88,7 +89,8 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
   const item = data.products as Product | Post;
   const seller = data.user;
   const navigate = useNavigate();
-  const cart = useCart();
+  // Only adding: the cart's other changes are not loaded with this page.
+  const addLine = useAddToCart();
   const [image, setImage] = useState(0);
   const [quickView, setQuickView] = useState(false);
   const [sellerOpen, setSellerOpen] = useState(false);
@@ -103,7 +105,7 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
   const addToCart = async (p: Product) => {
     setBusy(true);
     try {
-      const ok = await cart.add(cartLineOf(p, Number(qty)));
+      const ok = await addLine(cartLineOf(p, Number(qty)));
       if (ok) navigate("/cart");
     } finally {
       setBusy(false);
