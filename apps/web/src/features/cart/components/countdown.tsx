@@ -37,8 +37,10 @@ export function Countdown({
     if (!quiet) notifyInfo(TEXT.alerts.sessionExpired, TEXT.alerts.errorTitle);
   }, [left, onExpire, interval, quiet]);
 
+  // The server draws the seconds left when it renders; the browser hydrates a moment later and
+  // counts again, so the number differs by design. The next tick (1 s) writes the browser's value.
   return (
-    <Text role="timer" aria-live="off" {...props}>
+    <Text role="timer" aria-live="off" suppressHydrationWarning {...props}>
       {TEXT.pages.timeRemaining(left)}
     </Text>
   );

@@ -1,0 +1,55 @@
+/**
+ * A pending order's "Time remaining: N seconds" is drawn by the server and counted again by the
+ * browser a moment later: the pages that show it (cart, account) hydrate without React's
+ * text-mismatch error (#418), even when the scripts arrive more than a second after the HTML.
+ */
+import { FREE_SHIPPING_OVER_NAIRA, koboToNaira, nairaToKobo, shippingFeeKobo } from "@market/contract";
+import { DEMO, expect, signInPage, test } from "./fixtures";
+
+test("a pending order's countdown hydrates without a mismatch on a slow load @phone", async ({ page, request }) => {
+  const token = await signInPage(page, request, DEMO.customer);
+  const auth = { authorization: `Bearer ${token}` };
+  const api = page.context().request;
+  const products = (await (await api.get("/api/product?limit=12")).json()).products as {
+    _id: string;
+    price: number;
+    count_in_stock: number;
+  }[];
+  const product = products.find((p) => p.count_in_stock > 0)!;
+  await api.delete("/api/cart?cart_id=all", { headers: auth });
+  expect((await api.post("/api/cart", { headers: auth, data: { product_id: product._id, count: 1 } })).status()).toBe(200);
+  const session = await api.post("/api/transactions/createSession", {
+    headers: auth,
+    data: {
+      first_name: "Tunde",
+      last_name: "Bakare",
+      address1: "14 Allen Avenue",
+      city: "Ikeja",
+      state: "Lagos",
+      country: "Nigeria",
+      phone: "+2348096660006",
+      account_no: "0123456789",
+      amount: product.price + koboToNaira(shippingFeeKobo(nairaToKobo(product.price), "Lagos", FREE_SHIPPING_OVER_NAIRA)),
+      replace_pending: true,
+      payment_type: "bank_transfer",
+      product_type: "market-place",
+    },
+  });
+  expect(session.status(), await session.text()).toBe(200);
+
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  // Scripts 1.5 s late: the browser's first count is at least one second below the server's.
+  await page.route("**/*.js", async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  for (const path of ["/account", "/cart"]) {
+    await page.goto(path);
+    await expect(page.getByRole("timer").first()).toContainText(/Time remaining: \d+ seconds/);
+  }
+  expect(errors.filter((e) => /#418|hydrat/i.test(e))).toEqual([]);
+});
