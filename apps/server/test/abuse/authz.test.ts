@@ -11,6 +11,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderLines, orders, posts, products, transactions, users } from "../../src/db/schema/index.js";
 import { createAddress, createCategory, createPost, createProduct, createUserWithToken } from "../../src/db/seed/factories.js";
+import { checkoutBody } from "../fixtures.js";
 import { createTestContext, type TestContext } from "../helpers.js";
 import { changedTables, expectErrorShape, fingerprint, listRoutes, type RouteInfo, wellTypedBody, wellTypedValue } from "./kit.js";
 
@@ -56,17 +57,7 @@ beforeAll(async () => {
   const added = await req("POST", "/api/cart", customerA.token, { product_id: productA.id, count: 1 });
   expect(added.statusCode, added.body).toBe(200);
   cartLineA = added.json().data._id;
-  const session = await req("POST", "/api/transactions/createSession", customerA.token, {
-    first_name: "Ada",
-    last_name: "Obi",
-    address1: "12 Admiralty Way",
-    city: "Lekki",
-    state: "Lagos",
-    country: "Nigeria",
-    phone: "+2348031234567",
-    account_no: "0123456789",
-    amount: 10_000 + SHIPPING_FEE_NAIRA,
-  });
+  const session = await req("POST", "/api/transactions/createSession", customerA.token, checkoutBody(10_000 + SHIPPING_FEE_NAIRA));
   expect(session.statusCode, session.body).toBe(200);
   orderA = session.json().data.Form.order_id;
   const paid = await req("PUT", "/api/transactions", customerA.token, { order_id: orderA, account_no: "0123456789" });

@@ -8,6 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderLines, orders, products, transactions } from "../../src/db/schema/index.js";
 import { createCategory, createProduct, createUserWithToken } from "../../src/db/seed/factories.js";
+import { checkoutBody } from "../fixtures.js";
 import { createTestContext, type TestContext } from "../helpers.js";
 import { expectErrorShape } from "./kit.js";
 
@@ -17,18 +18,6 @@ beforeAll(async () => {
   ctx = await createTestContext();
 });
 afterAll(() => ctx?.close());
-
-const checkoutBody = (amount: number) => ({
-  first_name: "Ada",
-  last_name: "Obi",
-  address1: "12 Admiralty Way",
-  city: "Lekki",
-  state: "Lagos",
-  country: "Nigeria",
-  phone: "+2348031234567",
-  account_no: "0123456789",
-  amount,
-});
 
 describe("checkout race", () => {
   it("100 concurrent checkouts of an item with stock 10: exactly 10 succeed, stock ends at 0", async () => {
