@@ -158,7 +158,7 @@ function cut(schema: DetailSchema, base: PublicDetail<unknown>): Pieces {
  * what the route answers (its serialiser encodes with the same `schema`). Undefined when either is
  * not cached (an unlisted item never is) or the part cannot be cut: the route answers then.
  */
-export function cachedDetailJson(caches: DetailCaches, key: string, viewerId: string, schema: DetailSchema): string | undefined {
+function cachedDetailJson(caches: DetailCaches, key: string, viewerId: string, schema: DetailSchema): string | undefined {
   const base = caches.details.get(key);
   if (!base) return undefined;
   const facts = caches.viewers.get(viewerId);
