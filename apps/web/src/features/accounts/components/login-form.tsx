@@ -4,9 +4,10 @@
  * sent unless both are longer than 2 characters. After sign-in, business and admin accounts go to
  * the dashboard and customers back where they came from. An unverified account opens the 2FA modal.
  */
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
-import { LOGIN_MIN_EXCLUSIVE, PASSWORD_MAX, type SignInBody, TEXT } from "@market/contract";
+import { Anchor, Button, Group, Stack, TextInput } from "@mantine/core";
+import { LOGIN_MIN_EXCLUSIVE, type SignInBody, TEXT } from "@market/contract";
 import { useLocation, useNavigate } from "react-router";
+import { PasswordField } from "../../../components/password-field";
 import { ApiError } from "../../../lib/api";
 import { useSchemaForm } from "../../../lib/form";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -71,13 +72,7 @@ export function LoginForm({
           required
           {...form.getInputProps("email")}
         />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          maxLength={PASSWORD_MAX}
-          required
-          {...form.getInputProps("password")}
-        />
+        <PasswordField label="Password" required {...form.getInputProps("password")} />
         <Group justify="space-between" align="center">
           <Anchor
             component="button"

@@ -3,9 +3,10 @@
  * send-mail; once the code is sent it becomes change-password and the code and new-password fields
  * show. Cancel returns to login and resets to send-mail. A failure keeps what was typed.
  */
-import { Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
-import { PASSWORD_MAX, ResetEmailForm, ResetForm, TEXT } from "@market/contract";
+import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { ResetEmailForm, ResetForm, TEXT } from "@market/contract";
 import { useState } from "react";
+import { PasswordField } from "../../../components/password-field";
 import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { type RecoverForm, useRecover } from "../../../lib/queries/auth";
@@ -63,20 +64,8 @@ export function LostPasswordForm({ onDone }: { onDone: () => void }) {
         {requestType === "change-password" ? (
           <>
             <TextInput label="Reset code" inputMode="numeric" autoComplete="one-time-code" required {...form.getInputProps("code")} />
-            <PasswordInput
-              label={TEXT.accounts.newPassword}
-              autoComplete="new-password"
-              maxLength={PASSWORD_MAX}
-              required
-              {...form.getInputProps("password")}
-            />
-            <PasswordInput
-              label={TEXT.accounts.confirmPassword}
-              autoComplete="new-password"
-              maxLength={PASSWORD_MAX}
-              required
-              {...form.getInputProps("confirm_password")}
-            />
+            <PasswordField label={TEXT.accounts.newPassword} fresh required {...form.getInputProps("password")} />
+            <PasswordField label={TEXT.accounts.confirmPassword} fresh required {...form.getInputProps("confirm_password")} />
           </>
         ) : null}
         <Group justify="space-between">

@@ -6,10 +6,11 @@
  * per-field messages (e.g. a username already taken) show under the fields too. On success the
  * form is cleared and the caller opens the 2FA modal.
  */
-import { Button, FileInput, MultiSelect, PasswordInput, SegmentedControl, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
-import { MAX_SELLER_CATEGORIES, PASSWORD_MAX, PHONE_PREFIX, SignUpForm, signUpAccountType, TEXT } from "@market/contract";
+import { Button, FileInput, MultiSelect, SegmentedControl, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { MAX_SELLER_CATEGORIES, PHONE_PREFIX, SignUpForm, signUpAccountType, TEXT } from "@market/contract";
 import { IconPhoto } from "@tabler/icons-react";
 import { useState } from "react";
+import { PasswordField } from "../../../components/password-field";
 import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { isImageFile } from "../../../lib/image-to-data-url";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -126,20 +127,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
             {...form.getInputProps("phone")}
             onChange={(e) => form.setFieldValue("phone", e.currentTarget.value.replace(/[^\d]/g, ""))}
           />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
-            required
-            {...form.getInputProps("password")}
-          />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
-            required
-            {...form.getInputProps("confirm_password")}
-          />
+          <PasswordField label="Password" fresh required {...form.getInputProps("password")} />
+          <PasswordField label="Confirm password" fresh required {...form.getInputProps("confirm_password")} />
         </SimpleGrid>
         <FileInput
           label="Profile picture (optional)"

@@ -3,8 +3,9 @@
  * Password, Confirm Password (max PASSWORD_MAX: 128, not the spec's 25, ADR 0083) and "Save Changes". Success shows "Success" / "Password
  * Successfully Updated" and clears the three fields; a failure shows "Ooops" with the server message.
  */
-import { Button, Card, Group, PasswordInput, Stack, Text, Title } from "@mantine/core";
-import { ChangePasswordBody, PASSWORD_MAX, TEXT } from "@market/contract";
+import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { ChangePasswordBody, TEXT } from "@market/contract";
+import { PasswordField } from "../../../components/password-field";
 import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useChangePassword } from "../../../lib/queries/me";
@@ -21,8 +22,8 @@ function ChangePassword({ user }: { user: SessionUser }) {
     newPassword: "password",
   });
   const mutation = useChangePassword();
-  const field = (key: keyof typeof EMPTY, label: string, autoComplete: string) => (
-    <PasswordInput label={label} autoComplete={autoComplete} maxLength={PASSWORD_MAX} required {...form.getInputProps(key)} />
+  const field = (key: keyof typeof EMPTY, label: string, fresh: boolean) => (
+    <PasswordField label={label} fresh={fresh} required {...form.getInputProps(key)} />
   );
   const submit = form.onSubmit((values) => {
     if (mutation.isPending) return;
@@ -51,9 +52,9 @@ function ChangePassword({ user }: { user: SessionUser }) {
       </Text>
       <form onSubmit={submit} aria-label={TEXT.accounts.changePassword} noValidate>
         <Stack gap="md">
-          {field("old_password", TEXT.accounts.oldPassword, "current-password")}
-          {field("password", TEXT.accounts.newPassword, "new-password")}
-          {field("confirm_password", TEXT.accounts.confirmPassword, "new-password")}
+          {field("old_password", TEXT.accounts.oldPassword, false)}
+          {field("password", TEXT.accounts.newPassword, true)}
+          {field("confirm_password", TEXT.accounts.confirmPassword, true)}
           <Group justify="flex-end">
             <Button type="submit" disabled={mutation.isPending} miw={150}>
               {mutation.isPending ? TEXT.buttons.processing : TEXT.buttons.saveChanges}

@@ -3,8 +3,9 @@
  * (max PASSWORD_MAX characters each: 128, not the spec's 25, ADR 0083), sent as PUT /api/me with request_type "changePass". On success
  * "Password Successfully Updated" and the three fields are cleared.
  */
-import { Button, Paper, PasswordInput, Stack } from "@mantine/core";
-import { ChangePasswordBody, PASSWORD_MAX, TEXT } from "@market/contract";
+import { Button, Paper, Stack } from "@mantine/core";
+import { ChangePasswordBody, TEXT } from "@market/contract";
+import { PasswordField } from "../../../components/password-field";
 import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useChangePassword } from "../../../lib/queries/me";
@@ -44,19 +45,9 @@ export default function ChangePasswordPage() {
       <PageHeader title="Change Password" subtitle="Other devices signed in to your account are signed out." />
       <Paper withBorder radius="md" p={{ base: "sm", sm: "lg" }} component="form" onSubmit={onSubmit} maw={520}>
         <Stack>
-          <PasswordInput
-            label="Current password"
-            autoComplete="current-password"
-            maxLength={PASSWORD_MAX}
-            {...form.getInputProps("old_password")}
-          />
-          <PasswordInput label="New password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...form.getInputProps("password")} />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
-            {...form.getInputProps("confirm_password")}
-          />
+          <PasswordField label="Current password" {...form.getInputProps("old_password")} />
+          <PasswordField label="New password" fresh {...form.getInputProps("password")} />
+          <PasswordField label="Confirm password" fresh {...form.getInputProps("confirm_password")} />
           <div>
             <Button type="submit" disabled={change.isPending}>
               {change.isPending ? TEXT.buttons.processing : TEXT.buttons.saveChanges}

@@ -6,7 +6,22 @@
  * result (the spec's button "does nothing visible": made real here, as the design brief asks for
  * placeholders).
  */
-import { Alert, Anchor, Button, Card, Container, Grid, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Container,
+  Grid,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  type TextInputProps,
+  Title,
+} from "@mantine/core";
 import { CONTACT_LIMITS, STORE_CONTACT, TEXT } from "@market/contract";
 import { IconClock, IconMail, IconMapPin, IconPhone } from "@tabler/icons-react";
 import { showFieldErrors, useSchemaForm } from "../../../lib/form";
@@ -22,6 +37,10 @@ export default function ContactPage() {
   usePageTitle(TEXT.contact.title);
   const form = useSchemaForm<Fields>(() => import("../schemas").then((m) => m.ContactBody), { initialValues: EMPTY });
   const send = useSendContact();
+  // A one-line field: its label, name and length limit come from the field's key.
+  const line = (key: "name" | "email" | "subject", props?: TextInputProps) => (
+    <TextInput label={TEXT.contact[key]} name={key} maxLength={CONTACT_LIMITS[key]} {...props} {...form.getInputProps(key)} />
+  );
 
   const onSubmit = form.onSubmit(
     (values) => send.mutate(values, { onSuccess: () => form.setValues(EMPTY), onError: (err) => showFieldErrors(form, err) }),
@@ -81,30 +100,10 @@ export default function ContactPage() {
                   Send us a message
                 </Title>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  <TextInput
-                    label={TEXT.contact.name}
-                    name="name"
-                    required
-                    autoComplete="name"
-                    maxLength={CONTACT_LIMITS.name}
-                    {...form.getInputProps("name")}
-                  />
-                  <TextInput
-                    label={TEXT.contact.email}
-                    name="email"
-                    type="email"
-                    required
-                    autoComplete="email"
-                    maxLength={CONTACT_LIMITS.email}
-                    {...form.getInputProps("email")}
-                  />
+                  {line("name", { required: true, autoComplete: "name" })}
+                  {line("email", { required: true, autoComplete: "email", type: "email" })}
                 </SimpleGrid>
-                <TextInput
-                  label={TEXT.contact.subject}
-                  name="subject"
-                  maxLength={CONTACT_LIMITS.subject}
-                  {...form.getInputProps("subject")}
-                />
+                {line("subject")}
                 <Textarea
                   label={TEXT.contact.message}
                   name="message"
