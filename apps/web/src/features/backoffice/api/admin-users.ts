@@ -16,7 +16,7 @@ import type {
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { cursorPagesQuery } from "../../../lib/queries/pages";
-import { dashboardKeys } from "./dashboard";
+import { invalidateWithDashboard } from "./dashboard";
 
 export type AccountKind = AdminUsersQuery["account_type"];
 
@@ -43,8 +43,7 @@ export function useAdminAction() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: AdminActionBody) => api<AdminActionAnswer>("/api/admin/users", { method: "PUT", body }),
-    onSuccess: () =>
-      Promise.all([qc.invalidateQueries({ queryKey: adminUserKeys.all }), qc.invalidateQueries({ queryKey: dashboardKeys.all })]),
+    onSuccess: () => invalidateWithDashboard(qc, adminUserKeys.all),
   });
 }
 

@@ -21,7 +21,7 @@ import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient }
 import { api, apiBlob } from "../../../lib/api";
 import { cursorPagesQuery } from "../../../lib/queries/pages";
 import { saveFile } from "../../../lib/save-file";
-import { dashboardKeys } from "./dashboard";
+import { invalidateWithDashboard } from "./dashboard";
 import { earningsKeys } from "./earnings";
 import { transactionKeys } from "./transactions";
 
@@ -82,11 +82,7 @@ export function useAdminPayouts(status: PayoutFilter) {
 
 /** After a write that moves money: every admin money screen, the sellers' earnings and the dashboard. */
 function refreshMoney(qc: ReturnType<typeof useQueryClient>) {
-  return Promise.all([
-    qc.invalidateQueries({ queryKey: financeKeys.all }),
-    qc.invalidateQueries({ queryKey: earningsKeys.all }),
-    qc.invalidateQueries({ queryKey: dashboardKeys.all }),
-  ]);
+  return invalidateWithDashboard(qc, financeKeys.all, earningsKeys.all);
 }
 
 /** Record a payout paid (with the bank's reference) or failed (with the reason). */

@@ -19,7 +19,7 @@ import type {
 import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { detailQuery, invalidateItems, itemsPath, myItemsQuery } from "../../../lib/queries/catalog";
-import { dashboardKeys } from "./dashboard";
+import { invalidateWithDashboard } from "./dashboard";
 
 /** The API's shapes of each type. */
 type Shapes = {
@@ -43,7 +43,7 @@ export function useMyItem<T extends CategoryType>(type: T, id: string | undefine
 }
 
 function invalidate(qc: QueryClient, type: CategoryType) {
-  return Promise.all([invalidateItems(qc, type), qc.invalidateQueries({ queryKey: dashboardKeys.all })]);
+  return Promise.all([invalidateItems(qc, type), invalidateWithDashboard(qc)]);
 }
 
 /** POST (create) or PUT with `_id` (update) an item of `type`. */

@@ -3,7 +3,7 @@ import type { SellerOrderLinesAnswer, UpdateOrderLineAnswer, UpdateOrderLineBody
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { cursorPagesQuery } from "../../../lib/queries/pages";
-import { dashboardKeys } from "./dashboard";
+import { invalidateWithDashboard } from "./dashboard";
 
 /** Query key of the seller's order lines. */
 const orderLineKeys = { all: ["bo", "order-lines"] as const };
@@ -18,7 +18,6 @@ export function useUpdateLine() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateOrderLineBody) => api<UpdateOrderLineAnswer>("/api/orders/lines", { method: "PUT", body }),
-    onSuccess: () =>
-      Promise.all([qc.invalidateQueries({ queryKey: orderLineKeys.all }), qc.invalidateQueries({ queryKey: dashboardKeys.all })]),
+    onSuccess: () => invalidateWithDashboard(qc, orderLineKeys.all),
   });
 }

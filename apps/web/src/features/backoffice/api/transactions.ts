@@ -3,7 +3,7 @@ import type { AdminTransactionActionAnswer, AdminTransactionActionBody, AdminTra
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { cursorPagesQuery } from "../../../lib/queries/pages";
-import { dashboardKeys } from "./dashboard";
+import { invalidateWithDashboard } from "./dashboard";
 
 /** "flagged": submitted transfers nobody decided in time, whose stock was released (ADR 0081). */
 export type TransferFilter = "all" | "submitted" | "flagged" | "confirmed" | "rejected";
@@ -29,7 +29,6 @@ export function useTransactionAction() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: AdminTransactionActionBody) => api<AdminTransactionActionAnswer>("/api/admin/transactions", { method: "PUT", body }),
-    onSuccess: () =>
-      Promise.all([qc.invalidateQueries({ queryKey: transactionKeys.all }), qc.invalidateQueries({ queryKey: dashboardKeys.all })]),
+    onSuccess: () => invalidateWithDashboard(qc, transactionKeys.all),
   });
 }
