@@ -4,6 +4,7 @@
  * Paystack-shaped bodies; webhooks are signed by the test with the configured secret.
  */
 import { createHmac } from "node:crypto";
+import { SHIPPING_FEE_NAIRA } from "@market/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartLines, orders, paymentEvents, transactions } from "../src/db/schema/index.js";
@@ -13,6 +14,7 @@ import { type HttpClient, handlePaystackEvent, verifyPaystackSignature } from ".
 import { createPaymentProvider, ManualTransferProvider, PaystackProvider } from "../src/modules/commerce/payments/provider.js";
 import { NIGERIAN_BANKS } from "../src/modules/wallet/banks.js";
 import { type LookupHttpClient, PaystackNameLookup } from "../src/modules/wallet/name-lookup.js";
+import { checkoutBody } from "./fixtures.js";
 import { createTestContext, errorBody, type TestContext } from "./helpers.js";
 
 const SECRET = "sk_test_fake_secret_for_signatures";
@@ -116,23 +118,10 @@ describe("Paystack transfer charge (fake HTTP client)", () => {
     const s = await createUserWithToken(pay.db);
     await pay.request({ method: "POST", url: "/api/cart", token: s.token, payload: { product_id: p.id, count: 2 } });
     const broken = new PaystackProvider(SECRET, fakeHttp(() => ({ status: 500, body: {} })).http);
-    const body = {
-      first_name: "A",
-      last_name: "B",
-      company: "",
-      address1: "1 Road",
-      address2: "",
-      city: "Yaba",
-      state: "Lagos",
-      country: "Nigeria",
-      zip: "",
-      phone: "+2348030000001",
-      account_no: "0123456789",
-      amount: 4000,
-      payment_type: "bank_transfer" as const,
-      product_type: "market-place" as const,
-    };
-    await expect(createCheckoutSession(pay.db, broken, { id: s.user.id }, body)).rejects.toMatchObject({ statusCode: 503 });
+    // 2 x 1,000 and shipping.
+    await expect(createCheckoutSession(pay.db, broken, { id: s.user.id }, checkoutBody(2000 + SHIPPING_FEE_NAIRA))).rejects.toMatchObject({
+      statusCode: 503,
+    });
     const [o] = await pay.db.select().from(orders).where(eq(orders.buyerId, s.user.id));
     expect(o!.status).toBe("cancelled");
     const stock = await pay.db.execute<{ n: number }>(`select count_in_stock as n from products where id = '${p.id}'`);
@@ -154,26 +143,12 @@ describe("Paystack webhook (route and idempotency)", () => {
         data: { reference: "r", account_name: "PAYSTACK CHECKOUT", account_number: "9990001112", bank: { name: "Wema Bank" } },
       },
     }));
+    // 2 x 2,500 and shipping.
     const form = await createCheckoutSession(
       pay.db,
       new PaystackProvider(SECRET, http),
       { id: s.user.id },
-      {
-        first_name: "A",
-        last_name: "B",
-        company: "",
-        address1: "1 Road",
-        address2: "",
-        city: "Yaba",
-        state: "Lagos",
-        country: "Nigeria",
-        zip: "",
-        phone: "+2348030000001",
-        account_no: "0123456789",
-        amount: 7000,
-        payment_type: "bank_transfer",
-        product_type: "market-place",
-      },
+      checkoutBody(5000 + SHIPPING_FEE_NAIRA),
     );
     return { s, form };
   }

@@ -24,8 +24,8 @@ export const checkoutBody = (amount: number) => ({
   replace_pending: true,
   ...SHIPPING_ADDRESS,
   shippingFees: SHIPPING_FEE_NAIRA,
-  payment_type: "bank_transfer",
-  product_type: "market-place",
+  payment_type: "bank_transfer" as const,
+  product_type: "market-place" as const,
   account_no: "0123456789",
   amount,
 });

@@ -9,7 +9,6 @@
  */
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { createCategory, createPost, createProduct, createUserWithToken } from "../../src/db/seed/factories.js";
 import { PICTURE_BODY_LIMIT } from "../../src/plugins/json-body.js";
 import { createTestContext } from "../helpers.js";
 import {
@@ -24,6 +23,7 @@ import {
   oddQueryValue,
   queryString,
   type RouteInfo,
+  seedCallers,
 } from "./kit.js";
 
 /** fast-check runs per route and kind of input (bounded: the whole suite stays well under 2 minutes). */
@@ -33,16 +33,7 @@ const ctx = await createTestContext();
 afterAll(() => ctx.close());
 const routes = await listRoutes(ctx);
 
-// Callers and a little catalog, so ids in the generated input can hit real rows.
-const customer = await createUserWithToken(ctx.db, { accType: "customer" });
-const seller = await createUserWithToken(ctx.db, { accType: "business", status: "approved" });
-const admin = await createUserWithToken(ctx.db, { accType: "admin" });
-const market = await createCategory(ctx.db, { type: "market-place", name: "Abuse Phones" });
-const services = await createCategory(ctx.db, { type: "services", name: "Abuse Tailors" });
-await createProduct(ctx.db, { userId: seller.user.id, categoryId: market.id, countInStock: 5 });
-await createPost(ctx.db, { userId: seller.user.id, categoryId: services.id });
-const callers = { anonymous: undefined, customer: customer.token, seller: seller.token, admin: admin.token } as const;
-const callerArb = fc.constantFrom(...(Object.keys(callers) as Array<keyof typeof callers>));
+const { callers, callerArb } = await seedCallers(ctx.db, "Abuse");
 
 /** Valid-looking values for path parameters (so the body or query is what gets refused). */
 function pathValues(route: RouteInfo): Record<string, string> {

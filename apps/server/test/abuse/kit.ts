@@ -15,6 +15,7 @@ import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import type { Db } from "../../src/db/client.js";
+import { createCategory, createPost, createProduct, createUserWithToken } from "../../src/db/seed/factories.js";
 import type { TestContext } from "../helpers.js";
 
 /* OpenAPI ------------------------------------------------------------------------------------ */
@@ -93,6 +94,30 @@ export async function listRoutes(ctx: TestContext): Promise<RouteInfo[]> {
     }
   }
   return routes;
+}
+
+/* Callers ------------------------------------------------------------------------------------ */
+
+/**
+ * The four callers of the input suites (anonymous, a customer, an approved seller, an admin: their
+ * tokens by name in `callers`, `callerArb` draws a name) and a little catalog of the seller's (a
+ * product with stock 5 and a service, in categories named `label` + " Phones" / " Tailors"), so ids
+ * in generated input can hit real rows; `ids` lists every id created.
+ */
+export async function seedCallers(db: Db, label: string) {
+  const customer = await createUserWithToken(db, { accType: "customer" });
+  const seller = await createUserWithToken(db, { accType: "business", status: "approved" });
+  const admin = await createUserWithToken(db, { accType: "admin" });
+  const market = await createCategory(db, { type: "market-place", name: `${label} Phones` });
+  const services = await createCategory(db, { type: "services", name: `${label} Tailors` });
+  const product = await createProduct(db, { userId: seller.user.id, categoryId: market.id, countInStock: 5 });
+  const post = await createPost(db, { userId: seller.user.id, categoryId: services.id });
+  const callers = { anonymous: undefined, customer: customer.token, seller: seller.token, admin: admin.token } as const;
+  return {
+    callers,
+    callerArb: fc.constantFrom(...(Object.keys(callers) as Array<keyof typeof callers>)),
+    ids: [customer.user.id, seller.user.id, admin.user.id, market.id, services.id, product.id, post.id],
+  };
 }
 
 /* Database fingerprint ----------------------------------------------------------------------- */

@@ -8,9 +8,17 @@
  */
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { createCategory, createPost, createProduct, createUserWithToken } from "../../src/db/seed/factories.js";
 import { createTestContext } from "../helpers.js";
-import { expectNoServerError, fillPath, listRoutes, queryString, type RouteInfo, wellTypedBody, wellTypedValue } from "./kit.js";
+import {
+  expectNoServerError,
+  fillPath,
+  listRoutes,
+  queryString,
+  type RouteInfo,
+  seedCallers,
+  wellTypedBody,
+  wellTypedValue,
+} from "./kit.js";
 
 const RUNS = Number(process.env.ABUSE_RUNS ?? 12);
 
@@ -18,16 +26,7 @@ const ctx = await createTestContext();
 afterAll(() => ctx.close());
 const routes = await listRoutes(ctx);
 
-const customer = await createUserWithToken(ctx.db, { accType: "customer" });
-const seller = await createUserWithToken(ctx.db, { accType: "business", status: "approved" });
-const admin = await createUserWithToken(ctx.db, { accType: "admin" });
-const market = await createCategory(ctx.db, { type: "market-place", name: "Odd Phones" });
-const services = await createCategory(ctx.db, { type: "services", name: "Odd Tailors" });
-const product = await createProduct(ctx.db, { userId: seller.user.id, categoryId: market.id, countInStock: 5 });
-const post = await createPost(ctx.db, { userId: seller.user.id, categoryId: services.id });
-const ids = [customer.user.id, seller.user.id, admin.user.id, market.id, services.id, product.id, post.id];
-const callers = { anonymous: undefined, customer: customer.token, seller: seller.token, admin: admin.token } as const;
-const callerArb = fc.constantFrom(...(Object.keys(callers) as Array<keyof typeof callers>));
+const { callers, callerArb, ids } = await seedCallers(ctx.db, "Odd");
 
 const label = (r: RouteInfo) => `${r.method} ${r.path}`;
 const interesting = routes.filter((r) => r.body || r.params.length);
