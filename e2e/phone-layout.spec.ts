@@ -12,3 +12,31 @@ test("a service's three tabs (Description, Reviews, Business Owner) stay on one 
   const tops = await tabs.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
   expect(new Set(tops).size, `tab tops: ${tops.join(", ")}`).toBe(1);
 });
+
+test("the header's top strip shows its text whole on a phone, never cut to an ellipsis @phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const strip = page.getByTestId("topbar-promise");
+  await expect(strip).toBeVisible();
+  const { scroll, client } = await strip.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(scroll, "the strip's text fits its box").toBeLessThanOrEqual(client);
+});
+
+test("every listing card has its stock badge in the same place relative to the price on a phone @phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/categories/collections/market-place/001");
+  const cards = page.getByTestId("item-card");
+  await expect(cards.first()).toBeVisible();
+  const places = await cards.evaluateAll((els) =>
+    els.flatMap((card) => {
+      const price = card.querySelector('[data-testid="card-price"]');
+      const badge = price?.nextElementSibling;
+      if (!price || !badge) return [];
+      const p = price.getBoundingClientRect();
+      const b = badge.getBoundingClientRect();
+      return [b.top >= p.bottom - 1 ? "below" : "beside"];
+    }),
+  );
+  expect(places.length).toBeGreaterThan(1);
+  expect(new Set(places), `badge places: ${places.join(", ")}`).toEqual(new Set(["below"]));
+});

@@ -277,3 +277,56 @@ test.describe("shop defects @phone", () => {
     await expect(page.getByRole("link", { name: "Sign in" }).last()).toHaveAttribute("href", "/signin");
   });
 });
+
+test.describe("header, trail and links @phone", () => {
+  test.beforeEach(async ({ page }, info) => {
+    if (info.project.name === "phone") await page.setViewportSize({ width: 390, height: 844 });
+  });
+
+  test("signed out on /signin, only Login / Register is the current page in the menu", async ({ page }, info) => {
+    test.skip(info.project.name === "phone", "the desktop menu; the phone's is in a drawer");
+    await page.goto("/signin");
+    const current = page.getByRole("navigation", { name: "Main menu" }).locator('[aria-current="page"]');
+    await expect(current).toHaveCount(1);
+    await expect(current).toHaveText("Login / Register");
+  });
+
+  test("the breadcrumb separator is the same on /signin as on the catalog's pages", async ({ page }) => {
+    await page.goto("/categories/collections/market-place/001");
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toHaveText(/^Home\s*\/\s*Market Place$/);
+    await page.goto("/signin");
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toHaveText(/^Home\s*\/\s*My Account$/);
+  });
+
+  test("signed out, the mini cart asks to sign in as /cart does", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: /Open shopping cart/ }).click();
+    const drawer = page.getByRole("dialog", { name: "SHOPPING CART" });
+    await expect(drawer.getByText(TEXT.pages.cartSignInPrompt)).toBeVisible();
+    await expect(drawer.getByText(TEXT.pages.emptyCart)).toHaveCount(0);
+    await shot(page, "mini-cart-signed-out");
+    await drawer.getByRole("link", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+    await expect(drawer).toBeHidden();
+  });
+
+  test("checkout's Edit Cart looks like a link and leads to /cart", async ({ page, request }) => {
+    const token = await signIn(page, request, DEMO.customer);
+    await resetShopper(request, token);
+    const p = (await products(request)).find((x) => x.count_in_stock >= 1)!;
+    await putInCart(request, token, p, 1);
+    await page.goto("/checkout");
+    const edit = page.getByRole("link", { name: "Edit Cart" });
+    await expect(edit).toBeVisible();
+    const look = await edit.evaluate((a) => {
+      const s = getComputedStyle(a);
+      return { line: s.textDecorationLine, color: s.color, around: getComputedStyle(a.parentElement!).color };
+    });
+    expect(look.line).toContain("underline");
+    expect(look.color).not.toBe(look.around);
+    await shot(page, "checkout-edit-cart");
+    await edit.click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await resetShopper(request, token);
+  });
+});

@@ -50,11 +50,19 @@ export function Header() {
   };
   const menu = (vertical: boolean) => (
     <>
-      {links.map((l) => (
-        <NavLink key={l.label} to={l.to} end={l.end} className={classes.link} onClick={close}>
-          {l.label}
-        </NavLink>
-      ))}
+      {links.map((l) =>
+        // Signed out, "My Account" leads to /signin like "Login / Register": a plain link, so that
+        // only "Login / Register" shows as the current page there.
+        !isLogin && l.to === "/signin" ? (
+          <Link key={l.label} to={l.to} className={classes.link} onClick={close}>
+            {l.label}
+          </Link>
+        ) : (
+          <NavLink key={l.label} to={l.to} end={l.end} className={classes.link} onClick={close}>
+            {l.label}
+          </NavLink>
+        ),
+      )}
       {isLogin ? (
         <UnstyledButton className={classes.link} onClick={logOut}>
           Log Out
@@ -72,9 +80,22 @@ export function Header() {
     <Box component="header" className={classes.header}>
       <Box className={classes.topbar}>
         <Container size="xl">
-          <Group justify="space-between" h={32} wrap="nowrap">
-            <Text fz="xs" c="gray.3" truncate>
-              {freeShipping ? `${freeShipping} · ` : ""}24h support
+          {/* At least the strip's 32 px, growing to two lines rather than cutting the promise off
+              (a signed-in phone also shows the account badge); with a promise, phones leave out
+              "24h support", which the footer repeats with the phone number (spec §9: marketing text). */}
+          <Group justify="space-between" mih={32} py={4} wrap="nowrap">
+            <Text fz="xs" c="gray.3" data-testid="topbar-promise">
+              {freeShipping ? (
+                <>
+                  {freeShipping}
+                  <Box component="span" visibleFrom="sm">
+                    {" "}
+                    · 24h support
+                  </Box>
+                </>
+              ) : (
+                "24h support"
+              )}
             </Text>
             {isLogin && details ? (
               <Group gap={8} wrap="nowrap" data-testid="account-badge">

@@ -1,7 +1,8 @@
 /** Title and breadcrumb of the account screens (spec §2: "My Account" with a breadcrumb back to Home). */
-import { Anchor, Box, Breadcrumbs, Container, Text, Title } from "@mantine/core";
+import { Anchor, Box, Container, Text, Title } from "@mantine/core";
 import { TEXT } from "@market/contract";
 import { Link } from "react-router";
+import { Breadcrumbs } from "../../../components/ui/breadcrumbs";
 
 export function PageHeading({ title, crumb }: { title: string; crumb?: string }) {
   return (
@@ -10,14 +11,17 @@ export function PageHeading({ title, crumb }: { title: string; crumb?: string })
         <Title order={1} fz={{ base: 26, sm: 32 }}>
           {title}
         </Title>
-        <Breadcrumbs mt={6} aria-label="Breadcrumb" separator="›">
-          <Anchor component={Link} to="/" fz="sm">
-            {TEXT.accounts.breadcrumbHome}
-          </Anchor>
-          <Text fz="sm" c="dimmed">
-            {crumb ?? title}
-          </Text>
-        </Breadcrumbs>
+        {/* The shared trail: the same "/" as the catalog's pages. */}
+        <Box mt={6}>
+          <Breadcrumbs aria-label="Breadcrumb">
+            <Anchor component={Link} to="/" fz="sm">
+              {TEXT.accounts.breadcrumbHome}
+            </Anchor>
+            <Text fz="sm" c="dimmed">
+              {crumb ?? title}
+            </Text>
+          </Breadcrumbs>
+        </Box>
       </Container>
     </Box>
   );

@@ -1,16 +1,22 @@
 /**
  * Body of the "SHOPPING CART" panel (spec §2 "Header and menus"): items as "quantity x price", the
- * total, a Cart button and, only when the cart has items, a Checkout button. Imported lazily by
+ * total, a Cart button and, only when the cart has items, a Checkout button; signed out, the sign-in
+ * prompt /cart shows. Imported lazily by
  * mini-cart.tsx on first open: its ScrollArea pulls in floating-ui, which no first screen needs
  * (ADR 0051).
  */
 import { Avatar, Button, Divider, Group, ScrollArea, Stack, Text } from "@mantine/core";
 import { formatNaira, TEXT } from "@market/contract";
 import { Link } from "react-router";
+import { SignInPrompt } from "../../../components/sign-in-prompt";
 import type { CartItem } from "../../../lib/cart";
+import { useSession } from "../../../lib/session";
 import { naira2 } from "../money";
 
 export default function MiniCartPanel({ items, subtotal, onClose }: { items: CartItem[]; subtotal: number; onClose: () => void }) {
+  const { isLogin, loading } = useSession();
+  // Signed out, the same prompt as /cart, not an empty cart and a ₦0.00 total the shopper cannot use.
+  if (!isLogin && !loading) return <SignInPrompt onNavigate={onClose}>{TEXT.pages.cartSignInPrompt}</SignInPrompt>;
   return (
     <Stack gap="md">
       {items.length === 0 ? (

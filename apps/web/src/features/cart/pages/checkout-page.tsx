@@ -258,7 +258,8 @@ export default function CheckoutPage() {
                     {naira2(total)}
                   </Text>
                 </Group>
-                <Anchor component={Link} to="/cart" size="sm">
+                {/* Links otherwise take the text's colour (global.css): this one must look like a link. */}
+                <Anchor component={Link} to="/cart" size="sm" c="naija.8" underline="always" fw={600}>
                   Edit Cart
                 </Anchor>
                 <Button

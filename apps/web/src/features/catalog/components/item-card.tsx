@@ -55,12 +55,14 @@ export function ItemCard({ item, eager, onQuickView }: { item: Product | Post; e
             </Group>
           </>
         ) : (
-          <Group justify="space-between" gap={4} mt="auto" wrap="wrap">
-            <Text fw={700} c="naija.8">
+          // Badge under the price on phones, beside it on wider cards: the same place on every card
+          // whatever the price's length (catalog.module.css).
+          <div className={classes.cardPriceRow}>
+            <Text fw={700} c="naija.8" data-testid="card-price">
               {formatNaira(item.price)}
             </Text>
             <StockBadge countInStock={item.count_in_stock} />
-          </Group>
+          </div>
         )}
       </Stack>
     </Card>

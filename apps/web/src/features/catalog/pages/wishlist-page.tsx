@@ -4,24 +4,12 @@
  * the cart and goes to /cart, as add to cart does elsewhere), plus remove. Signed-out shoppers are
  * asked to sign in; while the session loads, placeholder rows. The spec's static sample rows become the user's real list (design brief).
  */
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Breadcrumbs,
-  Button,
-  CloseButton,
-  Container,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Alert, Anchor, Badge, Button, CloseButton, Container, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { formatNaira, imageThumbUrl, TEXT, type WishlistItem } from "@market/contract";
 import { IconHeart } from "@tabler/icons-react";
 import { Link, useNavigate } from "react-router";
 import { SignInPrompt } from "../../../components/sign-in-prompt";
+import { Breadcrumbs } from "../../../components/ui/breadcrumbs";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { cartLineOf, useCart } from "../../../lib/cart";
 import { errorMessage, notifyError } from "../../../lib/notify";
@@ -36,7 +24,7 @@ export default function WishlistPage() {
 
   return (
     <Container size="lg" py="xl">
-      <Breadcrumbs mb="sm">
+      <Breadcrumbs mb="sm" aria-label="Breadcrumb">
         <Anchor component={Link} to="/">
           Home
         </Anchor>
