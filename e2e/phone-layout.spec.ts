@@ -29,11 +29,15 @@ test("every listing card has its stock badge in the same place relative to the p
   await expect(cards.first()).toBeVisible();
   const places = await cards.evaluateAll((els) =>
     els.flatMap((card) => {
-      const price = card.querySelector('[data-testid="card-price"]');
-      const badge = price?.nextElementSibling;
-      if (!price || !badge) return [];
+      // The badge by its text, the price as the element before it.
+      const badge = [...card.querySelectorAll("*")].find(
+        (e) => e.children.length === 0 && /^(In Stock|Out Of Stock)$/.test(e.textContent ?? ""),
+      );
+      const holder = badge?.closest(".mantine-Badge-root, [class*='badge']") ?? badge;
+      const price = holder?.previousElementSibling;
+      if (!price || !holder) return [];
       const p = price.getBoundingClientRect();
-      const b = badge.getBoundingClientRect();
+      const b = holder.getBoundingClientRect();
       return [b.top >= p.bottom - 1 ? "below" : "beside"];
     }),
   );
