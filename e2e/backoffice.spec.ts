@@ -8,10 +8,9 @@
  * Plus: guards, the category-delete notice, the services "Add New" link, the update_service
  * redirect, and screenshots of every back-office screen at desktop and phone width.
  */
-import { FREE_SHIPPING_OVER_NAIRA, koboToNaira, nairaToKobo, shippingFeeKobo } from "@market/contract";
 import { type APIRequestContext, chromium, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { apiSignIn, DEMO, expect, signInPage, snap, test } from "./fixtures";
+import { apiSignIn, DEMO, expect, lagosCheckout, signInPage, snap, test } from "./fixtures";
 
 const BO = "/admin_real/dashboard";
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -30,22 +29,7 @@ async function orderAndSubmitTransfer(request: APIRequestContext, productId: str
   expect(add.status(), await add.text()).toBe(200);
   const session = await request.post("/api/transactions/createSession", {
     headers: auth(token),
-    data: {
-      first_name: "Tunde",
-      last_name: "Bakare",
-      address1: "14 Allen Avenue",
-      city: "Ikeja",
-      state: "Lagos",
-      country: "Nigeria",
-      phone: "+2348096660006",
-      account_no: "0123456789",
-      // Shipping by the store's rule (free in Lagos over the threshold, ADR 0135).
-      amount: price + koboToNaira(shippingFeeKobo(nairaToKobo(price), "Lagos", FREE_SHIPPING_OVER_NAIRA)),
-      // An order an earlier spec left awaiting payment is replaced (ADR 0136).
-      replace_pending: true,
-      payment_type: "bank_transfer",
-      product_type: "market-place",
-    },
+    data: lagosCheckout(price),
   });
   expect(session.status(), await session.text()).toBe(200);
   const form = (await session.json()).data.Form;

@@ -3,8 +3,7 @@
  * browser a moment later: the pages that show it (cart, account) hydrate without React's
  * text-mismatch error (#418), even when the scripts arrive more than a second after the HTML.
  */
-import { FREE_SHIPPING_OVER_NAIRA, koboToNaira, nairaToKobo, shippingFeeKobo } from "@market/contract";
-import { DEMO, expect, signInPage, test } from "./fixtures";
+import { DEMO, expect, lagosCheckout, signInPage, test } from "./fixtures";
 
 test("a pending order's countdown hydrates without a mismatch on a slow load @phone", async ({ page, request }) => {
   const token = await signInPage(page, request, DEMO.customer);
@@ -20,20 +19,7 @@ test("a pending order's countdown hydrates without a mismatch on a slow load @ph
   expect((await api.post("/api/cart", { headers: auth, data: { product_id: product._id, count: 1 } })).status()).toBe(200);
   const session = await api.post("/api/transactions/createSession", {
     headers: auth,
-    data: {
-      first_name: "Tunde",
-      last_name: "Bakare",
-      address1: "14 Allen Avenue",
-      city: "Ikeja",
-      state: "Lagos",
-      country: "Nigeria",
-      phone: "+2348096660006",
-      account_no: "0123456789",
-      amount: product.price + koboToNaira(shippingFeeKobo(nairaToKobo(product.price), "Lagos", FREE_SHIPPING_OVER_NAIRA)),
-      replace_pending: true,
-      payment_type: "bank_transfer",
-      product_type: "market-place",
-    },
+    data: lagosCheckout(product.price),
   });
   expect(session.status(), await session.text()).toBe(200);
 

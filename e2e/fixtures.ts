@@ -6,7 +6,7 @@
  * (`<html data-app-ready>`, set once the routed screen is hydrated: ADR 0072, 0073): a click before
  * that would land on a button without its handler.
  */
-import { SESSION_COOKIES } from "@market/contract";
+import { FREE_SHIPPING_OVER_NAIRA, koboToNaira, nairaToKobo, SESSION_COOKIES, shippingFeeKobo } from "@market/contract";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 
 export { expect };
@@ -67,4 +67,26 @@ export async function sessionToken(page: Page): Promise<string | undefined> {
 /** Save a screenshot under e2e/screenshots/<name>-<project>.png (for people to look at). */
 export async function snap(page: Page, name: string, project: string): Promise<void> {
   await page.screenshot({ path: `e2e/screenshots/${name}-${project}.png`, fullPage: true });
+}
+
+/**
+ * A `POST /api/transactions/createSession` body for one Lagos bank-transfer order of market-place
+ * items worth `price` naira: the amount adds shipping by the store's rule (free in Lagos over the
+ * threshold, ADR 0135), and an order an earlier spec left awaiting payment is replaced (ADR 0136).
+ */
+export function lagosCheckout(price: number) {
+  return {
+    first_name: "Tunde",
+    last_name: "Bakare",
+    address1: "14 Allen Avenue",
+    city: "Ikeja",
+    state: "Lagos",
+    country: "Nigeria",
+    phone: "+2348096660006",
+    account_no: "0123456789",
+    amount: price + koboToNaira(shippingFeeKobo(nairaToKobo(price), "Lagos", FREE_SHIPPING_OVER_NAIRA)),
+    replace_pending: true,
+    payment_type: "bank_transfer",
+    product_type: "market-place",
+  };
 }
