@@ -112,10 +112,10 @@ declare module "fastify" {
     /**
      * Set by a write that changes nothing in the catalog but the stock of these products (a
      * checkout, a cancelled order): only the answers and pages showing them are dropped, in every
-     * process, whatever the answer's status (ADR 0144); "all": the catalog caches are emptied whatever
-     * the status. Unset: the write empties the catalog caches unless refused (400-499).
+     * process, whatever the answer's status but a 500 (ADR 0144). Unset: the write empties the
+     * catalog caches unless refused (400-499).
      */
-    stockChanged?: string[] | "all";
+    stockChanged?: string[];
   }
 }
 
@@ -188,7 +188,6 @@ export default fp<PublicCacheOptions>(
         const stock = request.stockChanged;
         // Only stock changed (committed, even when the answer is a refusal): only what shows it goes.
         // A 500 may have stopped anywhere: everything goes.
-        if (stock === "all") return invalidate();
         if (stock && reply.statusCode < 500) return invalidateItems(stock);
         // A refused write (400-499) changed nothing: anonymous junk requests cannot flush the cache.
         if (reply.statusCode < 400 || reply.statusCode >= 500) return invalidate();

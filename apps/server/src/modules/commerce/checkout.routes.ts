@@ -49,10 +49,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         currentUser(request),
         request.body,
         { maxUnitsPerProductPerDay: app.config.MAX_UNITS_PER_PRODUCT_PER_DAY },
-        (ids) => {
-          if (ids === "all" || request.stockChanged === "all") request.stockChanged = "all";
-          else changed.push(...ids);
-        },
+        (ids) => changed.push(...ids),
       );
       return { statusCode: 200, data: { message: "Transfer the amount within 15 minutes", data: "session" as const, Form: form } };
     },

@@ -574,7 +574,7 @@ const paymentOrder = (order: ReservedOrder): PaymentOrder => ({
  * @param rules the store's checkout settings (per-buyer daily cap).
  * @param stockChanged told, once committed, the products whose stock this call changed, among them
  *   those of other shoppers' overdue orders it released (even when it then refuses), so the caches
- *   drop only what shows them (ADR 0144). Never "all" today; the type keeps the fallback open.
+ *   drop only what shows them (ADR 0144).
  */
 export async function createCheckoutSession(
   db: Db,
@@ -582,7 +582,7 @@ export async function createCheckoutSession(
   user: { id: string },
   body: CreateSessionBody,
   rules: CheckoutRules = DEFAULT_CHECKOUT_RULES,
-  stockChanged: (productIds: readonly string[] | "all") => void = () => {},
+  stockChanged: (productIds: readonly string[]) => void = () => {},
 ): Promise<TransferForm> {
   let reserved = await reserveOrder(db, provider, user.id, body, rules);
   // Stock held by windows that are already over must not make this shopper's checkout fail (ADR
