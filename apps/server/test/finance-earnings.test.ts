@@ -151,9 +151,11 @@ describe("an order paid from two sellers", () => {
 
 describe("statement", () => {
   it("pages by keyset, refuses a forged cursor, exports CSV, and is for sellers only", async () => {
+    // One entry so far: the page holds it and offers no cursor to an empty page (walking many
+    // pages: keyset-paging.test.ts).
     const first = await earnings(ctx, sellerA.token, "?limit=1");
     expect(first.statement).toHaveLength(1);
-    expect(first.nextCursor).toEqual(expect.any(String));
+    expect(first.nextCursor).toBeNull();
     const forged = await ctx.request({
       method: "GET",
       url: `/api/earnings?cursor=${Buffer.from('["1; drop"]').toString("base64url")}`,

@@ -5,11 +5,11 @@
  * the seller's public listings in that same transaction (ADR 0004, listing-visibility.ts).
  */
 import type { Address, AdminAction, AdminCreateUserBody, AdminUserRow, AdminUsersQuery } from "@market/contract";
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.js";
 import { addresses, categories, follows, userCategories, users } from "../../db/schema/index.js";
-import { invalidCursor, isTimestampText, isUuid } from "../../lib/cursor.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { newestFirst } from "../../lib/keyset.js";
 import { toAddress } from "../accounts/user-details.js";
 import { normalizePhone } from "../accounts/validation.js";
 import { hashPassword } from "../auth/passwords.js";
@@ -17,7 +17,10 @@ import { revokeUserSessions, type SessionCaches } from "../auth/sessions.js";
 import { syncSellerListings } from "../catalog/listing-visibility.js";
 import { findBank } from "../wallet/banks.js";
 
-/** Columns of a table row, with the follower count and the raw timestamp text for keyset cursors. */
+/** Users newest first (served by users_acc_type_idx); ties by id. */
+const USERS = newestFirst(users.createdAt, "timestamptz", users.id);
+
+/** Columns of a table row, with the follower count and the keyset's columns for the list's cursor. */
 const rowColumns = {
   id: users.id,
   names: users.names,
@@ -38,7 +41,7 @@ const rowColumns = {
   whatsapp: users.whatsapp,
   desc: users.desc,
   createdAt: users.createdAt,
-  createdAtText: sql<string>`${users.createdAt}::text`,
+  ...USERS.columns,
   followers: sql<number>`(select count(*)::int from ${follows} where ${follows.sellerId} = ${users.id})`,
 };
 
@@ -109,25 +112,6 @@ async function toRows(db: Executor, rows: Row[]): Promise<AdminUserRow[]> {
   return rows.map((r) => toRow(r, extras));
 }
 
-/** Cursor = base64url("<created_at as PostgreSQL text>|<id>"): exact to the microsecond. */
-function encodeCursor(r: Row): string {
-  return Buffer.from(`${r.createdAtText}|${r.id}`).toString("base64url");
-}
-
-/**
- * The time (PostgreSQL's text of a timestamptz) and id of a cursor, checked so that PostgreSQL casts
- * them without an error (lib/cursor.ts, ADR 0080).
- * @throws HttpError 400 "Invalid cursor" for anything else.
- */
-function decodeCursor(cursor: string): { at: string; id: string } {
-  const text = Buffer.from(cursor, "base64url").toString("utf8");
-  const i = text.lastIndexOf("|");
-  const at = text.slice(0, i);
-  const id = text.slice(i + 1);
-  if (i < 1 || !isUuid(id) || !isTimestampText(at)) throw invalidCursor();
-  return { at, id };
-}
-
 /** Escape LIKE wildcards in a user's search text. */
 function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -146,24 +130,18 @@ export async function listUsers(
     const p = likePattern(query.q);
     filters.push(or(ilike(users.names, p), ilike(users.username, p), ilike(users.email, p), ilike(users.phone, p))!);
   }
-  const page = [...filters];
-  if (query.cursor) {
-    const c = decodeCursor(query.cursor);
-    page.push(sql`(${users.createdAt}, ${users.id}) < (${c.at}::timestamptz, ${c.id}::uuid)`);
-  }
   const rows = await selectRows(db)
-    .where(and(...page))
-    .orderBy(desc(users.createdAt), desc(users.id))
+    .where(and(...filters, USERS.after(query.cursor)))
+    .orderBy(...USERS.order)
     .limit(query.limit + 1);
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(users)
     .where(and(...filters));
-  const more = rows.length > query.limit;
-  const pageRows = more ? rows.slice(0, query.limit) : rows;
+  const page = USERS.page(rows, query.limit);
   return {
-    data: await toRows(db, pageRows),
-    nextCursor: more ? encodeCursor(pageRows[pageRows.length - 1]!) : null,
+    data: await toRows(db, page.rows),
+    nextCursor: page.nextCursor,
     total: count?.n ?? 0,
   };
 }

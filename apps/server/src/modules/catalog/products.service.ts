@@ -18,9 +18,10 @@ import type { z } from "zod";
 import type { Executor } from "../../db/client.js";
 import { categories, products } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
+import { runListing, type SortSpec } from "../../lib/keyset.js";
 import type { AuthUser } from "../auth/sessions.js";
 import { type DetailCaches, personalDetail, publicDetail } from "./detail-cache.js";
-import { cachedCount, runListing, type SortSpec } from "./keyset.js";
+import { cachedCount } from "./listing-count.js";
 import { assertCategory, assertOwnUploads, assertSeller, isListedSeller, listingWhere } from "./rules.js";
 import { getSeller } from "./sellers.service.js";
 

@@ -9,8 +9,8 @@ import { and, count, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Executor, Tx } from "../../db/client.js";
 import { posts, reactions, reviews, users } from "../../db/schema/index.js";
 import { forbidden, notFound } from "../../lib/errors.js";
+import { newestFirst } from "../../lib/keyset.js";
 import type { AuthUser } from "../auth/sessions.js";
-import { decodeCursor, encodeCursor } from "./keyset.js";
 
 const NOT_FOUND = "Service not found";
 const OWN = "You cannot rate your own service";
@@ -150,6 +150,9 @@ export async function writeReview(db: Executor, user: AuthUser, input: ReviewInp
   });
 }
 
+/** Reviews newest first; ties (reviews saved in one transaction) by id. */
+const REVIEWS = newestFirst(reviews.createdAt, "timestamptz", reviews.id);
+
 /**
  * One page of a listed service's reviews, newest first (keyset on created_at, id).
  * @throws HttpError 404 for an unknown or unlisted service; 400 for a bad cursor.
@@ -157,27 +160,20 @@ export async function writeReview(db: Executor, user: AuthUser, input: ReviewInp
 export async function listReviews(db: Executor, postId: string, limit: number, rawCursor: string | undefined, viewer: AuthUser | null) {
   const [post] = await db.select({ listed: posts.listed, userId: posts.userId }).from(posts).where(eq(posts.id, postId));
   if (!post || (!post.listed && post.userId !== viewer?.id)) throw notFound(NOT_FOUND);
-  const cursor = rawCursor ? decodeCursor(rawCursor, "reviews", "timestamptz") : null;
-  const where = cursor
-    ? and(eq(reviews.postId, postId), sql`(${reviews.createdAt}, ${reviews.id}) < (${cursor.key}::timestamptz, ${cursor.id}::uuid)`)
-    : eq(reviews.postId, postId);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ ...reviewColumns, cursorKey: sql<string>`${reviews.createdAt}::text` })
+      .select({ ...reviewColumns, ...REVIEWS.columns })
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.userId))
-      .where(where)
-      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .where(and(eq(reviews.postId, postId), REVIEWS.after(rawCursor)))
+      .orderBy(...REVIEWS.order)
       .limit(limit + 1),
     db.select({ n: count() }).from(reviews).where(eq(reviews.postId, postId)),
   ]);
-  const more = rows.length > limit;
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  const offset = (cursor?.offset ?? 0) + page.length;
+  const page = REVIEWS.page(rows, limit);
   return {
-    data: page.map(toReview),
+    data: page.rows.map(toReview),
     total: total?.n ?? 0,
-    nextCursor: more && last ? encodeCursor({ sort: "reviews", key: last.cursorKey, id: last.id, offset, dir: "next" }) : null,
+    nextCursor: page.nextCursor,
   };
 }

@@ -6,49 +6,28 @@
  * - the admin's bank transfers (back office "Transactions"), confirmed (order "paid") or rejected
  *   (order "rejected", stock released) once; a transfer flagged for not being decided in time can
  *   still be decided: confirming reserves its stock again or is refused (ADR 0081).
- * Lists are newest first with keyset pagination (`cursor` = the last row's created_at and id).
+ * Lists are newest first with keyset pagination (lib/keyset.ts: the last row's created_at and id).
  * Money: kobo in the database, naira in answers.
  */
 import type { AdminTransaction, BuyerOrder, FulfilmentStatus, SellerOrderLine } from "@market/contract";
 import { FULFILMENT_STATUSES, koboToNaira } from "@market/contract";
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.js";
 import { orderLines, orders, transactions, users } from "../../db/schema/index.js";
-import { invalidCursor, isTimestampText, isUuid, parseCursorJson } from "../../lib/cursor.js";
 import { conflict, notFound } from "../../lib/errors.js";
+import { newestFirst } from "../../lib/keyset.js";
 import { recordOrderPaid } from "../ledger/earnings.service.js";
 import { refundsByOrder } from "../ledger/refunds.service.js";
 import type { Messenger } from "../messages/service.js";
 import { expireOverdueOrders, releaseOrders, reserveReleasedOrder } from "./checkout.service.js";
 import { lateConfirmedNotice, lateRejectedNotice } from "./notices.js";
 
-/* Keyset cursor over (created_at, id), newest first. */
-
 type Page = { limit: number; cursor?: string };
 
-function encodeCursor(createdAt: Date, id: string): string {
-  return Buffer.from(JSON.stringify([createdAt.toISOString(), id])).toString("base64url");
-}
-
-/**
- * `(created_at, id) < cursor` for the given columns. The cursor's time and id are checked before
- * they reach SQL (lib/cursor.ts, ADR 0080), so a forged one is a 400, not a cast error.
- * @throws HttpError 400 "Invalid cursor" on a malformed cursor.
- */
-function beforeCursor(cursor: string | undefined, createdAt: SQL | unknown, id: SQL | unknown): SQL | undefined {
-  if (!cursor) return undefined;
-  const parsed = parseCursorJson(cursor);
-  if (!Array.isArray(parsed) || parsed.length !== 2) throw invalidCursor();
-  const [at, key] = parsed as unknown[];
-  if (!isTimestampText(at) || !isUuid(key)) throw invalidCursor();
-  return sql`(${createdAt}, ${id}) < (${at}::timestamptz, ${key}::uuid)`;
-}
-
-function nextCursor<R>(rows: R[], limit: number, at: (r: R) => [Date, string]): string | null {
-  if (rows.length < limit) return null;
-  const [createdAt, id] = at(rows[rows.length - 1]!);
-  return encodeCursor(createdAt, id);
-}
+/* Each list newest first; ties (the lines of one order share its created_at) by id. */
+const ORDERS = newestFirst(orders.createdAt, "timestamptz", orders.id);
+const LINES = newestFirst(orderLines.createdAt, "timestamptz", orderLines.id);
+const TRANSFERS = newestFirst(transactions.createdAt, "timestamptz", transactions.id);
 
 /* ------------------------------------------------------------------------------------------- */
 /* Buyer                                                                                        */
@@ -66,12 +45,14 @@ export async function listBuyerOrders(
   stockChanged: (productIds: readonly string[]) => void = () => {},
 ): Promise<{ data: BuyerOrder[]; nextCursor: string | null }> {
   await expireOverdueOrders(db, { buyerId }, stockChanged);
-  const rows = await db
-    .select()
+  const fetched = await db
+    .select({ o: orders, ...ORDERS.columns })
     .from(orders)
-    .where(and(eq(orders.buyerId, buyerId), beforeCursor(page.cursor, orders.createdAt, orders.id)))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(page.limit);
+    .where(and(eq(orders.buyerId, buyerId), ORDERS.after(page.cursor)))
+    .orderBy(...ORDERS.order)
+    .limit(page.limit + 1);
+  const { rows: kept, nextCursor } = ORDERS.page(fetched, page.limit);
+  const rows = kept.map((r) => r.o);
   const lines = rows.length
     ? await db
         .select()
@@ -111,7 +92,7 @@ export async function listBuyerOrders(
       refunds: refunds.get(o.id) ?? [],
     }),
   );
-  return { data, nextCursor: nextCursor(rows, page.limit, (o) => [o.createdAt, o.id]) };
+  return { data, nextCursor };
 }
 
 /* ------------------------------------------------------------------------------------------- */
@@ -158,20 +139,17 @@ export async function listSellerLines(
   page: Page,
 ): Promise<{ data: SellerOrderLine[]; nextCursor: string | null }> {
   const rows = await db
-    .select(sellerLineColumns)
+    .select({ ...sellerLineColumns, ...LINES.columns })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .innerJoin(users, eq(users.id, orders.buyerId))
     .where(
-      and(
-        eq(orders.status, "paid"),
-        viewer.accType === "admin" ? undefined : eq(orderLines.sellerId, viewer.id),
-        beforeCursor(page.cursor, orderLines.createdAt, orderLines.id),
-      ),
+      and(eq(orders.status, "paid"), viewer.accType === "admin" ? undefined : eq(orderLines.sellerId, viewer.id), LINES.after(page.cursor)),
     )
-    .orderBy(desc(orderLines.createdAt), desc(orderLines.id))
-    .limit(page.limit);
-  return { data: rows.map(toSellerLine), nextCursor: nextCursor(rows, page.limit, (r) => [r.line.createdAt, r.line.id]) };
+    .orderBy(...LINES.order)
+    .limit(page.limit + 1);
+  const { rows: kept, nextCursor } = LINES.page(rows, page.limit);
+  return { data: kept.map(toSellerLine), nextCursor };
 }
 
 /**
@@ -247,9 +225,10 @@ function toAdminTransaction(r: AdminRow): AdminTransaction {
   };
 }
 
+/** Transfers with their order and buyer (and the keyset's columns, for the list's cursor). */
 function adminQuery(db: Executor, where: SQL | undefined) {
   return db
-    .select(adminColumns)
+    .select({ ...adminColumns, ...TRANSFERS.columns })
     .from(transactions)
     .innerJoin(orders, eq(orders.id, transactions.orderId))
     .innerJoin(users, eq(users.id, transactions.buyerId))
@@ -262,16 +241,11 @@ export async function listTransfers(
   filter: { status?: AdminTransaction["status"] },
   page: Page,
 ): Promise<{ data: AdminTransaction[]; nextCursor: string | null }> {
-  const rows = await adminQuery(
-    db,
-    and(
-      filter.status ? eq(transactions.status, filter.status) : undefined,
-      beforeCursor(page.cursor, transactions.createdAt, transactions.id),
-    ),
-  )
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(page.limit);
-  return { data: rows.map(toAdminTransaction), nextCursor: nextCursor(rows, page.limit, (r) => [r.t.createdAt, r.t.id]) };
+  const rows = await adminQuery(db, and(filter.status ? eq(transactions.status, filter.status) : undefined, TRANSFERS.after(page.cursor)))
+    .orderBy(...TRANSFERS.order)
+    .limit(page.limit + 1);
+  const { rows: kept, nextCursor } = TRANSFERS.page(rows, page.limit);
+  return { data: kept.map(toAdminTransaction), nextCursor };
 }
 
 /**

@@ -9,10 +9,10 @@
  */
 import type { EarningsAnswer, StatementEntry } from "@market/contract";
 import { koboToNaira } from "@market/contract";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db, Executor, Tx } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
-import { invalidCursor, isCursorKey, parseCursorJson } from "../../lib/cursor.js";
+import { newestFirst } from "../../lib/keyset.js";
 import { fixLineCommissions } from "./commission.service.js";
 import { balanceKobo, type EntryInput, lockAccount, postJournal } from "./ledger.service.js";
 
@@ -128,21 +128,27 @@ type StatementRow = {
   payout_id: string | null;
   memo: string;
   created_at: Date;
+  cursorKey: string;
+  cursorId: string;
 };
 
-/** Statement rows of the seller, newest first, after the entry id `beforeId` when given. */
-async function statementRows(db: Executor, sellerId: string, limit: number, beforeId: string | null): Promise<StatementRow[]> {
+/** The statement newest first: by ledger entry id, which is unique and grows with every entry. */
+const STATEMENT = newestFirst(sql`e.id`, "bigint");
+
+/** Up to `limit` statement rows after `cursor` (a statement cursor; none: from the newest). */
+async function statementRows(db: Executor, sellerId: string, limit: number, cursor: SQL | undefined): Promise<StatementRow[]> {
   const result = await db.execute<StatementRow>(sql`
     select e.id::text as id, j.kind, a.kind::text as account_kind, e.amount_kobo::text as amount_kobo, j.order_id,
            e.order_line_id, ol.name as line_name, (ol.unit_price_kobo * ol.quantity)::text as line_kobo,
-           ol.commission_kobo::text as commission_kobo, e.payout_id, j.memo, e.created_at
+           ol.commission_kobo::text as commission_kobo, e.payout_id, j.memo, e.created_at,
+           ${STATEMENT.columns.cursorKey} as "cursorKey", ${STATEMENT.columns.cursorId} as "cursorId"
     from ledger_entries e
     join ledger_accounts a on a.id = e.account_id
     join ledger_journals j on j.id = e.journal_id
     left join order_lines ol on ol.id = e.order_line_id
     where a.owner_id = ${sellerId} and a.kind in ('seller_pending', 'seller_payable')
-      and (${beforeId}::bigint is null or e.id < ${beforeId}::bigint)
-    order by e.id desc
+      and ${cursor ?? sql`true`}
+    order by ${sql.join(STATEMENT.order, sql`, `)}
     limit ${limit}`);
   return result.rows;
 }
@@ -177,16 +183,11 @@ export async function sellerEarnings(
   settings: FinanceSettings,
   now: Date,
 ): Promise<Omit<EarningsAnswer, "statusCode">> {
-  let beforeId: string | null = null;
-  if (page.cursor) {
-    const parsed = parseCursorJson(page.cursor);
-    if (!Array.isArray(parsed) || parsed.length !== 1 || !isCursorKey(parsed[0], "bigint")) throw invalidCursor();
-    beforeId = parsed[0] as string;
-  }
+  const after = STATEMENT.after(page.cursor);
   await db.transaction((tx) => releaseDueLines(tx, sellerId, now, settings.holdDays));
   const b = await sellerBalancesKobo(db, sellerId);
   const [account] = await db.select({ verified: users.bankAccountVerified }).from(users).where(sql`${users.id} = ${sellerId}`);
-  const rows = await statementRows(db, sellerId, page.limit, beforeId);
+  const { rows, nextCursor } = STATEMENT.page(await statementRows(db, sellerId, page.limit + 1, after), page.limit);
   return {
     data: {
       pending: koboToNaira(b.pending),
@@ -198,7 +199,7 @@ export async function sellerEarnings(
       bank_account_verified: account?.verified ?? false,
     },
     statement: rows.map(toStatementEntry),
-    nextCursor: rows.length === page.limit ? Buffer.from(JSON.stringify([rows[rows.length - 1]!.id])).toString("base64url") : null,
+    nextCursor,
   };
 }
 
@@ -214,18 +215,18 @@ export async function sellerStatementCsv(db: Db, sellerId: string, settings: Fin
   await db.transaction((tx) => releaseDueLines(tx, sellerId, now, settings.holdDays));
   const header = ["date", "kind", "balance", "amount", "order_id", "line_id", "item", "line_amount", "commission", "payout_id", "memo"];
   const out = [header.join(",")];
-  let beforeId: string | null = null;
-  for (;;) {
-    const rows = await statementRows(db, sellerId, 1000, beforeId);
-    for (const r of rows.map(toStatementEntry)) {
+  let cursor: string | null = null;
+  do {
+    const fetched: StatementRow[] = await statementRows(db, sellerId, 1001, STATEMENT.after(cursor));
+    const page = STATEMENT.page(fetched, 1000);
+    for (const r of page.rows.map(toStatementEntry)) {
       out.push(
         [r.createdAt, r.kind, r.balance, r.amount, r.order_id, r.line_id, r.line_name, r.line_amount, r.commission, r.payout_id, r.memo]
           .map(csvField)
           .join(","),
       );
     }
-    if (rows.length < 1000) break;
-    beforeId = rows[rows.length - 1]!.id;
-  }
+    cursor = page.nextCursor;
+  } while (cursor);
   return `${out.join("\r\n")}\r\n`;
 }

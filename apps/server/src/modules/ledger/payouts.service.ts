@@ -8,11 +8,11 @@
  */
 import type { Payout } from "@market/contract";
 import { FINANCE_MESSAGES, koboToNaira } from "@market/contract";
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, Executor, Tx } from "../../db/client.js";
 import { payouts, users } from "../../db/schema/index.js";
-import { invalidCursor, isTimestampText, isUuid, parseCursorJson } from "../../lib/cursor.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { newestFirst } from "../../lib/keyset.js";
 import { type FinanceSettings, releaseDueLines } from "./earnings.service.js";
 import { balanceKobo, ledgerNow, lockAccount, postJournal } from "./ledger.service.js";
 
@@ -186,23 +186,21 @@ export async function decidePayout(
   return readPayout(db, body.payout_id);
 }
 
+/** Payouts newest first; ties by id. */
+const PAYOUTS = newestFirst(payouts.createdAt, "timestamptz", payouts.id);
+
 /**
  * Payouts newest first: every seller's (admin) or one seller's, optionally by status ("requested"
  * are the ones due). Keyset over (created_at, id), checked when decoded (ADR 0080).
+ * @throws 400 "Invalid cursor" on a forged cursor.
  */
 export async function listPayouts(
   db: Executor,
   filter: { status?: Payout["status"]; sellerId?: string; id?: string },
   page: { limit: number; cursor?: string },
 ): Promise<{ data: Payout[]; nextCursor: string | null }> {
-  let after: SQL | undefined;
-  if (page.cursor) {
-    const parsed = parseCursorJson(page.cursor);
-    if (!Array.isArray(parsed) || parsed.length !== 2 || !isTimestampText(parsed[0]) || !isUuid(parsed[1])) throw invalidCursor();
-    after = sql`(${payouts.createdAt}, ${payouts.id}) < (${parsed[0]}::timestamptz, ${parsed[1]}::uuid)`;
-  }
   const rows = await db
-    .select(columns)
+    .select({ ...columns, ...PAYOUTS.columns })
     .from(payouts)
     .innerJoin(users, eq(users.id, payouts.sellerId))
     .where(
@@ -210,17 +208,11 @@ export async function listPayouts(
         filter.status ? eq(payouts.status, filter.status) : undefined,
         filter.sellerId ? eq(payouts.sellerId, filter.sellerId) : undefined,
         filter.id ? eq(payouts.id, filter.id) : undefined,
-        after,
+        PAYOUTS.after(page.cursor),
       ),
     )
-    .orderBy(desc(payouts.createdAt), desc(payouts.id))
-    .limit(page.limit);
-  const last = rows[rows.length - 1];
-  return {
-    data: rows.map(toPayout),
-    nextCursor:
-      rows.length === page.limit && last
-        ? Buffer.from(JSON.stringify([last.p.createdAt.toISOString(), last.p.id])).toString("base64url")
-        : null,
-  };
+    .orderBy(...PAYOUTS.order)
+    .limit(page.limit + 1);
+  const { rows: kept, nextCursor } = PAYOUTS.page(rows, page.limit);
+  return { data: kept.map(toPayout), nextCursor };
 }
