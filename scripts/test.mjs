@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: typecheck, Biome, unit + API tests
+ * `npm test`: typecheck, Biome, unused code (knip), import cycles (madge), unit + API tests
  * (Vitest, real PostgreSQL), build, page budget, then the browser end-to-end tests (Playwright in
  * Debian's Chromium). Ends with one line "tests: N passed, N failed"; a test that passed only on a
  * retry (Playwright's `retries` under CI, Vitest's `retry` where a test sets it) is not counted as
@@ -90,6 +90,8 @@ function vitestReport(name) {
 mkdirSync("test-results", { recursive: true });
 step("typecheck", "npm", ["run", "-s", "typecheck"]);
 step("lint", "npx", ["biome", "ci", "."]);
+step("unused files, exports and dependencies (knip)", "npm", ["run", "-s", "unused"]);
+step("import cycles (madge)", "npm", ["run", "-s", "cycles"]);
 const unit = vitestReport("vitest");
 step("unit and API tests", "npx", ["vitest", "run", ...unit.args], unit.env);
 unit.count();
