@@ -1,20 +1,24 @@
 #!/usr/bin/env node
 /**
- * `npm test`: typecheck, Biome, unit + API tests (Vitest, real PostgreSQL), build, page budget,
- * then the browser end-to-end tests (Playwright in Debian's Chromium). Ends with one line
- * "tests: N passed, N failed". Exits non-zero when any step fails.
+ * `npm test`: typecheck, Biome, unused code (knip), import cycles (madge), unit + API tests
+ * (Vitest, real PostgreSQL), build, page budget, then the browser end-to-end tests (Playwright in
+ * Debian's Chromium). Ends with one line "tests: N passed, N failed"; a test that passed only on a
+ * retry (Playwright's `retries` under CI, Vitest's `retry` where a test sets it) is not counted as
+ * passed but on the line before it, "flaky: K (names)". Exits non-zero when any step fails.
  *
  * Without Chromium it says how to install it; under CI (CI=true) that is a failure, elsewhere the
  * e2e step is skipped with a warning. SKIP_E2E=1 skips it on purpose.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { Socket } from "node:net";
 
 const CI = process.env.CI === "true" || process.env.CI === "1";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 let passed = 0;
 let failed = 0;
+/** Names of the tests that passed only on a retry. */
+const flaky = [];
 const failures = [];
 const warnings = [];
 
@@ -35,25 +39,62 @@ function step(name, cmd, args, env = {}, { blocking = true } = {}) {
   return ok;
 }
 
-function countVitest(file) {
+/** Vitest's JSON report (`file`) and the flaky ones our reporter listed (`flakyFile`, scripts/vitest-flaky-reporter.mjs). */
+function countVitest(file, flakyFile) {
   if (!existsSync(file)) return;
   const r = JSON.parse(readFileSync(file, "utf8"));
-  passed += r.numPassedTests ?? 0;
+  const retried = existsSync(flakyFile) ? JSON.parse(readFileSync(flakyFile, "utf8")) : [];
+  flaky.push(...retried);
+  passed += (r.numPassedTests ?? 0) - retried.length;
   failed += (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0);
+}
+
+/** The titles of Playwright's tests whose outcome is "flaky" (failed, then passed on a retry), from its JSON report's suites. */
+function flakyPlaywright(suites = [], path = []) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      (spec.tests ?? [])
+        .filter((t) => t.status === "flaky")
+        .map((t) => `${[...path, suite.title, spec.title].filter(Boolean).join(" > ")} [${t.projectName}]`),
+    ),
+    ...flakyPlaywright(suite.suites, [...path, suite.title]),
+  ]);
 }
 
 function countPlaywright(file) {
   if (!existsSync(file)) return;
   const r = JSON.parse(readFileSync(file, "utf8"));
-  passed += (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0);
+  passed += r.stats?.expected ?? 0;
   failed += r.stats?.unexpected ?? 0;
+  const names = flakyPlaywright(r.suites);
+  // The names when the report has them; the count always (a report cut short still has its stats).
+  flaky.push(...names, ...Array.from({ length: Math.max(0, (r.stats?.flaky ?? 0) - names.length) }, () => "(unnamed e2e test)"));
+}
+
+/** Vitest's reporters for a run whose JSON report goes to test-results/`name`.json (and its flaky list beside it). */
+function vitestReport(name) {
+  // Never count an earlier run's report.
+  for (const f of [`test-results/${name}.json`, `test-results/${name}-flaky.json`]) rmSync(f, { force: true });
+  return {
+    args: [
+      "--reporter=default",
+      "--reporter=json",
+      "--reporter=./scripts/vitest-flaky-reporter.mjs",
+      `--outputFile.json=test-results/${name}.json`,
+    ],
+    env: { VITEST_FLAKY_FILE: `test-results/${name}-flaky.json` },
+    count: () => countVitest(`test-results/${name}.json`, `test-results/${name}-flaky.json`),
+  };
 }
 
 mkdirSync("test-results", { recursive: true });
 step("typecheck", "npm", ["run", "-s", "typecheck"]);
 step("lint", "npx", ["biome", "ci", "."]);
-step("unit and API tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]);
-countVitest("test-results/vitest.json");
+step("unused files, exports and dependencies (knip)", "npm", ["run", "-s", "unused"]);
+step("import cycles (madge)", "npm", ["run", "-s", "cycles"]);
+const unit = vitestReport("vitest");
+step("unit and API tests", "npx", ["vitest", "run", ...unit.args], unit.env);
+unit.count();
 const built = step("build", "npm", ["run", "-s", "build"]);
 if (built && existsSync("scripts/budget.mjs")) step("page budget", "node", ["scripts/budget.mjs"], {}, { blocking: BUDGET_BLOCKING });
 
@@ -78,16 +119,14 @@ const services = (await listening(5432)) && (await listening(6379));
 if (!built) {
   // the build failed: reported above
 } else if (haproxy && services) {
-  step("multi-instance test (3 processes, HAProxy, Redis, S3)", "npx", [
-    "vitest",
-    "run",
-    "-c",
-    "apps/server/cluster/vitest.config.ts",
-    "--reporter=default",
-    "--reporter=json",
-    "--outputFile.json=test-results/cluster.json",
-  ]);
-  countVitest("test-results/cluster.json");
+  const cluster = vitestReport("cluster");
+  step(
+    "multi-instance test (3 processes, HAProxy, Redis, S3)",
+    "npx",
+    ["vitest", "run", "-c", "apps/server/cluster/vitest.config.ts", ...cluster.args],
+    cluster.env,
+  );
+  cluster.count();
 } else {
   const missing = `${haproxy ? "" : "HAProxy (apt-get install -y haproxy) "}${services ? "" : "PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379"}`;
   console.log(`\n! Multi-instance test skipped: needs ${missing.trim()}.`);
@@ -107,5 +146,6 @@ if (process.env.SKIP_E2E === "1") {
 
 if (warnings.length) console.log(`\nNot met yet (reported, not blocking): ${warnings.join(", ")}; see docs/performance.md`);
 if (failures.length) console.log(`\nFailed steps: ${failures.join(", ")}`);
+if (flaky.length) console.log(`\nflaky: ${flaky.length} (passed only on a retry: ${flaky.join("; ")})`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failures.length ? 1 : 0);

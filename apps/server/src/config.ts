@@ -27,6 +27,15 @@ const EnvSchema = z.object({
    */
   DATABASE_READ_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, "data")),
+  /**
+   * Time-outs of the database pools that serve requests, in ms (ADR 0160): waiting for a connection,
+   * one statement, a transaction left idle. Past them the request answers 503, so a frozen
+   * PostgreSQL answers as fast as a stopped one. Migrations and seeding are not limited.
+   */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1_500),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1_500),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
+
   /** Port of the embedded PostgreSQL. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   /** Where uploaded images are stored (default DATA_DIR/uploads) when S3_BUCKET is not set. */

@@ -33,7 +33,7 @@ try {
 }
 if (config.NODE_ENV === "production") {
   // A database brought over from a demo or development install may still hold the README's accounts.
-  const open = await demoAccountsWithPublishedPasswords(database.db);
+  const open = await demoAccountsWithPublishedPasswords(database.setupDb);
   if (open.length) {
     console.error(
       `Refusing to start in production: these demo accounts still have their published passwords: ${open.join(", ")}.\n` +
@@ -45,9 +45,9 @@ if (config.NODE_ENV === "production") {
 }
 let demoAccounts: string[] = [];
 let seeded = false;
-if (config.SEED_DEMO && !(await hasData(database.db))) {
+if (config.SEED_DEMO && !(await hasData(database.setupDb))) {
   console.log("First start: loading the demo store (a few seconds)...");
-  await seedDemo(database.db, pictures);
+  await seedDemo(database.setupDb, pictures);
   seeded = true;
 }
 pictures.close();

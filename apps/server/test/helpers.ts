@@ -75,6 +75,8 @@ export async function createTestContext(
     TRUST_PROXY: "loopback",
     ...env,
   });
+  // One pool for the app and the test's own writes, so without the request pools' time-outs (ADR
+  // 0160): fixtures write large catalogs through it. resilience-freeze.test.ts builds its app on them.
   const db = createDb(url, 10);
   // DATABASE_READ_URL in `env`: a pool of its own for the anonymous catalog reads (ADR 0106), as main.ts opens.
   const readDb = config.DATABASE_READ_URL ? createDb(config.DATABASE_READ_URL, 5) : db;

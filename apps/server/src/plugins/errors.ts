@@ -23,6 +23,9 @@ const DB_DOWN = new Set([
   "08003",
   "08006",
   "53300",
+  // statement_timeout or idle_in_transaction_session_timeout (DB_* settings, ADR 0160): too slow to wait for.
+  "57014",
+  "25P03",
 ]);
 
 function isDbDown(err: unknown): boolean {
@@ -30,10 +33,11 @@ function isDbDown(err: unknown): boolean {
   if (!e) return false;
   if (e.code && DB_DOWN.has(e.code)) return true;
   // node-postgres's own words for a connection it lost, or one it refuses to use after losing it (a
-  // transaction's rollback on a client PostgreSQL terminated mid-transaction).
+  // transaction's rollback on a client PostgreSQL terminated mid-transaction), and for a statement
+  // or connection that took longer than the DB_* time-outs (a frozen PostgreSQL, ADR 0160).
   if (
     typeof e.message === "string" &&
-    /Connection terminated|connection timeout|timeout exceeded when trying to connect|is not queryable/i.test(e.message)
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|is not queryable|Query read timeout/i.test(e.message)
   )
     return true;
   return e.cause ? isDbDown(e.cause) : false;

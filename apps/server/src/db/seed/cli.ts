@@ -5,7 +5,7 @@ import { openDatabase } from "../open.js";
 import { hasData, seedDemo } from "./demo.js";
 
 const config = loadConfig();
-const { db, close } = await openDatabase(config);
+const { setupDb: db, close } = await openDatabase(config);
 const storage = createUploadStorage(config);
 try {
   if (await hasData(db)) console.log("The database already has data; nothing seeded.");

@@ -12,6 +12,7 @@ import { ApiError } from "../../../lib/api";
 import { useSchemaForm } from "../../../lib/form";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSignIn } from "../../../lib/queries/auth";
+import { safeReturnPath } from "../../../lib/return-path";
 import { homeOf } from "../../../lib/session";
 
 /** Whether the login may be sent (spec §5: both fields longer than 2 characters). */
@@ -39,10 +40,10 @@ export function LoginForm({
 
   const goBack = () => {
     // The app's own redirect passes the page in its state; the server's (a signed-out visit to the
-    // customer area) in ?from=. Only a path of this site: never another origin ("//host").
+    // customer area) in ?from=. Only a path of this origin: anything else goes home.
     const asked = (location.state as { from?: string } | null)?.from ?? new URLSearchParams(location.search).get("from");
-    const from = asked?.startsWith("/") && !asked.startsWith("//") && !asked.startsWith("/\\") ? asked : null;
-    if (from && from !== "/signin") navigate(from, { replace: true });
+    const from = safeReturnPath(asked, window.location.origin);
+    if (from) navigate(from, { replace: true });
     else if ((window.history.state as { idx?: number } | null)?.idx) navigate(-1);
     else navigate("/", { replace: true });
   };

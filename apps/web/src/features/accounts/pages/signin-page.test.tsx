@@ -1,4 +1,4 @@
-import { MessageAnswer, PASSWORD_MAX, SignUpAnswer } from "@market/contract";
+import { MessageAnswer, PASSWORD_MAX, type SignInAnswer, SignUpAnswer } from "@market/contract";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -48,6 +48,23 @@ describe("SignInPage", () => {
     await userEvent.click(screen.getByRole("button", { name: "Login" }));
     await waitFor(() => expect(calls.filter((c) => c.path === "/api/signin")).toHaveLength(1));
     expect(await screen.findByText("Invalid email/phone or password")).toBeInTheDocument();
+  });
+
+  it.each([
+    ["%2Faccount", "/account"],
+    ["%2F%09%2Fevil.example", "/"],
+    ["https%3A%2F%2Fevil.example", "/"],
+  ])("a signed-in customer asked back to from=%s lands on %s", async (from, landing) => {
+    server.use(
+      http.post("/api/signin", () =>
+        HttpResponse.json({ statusCode: 200, token: "t", accType: "customer", message: "Signed in" } satisfies SignInAnswer),
+      ),
+    );
+    const { router } = renderWithProviders(<SignInPage />, { path: "*", route: `/signin?from=${from}` });
+    await userEvent.type(screen.getByLabelText(/Email address or phone number/), "ada@example.ng");
+    await userEvent.type(document.querySelector("input[autocomplete=current-password]") as HTMLInputElement, "Secret#1");
+    await userEvent.click(screen.getByRole("button", { name: "Login" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(landing));
   });
 
   it("checks a seller's registration with the contract's rules before sending anything", async () => {
