@@ -1,14 +1,17 @@
 /**
- * No route but sign-up tells whether an account exists (ADR 0083): sign-in (throttle included),
- * the 2FA check and the password reset answer a real account exactly as an unknown one, and a
- * blocked account exactly as a wrong password.
+ * No route tells whether an account exists (ADR 0083, 0151): sign-in (throttle included), the 2FA
+ * check and the password reset answer a real account exactly as an unknown one, and a blocked
+ * account exactly as a wrong password; sign-up answers a registered e-mail or phone exactly as a
+ * new one and tells the owner by e-mail.
  */
 import { ACCOUNT_MESSAGES } from "@market/contract";
+import { eq, like, or } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../src/db/schema/index.js";
 import { createUser } from "../src/db/seed/factories.js";
 import { PER_SOURCE_LIMIT } from "../src/modules/auth/throttle.js";
-import { freshIp, latestCode, registerVerified, signUpViaApi } from "./accounts-helpers.js";
+import { freshIp, latestCode, outboxFor, registerVerified, signUpBody, signUpViaApi } from "./accounts-helpers.js";
 import { createTestContext, errorBody, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
@@ -80,5 +83,60 @@ describe("POST /api/recover/change-password", () => {
       retryAfter: false,
     });
     expect(unknown).toEqual(real);
+  });
+});
+
+describe("POST /api/signup", () => {
+  /** The phone of a sign-up body as the store keeps it (+234...). */
+  const stored = (local: string) => `+234${local.slice(1)}`;
+
+  it("answers a registered e-mail or phone exactly as a new sign-up, makes no account and e-mails the owner", async () => {
+    const owner = await createUser(ctx.db, { phone: "+2348039990001" });
+    const fresh = signUpBody();
+    const sameEmail = signUpBody({ email: owner.email.toUpperCase() });
+    const samePhone = signUpBody({ phone: "0803 999 0001" });
+    const answers = [];
+    for (const body of [fresh, sameEmail, samePhone]) answers.push(seen(await post("/api/signup", body)));
+    const expected = (email: string, phone: string) => ({
+      status: 201,
+      body: { statusCode: 201, message: ACCOUNT_MESSAGES.registered, data: { email, phone, accType: "customer" } },
+      retryAfter: false,
+    });
+    expect(answers).toEqual([
+      expected(fresh.email, stored(fresh.phone)),
+      expected(owner.email, stored(sameEmail.phone)),
+      expected(samePhone.email, "+2348039990001"),
+    ]);
+    // Only the new sign-up made an account; the owner's account is untouched.
+    const made = await ctx.db
+      .select({ email: users.email })
+      .from(users)
+      .where(or(eq(users.phone, stored(sameEmail.phone)), eq(users.email, samePhone.email)));
+    expect(made).toEqual([]);
+    const standIns = await ctx.db.select({ id: users.id }).from(users).where(like(users.email, "%@invalid"));
+    expect(standIns).toEqual([]);
+    const [kept] = await ctx.db.select().from(users).where(eq(users.id, owner.id));
+    expect(kept).toEqual(owner);
+    // The owner hears of both tries, with the way back into their account.
+    const mails = (await outboxFor(ctx, owner.email)).filter((m) => /tried to register/.test(m.subject));
+    expect(mails).toHaveLength(2);
+    expect(mails[0]!.body).toContain("/signin");
+    expect(mails[0]!.body).toContain("Lost your password?");
+
+    // The caller's next step (the codes) answers alike too.
+    const next = [];
+    for (const email of [fresh.email, owner.email]) next.push(seen(await post("/api/verify", { email, code_email: "", code_phone: "" })));
+    expect(next[1]).toEqual(next[0]);
+  });
+
+  it("refuses a broken picture alike for a registered and a new e-mail", async () => {
+    const owner = await createUser(ctx.db);
+    // PNG's signature, then no image: found out only when the picture is decoded.
+    const broken = `data:image/png;base64,${Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.alloc(64, 7)]).toString("base64")}`;
+    const fresh = seen(await post("/api/signup", signUpBody({ profile: broken })));
+    const registered = seen(await post("/api/signup", signUpBody({ profile: broken, email: owner.email })));
+    expect(fresh.status).toBe(400);
+    expect(fresh.body.errors).toHaveProperty("profile");
+    expect(registered).toEqual(fresh);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Production is safe by default, and start-up faults say what is wrong:
- * - a production start never creates the demo accounts (their passwords are in the README), refuses
- *   a database that still has one with its published password, and prints no demo sign-ins;
+ * - a production start never creates the demo accounts (their passwords are in the README and the
+ *   seed's source), refuses a database where any seeded account still has its seeded password (all
+ *   of them named, not only the README's), and prints no demo sign-ins;
  * - the first admin comes from `npm run admin:create`, whose one-time password opens nothing but
  *   the password change;
  * - the embedded PostgreSQL: a taken port is named with its setting; after the store is killed
@@ -14,10 +15,10 @@ import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../src/db/schema/index.js";
-import { DEMO_ACCOUNTS } from "../src/db/seed/demo.js";
+import { DEMO_ACCOUNTS, SEEDED_ACCOUNTS } from "../src/db/seed/demo.js";
 import { createUser } from "../src/db/seed/factories.js";
 import { PASSWORD_CHANGE_FIRST } from "../src/plugins/auth.js";
 import { PRODUCTION_ENV } from "./fixtures.js";
@@ -77,6 +78,31 @@ describe("production start", () => {
       expect(server.stderr()).toMatch(/published passwords/);
     } finally {
       await ctx.db.delete(users).where(sql`${users.id} = ${planted.id}`);
+    }
+  });
+
+  it("refuses, naming each one, seeded accounts beyond the README's that keep their seeded password", { timeout: 60_000 }, async () => {
+    // As after an operator changed the printed demo passwords: the other seeded accounts are left.
+    const others = SEEDED_ACCOUNTS.filter((a) => !DEMO_ACCOUNTS.some((d) => d.email === a.email));
+    expect(others.map((a) => a.email)).toEqual(
+      expect.arrayContaining(["emeka@naijamarket.ng", "zainab@naijamarket.ng", "ngozi@example.ng"]),
+    );
+    const planted = [];
+    for (const a of others) planted.push(await createUser(ctx.db, { email: a.email, password: a.password }));
+    for (const d of DEMO_ACCOUNTS) planted.push(await createUser(ctx.db, { email: d.email, password: "Changed-by-the-operator-1" }));
+    try {
+      const server = await start({ ...PRODUCTION_ENV, DATABASE_URL: ctx.url }, { waitReady: false });
+      expect(await server.exited).toBe(1);
+      expect(server.stderr()).toMatch(/published passwords/);
+      for (const a of others) expect(server.stderr()).toContain(a.email);
+      for (const d of DEMO_ACCOUNTS) expect(server.stderr()).not.toContain(d.email);
+    } finally {
+      await ctx.db.delete(users).where(
+        inArray(
+          users.id,
+          planted.map((u) => u.id),
+        ),
+      );
     }
   });
 });

@@ -1,7 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, orderLines, orders, posts, products, transactions, users } from "../src/db/schema/index.js";
-import { hasData, seedDemo } from "../src/db/seed/demo.js";
+import { DEMO_ACCOUNTS, demoAccountsWithPublishedPasswords, hasData, seedDemo } from "../src/db/seed/demo.js";
+import { hashPassword } from "../src/modules/auth/passwords.js";
 import { createSession } from "../src/modules/auth/sessions.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
@@ -95,6 +96,27 @@ describe("demo seed", () => {
     expect(finance.now.payouts_due).toBeGreaterThan(0);
     const payouts = (await ctx.request({ method: "GET", url: "/api/admin/payouts", token })).json().data;
     expect(payouts.map((p: { status: string }) => p.status).sort()).toEqual(["paid", "requested"]);
+  });
+
+  it("every account it creates is one that production refuses while it keeps its seeded password (ADR 0150)", async () => {
+    // Read from the seeded database, not from a list: an account added to the seed is covered by construction.
+    const seeded = (await ctx.db.select({ email: users.email }).from(users)).map((u) => u.email).sort();
+    expect(seeded.length).toBeGreaterThanOrEqual(13);
+    expect([...(await demoAccountsWithPublishedPasswords(ctx.db))].sort()).toEqual(seeded);
+    // The banner's accounts changed: every other seeded account is still named.
+    const changed = await hashPassword("Changed-by-the-operator-1");
+    await ctx.db
+      .update(users)
+      .set({ passwordHash: changed })
+      .where(
+        inArray(
+          users.email,
+          DEMO_ACCOUNTS.map((d) => d.email),
+        ),
+      );
+    const left = seeded.filter((e) => !DEMO_ACCOUNTS.some((d) => d.email === e));
+    expect([...(await demoAccountsWithPublishedPasswords(ctx.db))].sort()).toEqual(left);
+    expect(left).toEqual(expect.arrayContaining(["emeka@naijamarket.ng", "funke@naijamarket.ng", "zainab@naijamarket.ng"]));
   });
 
   it("serves a generated picture as a real image with nosniff", async () => {

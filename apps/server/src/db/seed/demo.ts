@@ -20,13 +20,129 @@ import {
 import { seedFinanceHistory } from "./finance.js";
 import { generateAvatar, generatePicture } from "./images.js";
 
+/**
+ * Every account the demo store creates, with its password. These passwords are public (README,
+ * this file), so a production start refuses a database where any of them still signs in (ADR 0150).
+ * `printed`: the role shown in the start-up banner's "Demo sign-ins" (README "Demo accounts").
+ */
+const ADMIN_ACCOUNT = {
+  names: "Store Admin",
+  username: "admin",
+  email: "admin@naijamarket.ng",
+  phone: "+2348000000001",
+  password: "Admin#2026",
+  printed: "admin",
+} as const;
+const SELLER_SPECS = [
+  {
+    names: "Adaeze Okafor",
+    username: "adagadgets",
+    email: "ada@naijamarket.ng",
+    phone: "+2348031110001",
+    printed: "seller (blue tick)",
+    blueTick: true,
+    status: "approved" as const,
+    cats: ["Phones & Tablets", "Electronics", "Hair & Beauty Salons"],
+    desc: "Ada's Gadgets sells original phones, power banks and home electronics from Computer Village, Ikeja. Every device is tested before delivery and comes with a receipt and warranty. We also run a small beauty studio in Lekki for braids, makeup and gele tying on weekends.",
+  },
+  {
+    names: "Chidi Nwosu",
+    username: "chidihome",
+    email: "chidi@naijamarket.ng",
+    phone: "+2348052220002",
+    printed: "seller",
+    blueTick: false,
+    status: "approved" as const,
+    cats: ["Home & Kitchen", "Groceries", "Home Cleaning"],
+    desc: "Chidi Home Essentials: kitchen appliances, foodstuff in bulk and professional home cleaning across Lagos mainland.",
+  },
+  {
+    names: "Funke Adeyemi",
+    username: "funkefashion",
+    email: "funke@naijamarket.ng",
+    phone: "+2348063330003",
+    blueTick: false,
+    status: "approved" as const,
+    cats: ["Fashion", "Tailoring", "Event Planning"],
+    desc: "Funke Fashion House: Ankara, Aso Oke and bespoke tailoring from Surulere, plus event styling for weddings and owambe.",
+  },
+  {
+    names: "Emeka Eze",
+    username: "emekatech",
+    email: "emeka@naijamarket.ng",
+    phone: "+2348074440004",
+    blueTick: true,
+    status: "approved" as const,
+    cats: ["Computing", "Baby & Kids", "Photography"],
+    desc: "Emeka Tech & Kids: laptops and accessories, baby essentials, and product photography for online sellers.",
+  },
+  {
+    names: "Zainab Lawal",
+    username: "zainabbeauty",
+    email: "zainab@naijamarket.ng",
+    phone: "+2348097770007",
+    blueTick: false,
+    status: "approved" as const,
+    cats: ["Health & Beauty", "Event Planning"],
+    desc: "Zainab's Beauty Corner in Ikeja: natural skincare, hair products and wellness essentials, plus decoration for small events.",
+  },
+  {
+    names: "Bola Ahmed",
+    username: "bolaauto",
+    email: "bola@naijamarket.ng",
+    phone: "+2348085550005",
+    printed: "seller (pending approval)",
+    blueTick: false,
+    status: "pending" as const,
+    cats: ["Health & Beauty", "Auto Repair"],
+    desc: "Bola Auto & Beauty: mobile mechanic services and natural beauty products. Awaiting approval.",
+  },
+].map((s) => ({ ...s, whatsapp: s.phone, password: "Seller#2026" }));
+/** The customers; the first has a published sign-in and an entry in the address book. */
+const CUSTOMER_SPECS: Array<{
+  names: string;
+  username: string;
+  email: string;
+  phone: string;
+  whatsapp?: string;
+  password: string;
+  printed?: string;
+}> = [
+  {
+    names: "Tunde Bakare",
+    username: "tunde",
+    email: "tunde@naijamarket.ng",
+    phone: "+2348096660006",
+    whatsapp: "+2348096660006",
+    password: "Customer#2026",
+    printed: "customer",
+  },
+  ...(
+    [
+      ["Ngozi Umeh", "ngozi"],
+      ["Yusuf Bello", "yusuf"],
+      ["Kemi Alade", "kemi"],
+      ["Ifeanyi Obi", "ifeanyi"],
+      ["Halima Musa", "halima"],
+    ] as const
+  ).map(([names, username], i) => ({
+    names,
+    username,
+    email: `${username}@example.ng`,
+    phone: `+234810${String(i + 1).padStart(7, "0")}`,
+    password: "Password1!",
+  })),
+];
+
+/** Every seeded account's e-mail and password (the production check), derived from the specs above. */
+export const SEEDED_ACCOUNTS: readonly { email: string; password: string; printed?: string }[] = [
+  ADMIN_ACCOUNT,
+  ...SELLER_SPECS,
+  ...CUSTOMER_SPECS,
+].map(({ email, password, printed }) => ({ email, password, printed }));
+
 /** The sign-ins printed at start-up (README "Demo accounts"). */
-export const DEMO_ACCOUNTS = [
-  { role: "admin", email: "admin@naijamarket.ng", password: "Admin#2026" },
-  { role: "seller (blue tick)", email: "ada@naijamarket.ng", password: "Seller#2026" },
-  { role: "seller", email: "chidi@naijamarket.ng", password: "Seller#2026" },
-  { role: "customer", email: "tunde@naijamarket.ng", password: "Customer#2026" },
-] as const;
+export const DEMO_ACCOUNTS = SEEDED_ACCOUNTS.flatMap((a) => (a.printed ? [{ role: a.printed, email: a.email, password: a.password }] : []));
 
 /** A small seeded PRNG (mulberry32) so the demo is the same on every machine. */
 function prng(seed: number) {
@@ -210,25 +326,30 @@ export async function hasData(db: Db): Promise<boolean> {
 }
 
 /**
- * The demo accounts present in the database that still sign in with their published password
- * (README). Production refuses to start while there is one (main.ts).
+ * The seeded accounts present in the database (by e-mail) that still sign in with their seeded
+ * password, which is public. Production refuses to start while there is one (main.ts, ADR 0087 and
+ * 0150); the banner checks only `DEMO_ACCOUNTS`. Answers e-mails in `accounts` order.
  */
-export async function demoAccountsWithPublishedPasswords(db: Db): Promise<string[]> {
+export async function demoAccountsWithPublishedPasswords(
+  db: Db,
+  accounts: readonly { email: string; password: string }[] = SEEDED_ACCOUNTS,
+): Promise<string[]> {
   const rows = await db
     .select({ email: users.email, passwordHash: users.passwordHash })
     .from(users)
     .where(
       inArray(
         users.email,
-        DEMO_ACCOUNTS.map((a) => a.email),
+        accounts.map((a) => a.email),
       ),
     );
-  const open: string[] = [];
-  for (const row of rows) {
-    const demo = DEMO_ACCOUNTS.find((a) => a.email === row.email)!;
-    if (await verifyPassword(row.passwordHash, demo.password)) open.push(row.email);
-  }
-  return open;
+  const open = await Promise.all(
+    accounts.map(async (a) => {
+      const row = rows.find((r) => r.email === a.email);
+      return row && (await verifyPassword(row.passwordHash, a.password)) ? a.email : null;
+    }),
+  );
+  return open.filter((e) => e !== null);
 }
 
 /**
@@ -250,89 +371,14 @@ export async function seedDemo(db: Db, storage: UploadStorage): Promise<{ produc
     services.push({ ...c, row: await createCategory(db, { name: c.name, type: "services", isDefault: c.isDefault, createdAt: at() }) });
   const cat = (name: string) => [...market, ...services].find((c) => c.name === name)!.row.id;
 
-  await createUser(db, {
-    names: "Store Admin",
-    username: "admin",
-    email: "admin@naijamarket.ng",
-    phone: "+2348000000001",
-    accType: "admin",
-    password: "Admin#2026",
-  });
-  const sellerSpecs = [
-    {
-      names: "Adaeze Okafor",
-      username: "adagadgets",
-      email: "ada@naijamarket.ng",
-      phone: "+2348031110001",
-      whatsapp: "+2348031110001",
-      blueTick: true,
-      status: "approved" as const,
-      cats: ["Phones & Tablets", "Electronics", "Hair & Beauty Salons"],
-      desc: "Ada's Gadgets sells original phones, power banks and home electronics from Computer Village, Ikeja. Every device is tested before delivery and comes with a receipt and warranty. We also run a small beauty studio in Lekki for braids, makeup and gele tying on weekends.",
-    },
-    {
-      names: "Chidi Nwosu",
-      username: "chidihome",
-      email: "chidi@naijamarket.ng",
-      phone: "+2348052220002",
-      whatsapp: "+2348052220002",
-      blueTick: false,
-      status: "approved" as const,
-      cats: ["Home & Kitchen", "Groceries", "Home Cleaning"],
-      desc: "Chidi Home Essentials: kitchen appliances, foodstuff in bulk and professional home cleaning across Lagos mainland.",
-    },
-    {
-      names: "Funke Adeyemi",
-      username: "funkefashion",
-      email: "funke@naijamarket.ng",
-      phone: "+2348063330003",
-      whatsapp: "+2348063330003",
-      blueTick: false,
-      status: "approved" as const,
-      cats: ["Fashion", "Tailoring", "Event Planning"],
-      desc: "Funke Fashion House: Ankara, Aso Oke and bespoke tailoring from Surulere, plus event styling for weddings and owambe.",
-    },
-    {
-      names: "Emeka Eze",
-      username: "emekatech",
-      email: "emeka@naijamarket.ng",
-      phone: "+2348074440004",
-      whatsapp: "+2348074440004",
-      blueTick: true,
-      status: "approved" as const,
-      cats: ["Computing", "Baby & Kids", "Photography"],
-      desc: "Emeka Tech & Kids: laptops and accessories, baby essentials, and product photography for online sellers.",
-    },
-    {
-      names: "Zainab Lawal",
-      username: "zainabbeauty",
-      email: "zainab@naijamarket.ng",
-      phone: "+2348097770007",
-      whatsapp: "+2348097770007",
-      blueTick: false,
-      status: "approved" as const,
-      cats: ["Health & Beauty", "Event Planning"],
-      desc: "Zainab's Beauty Corner in Ikeja: natural skincare, hair products and wellness essentials, plus decoration for small events.",
-    },
-    {
-      names: "Bola Ahmed",
-      username: "bolaauto",
-      email: "bola@naijamarket.ng",
-      phone: "+2348085550005",
-      whatsapp: "+2348085550005",
-      blueTick: false,
-      status: "pending" as const,
-      cats: ["Health & Beauty", "Auto Repair"],
-      desc: "Bola Auto & Beauty: mobile mechanic services and natural beauty products. Awaiting approval.",
-    },
-  ];
-  const sellers: Array<(typeof sellerSpecs)[number] & { row: Awaited<ReturnType<typeof createUser>> }> = [];
-  for (const [i, s] of sellerSpecs.entries()) {
-    const { cats, ...rest } = s;
+  const { printed: _admin, ...adminSpec } = ADMIN_ACCOUNT;
+  const admin = await createUser(db, { ...adminSpec, accType: "admin" });
+  const sellers: Array<(typeof SELLER_SPECS)[number] & { row: Awaited<ReturnType<typeof createUser>> }> = [];
+  for (const [i, s] of SELLER_SPECS.entries()) {
+    const { cats, printed: _seller, ...rest } = s;
     const row = await createUser(db, {
       ...rest,
       accType: "business",
-      password: "Seller#2026",
       categoryIds: cats.map(cat),
       bankCode: "058",
       accountNo: "0123456789",
@@ -343,32 +389,8 @@ export async function seedDemo(db: Db, storage: UploadStorage): Promise<{ produc
     await db.update(users).set({ profile }).where(eq(users.id, row.id));
     sellers.push({ ...s, row: { ...row, profile } });
   }
-  const customers = [
-    await createUser(db, {
-      names: "Tunde Bakare",
-      username: "tunde",
-      email: "tunde@naijamarket.ng",
-      phone: "+2348096660006",
-      whatsapp: "+2348096660006",
-      password: "Customer#2026",
-    }),
-  ];
-  for (const [names, username] of [
-    ["Ngozi Umeh", "ngozi"],
-    ["Yusuf Bello", "yusuf"],
-    ["Kemi Alade", "kemi"],
-    ["Ifeanyi Obi", "ifeanyi"],
-    ["Halima Musa", "halima"],
-  ] as const) {
-    customers.push(
-      await createUser(db, {
-        names,
-        username,
-        email: `${username}@example.ng`,
-        phone: `+234810${String(customers.length).padStart(7, "0")}`,
-      }),
-    );
-  }
+  const customers = [];
+  for (const { printed: _customer, ...c } of CUSTOMER_SPECS) customers.push(await createUser(db, c));
   await createAddress(db, {
     userId: customers[0]!.id,
     firstName: "Tunde",
@@ -450,7 +472,6 @@ export async function seedDemo(db: Db, storage: UploadStorage): Promise<{ produc
     for (const s of sellers.filter((x) => x.status === "approved"))
       if (rand() < 0.6) await createFollow(db, { followerId: c.id, sellerId: s.row.id });
   await createFollow(db, { followerId: customers[0]!.id, sellerId: sellers[0]!.row.id });
-  const admin = (await db.select({ id: users.id }).from(users).where(sql`${users.accType} = 'admin'`))[0]!;
   await seedOrderHistory(db, rand, customers, admin.id);
   // The demo sign-in sellers first, so their Earnings show payouts.
   await seedFinanceHistory(

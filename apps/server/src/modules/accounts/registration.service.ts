@@ -3,8 +3,10 @@
  * POST /api/signup and /api/verify). A new account gets one code by e-mail and one by SMS; it can
  * sign in once both are verified (ADR 0010). Sellers ("Brand") start with status "pending".
  */
+
+import { randomUUID } from "node:crypto";
 import { ACCOUNT_MESSAGES, CODE_LENGTH, type SignUpBody, SignUpForm, signUpAccountType, type VerifyBody } from "@market/contract";
-import { eq, inArray, or, sql } from "drizzle-orm";
+import { eq, inArray, or, sql, TransactionRollbackError } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Executor } from "../../db/client.js";
 import { categories, userCategories, users } from "../../db/schema/index.js";
@@ -14,9 +16,9 @@ import { hashPassword } from "../auth/passwords.js";
 import type { SessionCaches } from "../auth/sessions.js";
 import { syncSellerListings } from "../catalog/listing-visibility.js";
 import type { Messenger } from "../messages/service.js";
-import { decodeDataUrl, sniffImageType, storeImage, type UploadQuota } from "../uploads/images.js";
+import { decodeDataUrl, encodeImage, sniffImageType, storeImage, type UploadQuota } from "../uploads/images.js";
 import type { UploadStorage } from "../uploads/storage.js";
-import { verifyEmailMessage, verifyPhoneMessage } from "./messages.js";
+import { registeredSignUpMessage, verifyEmailMessage, verifyPhoneMessage } from "./messages.js";
 import { normalizePhone } from "./validation.js";
 
 /** `uploadQuota`: the per-account upload quota, applied to profile pictures sent to PUT /api/me (ADR 0084). */
@@ -27,12 +29,15 @@ export type AccountsDeps = {
   uploadQuota: UploadQuota;
   /** `app.cache`: revoked sessions are forgotten by every process (ADR 0100). */
   caches: SessionCaches;
+  /** The store's address for links in messages (PUBLIC_URL; in development the local address). */
+  storeUrl: string;
 };
 
 /**
- * Check a sign-up: the form rules, the phone (normalised to +234), the picture's bytes, that
- * e-mail, username and phone are free and that the categories exist. Throws 400 with every field
- * message at once.
+ * Check a sign-up: the form rules, the phone (normalised to +234), the picture's bytes, that the
+ * username is free and that the categories exist. Throws 400 with every field message at once.
+ * A registered e-mail or phone is no error (the answer must not tell, ADR 0151): `owners` answers
+ * the e-mails of the accounts that hold them.
  */
 async function checkSignUp(db: Executor, body: z.output<typeof SignUpBody>) {
   const accType = signUpAccountType(body.accType);
@@ -53,17 +58,23 @@ async function checkSignUp(db: Executor, body: z.output<typeof SignUpBody>) {
     .where(
       or(eq(users.email, email), sql`lower(${users.username}) = ${username.toLowerCase()}`, phone ? eq(users.phone, phone) : undefined),
     );
+  const owners = new Set<string>();
   for (const t of taken) {
-    if (t.email === email) errors.email ??= ACCOUNT_MESSAGES.emailTaken;
+    // Usernames are public (shown on every listing), so saying one is taken tells nothing new.
     if (t.username.toLowerCase() === username.toLowerCase()) errors.username ??= ACCOUNT_MESSAGES.usernameTaken;
-    if (phone && t.phone === phone) errors.phone ??= ACCOUNT_MESSAGES.phoneTaken;
+    if (t.email === email || (phone && t.phone === phone)) owners.add(t.email);
   }
   if (accType === "business" && !errors.category_ids) {
     const found = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, body.category_ids));
     if (found.length !== body.category_ids.length) errors.category_ids = ACCOUNT_MESSAGES.categoryUnknown;
   }
   if (Object.keys(errors).length || !parsed.success || !phone) throw invalidInput(errors);
-  return { form: parsed.data, phone, picture };
+  return { form: parsed.data, phone, picture, owners: [...owners] };
+}
+
+/** A picture refused while storing it is the `profile` field's error. */
+function asProfileError(err: unknown): unknown {
+  return err instanceof HttpError ? badRequest(err.message, { profile: err.message }) : err;
 }
 
 /** Issue both verification codes of a user and queue their messages; answers the outbox ids. */
@@ -85,46 +96,79 @@ export async function queueVerificationCodes(
   return ids;
 }
 
+type SignUpFields = z.output<typeof SignUpForm>;
+
 /**
- * Register a customer or a seller (POST /api/signup). In one transaction: the user, their 1-3
- * categories (positions 1..3), the re-encoded profile picture, the listing flag, both codes and
- * their outbox messages. Messages are delivered after commit.
+ * In `tx`: the user, their 1-3 categories (positions 1..3), the re-encoded profile picture, the
+ * listing flag, both codes and their outbox messages. Answers the outbox ids.
+ */
+async function insertAccount(
+  tx: Executor,
+  deps: AccountsDeps,
+  account: { form: SignUpFields; phone: string; passwordHash: string; picture: Buffer | null },
+): Promise<string[]> {
+  const { form, phone, passwordHash, picture } = account;
+  const [user] = await tx
+    .insert(users)
+    .values({
+      names: form.names,
+      username: form.username,
+      email: form.email,
+      phone,
+      desc: form.accType === "business" ? form.desc : "",
+      accType: form.accType,
+      status: form.accType === "business" ? "pending" : "approved",
+      passwordHash,
+    })
+    .returning();
+  if (form.accType === "business") {
+    await tx.insert(userCategories).values(form.category_ids.map((categoryId, i) => ({ userId: user!.id, categoryId, position: i + 1 })));
+  }
+  if (picture) {
+    const stored = await storeImage(tx, deps.uploads, picture, user!.id).catch((err: unknown) => Promise.reject(asProfileError(err)));
+    await tx.update(users).set({ profile: stored.url }).where(eq(users.id, user!.id));
+  }
+  await syncSellerListings(tx, user!.id);
+  return queueVerificationCodes(tx, deps.messenger, user!);
+}
+
+/**
+ * Register a customer or a seller (POST /api/signup): `insertAccount` in one transaction; the
+ * messages are delivered after commit.
+ *
+ * An e-mail or phone that is already registered gets the same answer as a new account after the
+ * same work, and no account is made (ADR 0151, OWASP ASVS V6: no route tells whether an account
+ * exists): the password is hashed, the picture encoded (not stored) and the account's rows written
+ * under a stand-in e-mail and phone in a transaction that is rolled back. The owner is told by
+ * e-mail instead (`registeredSignUpMessage`), with the way to sign in or reset the password.
  */
 export async function signUp(deps: AccountsDeps, body: z.output<typeof SignUpBody>) {
-  const { form, phone, picture } = await checkSignUp(deps.db, body);
+  const { form, phone, picture, owners } = await checkSignUp(deps.db, body);
   const passwordHash = await hashPassword(form.password);
-  const { user, outboxIds } = await deps.db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        names: form.names,
-        username: form.username,
-        email: form.email,
-        phone,
-        desc: form.accType === "business" ? form.desc : "",
-        accType: form.accType,
-        status: form.accType === "business" ? "pending" : "approved",
-        passwordHash,
-      })
-      .returning();
-    if (form.accType === "business") {
-      await tx.insert(userCategories).values(form.category_ids.map((categoryId, i) => ({ userId: user!.id, categoryId, position: i + 1 })));
-    }
-    if (picture) {
-      try {
-        const stored = await storeImage(tx, deps.uploads, picture, user!.id);
-        await tx.update(users).set({ profile: stored.url }).where(eq(users.id, user!.id));
-      } catch (err) {
-        if (err instanceof HttpError) throw badRequest(err.message, { profile: err.message });
-        throw err;
-      }
-    }
-    await syncSellerListings(tx, user!.id);
-    const outboxIds = await queueVerificationCodes(tx, deps.messenger, user!);
-    return { user: user!, outboxIds };
+  const answer = { email: form.email, phone, accType: form.accType };
+  if (!owners.length) {
+    const outboxIds = await deps.db.transaction((tx) => insertAccount(tx, deps, { form, phone, passwordHash, picture }));
+    void deps.messenger.deliver(outboxIds);
+    return answer;
+  }
+  if (picture) await encodeImage(picture).catch((err: unknown) => Promise.reject(asProfileError(err)));
+  const standIn = randomUUID();
+  await deps.db
+    .transaction(async (tx) => {
+      const decoy = { ...form, email: `${standIn}@invalid` };
+      await insertAccount(tx, deps, { form: decoy, phone: `+0${standIn}`, passwordHash, picture: null });
+      tx.rollback();
+    })
+    .catch((err: unknown) => {
+      if (!(err instanceof TransactionRollbackError)) throw err;
+    });
+  const ids = await deps.db.transaction(async (tx) => {
+    const queued: string[] = [];
+    for (const owner of owners) queued.push(await deps.messenger.queue(tx, registeredSignUpMessage(owner, deps.storeUrl)));
+    return queued;
   });
-  void deps.messenger.deliver(outboxIds);
-  return { email: user.email, phone: user.phone, accType: user.accType };
+  void deps.messenger.deliver(ids);
+  return answer;
 }
 
 /** The two codes of POST /api/verify: body field, code purpose and the account's flag. */

@@ -51,7 +51,16 @@ const secured = [{ bearer: [] }];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const uploadQuota = uploadQuotaOf(app.config);
-  const deps = (): AccountsDeps => ({ db: app.db, messenger: app.messenger, uploads: app.uploads, uploadQuota, caches: app.cache });
+  // Links in e-mails come from PUBLIC_URL (required in production), never from a request's Host.
+  const storeUrl = (app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`).replace(/\/+$/, "");
+  const deps = (): AccountsDeps => ({
+    db: app.db,
+    messenger: app.messenger,
+    uploads: app.uploads,
+    uploadQuota,
+    caches: app.cache,
+    storeUrl,
+  });
   // The payout account's name comes from this provider when one is configured (ADR 0033, 0082).
   const nameLookup = createNameLookup(app.config.PAYSTACK_SECRET_KEY);
 

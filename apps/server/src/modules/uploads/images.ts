@@ -81,11 +81,46 @@ export async function assertUploadQuota(db: Executor, ownerId: string, quota: Up
   if (used.bytes >= quota.maxBytes) throw new HttpError(413, quotaBytesMessage(quota));
 }
 
+/** An image re-encoded for storage: the WebP at most 1600 px a side and its 400 px thumbnail. */
+type EncodedImage = { full: { data: Buffer; info: OutputInfo }; thumb: Buffer };
+
 /**
- * Check, re-encode and store one image. Throws HttpError 400 "File type not supported" for a
- * non-image (or a script named .jpg), 413 for more than UPLOAD_MAX_BYTES, 400 "Image is too large"
- * for more than UPLOAD_MAX_PIXELS pixels (read from the header, before any pixel is decoded: a
- * decompression bomb costs nothing).
+ * Check and re-encode one image, storing nothing. Throws HttpError 400 "File type not supported"
+ * for a non-image (or a script named .jpg), 413 for more than UPLOAD_MAX_BYTES, 400 "Image is too
+ * large" for more than UPLOAD_MAX_PIXELS pixels (read from the header, before any pixel is decoded:
+ * a decompression bomb costs nothing). `beforeDecode` runs once the bytes are known to be an image
+ * of an accepted type, before any work on them (the upload quota of `storeImage`).
+ */
+export async function encodeImage(input: Buffer, beforeDecode?: () => Promise<void>): Promise<EncodedImage> {
+  if (input.length > UPLOAD_MAX_BYTES) throw new HttpError(413, `Image is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`);
+  if (!sniffImageType(input)) throw new HttpError(400, FILE_TYPE_ERROR);
+  await beforeDecode?.();
+  let meta: Metadata;
+  try {
+    // Header only: no pixel is decoded here, so the pixel count is known before any memory is spent.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new HttpError(400, FILE_TYPE_ERROR);
+  }
+  if (!meta.width || !meta.height) throw new HttpError(400, FILE_TYPE_ERROR);
+  if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw new HttpError(400, IMAGE_PIXELS_ERROR);
+  try {
+    // limitInputPixels again: the decoder itself refuses anything the header check let through.
+    const base = sharp(input, { limitInputPixels: UPLOAD_MAX_PIXELS }).rotate();
+    const full = await base
+      .clone()
+      .resize(1600, 1600, { fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer({ resolveWithObject: true });
+    const thumb = await base.clone().resize(400, 400, { fit: "inside", withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
+    return { full, thumb };
+  } catch {
+    throw new HttpError(400, FILE_TYPE_ERROR);
+  }
+}
+
+/**
+ * Check, re-encode (`encodeImage`, whose errors it throws) and store one image.
  * With `quota` (every upload a user makes), the owner's uploads are serialised by an advisory lock
  * held until the caller's transaction ends (so call it inside one), and the quota is checked
  * before decoding (429 / 413) and again with the encoded size (413). Without `quota` (the demo
@@ -100,37 +135,17 @@ export async function storeImage(
   ownerId: string | null,
   quota?: UploadQuota,
 ): Promise<StoredImage> {
-  if (input.length > UPLOAD_MAX_BYTES) throw new HttpError(413, `Image is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`);
-  if (!sniffImageType(input)) throw new HttpError(400, FILE_TYPE_ERROR);
   const counted = ownerId && quota ? { ownerId, quota } : null;
-  if (counted) {
-    await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`uploads:${counted.ownerId}`}, 0))`);
-    await assertUploadQuota(db, counted.ownerId, counted.quota);
-  }
-  let meta: Metadata;
-  try {
-    // Header only: no pixel is decoded here, so the pixel count is known before any memory is spent.
-    meta = await sharp(input, { limitInputPixels: false }).metadata();
-  } catch {
-    throw new HttpError(400, FILE_TYPE_ERROR);
-  }
-  if (!meta.width || !meta.height) throw new HttpError(400, FILE_TYPE_ERROR);
-  if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw new HttpError(400, IMAGE_PIXELS_ERROR);
+  const { full, thumb } = await encodeImage(
+    input,
+    counted
+      ? async () => {
+          await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`uploads:${counted.ownerId}`}, 0))`);
+          await assertUploadQuota(db, counted.ownerId, counted.quota);
+        }
+      : undefined,
+  );
   const key = randomUUID();
-  let full: { data: Buffer; info: OutputInfo };
-  let thumb: Buffer;
-  try {
-    // limitInputPixels again: the decoder itself refuses anything the header check let through.
-    const base = sharp(input, { limitInputPixels: UPLOAD_MAX_PIXELS }).rotate();
-    full = await base
-      .clone()
-      .resize(1600, 1600, { fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer({ resolveWithObject: true });
-    thumb = await base.clone().resize(400, 400, { fit: "inside", withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
-  } catch {
-    throw new HttpError(400, FILE_TYPE_ERROR);
-  }
   const bytes = full.data.length + thumb.length;
   if (counted && (await uploadUsage(db, counted.ownerId)).bytes + bytes > counted.quota.maxBytes)
     throw new HttpError(413, quotaBytesMessage(counted.quota));
