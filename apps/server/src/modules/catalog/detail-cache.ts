@@ -116,7 +116,7 @@ export async function personalDetail<P>(
  * The schema of a detail answer (ProductDetailAnswer, PostDetailAnswer): what the route's
  * serialiser encodes a detail with, so the early answer is the same bytes.
  */
-type DetailSchema = {
+export type DetailSchema = {
   encode(value: never): unknown;
   shape: { UsersCategories: { encode(value: never): unknown } };
 };
