@@ -98,6 +98,9 @@ function faceRoutes<K extends AnyKind>(face: Face<K>): FastifyPluginAsyncZod {
     app.get(
       path,
       {
+        // The list and an anonymous detail are the same for everyone; a detail (`id`) or a seller's
+        // own list (`mine`) differs by signed-in caller (ADR 0125).
+        config: { cache: { answers: "public", personal: ["id", "mine"], invalidates: [] } },
         // A signed-in detail whose parts are cached is answered here, before validation (ADR 0146).
         preValidation: signedInDetailHook(caches, kind.key, face.detailAnswer),
         schema: {
@@ -118,6 +121,7 @@ function faceRoutes<K extends AnyKind>(face: Face<K>): FastifyPluginAsyncZod {
     app.post(
       path,
       {
+        config: { cache: { answers: "none", invalidates: ["catalog", "sessions"] } },
         preHandler: requireRole("business"),
         schema: {
           tags: ["catalog"],
@@ -136,6 +140,7 @@ function faceRoutes<K extends AnyKind>(face: Face<K>): FastifyPluginAsyncZod {
     app.put(
       path,
       {
+        config: { cache: { answers: "none", invalidates: ["catalog", "sessions"] } },
         preHandler: requireRole("business"),
         schema: {
           tags: ["catalog"],
@@ -151,6 +156,7 @@ function faceRoutes<K extends AnyKind>(face: Face<K>): FastifyPluginAsyncZod {
     app.delete(
       path,
       {
+        config: { cache: { answers: "none", invalidates: ["catalog", "sessions"] } },
         preHandler: requireRole("business"),
         schema: {
           tags: ["catalog"],

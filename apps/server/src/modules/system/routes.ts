@@ -12,6 +12,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorAnswer, unavailable } from "../../lib/errors.js";
+import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 
 /** The health query may not hang a load balancer's probe: it answers "down" after this long (ms). */
 const HEALTH_TIMEOUT_MS = 2_000;
@@ -38,6 +39,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/health",
     {
+      config: { cache: NO_CACHE_EFFECT },
       schema: {
         tags: ["system"],
         summary: "Readiness: the database and, with REDIS_URL, Redis answer",
@@ -70,6 +72,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/health/live",
     {
+      config: { cache: NO_CACHE_EFFECT },
       schema: {
         tags: ["system"],
         summary: "Liveness: the process serves (no dependency is checked)",
