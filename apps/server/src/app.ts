@@ -15,11 +15,11 @@ import type { HelmetOptions } from "helmet";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import { readRoutingPlugin } from "./db/read.js";
+import { NO_CACHE_EFFECT } from "./lib/route-cache.js";
 import accountsRoutes from "./modules/accounts/routes.js";
 import adminRoutes from "./modules/admin/routes.js";
 import categoriesRoutes from "./modules/catalog/categories.routes.js";
-import postsRoutes from "./modules/catalog/posts.routes.js";
-import productsRoutes from "./modules/catalog/products.routes.js";
+import itemsRoutes from "./modules/catalog/items.routes.js";
 import reviewsRoutes from "./modules/catalog/reviews.routes.js";
 import sellersRoutes from "./modules/catalog/sellers.routes.js";
 import cartRoutes from "./modules/commerce/cart.routes.js";
@@ -141,7 +141,13 @@ export async function buildApp(config: Config, db: Db, { readDb = db }: { readDb
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  // The API's documentation pages: static, never cached by the public cache, changing nothing.
+  await app.register(async (docs) => {
+    docs.addHook("onRoute", (route) => {
+      route.config = { ...route.config, cache: NO_CACHE_EFFECT };
+    });
+    await docs.register(swaggerUi, { routePrefix: "/api/docs" });
+  });
   await app.register(authPlugin);
   // app.messenger (outbox, mail, SMS) and, outside production, the dev outbox (/api/dev/outbox, /dev/outbox).
   await app.register(messagesPlugin);
@@ -151,8 +157,7 @@ export async function buildApp(config: Config, db: Db, { readDb = db }: { readDb
   await app.register(systemRoutes, { prefix: "/api" });
   await app.register(accountsRoutes, { prefix: "/api" });
   await app.register(categoriesRoutes, { prefix: "/api" });
-  await app.register(productsRoutes, { prefix: "/api" });
-  await app.register(postsRoutes, { prefix: "/api" });
+  await app.register(itemsRoutes, { prefix: "/api" });
   await app.register(reviewsRoutes, { prefix: "/api" });
   await app.register(sellersRoutes, { prefix: "/api" });
   await app.register(cartRoutes, { prefix: "/api" });

@@ -13,6 +13,9 @@ import publicCache from "../src/plugins/public-cache.js";
 import { checkoutBody } from "./fixtures.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
+/** The declaration of a cached route (lib/route-cache.ts). */
+const PUBLIC = { answers: "public", invalidates: [] } as const;
+
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({ PUBLIC_CACHE: "true" });
@@ -214,7 +217,10 @@ describe("public response cache", () => {
     // The plugin alone with small bounds, so the test reaches them.
     const app = Fastify();
     await app.register(publicCache, { enabled: true, maxEntries: 5 });
-    app.get("/api/product", async (request) => ({ page: (request.query as { page: string }).page, pad: "x".repeat(100) }));
+    app.get("/api/product", { config: { cache: PUBLIC } }, async (request) => ({
+      page: (request.query as { page: string }).page,
+      pad: "x".repeat(100),
+    }));
     await app.ready();
     const page = (n: number) => app.inject({ method: "GET", url: `/api/product?page=${n}` });
     try {
@@ -231,7 +237,10 @@ describe("public response cache", () => {
     // Ten answers of ~420 bytes against a 4,000-byte bound (an answer over an eighth of it is not kept at all).
     const big = Fastify();
     await big.register(publicCache, { enabled: true, maxEntries: 100, maxBytes: 4_000 });
-    big.get("/api/posts", async (request) => ({ n: (request.query as { n: string }).n, pad: "y".repeat(400) }));
+    big.get("/api/posts", { config: { cache: PUBLIC } }, async (request) => ({
+      n: (request.query as { n: string }).n,
+      pad: "y".repeat(400),
+    }));
     try {
       for (let n = 1; n <= 10; n++) await big.inject({ method: "GET", url: `/api/posts?n=${n}` });
       expect(big.publicCache.stats().entries).toBe(9);

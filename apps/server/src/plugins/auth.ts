@@ -15,9 +15,9 @@
  * other store process when the bus delivers it (well under a second). It is forgotten:
  * - when `revokeSession`/`revokeUserSessions` run (logout, block, password change or reset): they
  *   invalidate the session's or the user's tag;
- * - entirely, once any other successful API write is done (onSend, after its transaction
- *   committed), since a write may change what the cached user says (role, approval, names), except
- *   writes that never touch accounts (cart, wishlist, contact, uploads, transfers);
+ * - entirely, once a successful call of a route declaring "sessions" is done (onSend, after its
+ *   transaction committed; `config.cache`, ADR 0166): a write that may change what the cached user
+ *   says (role, approval, names);
  * - after `ttlMs` in every case, which bounds it while the bus is down.
  * Unknown tokens are never cached. Refresh-ahead (ADR 0071): a token used again in the last 10-40%
  * of its `ttlMs` is answered from the cache while its user is re-read in the background, so a busy
@@ -99,15 +99,6 @@ type AuthOptions = {
   /** At most this many cached tokens (default 10,000); the oldest go first. */
   sessionCacheMax?: number;
 };
-
-/** Writes that never change a user, a session or a role: they keep the session cache. */
-const ACCOUNT_NEUTRAL_WRITES = [
-  /^\/api\/cart(\?|$)/,
-  /^\/api\/wishlist(\?|$)/,
-  /^\/api\/contact(\?|$)/,
-  /^\/api\/uploads(\?|$)/,
-  /^\/api\/transactions(\/|\?|$)/,
-];
 
 /**
  * A cached token. It expires ttlMs after its user was read from the database (the cache's TTL,
@@ -278,12 +269,9 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
       reply.clearCookie(SESSION_COOKIES.session, cookieOptions(request, true));
     // Even with nothing cached here: other processes may hold this account's sessions. The answer
     // waits until the bus took the message (lib/cache).
-    if (ttlMs > 0 && reply.statusCode < 400 && request.url.startsWith("/api")) {
-      const method = request.method;
-      if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && !ACCOUNT_NEUTRAL_WRITES.some((r) => r.test(request.url))) {
-        cache.clear().then(() => done(null, payload));
-        return;
-      }
+    if (ttlMs > 0 && reply.statusCode < 400 && request.routeOptions.config.cachePlan?.sessions) {
+      cache.clear().then(() => done(null, payload));
+      return;
     }
     done(null, payload);
   });

@@ -4,22 +4,25 @@
  * it, and entries live at most `ttlMs` as a backstop for changes made outside HTTP (the expiry
  * sweep releasing stock).
  *
- * Correctness rules:
- * - Only GET, only status 200, only the allow-listed paths below; with an Authorization header or a
- *   session cookie only the answers that are the same for everyone (`PERSONAL_PARAM`, ADR 0125).
- * - Every non-GET /api request (except writes known not to touch the catalog: cart, sign-in,
- *   wishlist...) and the state-changing `GET /api/user/follow` invalidate the `catalog` tag once
- *   their handler is done (onSend, before the answer leaves), and an answer computed while an
+ * Each route declares what it is to the caches in its options (`config.cache`, lib/route-cache.ts,
+ * ADR 0166), read once when it is registered (onRoute); a route without a declaration is listed in
+ * `undeclared` (a test fails on it). Correctness rules:
+ * - Only GET, only status 200, only routes declaring `answers: "public"`; with an Authorization
+ *   header or a session cookie not the queries naming one of the route's `personal` parameters
+ *   (their answer differs by caller, ADR 0125).
+ * - A route declaring "catalog" invalidates the `catalog` tag once its handler is done (onSend,
+ *   before the answer leaves) unless refused (400-499), and an answer computed while an
  *   invalidation arrived in between is not stored (the cache's stamp).
- * - A write that changes only stock says which products (`request.stockChanged`): then only the
- *   entries tagged with those items (`itemTags`: the listings and details that show them) are
- *   dropped, so a checkout does not empty the whole catalog cache of every process (ADR 0144).
+ * - A route declaring "stock" changes only stock: its handler drops the entries tagged with the
+ *   products it changed (`invalidate(ids)`; `itemTags`: the listings and details that show them), so
+ *   a checkout does not empty the whole catalog cache of every process (ADR 0144); a 500 empties it.
  * - Every process: the cache is the named cache `public-answers` of the cache module (lib/cache,
  *   ADR 0100), so an invalidation here reaches the other store processes over the bus.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import { CacheHub } from "../lib/cache/index.js";
+import { planOf } from "../lib/route-cache.js";
 
 /** The tag of everything drawn from the catalog: the public answers and the server-drawn pages. */
 export const CATALOG_TAG = "catalog";
@@ -40,36 +43,22 @@ export function itemTags(json: string): string[] {
   return [...tags];
 }
 
-/** Anonymous GETs answered from the cache. */
-const CACHEABLE = [
-  /^\/api\/settings(\?|$)/,
-  /^\/api\/category(\?|$)/,
-  /^\/api\/product(\?|$)/,
-  /^\/api\/posts(\?|$)/,
-  /^\/api\/posts\/reviews(\?|$)/,
-];
 /**
- * Cacheable GETs whose answer differs by caller: an item's detail (`id=`: the viewer's follow
- * state and categories, composed from caches of their own in catalog/detail-cache.ts, ADR 0125) and
- * a seller's own list (`mine=`). Every other cacheable answer is the same for everyone, so signed-in
- * shoppers are served the shared entry too.
+ * Run `work`, a write that changes only stock (a route declaring "stock"), with a callback it calls
+ * with the products whose stock it changed once committed; when it ends, answer or error, the answers
+ * and pages showing them are dropped in every process before the answer leaves (ADR 0144).
  */
-const PERSONAL_PARAM = /[?&](id|mine)=/;
-/** GET routes that change data (spec §7: follow/unfollow is a GET). */
-const MUTATING_GETS = [/^\/api\/user\/follow(\?|$)/];
-/** Writes that never change a cached answer (nothing in them is shown in the catalog). */
-const UNRELATED_WRITES = [
-  /^\/api\/cart(\?|$)/,
-  /^\/api\/signin(\?|$)/,
-  /^\/api\/signout(\?|$)/,
-  /^\/api\/wishlist(\?|$)/,
-  /^\/api\/contact(\?|$)/,
-  /^\/api\/address(\?|$)/,
-  /^\/api\/verify(\?|$)/,
-  /^\/api\/recover\//,
-  /^\/api\/uploads(\?|$)/,
-  /^\/api\/v1\//,
-];
+export async function withStockChanges<T>(
+  app: FastifyInstance,
+  work: (changed: (productIds: readonly string[]) => void) => Promise<T>,
+): Promise<T> {
+  const changed: string[] = [];
+  try {
+    return await work((ids) => changed.push(...ids));
+  } finally {
+    await app.publicCache.invalidate(changed);
+  }
+}
 
 type PublicCacheOptions = {
   /**
@@ -98,6 +87,8 @@ type PublicCache = {
    * (never rejects).
    */
   invalidate(productIds?: readonly string[]): Promise<void>;
+  /** The routes registered without a cache declaration ("GET /api/x"): a test requires none. */
+  undeclared(): string[];
   /** Figures for tests and the benchmark; `version` changes whenever an invalidation may concern it. */
   stats(): { entries: number; bytes: number; hits: number; misses: number; version: number };
 };
@@ -109,13 +100,6 @@ declare module "fastify" {
   interface FastifyRequest {
     /** Cache stamp when this cacheable request started; undefined when not cacheable or a hit. */
     publicCacheVersion?: number;
-    /**
-     * Set by a write that changes nothing in the catalog but the stock of these products (a
-     * checkout, a cancelled order): only the answers and pages showing them are dropped, in every
-     * process, whatever the answer's status but a 500 (ADR 0144). Unset: the write empties the
-     * catalog caches unless refused (400-499).
-     */
-    stockChanged?: string[];
   }
 }
 
@@ -138,20 +122,32 @@ export default fp<PublicCacheOptions>(
 
     const invalidate = () => app.cache.invalidate([CATALOG_TAG]);
     const invalidateItems = (ids: readonly string[]) => (ids.length ? app.cache.invalidate(ids.map(itemTag)) : undefined);
+    const routes: RouteOptions[] = [];
+    // Every route's declaration, read once; the hooks below only read its plan (none: no effect).
+    // The route's options are kept to list the undeclared ones later: a plugin's own routes (the API
+    // documentation's) are declared by an onRoute hook of their scope, which runs after this one.
+    app.addHook("onRoute", (route) => {
+      routes.push(route);
+      const declared = route.config?.cache;
+      if (declared) route.config = { ...route.config, cachePlan: planOf(declared) };
+    });
     app.decorate("publicCache", {
       enabled: opts.enabled !== false,
+      undeclared: () => routes.filter((r) => !r.config?.cache).flatMap((r) => [r.method].flat().map((m) => `${m} ${r.url}`)),
       invalidate: async (productIds) => (productIds ? invalidateItems(productIds) : invalidate()),
       stats: () => ({ entries: entries.size, bytes: entries.totalSize, hits, misses, version: entries.stamp() }),
     } satisfies PublicCache);
     app.decorateRequest("publicCacheVersion", undefined);
-    app.decorateRequest("stockChanged", undefined);
     if (opts.enabled === false) return;
 
-    const cacheable = (request: FastifyRequest) =>
-      request.method === "GET" &&
-      CACHEABLE.some((r) => r.test(request.url)) &&
+    const cacheable = (request: FastifyRequest) => {
+      const plan = request.routeOptions.config.cachePlan;
+      if (!plan?.public || request.method !== "GET") return false;
       // A caller with a token (header or session cookie, ADR 0127) never gets an anonymous personal answer.
-      ((!request.headers.authorization && request.sessionVia === null) || !PERSONAL_PARAM.test(request.url));
+      if (!plan.personal.length || (!request.headers.authorization && request.sessionVia === null)) return true;
+      const query = request.query as Record<string, unknown>;
+      return !plan.personal.some((name) => name in query);
+    };
 
     // preValidation runs after every onRequest hook (helmet's headers are already set on a hit).
     // Callback-style hooks (not async): no promise per request for the routes they skip (ADR 0071).
@@ -169,30 +165,17 @@ export default fp<PublicCacheOptions>(
       done();
     });
 
-    /** Does this request (a write, or a GET that writes) possibly change a cached answer? */
-    const writes = (request: FastifyRequest) => {
-      const url = request.url;
-      if (!url.startsWith("/api")) return false;
-      if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS")
-        return MUTATING_GETS.some((r) => r.test(url));
-      return !UNRELATED_WRITES.some((r) => r.test(url));
-    };
-
     // onSend runs once the handler is done (its transaction committed) and before the answer
     // leaves, so the writer's next read never sees the old entry. Registered before
     // @fastify/compress, so it sees the JSON string, not a compressed stream.
     // A write's answer waits until the bus took the invalidation (lib/cache): a client that then
     // asks another process finds it told.
     const onSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> | undefined => {
-      if (writes(request)) {
-        const stock = request.stockChanged;
-        // Only stock changed (committed, even when the answer is a refusal): only what shows it goes.
-        // A 500 may have stopped anywhere: everything goes.
-        if (stock && reply.statusCode < 500) return invalidateItems(stock);
-        // A refused write (400-499) changed nothing: anonymous junk requests cannot flush the cache.
-        if (reply.statusCode < 400 || reply.statusCode >= 500) return invalidate();
-        return;
-      }
+      const plan = request.routeOptions.config.cachePlan;
+      // A 500 may have stopped anywhere: everything goes. A refused write (400-499) changed nothing
+      // (anonymous junk requests cannot flush the cache); a stock-only write dropped its products itself.
+      if (plan?.stock) return reply.statusCode >= 500 ? invalidate() : undefined;
+      if (plan?.catalog) return reply.statusCode < 400 || reply.statusCode >= 500 ? invalidate() : undefined;
       const stamp = request.publicCacheVersion;
       if (stamp === undefined || reply.statusCode !== 200 || typeof payload !== "string") return;
       // Not stored when an invalidation came while it was computed, or when over maxBytes / 8.

@@ -17,6 +17,7 @@ import { isAppPath } from "@market/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { errorAnswer } from "../lib/errors.js";
+import { NO_CACHE_EFFECT } from "../lib/route-cache.js";
 import { addVary } from "../lib/vary.js";
 import { signedInRedirect } from "./landing-pages.js";
 import { createRoutePreloads } from "./route-preload.js";
@@ -77,7 +78,7 @@ export default fp(async function spaPlugin(app: FastifyInstance) {
   // The storefront's pages: a route of its own (not the not-found handler), so @fastify/compress,
   // which hooks into routes, compresses them too: a server-drawn listing is ~74 KB of HTML and
   // ~10 KB gzipped, a third of a second on a slow 4G connection (ADR 0073).
-  app.get("/*", { schema: { hide: true } }, async (request, reply) => {
+  app.get("/*", { config: { cache: NO_CACHE_EFFECT }, schema: { hide: true } }, async (request, reply) => {
     const url = request.url;
     if (url.startsWith("/api") || url.startsWith("/uploads/") || url.startsWith("/assets/")) return notFound(request, reply);
     // A page for a signed-in customer answers a redirect while there is none (landing-pages.ts). It

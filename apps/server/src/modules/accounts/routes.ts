@@ -23,6 +23,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { fieldErrors, invalidInput } from "../../lib/errors.js";
+import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { clearSessionCookies, currentUser, requireUser, setSessionCookies } from "../../plugins/auth.js";
 import { PICTURE_BODY_LIMIT } from "../../plugins/json-body.js";
 import { revokeSession } from "../auth/sessions.js";
@@ -67,7 +68,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/signup",
     {
-      config: { rateLimit: RATE_LIMITS.signup },
+      config: { cache: { answers: "none", invalidates: ["catalog", "sessions"] }, rateLimit: RATE_LIMITS.signup },
       // The profile picture travels in the body as a data URL (spec §3).
       bodyLimit: PICTURE_BODY_LIMIT,
       schema: {
@@ -86,7 +87,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/verify",
     {
-      config: { rateLimit: RATE_LIMITS.verify },
+      config: { cache: { answers: "none", invalidates: ["sessions"] }, rateLimit: RATE_LIMITS.verify },
       schema: {
         tags: ["accounts"],
         summary: "Check the e-mail and phone codes (or resend them with request_type resend)",
@@ -100,7 +101,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/signin",
     {
-      config: { rateLimit: RATE_LIMITS.signin },
+      config: { cache: { answers: "none", invalidates: ["sessions"] }, rateLimit: RATE_LIMITS.signin },
       schema: {
         tags: ["accounts"],
         summary: "Sign in with e-mail or phone and password",
@@ -119,6 +120,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/signout",
     {
+      config: { cache: { answers: "none", invalidates: ["sessions"] } },
       preHandler: requireUser,
       schema: { tags: ["accounts"], summary: "End this session (revokes the token)", security: secured, response: { 200: MessageAnswer } },
     },
@@ -132,6 +134,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/me",
     {
+      config: { cache: NO_CACHE_EFFECT },
       preHandler: requireUser,
       schema: { tags: ["accounts"], summary: "The signed-in user", security: secured, response: { 200: MeAnswer } },
     },
@@ -141,6 +144,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/me",
     {
+      config: { cache: { answers: "none", invalidates: ["catalog", "sessions"] } },
       preHandler: requireUser,
       // A new profile picture travels in the body as a data URL (spec §3).
       bodyLimit: PICTURE_BODY_LIMIT,
@@ -165,7 +169,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/recover/:request_type",
     {
-      config: { rateLimit: RATE_LIMITS.recover },
+      config: { cache: { answers: "none", invalidates: ["sessions"] }, rateLimit: RATE_LIMITS.recover },
       schema: {
         tags: ["accounts"],
         summary: "Password recovery: send-mail (mails a code) or change-password (code + new password)",
@@ -183,6 +187,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/address",
     {
+      config: { cache: { answers: "none", invalidates: ["sessions"] } },
       preHandler: requireUser,
       // The form's field messages come back with a plain message (not "first_name: ...").
       attachValidation: true,

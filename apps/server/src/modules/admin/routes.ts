@@ -17,6 +17,7 @@ import {
   TEXT,
 } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { currentUser, requireRole } from "../../plugins/auth.js";
 import { verifyBankAccount } from "./bank-accounts.service.js";
 import { sellerDashboard, storeDashboard } from "./dashboard.service.js";
@@ -28,6 +29,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/users",
     {
+      config: { cache: NO_CACHE_EFFECT },
       preHandler: requireRole("admin"),
       schema: {
         tags: ["admin"],
@@ -43,6 +45,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/admin/users",
     {
+      config: { cache: { answers: "none", invalidates: ["catalog", "sessions"] } },
       preHandler: requireRole("admin"),
       schema: {
         tags: ["admin"],
@@ -62,6 +65,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/admin/users/bank_account",
     {
+      config: { cache: { answers: "none", invalidates: ["catalog", "sessions"] } },
       preHandler: requireRole("admin"),
       schema: {
         tags: ["admin"],
@@ -82,6 +86,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/admin/user",
     {
+      config: { cache: { answers: "none", invalidates: ["catalog", "sessions"] } },
       preHandler: requireRole("admin"),
       schema: {
         tags: ["admin"],
@@ -100,6 +105,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/dashboard",
     {
+      config: { cache: NO_CACHE_EFFECT },
       preHandler: requireRole("business", "admin"),
       schema: {
         tags: ["admin"],

@@ -20,6 +20,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/category",
     {
+      config: { cache: { answers: "public", invalidates: [] } },
       schema: {
         tags: ["catalog"],
         summary: "List categories: all, one by id, or a user's own",
@@ -36,6 +37,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/category",
     {
+      config: { cache: { answers: "none", invalidates: ["catalog", "sessions"] } },
       preHandler: requireRole("admin"),
       schema: {
         tags: ["catalog"],
@@ -54,6 +56,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/category",
     {
+      config: { cache: { answers: "none", invalidates: ["catalog", "sessions"] } },
       preHandler: requireRole("admin"),
       schema: {
         tags: ["catalog"],

@@ -7,13 +7,13 @@
  *   (only its owner sees it, read from the database each time);
  * - `viewer-facts`: per signed-in user, the sellers they follow and their own categories.
  * Both carry the catalog tag, so every catalog write, follow and profile change empties them in
- * every process (plugins/public-cache.ts decides which writes those are), and both are read from
+ * every process (the routes declaring "catalog", lib/route-cache.ts), and both are read from
  * the primary database: a signed-in writer's next read sees their write (ADR 0106).
  *
  * When both are cached, a signed-in detail is answered before the route runs (`signedInDetailHook`,
- * ADR 0146): the public part's JSON is serialised once per cached entry, cut around the viewer's
- * `following`, and the viewer's categories once per cached facts; the answer is the pieces joined,
- * with no per-request Zod encoding of the item.
+ * ADR 0146, 0167): the item and its seller (following or not) are serialised once per cached entry
+ * and the viewer's categories once per cached facts; the answer is the answer object written
+ * around these parts, with no per-request Zod encoding and no cutting of JSON.
  */
 import type { Category, Seller } from "@market/contract";
 import { eq } from "drizzle-orm";
@@ -114,67 +114,66 @@ export async function personalDetail<P>(
 
 /**
  * The schema of a detail answer (ProductDetailAnswer, PostDetailAnswer): what the route's
- * serialiser encodes a detail with, so the early answer is the same bytes.
+ * serialiser encodes a detail with, so the early answer is the same bytes. Its parts are encoded
+ * one by one, in the answer's key order.
  */
-type DetailSchema = {
-  encode(value: never): unknown;
-  shape: { UsersCategories: { encode(value: never): unknown } };
+export type DetailSchema = {
+  shape: {
+    products: { encode(value: never): unknown };
+    user: { encode(value: never): unknown };
+    UsersCategories: { encode(value: never): unknown };
+  };
 };
 
 /**
- * A cached public part serialised: the answer's JSON up to the viewer's `following` value (`head`)
- * and from after it up to the viewer's categories (`tail`). Null: it could not be cut (then the
- * route answers). Kept beside the cached entry, so it goes when the entry is invalidated.
+ * A cached public part serialised once: the item's JSON, and the seller's as seen by a viewer who
+ * follows them and by one who does not (the only per-viewer field of the public part). Null: it
+ * could not be encoded (then the route answers). Kept beside the cached entry, so it goes when the
+ * entry is invalidated.
  */
-type Pieces = { head: string; tail: string } | null;
-const piecesOf = new WeakMap<object, Pieces>();
+type Serialised = { item: string; followed: string; notFollowed: string } | null;
+const serialisedOf = new WeakMap<object, Serialised>();
 /** The viewer's categories as JSON, kept beside the cached facts. */
 const categoriesJsonOf = new WeakMap<object, string>();
 
-const FOLLOWING = '"following":false';
-const NO_CATEGORIES = '"UsersCategories":[]}';
-
-/**
- * Cut the JSON of `base` (as anonymous: `following` false, no categories) around the viewer's
- * parts. A JSON key is never escaped, so `"following":false` appears raw only as the seller's key;
- * if it is not there exactly once (a schema change), null: the route answers instead.
- */
-function cut(schema: DetailSchema, base: PublicDetail<unknown>): Pieces {
-  let json: string;
+function serialise(schema: DetailSchema, base: PublicDetail<unknown>): Serialised {
+  const seller = (following: boolean) => JSON.stringify(schema.shape.user.encode({ ...base.user, following } as never));
   try {
-    json = JSON.stringify(schema.encode({ statusCode: 200, ...base, UsersCategories: [] } as never));
+    return {
+      item: JSON.stringify(schema.shape.products.encode(base.products as never)),
+      followed: seller(true),
+      notFollowed: seller(false),
+    };
   } catch {
     return null;
   }
-  const at = json.indexOf(FOLLOWING);
-  if (at < 0 || json.lastIndexOf(FOLLOWING) !== at || !json.endsWith(NO_CATEGORIES)) return null;
-  const valueAt = at + FOLLOWING.length - "false".length;
-  return { head: json.slice(0, valueAt), tail: json.slice(at + FOLLOWING.length, json.length - "[]}".length) };
 }
 
 /**
- * The detail answer's JSON for signed-in `viewerId` from the caches alone: the cached public part
- * of `key` ("product:<id>", "post:<id>") with the viewer's cached facts spliced in, byte for byte
- * what the route answers (its serialiser encodes with the same `schema`). Undefined when either is
- * not cached (an unlisted item never is) or the part cannot be cut: the route answers then.
+ * The detail answer's JSON for signed-in `viewerId` from the caches alone: the answer object
+ * `{statusCode, products, user, UsersCategories}` written around the cached public part of `key`
+ * ("product:<id>", "post:<id>") serialised once and the viewer's cached facts, byte for byte what
+ * the route answers (its serialiser encodes with the same `schema`). Undefined when either is not
+ * cached (an unlisted item never is) or the part cannot be encoded: the route answers then.
  */
 function cachedDetailJson(caches: DetailCaches, key: string, viewerId: string, schema: DetailSchema): string | undefined {
   const base = caches.details.get(key);
   if (!base) return undefined;
   const facts = caches.viewers.get(viewerId);
   if (!facts) return undefined;
-  let pieces = piecesOf.get(base);
-  if (pieces === undefined) {
-    pieces = cut(schema, base);
-    piecesOf.set(base, pieces);
+  let parts = serialisedOf.get(base);
+  if (parts === undefined) {
+    parts = serialise(schema, base);
+    serialisedOf.set(base, parts);
   }
-  if (!pieces) return undefined;
+  if (!parts) return undefined;
   let categories = categoriesJsonOf.get(facts);
   if (categories === undefined) {
     categories = JSON.stringify(schema.shape.UsersCategories.encode(facts.categories as never));
     categoriesJsonOf.set(facts, categories);
   }
-  return `${pieces.head}${facts.follows.has(base.user._id)}${pieces.tail}${categories}}`;
+  const seller = facts.follows.has(base.user._id) ? parts.followed : parts.notFollowed;
+  return `{"statusCode":200,"products":${parts.item},"user":${seller},"UsersCategories":${categories}}`;
 }
 
 /**

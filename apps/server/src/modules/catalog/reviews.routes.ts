@@ -14,6 +14,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/posts/reviews",
     {
+      config: { cache: { answers: "public", invalidates: [] } },
       schema: {
         tags: ["catalog"],
         summary: "A service's reviews, newest first (keyset pages)",
@@ -30,6 +31,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/posts/reviews",
     {
+      config: { cache: { answers: "none", invalidates: ["catalog", "sessions"] } },
       preHandler: requireUser,
       schema: {
         tags: ["catalog"],
@@ -45,6 +47,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/posts/reactions",
     {
+      config: { cache: { answers: "none", invalidates: ["catalog", "sessions"] } },
       preHandler: requireUser,
       schema: {
         tags: ["catalog"],

@@ -5,6 +5,7 @@
  */
 import { FollowAnswer, FollowersAnswer, FollowersQuery, FollowQuery } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { bearer, errorAnswers } from "../../lib/route-schema.js";
 import { currentUser, requireUser } from "../../plugins/auth.js";
 import { listFollowers, setFollow } from "./sellers.service.js";
@@ -13,6 +14,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/user/follow",
     {
+      config: { cache: { answers: "none", invalidates: ["catalog"] } },
       preHandler: requireUser,
       schema: {
         tags: ["catalog"],
@@ -31,6 +33,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/user/followers",
     {
+      config: { cache: NO_CACHE_EFFECT },
       preHandler: requireUser,
       schema: {
         tags: ["catalog"],

@@ -5,6 +5,7 @@
  */
 import { CartAddBody, CartDeleteQuery, CartLineAnswer, CartListAnswer, MessageAnswer } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { bearer, errorAnswers } from "../../lib/route-schema.js";
 import { currentUser, requireUser } from "../../plugins/auth.js";
 import { addToCart, clearCart, listCart, removeCartLine } from "./cart.service.js";
@@ -13,6 +14,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/cart",
     {
+      config: { cache: NO_CACHE_EFFECT },
       preHandler: requireUser,
       schema: {
         tags: ["cart"],
@@ -27,6 +29,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/cart",
     {
+      config: { cache: NO_CACHE_EFFECT },
       preHandler: requireUser,
       schema: {
         tags: ["cart"],
@@ -50,6 +53,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/cart",
     {
+      config: { cache: NO_CACHE_EFFECT },
       preHandler: requireUser,
       schema: {
         tags: ["cart"],

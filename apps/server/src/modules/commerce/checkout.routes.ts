@@ -15,8 +15,10 @@ import {
 } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { fieldErrors, invalidInput } from "../../lib/errors.js";
+import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { bearer, errorAnswers } from "../../lib/route-schema.js";
 import { currentUser, requireUser } from "../../plugins/auth.js";
+import { withStockChanges } from "../../plugins/public-cache.js";
 import { cancelOrder, createCheckoutSession, pendingTransfer, submitTransfer } from "./checkout.service.js";
 import { createPaymentProvider } from "./payments/provider.js";
 
@@ -26,6 +28,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/transactions/createSession",
     {
+      config: { cache: { answers: "none", invalidates: ["stock"] } },
       preHandler: requireUser,
       // Signed-out callers get 401 before any field check; the form's field messages come back
       // with a shopper's sentence as the "Oops" message, not "account_no: ...".
@@ -41,15 +44,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (request.validationError) throw invalidInput(fieldErrors(request.validationError.validation));
       // Only stock changes: the caches drop what shows these products, not the whole catalog (ADR 0144).
-      const changed: string[] = [];
-      request.stockChanged = changed;
-      const form = await createCheckoutSession(
-        app.db,
-        provider,
-        currentUser(request),
-        request.body,
-        { maxUnitsPerProductPerDay: app.config.MAX_UNITS_PER_PRODUCT_PER_DAY },
-        (ids) => changed.push(...ids),
+      const form = await withStockChanges(app, (changed) =>
+        createCheckoutSession(
+          app.db,
+          provider,
+          currentUser(request),
+          request.body,
+          { maxUnitsPerProductPerDay: app.config.MAX_UNITS_PER_PRODUCT_PER_DAY },
+          changed,
+        ),
       );
       return { statusCode: 200, data: { message: "Transfer the amount within 15 minutes", data: "session" as const, Form: form } };
     },
@@ -58,6 +61,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/transactions/pending",
     {
+      config: { cache: NO_CACHE_EFFECT },
       preHandler: requireUser,
       schema: {
         tags: ["checkout"],
@@ -72,6 +76,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/transactions",
     {
+      config: { cache: { answers: "none", invalidates: ["stock"] } },
       preHandler: requireUser,
       schema: {
         tags: ["checkout"],
@@ -84,9 +89,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // Recording a transfer changes nothing the catalog shows; an order found expired gives its
       // stock back: only what shows those products is dropped (ADR 0144).
-      const changed: string[] = [];
-      request.stockChanged = changed;
-      const { duplicate, ...data } = await submitTransfer(app.db, currentUser(request), request.body, (ids) => changed.push(...ids));
+      const { duplicate, ...data } = await withStockChanges(app, (changed) =>
+        submitTransfer(app.db, currentUser(request), request.body, changed),
+      );
       return {
         statusCode: 200,
         message: duplicate
@@ -100,6 +105,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/transactions",
     {
+      config: { cache: { answers: "none", invalidates: ["stock"] } },
       preHandler: requireUser,
       schema: {
         tags: ["checkout"],
@@ -110,9 +116,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { status, stockChanged } = await cancelOrder(app.db, currentUser(request), request.query.order_id);
       // Only the stock of the order's products came back: the caches drop what shows them (ADR 0144).
-      request.stockChanged = stockChanged;
+      const { status } = await withStockChanges(app, async (changed) => {
+        const cancelled = await cancelOrder(app.db, currentUser(request), request.query.order_id);
+        changed(cancelled.stockChanged);
+        return cancelled;
+      });
       return { statusCode: 200, message: status === "expired" ? "The payment window had expired; the order is closed" : "Order cancelled" };
     },
   );

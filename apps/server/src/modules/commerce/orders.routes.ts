@@ -5,6 +5,7 @@
  */
 import { BuyerOrdersAnswer, OrdersPageQuery, SellerOrderLinesAnswer, UpdateOrderLineAnswer, UpdateOrderLineBody } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { bearer, errorAnswers } from "../../lib/route-schema.js";
 import { currentUser, requireRole, requireUser } from "../../plugins/auth.js";
 import { listBuyerOrders, listSellerLines, moveSellerLine } from "./orders.service.js";
@@ -13,6 +14,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/orders",
     {
+      config: { cache: NO_CACHE_EFFECT },
       preHandler: requireUser,
       schema: {
         tags: ["orders"],
@@ -35,6 +37,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/orders/lines",
     {
+      config: { cache: NO_CACHE_EFFECT },
       preHandler: requireRole("business", "admin"),
       schema: {
         tags: ["orders"],
@@ -50,6 +53,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/orders/lines",
     {
+      config: { cache: { answers: "none", invalidates: ["catalog", "sessions"] } },
       preHandler: requireRole("business"),
       schema: {
         tags: ["orders"],

@@ -9,14 +9,17 @@ import {
   AdminTransactionsQuery,
 } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { bearer, errorAnswers } from "../../lib/route-schema.js";
 import { currentUser, requireRole } from "../../plugins/auth.js";
+import { withStockChanges } from "../../plugins/public-cache.js";
 import { decideTransfer, listTransfers } from "./orders.service.js";
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/transactions",
     {
+      config: { cache: NO_CACHE_EFFECT },
       preHandler: requireRole("admin"),
       schema: {
         tags: ["admin"],
@@ -35,6 +38,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/admin/transactions",
     {
+      config: { cache: { answers: "none", invalidates: ["stock", "sessions"] } },
       preHandler: requireRole("admin"),
       schema: {
         tags: ["admin"],
@@ -47,15 +51,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // A decision changes nothing the catalog shows but the stock of the order's products (if
       // any): the caches drop only what shows them (ADR 0144).
-      const changed: string[] = [];
-      request.stockChanged = changed;
-      const data = await decideTransfer(
-        app.db,
-        currentUser(request).id,
-        request.body.transaction_id,
-        request.body.action,
-        app.messenger,
-        (ids) => changed.push(...ids),
+      const data = await withStockChanges(app, (changed) =>
+        decideTransfer(app.db, currentUser(request).id, request.body.transaction_id, request.body.action, app.messenger, changed),
       );
       return { statusCode: 200, message: data.status === "confirmed" ? "Payment confirmed" : "Payment rejected", data };
     },

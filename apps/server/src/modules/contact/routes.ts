@@ -5,6 +5,7 @@
 import { ContactAnswer, ContactBody, ErrorAnswer, TEXT } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { tooMany } from "../../lib/errors.js";
+import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { saveContactMessage } from "./service.js";
 
 /** Messages one IP may send per window. Generous, because many shoppers share a carrier's IP. */
@@ -15,6 +16,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     "/contact",
     {
       config: {
+        cache: NO_CACHE_EFFECT,
         rateLimit: {
           ...CONTACT_RATE_LIMIT,
           errorResponseBuilder: (_request, context) => tooMany(`You have sent too many messages. Please try again in ${context.after}.`),

@@ -31,6 +31,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { conflict } from "../../lib/errors.js";
+import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { currentUser, requireRole } from "../../plugins/auth.js";
 import { getCommissionSettings, setCommissionSettings } from "./commission.service.js";
 import { type FinanceSettings, ledgerClock, sellerEarnings, sellerStatementCsv } from "./earnings.service.js";
@@ -54,6 +55,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/commission",
     {
+      config: { cache: NO_CACHE_EFFECT },
       preHandler: requireRole("admin"),
       schema: {
         tags: ["finance"],
@@ -68,6 +70,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/admin/commission",
     {
+      config: { cache: { answers: "none", invalidates: ["catalog", "sessions"] } },
       preHandler: requireRole("admin"),
       schema: {
         tags: ["finance"],
@@ -89,6 +92,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/settings",
     {
+      config: { cache: { answers: "public", invalidates: [] } },
       schema: {
         tags: ["finance"],
         summary: "The store's settings every page shows: free standard shipping threshold (naira, 0: none) and its state",
@@ -103,6 +107,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/admin/shipping",
     {
+      config: { cache: { answers: "none", invalidates: ["catalog", "sessions"] } },
       preHandler: requireRole("admin"),
       schema: {
         tags: ["finance"],
@@ -124,6 +129,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/finance",
     {
+      config: { cache: NO_CACHE_EFFECT },
       preHandler: requireRole("admin"),
       schema: {
         tags: ["finance"],
@@ -140,6 +146,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/finance.csv",
     {
+      config: { cache: NO_CACHE_EFFECT },
       preHandler: requireRole("admin"),
       schema: {
         tags: ["finance"],
@@ -166,6 +173,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/earnings",
     {
+      config: { cache: NO_CACHE_EFFECT },
       preHandler: requireRole("business"),
       schema: {
         tags: ["finance"],
@@ -184,6 +192,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/earnings/statement.csv",
     {
+      config: { cache: NO_CACHE_EFFECT },
       preHandler: requireRole("business"),
       schema: {
         tags: ["finance"],
@@ -207,6 +216,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/payouts",
     {
+      config: { cache: { answers: "none", invalidates: ["catalog", "sessions"] } },
       preHandler: requireRole("business"),
       schema: {
         tags: ["finance"],
@@ -226,6 +236,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/payouts",
     {
+      config: { cache: NO_CACHE_EFFECT },
       preHandler: requireRole("business"),
       schema: {
         tags: ["finance"],
@@ -244,6 +255,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/payouts",
     {
+      config: { cache: NO_CACHE_EFFECT },
       preHandler: requireRole("admin"),
       schema: {
         tags: ["finance"],
@@ -262,6 +274,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/admin/payouts",
     {
+      config: { cache: { answers: "none", invalidates: ["catalog", "sessions"] } },
       preHandler: requireRole("admin"),
       schema: {
         tags: ["finance"],
@@ -295,6 +308,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/refunds",
     {
+      config: { cache: NO_CACHE_EFFECT },
       preHandler: requireRole("admin"),
       schema: {
         tags: ["finance"],
@@ -310,6 +324,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/admin/refunds",
     {
+      config: { cache: { answers: "none", invalidates: ["catalog", "sessions"] } },
       preHandler: requireRole("admin"),
       schema: {
         tags: ["finance"],

@@ -7,6 +7,7 @@ import { OutboxAnswer, type OutboxMessage, OutboxQuery } from "@market/contract"
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { createMailTransport } from "./mailer.js";
 import { createMessenger, listOutbox, type Messenger } from "./service.js";
 import type { SmsProvider } from "./sms.js";
@@ -56,6 +57,7 @@ export default fp(
     typed.get(
       "/api/dev/outbox",
       {
+        config: { cache: NO_CACHE_EFFECT },
         schema: {
           tags: ["dev"],
           summary: "Dev only: the latest e-mails and SMS in the outbox (off in production)",
@@ -65,10 +67,14 @@ export default fp(
       },
       async (request) => ({ statusCode: 200, data: await listOutbox(app.db, { recipient: request.query.to, limit: request.query.limit }) }),
     );
-    typed.get("/dev/outbox", { schema: { hide: true, querystring: OutboxQuery } }, async (request, reply) => {
-      const messages = await listOutbox(app.db, { recipient: request.query.to, limit: request.query.limit });
-      return reply.header("Cache-Control", "no-store").type("text/html; charset=utf-8").send(renderOutboxPage(messages));
-    });
+    typed.get(
+      "/dev/outbox",
+      { config: { cache: NO_CACHE_EFFECT }, schema: { hide: true, querystring: OutboxQuery } },
+      async (request, reply) => {
+        const messages = await listOutbox(app.db, { recipient: request.query.to, limit: request.query.limit });
+        return reply.header("Cache-Control", "no-store").type("text/html; charset=utf-8").send(renderOutboxPage(messages));
+      },
+    );
   },
   { name: "messages" },
 );

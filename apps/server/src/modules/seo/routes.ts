@@ -13,6 +13,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { catalogReader } from "../../db/read.js";
+import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { addVary } from "../../lib/vary.js";
 import { escapeHtml, renderHead, withPageHead } from "./head.js";
 import { buildSitemap, findProductForSeo, findServiceForSeo, renderSitemapIndex, renderUrlset, sitemapPart } from "./service.js";
@@ -63,7 +64,7 @@ function sendXml(reply: FastifyReply, body: string) {
 }
 
 export default async function seoRoutes(app: FastifyInstance) {
-  app.get("/product/:type/:id", { schema: { hide: true } }, async (request, reply) => {
+  app.get("/product/:type/:id", { config: { cache: NO_CACHE_EFFECT }, schema: { hide: true } }, async (request, reply) => {
     reply.type("text/html; charset=utf-8");
     const params = ItemParams.safeParse(request.params);
     const base = publicOrigin(app, request, reply);
@@ -91,10 +92,10 @@ export default async function seoRoutes(app: FastifyInstance) {
     get: (key: string, compute: () => Promise<string | null>) =>
       app.config.NODE_ENV === "test" ? compute() : documents.memo(key, compute),
   };
-  const limited = { config: { rateLimit: SITEMAP_RATE_LIMIT }, schema: { hide: true } };
+  const limited = { config: { cache: NO_CACHE_EFFECT, rateLimit: SITEMAP_RATE_LIMIT }, schema: { hide: true } };
 
   // robots.txt names the sitemap by its absolute URL, as the sitemaps protocol asks.
-  app.get("/robots.txt", { schema: { hide: true } }, async (request, reply) => {
+  app.get("/robots.txt", { config: { cache: NO_CACHE_EFFECT }, schema: { hide: true } }, async (request, reply) => {
     const base = publicOrigin(app, request, reply);
     return reply
       .type("text/plain; charset=utf-8")

@@ -12,6 +12,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorAnswer, unavailable } from "../../lib/errors.js";
+import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 
 /**
  * The health query may not hang a load balancer's probe: it answers "down" after this long (ms),
@@ -41,6 +42,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/health",
     {
+      config: { cache: NO_CACHE_EFFECT },
       schema: {
         tags: ["system"],
         summary: "Readiness: the database and, with REDIS_URL, Redis answer",
@@ -73,6 +75,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/health/live",
     {
+      config: { cache: NO_CACHE_EFFECT },
       schema: {
         tags: ["system"],
         summary: "Liveness: the process serves (no dependency is checked)",

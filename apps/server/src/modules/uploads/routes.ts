@@ -13,6 +13,7 @@ import multipart from "@fastify/multipart";
 import { ErrorAnswer, MAX_IMAGES_PER_ITEM, UPLOAD_MAX_BYTES, UploadAnswer } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest, forbidden, HttpError } from "../../lib/errors.js";
+import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { currentUser, requireRole } from "../../plugins/auth.js";
 import { scheduleUnusedUploadsRemoval } from "./cleanup.js";
 import { assertUploadQuota, type StoredImage, storeImage, uploadQuotaOf } from "./images.js";
@@ -33,7 +34,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     "/uploads",
     {
       preHandler: requireRole("business"),
-      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+      config: { cache: NO_CACHE_EFFECT, rateLimit: { max: 60, timeWindow: "1 minute" } },
       schema: {
         tags: ["uploads"],
         summary: `Upload 1..${MAX_IMAGES_PER_ITEM} images (multipart 'file' parts); each is re-encoded to WebP`,

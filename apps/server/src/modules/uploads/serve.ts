@@ -8,6 +8,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import fresh from "fresh";
+import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { createUploadStorage, STORED_NAME, type UploadStorage } from "./storage.js";
 
 declare module "fastify" {
@@ -29,6 +30,7 @@ export default fp(async function picturesPlugin(app: FastifyInstance) {
   app.route({
     method: ["GET", "HEAD"],
     url: "/uploads/:name",
+    config: { cache: NO_CACHE_EFFECT },
     schema: { hide: true },
     handler: async (request, reply) => {
       const { name } = request.params as { name: string };

@@ -6,6 +6,7 @@
 import { ErrorAnswer, NameFinderAnswer, NameFinderBody, WalletBanksAnswer } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest, unavailable } from "../../lib/errors.js";
+import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { BANKS_BY_NAME, findBank } from "./banks.js";
 import { createNameLookup, LOOKUP_UNAVAILABLE } from "./name-lookup.js";
 
@@ -18,6 +19,7 @@ const walletPlugin: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/banks",
     {
+      config: { cache: NO_CACHE_EFFECT },
       schema: {
         tags: ["wallet"],
         summary: "Nigerian banks (bank_name, bank_code), and whether the account-name lookup is configured",
@@ -36,7 +38,7 @@ const walletPlugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/client_bank_account_namefinder",
     {
-      config: { rateLimit: NAME_LOOKUP_RATE },
+      config: { cache: { answers: "none", invalidates: ["sessions"] }, rateLimit: NAME_LOOKUP_RATE },
       schema: {
         tags: ["wallet"],
         summary: "The account holder's name of a 10-digit account at a bank",

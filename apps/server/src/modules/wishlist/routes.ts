@@ -5,6 +5,7 @@
  */
 import { ErrorAnswer, TEXT, WishlistAddBody, WishlistAnswer, WishlistRemoveQuery } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { currentUser, requireUser } from "../../plugins/auth.js";
 import { addToWishlist, listWishlist, removeFromWishlist } from "./service.js";
 
@@ -14,6 +15,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/wishlist",
     {
+      config: { cache: NO_CACHE_EFFECT },
       preHandler: requireUser,
       schema: {
         tags: ["wishlist"],
@@ -28,6 +30,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/wishlist",
     {
+      config: { cache: NO_CACHE_EFFECT },
       preHandler: requireUser,
       schema: {
         tags: ["wishlist"],
@@ -47,6 +50,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/wishlist",
     {
+      config: { cache: NO_CACHE_EFFECT },
       preHandler: requireUser,
       schema: {
         tags: ["wishlist"],

@@ -17,7 +17,10 @@ const routes: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => done(null, body));
   app.post(
     "/payments/paystack/webhook",
-    { schema: { tags: ["checkout"], summary: "Paystack events (x-paystack-signature HMAC-SHA512)" } },
+    {
+      config: { cache: { answers: "none", invalidates: ["catalog", "sessions"] } },
+      schema: { tags: ["checkout"], summary: "Paystack events (x-paystack-signature HMAC-SHA512)" },
+    },
     async (request, reply) => {
       const raw = typeof request.body === "string" ? request.body : "";
       const signature = request.headers["x-paystack-signature"];
