@@ -52,6 +52,7 @@ function countPlaywright(file) {
 mkdirSync("test-results", { recursive: true });
 step("typecheck", "npm", ["run", "-s", "typecheck"]);
 step("lint", "npx", ["biome", "ci", "."]);
+step("web import directions", "node", ["scripts/check-web-imports.mjs"]);
 step("unit and API tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]);
 countVitest("test-results/vitest.json");
 const built = step("build", "npm", ["run", "-s", "build"]);

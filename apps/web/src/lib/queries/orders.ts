@@ -14,7 +14,7 @@ import type {
   TransferForm,
 } from "@market/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { api } from "../api";
 
 /** The checkout form as sent (spec §3 "Checkout form"; `amount` is the total with 2 decimals). */
 export type CheckoutPayload = Omit<CreateSessionBody, "amount" | "payment_type" | "product_type" | "replace_pending"> & {

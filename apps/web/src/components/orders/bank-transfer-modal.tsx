@@ -14,12 +14,12 @@ import { IconCopy } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { LazyModal as Modal } from "../../../components/lazy-overlay";
-import { ApiError } from "../../../lib/api";
-import { resetCart } from "../../../lib/cart";
-import { notifyError, notifySuccess } from "../../../lib/notify";
-import { useCancelTransfer, useSubmitTransfer } from "../api/checkout";
-import { naira2 } from "../money";
+import { ApiError } from "../../lib/api";
+import { resetCart } from "../../lib/cart";
+import { naira2 } from "../../lib/money";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { useCancelTransfer, useSubmitTransfer } from "../../lib/queries/orders";
+import { LazyModal as Modal } from "../lazy-overlay";
 import { Countdown } from "./countdown";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
