@@ -7,7 +7,7 @@
  * and CSS a shopper downloads: the entry chunk with everything it imports statically, plus the
  * route's lazy chunk and its static imports (as Vite's build manifest lists them). Limits: 150 KB
  * JS and 30 KB CSS per route (1 KB = 1000 bytes); the form pages and the pages with a table have
- * their own JS limit (`ROUTES[].js`, ADR 0147). It also checks, with the
+ * their own JS limit (`budgetJs` in packages/contract/src/pages.ts, ADR 0147). It also checks, with the
  * module list of every chunk (dist/.vite/chunk-modules.json, written by vite.config.ts), that no
  * back-office module (src/features/backoffice) is inside those sets.
  *
@@ -17,6 +17,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { serverDrawnPages } from "./lib/pages.mjs";
 
 const args = process.argv.slice(2);
 const argValue = (name) => {
@@ -30,21 +31,13 @@ const asJson = args.includes("--json");
 export const LIMITS = { js: 150_000, css: 30_000 };
 
 /**
- * The storefront routes a shopper lands on, by the page module the router lazy-loads; `js`
- * replaces LIMITS.js for that route (ADR 0147). Sign-in and contact draw a form with Mantine's
- * inputs and @mantine/form (the contract's schemas and Zod load on the form's first focus); cart
- * and account draw Mantine's Table, which brings its scroll area and floating-ui. The checkout (about
- * 228 KB: Zod, the country list, the address form) is not guarded yet.
+ * The storefront routes a shopper lands on with a first-load budget: the server-drawn pages with a
+ * `budgetJs` (SERVER_DRAWN_PAGES in packages/contract/src/pages.ts, ADR 0170), by the page module
+ * the router lazy-loads; `js` is the route's JS limit (LIMITS.js unless the page has its own, ADR 0147).
  */
-const ROUTES = [
-  { name: "home", page: "src/features/home/pages/home-page.tsx" },
-  { name: "listing", page: "src/features/catalog/pages/category-listing-page.tsx" },
-  { name: "product", page: "src/features/catalog/pages/product-detail-page.tsx" },
-  { name: "signin", page: "src/features/accounts/pages/signin-page.tsx", js: 175_000 },
-  { name: "contact", page: "src/features/catalog/pages/contact-page.tsx", js: 175_000 },
-  { name: "cart", page: "src/features/cart/pages/cart-page.tsx", js: 190_000 },
-  { name: "account", page: "src/features/accounts/pages/account-page.tsx", js: 190_000 },
-];
+const ROUTES = (await serverDrawnPages())
+  .filter((p) => p.budgetJs)
+  .map((p) => ({ name: p.name, page: p.page, js: p.budgetJs === true ? LIMITS.js : p.budgetJs }));
 const BACKOFFICE = /src\/features\/backoffice\//;
 
 const manifestPath = path.join(dist, ".vite/manifest.json");
@@ -94,7 +87,7 @@ const results = [];
 let failed = false;
 for (const route of ROUTES) {
   if (!manifest[route.page]) {
-    console.error(`✖ ${route.name}: page module ${route.page} is not in the build (renamed? update scripts/budget.mjs)`);
+    console.error(`✖ ${route.name}: page module ${route.page} is not in the build (renamed? update packages/contract/src/pages.ts)`);
     failed = true;
     continue;
   }
@@ -108,7 +101,7 @@ for (const route of ROUTES) {
   if (!existsSync(modulesPath)) {
     for (const [k, v] of Object.entries(manifest)) if (BACKOFFICE.test(k) && files.has(v.file)) backoffice.push(`${v.file}: ${k}`);
   }
-  const jsLimit = route.js ?? LIMITS.js;
+  const jsLimit = route.js;
   const ok = jsBytes <= jsLimit && cssBytes <= LIMITS.css && backoffice.length === 0;
   if (!ok) failed = true;
   results.push({ route: route.name, jsBytes, jsLimit, cssBytes, files: [...files].sort((a, b) => gz(b) - gz(a)), backoffice, ok });

@@ -2,7 +2,8 @@
 /**
  * `npm run lighthouse`: Lighthouse 12 (mobile preset: Moto G Power emulation, slow 4G and 4x CPU
  * throttling, simulated) on the storefront's shopper pages (`storefrontPages` in lib/built-server.mjs:
- * home, a listing, a product page, sign-in, cart, wishlist, about, contact) of the
+ * the server-drawn pages a signed-out visitor sees, from packages/contract/src/pages.ts: home, a
+ * listing, a product page, sign-in, cart, wishlist, about, contact) of the
  * BUILT app with the demo data, in Debian's Chromium. Prints the median of 3 runs of the
  * performance score, LCP, CLS and TBT against `TARGETS` below, and writes
  * bench/results/lighthouse-<timestamp>.json. Not part of `npm test` (minutes, not seconds).

@@ -91,6 +91,7 @@ mkdirSync("test-results", { recursive: true });
 step("typecheck", "npm", ["run", "-s", "typecheck"]);
 step("lint", "npx", ["biome", "ci", "."]);
 step("unused files, exports and dependencies (knip)", "npm", ["run", "-s", "unused"]);
+step("web import directions", "node", ["scripts/check-web-imports.mjs"]);
 step("import cycles (madge)", "npm", ["run", "-s", "cycles"]);
 const unit = vitestReport("vitest");
 step("unit and API tests", "npx", ["vitest", "run", ...unit.args], unit.env);

@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { serverDrawnPages } from "./pages.mjs";
 
 /**
  * Paths of a build: `<dir>/server/main.js` and `<dir>/web` (as scripts/e2e-local.sh makes them),
@@ -83,25 +84,18 @@ export async function startBuiltServer({ serverMain, webDist }) {
 }
 
 /**
- * The storefront pages Lighthouse (and profile-page) measure: home, a category listing, a product
- * page and every other shopper page, as a signed-out visitor sees them (/checkout only sends that
- * visitor home, so it is left out).
+ * The storefront pages Lighthouse (and profile-page) measure: every server-drawn page a signed-out
+ * visitor sees (SERVER_DRAWN_PAGES in packages/contract/src/pages.ts, ADR 0170; a page with
+ * `signedOutTo` is the server's redirect for that visitor, so it is left out), at its first path
+ * or its `sample`, where `:productId` is the first product of the demo data.
  */
 export async function storefrontPages(base) {
-  const list = await (await fetch(`${base}/api/product?limit=1`)).json();
-  const productId = list.products?.[0]?._id;
-  if (!productId) throw new Error(`no product in the demo data: ${JSON.stringify(list).slice(0, 200)}`);
-  return [
-    { name: "home", path: "/" },
-    { name: "listing", path: "/categories/collections/market-place/001" },
-    { name: "product", path: `/product/market-place/${productId}` },
-    // Every other shopper page is server-drawn too (ADR 0130); measured as a first-time visitor (signed out).
-    // Signed out, /account, /address, /changePass (and /checkout) are the server's redirect to
-    // /signin (or /), so what such a visitor sees is measured as /signin.
-    { name: "signin", path: "/signin" },
-    { name: "cart", path: "/cart" },
-    { name: "wishlist", path: "/wishlist" },
-    { name: "about", path: "/aboutScreen" },
-    { name: "contact", path: "/contact" },
-  ];
+  const pages = (await serverDrawnPages()).filter((p) => !p.signedOutTo);
+  let productId;
+  if (pages.some((p) => p.sample?.includes(":productId"))) {
+    const list = await (await fetch(`${base}/api/product?limit=1`)).json();
+    productId = list.products?.[0]?._id;
+    if (!productId) throw new Error(`no product in the demo data: ${JSON.stringify(list).slice(0, 200)}`);
+  }
+  return pages.map((p) => ({ name: p.name, path: (p.sample ?? p.paths[0]).replace(":productId", productId) }));
 }

@@ -56,14 +56,28 @@ export const BACKOFFICE_PATHS = {
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** A path pattern as React Router matches it: case-insensitive, `:param` one non-empty segment, an optional trailing slash. */
-function patternRegExp(pattern: string): RegExp {
+/** The body of a path pattern's RegExp: `:param` one non-empty segment, an optional trailing slash. */
+function patternSource(pattern: string): string {
   const body = pattern
     .split("/")
     .filter(Boolean)
     .map((segment) => (segment.startsWith(":") ? "[^/]+" : escapeRegExp(segment)))
     .join("/");
-  return new RegExp(`^/${body}${body ? "/?" : ""}$`, "i");
+  return `/${body}${body ? "/?" : ""}`;
+}
+
+/** A path pattern as React Router matches it: case-insensitive, `:param` one non-empty segment, an optional trailing slash. */
+function patternRegExp(pattern: string): RegExp {
+  return new RegExp(`^${patternSource(pattern)}$`, "i");
+}
+
+/**
+ * A RegExp matching a pathname (no query string) that is any of `patterns` (this module's paths)
+ * in their own letter case: `:param` one non-empty segment, an optional trailing slash.
+ */
+export function pathsRegExp(patterns: readonly string[]): RegExp {
+  const sources = patterns.map(patternSource);
+  return new RegExp(`^${sources.length === 1 ? sources[0] : `(?:${sources.join("|")})`}$`);
 }
 
 /** Built on the first call: a top-level statement would stay in every browser bundle that reads a path. */

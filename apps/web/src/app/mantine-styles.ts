@@ -1,7 +1,7 @@
 /**
  * Mantine core styles a shopper needs on first load (imported by boot.ts): the global styles and the
  * components of the storefront screens. The other components' styles are in
- * mantine-styles-deferred.ts, which comes with the back office (no storefront screen uses them; a
+ * features/backoffice/layout/mantine-styles-deferred.ts, which comes with the back office (no storefront screen uses them; a
  * storefront screen that starts using one imports its `.layer.css` file itself). Inserting that
  * stylesheet on a shopper's page restyled the whole page in one long task (ADR 0072).
  * Listed in the order of @mantine/core/styles.css (ADR 0051). The `.layer.css` files put every

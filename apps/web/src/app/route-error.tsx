@@ -2,8 +2,8 @@
 import { Container, Stack, Text, Title } from "@mantine/core";
 import { TEXT } from "@market/contract";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { AppReadyMarker } from "../components/app-ready";
 import { Button } from "../components/ui/button";
-import { AppReadyMarker } from "./app-ready";
 import { ChunkLoadError } from "./lazy-page";
 
 export function RouteError() {

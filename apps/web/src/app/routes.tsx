@@ -40,7 +40,7 @@ export const routes: RouteObject[] = [
           },
           { path: STOREFRONT_PATHS.cart, lazy: lazyPage("cart", () => import("../features/cart/pages/cart-page")) },
           { path: STOREFRONT_PATHS.checkout, lazy: lazyPage("checkout", () => import("../features/cart/pages/checkout-page")) },
-          { path: "*", lazy: lazyPage("not-found", () => import("./not-found-page")) },
+          { path: "*", lazy: lazyPage("not-found", () => import("../components/not-found-page")) },
         ],
       },
     ],

@@ -1,14 +1,14 @@
 /** The one form approach: the contract schema checks before sending, the server's field messages land on the fields. */
-import { Button, MantineProvider, TextInput } from "@mantine/core";
+import { Button, TextInput } from "@mantine/core";
 import { ACCOUNT_MESSAGES, CategoryCreateInput, ChangePasswordBody } from "@market/contract";
 import { act, fireEvent, render, renderHook, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { theme } from "../app/theme";
+import { Providers } from "../test/render";
 import { ApiError } from "./api";
 import { showFieldErrors, useSchemaForm } from "./form";
 import { notifyError } from "./notify";
 
-vi.mock("./notify", () => ({ notifyError: vi.fn() }));
+vi.mock("./notify", async (importOriginal) => ({ ...(await importOriginal<typeof import("./notify")>()), notifyError: vi.fn() }));
 
 function CategoryName({ onSend }: { onSend: (v: CategoryCreateInput) => void }) {
   const form = useSchemaForm<CategoryCreateInput>(CategoryCreateInput, { initialValues: { name: "", type: "market-place" } });
@@ -24,9 +24,9 @@ describe("useSchemaForm", () => {
   it("does not send values the contract refuses and shows its message under the field, as a sentence", () => {
     const onSend = vi.fn();
     render(
-      <MantineProvider theme={theme}>
+      <Providers>
         <CategoryName onSend={onSend} />
-      </MantineProvider>,
+      </Providers>,
     );
     fireEvent.click(screen.getByRole("button", { name: "Add Category" }));
     expect(onSend).not.toHaveBeenCalled();

@@ -1,6 +1,6 @@
 import { formatNaira, formatNairaDecimals } from "@market/contract";
 import { describe, expect, it } from "vitest";
-import { naira2 } from "../features/cart/money";
+import { naira2 } from "./money";
 
 /** The formatter the helpers replace (ADR 0072): their output must stay exactly Intl's. */
 const intl = (min: number, max: number) =>

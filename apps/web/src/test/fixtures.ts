@@ -22,6 +22,7 @@ import {
   Product,
   ProductListAnswer,
   ServerCartLine,
+  TransferForm,
   UserDetails,
   WalletBanksAnswer,
   WishlistAnswer,
@@ -314,5 +315,34 @@ export function banksAnswer(account_name_lookup = true): WalletBanksAnswer {
       { bank_name: "Guaranty Trust Bank", bank_code: "058" },
     ],
     account_name_lookup,
+  });
+}
+
+/** A bank transfer record (contract `TransferForm`, spec §3): ₦6,000 to pay, its window ending 15 minutes from now. */
+export function transferForm(overrides: Partial<TransferForm> = {}): TransferForm {
+  return TransferForm.parse({
+    client_account_no: "0123456789",
+    client_bank: "Wema Bank",
+    client_account_name: "Naija Market Ltd",
+    amount: 6000,
+    subtotal: 4000,
+    shippingFees: 2000,
+    account_no: "0987654321",
+    payment_type: "bank_transfer",
+    product_type: "market-place",
+    order_id: "11111111-1111-4111-8111-111111111111",
+    expires_at: new Date(Date.now() + 900_000).toISOString(),
+    provider: "manual",
+    address: {
+      address1: "14 Allen Avenue",
+      address2: "",
+      city: "Ikeja",
+      company: "",
+      country: "Nigeria",
+      state: "Lagos",
+      zip: "100271",
+      phone: "+2348096660006",
+    },
+    ...overrides,
   });
 }

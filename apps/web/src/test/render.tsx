@@ -4,6 +4,9 @@ import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { createQueryClient, Providers } from "../app/providers";
 
+/** The app's own query client and providers, for tests that wire them themselves (features do not import app/). */
+export { createQueryClient, Providers };
+
 export function renderWithProviders(ui: ReactElement, { path = "/", route = "/" }: { path?: string; route?: string } = {}) {
   const router = createMemoryRouter([{ path, element: ui }], { initialEntries: [route] });
   const queryClient = createQueryClient();

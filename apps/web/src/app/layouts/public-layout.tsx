@@ -2,8 +2,8 @@
 import { Box, Center } from "@mantine/core";
 import { Suspense } from "react";
 import { type Location, Outlet, ScrollRestoration } from "react-router";
+import { AppReadyMarker } from "../../components/app-ready";
 import { Spinner } from "../../components/ui/button";
-import { AppReadyMarker } from "../app-ready";
 import { Footer } from "./footer";
 import { Header } from "./header";
 

@@ -4,13 +4,11 @@
  */
 import type { BuyerOrdersAnswer } from "@market/contract";
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { orderKeys } from "../../../lib/queries/orders";
 import { cursorPagesQuery } from "../../../lib/queries/pages";
 
-/** Query key of the buyer's orders (a checkout adds one). */
-const myOrderKeys = { all: ["orders", "mine"] as const };
-
 /** The buyer's orders page by page, newest first (GET /api/orders, 50 a page by the server's default). */
-const myOrdersQuery = cursorPagesQuery<BuyerOrdersAnswer>(myOrderKeys.all, "/api/orders");
+const myOrdersQuery = cursorPagesQuery<BuyerOrdersAnswer>(orderKeys.mine(), "/api/orders");
 
 export function useMyOrders(enabled: boolean) {
   return useInfiniteQuery({ ...myOrdersQuery, enabled });

@@ -8,10 +8,10 @@ import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Table, 
 import { type BuyerOrder, formatNaira, koboToNaira, nairaToKobo, TEXT } from "@market/contract";
 import { useNavigate } from "react-router";
 import { LoadMore } from "../../../components/load-more";
+import { PendingOrder } from "../../../components/orders/pending-order";
 import { errorMessage } from "../../../lib/notify";
 import { type SessionUser, useSignOut } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { PendingOrder } from "../../cart/components/pending-order";
 import { useMyOrders } from "../api/account";
 import { CustomerArea } from "../components/customer-area";
 

@@ -8,11 +8,11 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
-import { createQueryClient } from "../../../app/providers";
 import { detailQuery, type ListingParams, listingQuery, myItemsQuery } from "../../../lib/queries/catalog";
 import { categoriesQuery } from "../../../lib/queries/categories";
 import { post, product as productFixture } from "../../../test/fixtures";
 import { HttpResponse, http, server } from "../../../test/msw";
+import { createQueryClient } from "../../../test/render";
 import { useDeleteItem, useSaveItem } from "./items";
 
 const listing = (type: ListingParams["type"]): ListingParams => ({

@@ -6,7 +6,7 @@
  */
 import "@mantine/core/styles/AppShell.layer.css";
 // The Mantine component styles no storefront screen uses (ADR 0051, ADR 0072): with the back office only.
-import "../../../app/mantine-styles-deferred";
+import "./mantine-styles-deferred";
 import { Anchor, AppShell, Avatar, Burger, Center, Group, Loader, NavLink, ScrollArea, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { HEADER_NAME_MAX } from "@market/contract";
@@ -26,7 +26,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { Link, Navigate, Outlet, useLocation, useNavigate } from "react-router";
-import { AppReadyMarker } from "../../../app/app-ready";
+import { AppReadyMarker } from "../../../components/app-ready";
 import { isSessionRefused, meQuery, useSession, useSessionExpiry, useSignOut } from "../../../lib/session";
 import { ConfirmHost } from "../components/confirm";
 import { LoadError } from "../components/query-state";

@@ -10,9 +10,9 @@ import { type EarningsBalances, FINANCE_MESSAGES, type Payout, type StatementEnt
 import { IconAlertTriangle, IconDownload, IconSend } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
+import { naira2 } from "../../../lib/money";
 import { errorMessage, notifyError, notifySuccess } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
-import { naira2 } from "../../cart/money";
 import { useDownloadStatement, useEarnings, usePayouts, useRequestPayout } from "../api/earnings";
 import { askConfirm } from "../components/confirm";
 import { type ListColumn, type ListQuery, ListTable } from "../components/list-table";

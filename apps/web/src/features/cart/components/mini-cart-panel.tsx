@@ -10,8 +10,8 @@ import { formatNaira, TEXT } from "@market/contract";
 import { Link } from "react-router";
 import { SignInPrompt } from "../../../components/sign-in-prompt";
 import type { CartItem } from "../../../lib/cart";
+import { naira2 } from "../../../lib/money";
 import { useSession } from "../../../lib/session";
-import { naira2 } from "../money";
 
 export default function MiniCartPanel({ items, subtotal, onClose }: { items: CartItem[]; subtotal: number; onClose: () => void }) {
   const { isLogin, loading } = useSession();

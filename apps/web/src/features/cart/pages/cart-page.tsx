@@ -27,13 +27,13 @@ import { IconShoppingCartOff, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { PendingOrder } from "../../../components/orders/pending-order";
 import { SignInPrompt } from "../../../components/sign-in-prompt";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { type CartItem, useCart } from "../../../lib/cart";
+import { naira2 } from "../../../lib/money";
 import { useSession } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { PendingOrder } from "../components/pending-order";
-import { naira2 } from "../money";
 
 /** Options 1..stock for the quantity dropdown (at least the current quantity). */
 function qtyOptions(line: CartItem): string[] {

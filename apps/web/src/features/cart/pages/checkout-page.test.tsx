@@ -1,38 +1,15 @@
-import { CreateSessionAnswer, PendingTransferAnswer, TransferForm } from "@market/contract";
+import { CreateSessionAnswer, PendingTransferAnswer } from "@market/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { HttpHandler } from "msw";
 import { describe, expect, it } from "vitest";
-import { cartAnswer, meAnswer, serverLine } from "../../../test/fixtures";
+import { cartAnswer, meAnswer, serverLine, transferForm } from "../../../test/fixtures";
 import { errorAnswer, HttpResponse, http, recordCalls, server } from "../../../test/msw";
 import { renderWithProviders } from "../../../test/render";
 import { signInTestSession } from "../../../test/session";
 import CheckoutPage from "./checkout-page";
 
-const FORM = TransferForm.parse({
-  client_account_no: "0123456789",
-  client_bank: "Wema Bank",
-  client_account_name: "Naija Market Ltd",
-  amount: 6000,
-  subtotal: 4000,
-  shippingFees: 2000,
-  account_no: "0987654321",
-  payment_type: "bank_transfer",
-  product_type: "market-place",
-  order_id: "11111111-1111-4111-8111-111111111111",
-  expires_at: new Date(Date.now() + 900_000).toISOString(),
-  provider: "manual",
-  address: {
-    address1: "14 Allen Avenue",
-    address2: "",
-    city: "Ikeja",
-    company: "",
-    country: "Nigeria",
-    state: "Lagos",
-    zip: "100271",
-    phone: "+2348096660006",
-  },
-});
+const FORM = transferForm();
 
 /** A signed-in customer with one cart line (2 x ₦2,000) and no pending order, plus `extra` answers; answers the recorded calls. */
 function signedIn(...extra: HttpHandler[]) {

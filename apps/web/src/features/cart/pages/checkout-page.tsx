@@ -43,19 +43,19 @@ import {
 import { IconLock, IconMapPin, IconReceipt } from "@tabler/icons-react";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, Navigate } from "react-router";
+import { BankTransferModal } from "../../../components/orders/bank-transfer-modal";
+import { PendingOrder } from "../../../components/orders/pending-order";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { addressFields, DEFAULT_COUNTRY, EMPTY_ADDRESS } from "../../../lib/address";
 import { cartSubtotal, useCart } from "../../../lib/cart";
 import { countryNames } from "../../../lib/countries";
 import { showFieldErrors, useSchemaForm } from "../../../lib/form";
+import { naira2 } from "../../../lib/money";
 import { notifyError } from "../../../lib/notify";
+import { useCreateSession } from "../../../lib/queries/orders";
 import { useStoreSettings } from "../../../lib/queries/settings";
 import { useSession } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { useCreateSession } from "../api/checkout";
-import { BankTransferModal } from "../components/bank-transfer-modal";
-import { PendingOrder } from "../components/pending-order";
-import { naira2 } from "../money";
 
 /** The checkout form's rules: the contract's, less the total, which comes from the cart, not a field. */
 const CheckoutFields = CreateSessionBody.omit({ amount: true });

@@ -4,10 +4,10 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
-import { createQueryClient } from "../../../app/providers";
 import { detailQuery } from "../../../lib/queries/catalog";
 import { product } from "../../../test/fixtures";
 import { HttpResponse, http, recordCalls, server } from "../../../test/msw";
+import { createQueryClient } from "../../../test/render";
 import { useFollowSeller } from "./catalog";
 
 const seller = (_id: string): Seller => ({

@@ -30,7 +30,7 @@ import { ItemCard } from "../components/item-card";
 import { QuickViewModal } from "../components/quick-view-modal";
 
 /** Only for a mistyped address: its own chunk (the PublicLayout's Suspense shows the loader meanwhile; ADR 0051). */
-const NotFoundPage = lazy(() => import("../../../app/not-found-page"));
+const NotFoundPage = lazy(() => import("../../../components/not-found-page"));
 
 /** The pager sits below the grid, off the first screen: its code loads with the page, not before it (ADR 0051). */
 const Pagination = lazyComponent(() => import("../components/pagination.impl"));

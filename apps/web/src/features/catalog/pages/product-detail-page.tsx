@@ -36,7 +36,7 @@ import { whatsappLink } from "../lib/whatsapp-link";
 
 /** Description / Reviews / Business Owner tabs, below the fold (ADR 0051). */
 /** Only for a mistyped address: its own chunk (the PublicLayout's Suspense shows the loader meanwhile; ADR 0051). */
-const NotFoundPage = lazy(() => import("../../../app/not-found-page"));
+const NotFoundPage = lazy(() => import("../../../components/not-found-page"));
 
 /** Drawn by the server below the fold: loaded with this page, so hydration never waits for it (lib/lazy-component). */
 const DetailTabs = lazyComponent(() => import("../components/detail-tabs"));

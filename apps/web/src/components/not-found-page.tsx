@@ -2,8 +2,8 @@
 import { Container, Stack, Text, Title } from "@mantine/core";
 import { TEXT } from "@market/contract";
 import { Link } from "react-router";
-import { Button } from "../components/ui/button";
 import { usePageTitle } from "../lib/use-page-title";
+import { Button } from "./ui/button";
 
 export default function NotFoundPage() {
   usePageTitle(TEXT.pages.notFoundTitle);

@@ -7,7 +7,7 @@ import { Text, type TextProps } from "@mantine/core";
 import { useInterval } from "@mantine/hooks";
 import { COUNTDOWN_TICK_MS, TEXT } from "@market/contract";
 import { useEffect, useRef, useState } from "react";
-import { notifyInfo } from "../../../lib/notify";
+import { notifyInfo } from "../../lib/notify";
 
 /** Whole seconds left until `target` (ms since epoch), never below 0. */
 export function secondsLeft(target: number, now = Date.now()): number {

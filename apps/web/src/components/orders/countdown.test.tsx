@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Countdown, secondsLeft } from "./countdown";
 
 const notifyInfo = vi.fn();
-vi.mock("../../../lib/notify", () => ({ notifyInfo: (...args: unknown[]) => notifyInfo(...args) }));
+vi.mock("../../lib/notify", () => ({ notifyInfo: (...args: unknown[]) => notifyInfo(...args) }));
 
 describe("Countdown", () => {
   beforeEach(() => {

@@ -1,8 +1,8 @@
 /**
  * Bank Transfer modal (spec §2, §4, §8, §9): no backdrop, a 15-minute countdown, the record's
  * client_account_no (click to copy, "Copied" for 2 seconds), client_bank, client_account_name and
- * amount; "I have made payment" and "Cancle". Success closes the modal, refreshes the user and the
- * order history, empties the local cart, says "Success" and goes home; a 400/403/500 shows "Failed"
+ * amount; "I have made payment" and "Cancle". Success (once useSubmitTransfer has emptied the local
+ * cart and read the user and the orders again) closes the modal, says "Success" and goes home; a 400/403/500 shows "Failed"
  * with the server's message; when the server says the order can no longer be paid (cancelled,
  * expired, rejected: 404/409), the countdown stops and the modal says so, with Close. At 0 the
  * countdown closes it with "Ooops" / "Session Expired".
@@ -11,15 +11,12 @@ import { Button, Group, Stack, Text, Tooltip, UnstyledButton } from "@mantine/co
 import { useClipboard } from "@mantine/hooks";
 import { COPIED_RESET_MS, TEXT, type TransferForm } from "@market/contract";
 import { IconCopy } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { LazyModal as Modal } from "../../../components/lazy-overlay";
-import { ApiError } from "../../../lib/api";
-import { resetCart } from "../../../lib/cart";
-import { notifyError, notifySuccess } from "../../../lib/notify";
-import { useCancelTransfer, useSubmitTransfer } from "../api/checkout";
-import { naira2 } from "../money";
+import { naira2 } from "../../lib/money";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { orderClosed, useCancelTransfer, useRefreshOrders, useSubmitTransfer } from "../../lib/queries/orders";
+import { LazyModal as Modal } from "../lazy-overlay";
 import { Countdown } from "./countdown";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -37,7 +34,7 @@ export function BankTransferModal({ record, onClose }: { record: TransferForm | 
   const clipboard = useClipboard({ timeout: COPIED_RESET_MS });
   const submit = useSubmitTransfer();
   const cancel = useCancelTransfer();
-  const qc = useQueryClient();
+  const refreshOrders = useRefreshOrders();
   const navigate = useNavigate();
   const busy = submit.isPending || cancel.isPending;
   // Why this order can no longer be paid, once the server said so: the countdown stops.
@@ -47,24 +44,21 @@ export function BankTransferModal({ record, onClose }: { record: TransferForm | 
   useEffect(() => setClosed(null), [orderId]);
 
   const expire = useCallback(() => {
-    void qc.invalidateQueries({ queryKey: ["orders"] });
+    refreshOrders();
     onClose();
-  }, [onClose, qc]);
+  }, [onClose, refreshOrders]);
 
+  // The cart, the user and the orders are brought up to date by the hooks (lib/queries/orders.ts).
   const paid = async () => {
     if (!record) return;
     try {
       const res = await submit.mutateAsync(record);
       onClose();
-      resetCart(qc);
-      await Promise.all([qc.invalidateQueries({ queryKey: ["me"] }), qc.invalidateQueries({ queryKey: ["orders"] })]);
       notifySuccess(res.message);
       navigate("/");
     } catch (err) {
-      if (err instanceof ApiError && (err.statusCode === 404 || err.statusCode === 409)) {
-        setClosed(err.message);
-        void qc.invalidateQueries({ queryKey: ["orders"] });
-      } else notifyError(err, TEXT.alerts.failedTitle);
+      if (orderClosed(err)) setClosed(err.message);
+      else notifyError(err, TEXT.alerts.failedTitle);
     }
   };
 
@@ -75,7 +69,6 @@ export function BankTransferModal({ record, onClose }: { record: TransferForm | 
     } catch (err) {
       notifyError(err, TEXT.alerts.failedTitle);
     }
-    void qc.invalidateQueries({ queryKey: ["orders"] });
     onClose();
   };
 

@@ -11,7 +11,7 @@ import { formatNaira, type TransferForm } from "@market/contract";
 import { IconClockHour4 } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useState } from "react";
-import { pendingTransferQuery, usePendingTransfer } from "../api/checkout";
+import { pendingTransferQuery, usePendingTransfer } from "../../lib/queries/orders";
 import { Countdown } from "./countdown";
 
 const BankTransferModal = lazy(() => import("./bank-transfer-modal").then((m) => ({ default: m.BankTransferModal })));
