@@ -30,11 +30,18 @@ export const PageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional(),
 });
 
-/** Naira amount as the API speaks it: non-negative, at most 2 decimals, below 10 billion. */
+/**
+ * Naira amount as the API speaks it (ADR 0003): non-negative, a whole number of kobo (at most 2
+ * decimals), below 10 billion. Every naira input of the API is this schema, so an amount that
+ * `nairaToKobo` would round (0.000000001 -> 0 kobo, 12.345 -> 1235 kobo) is a 400 field error
+ * here, never a silently changed amount. The tolerance is relative (a few units in the last place
+ * of `n * 100`): a float sum such as 0.1 + 0.2 still counts as 30 kobo, while any fraction of a
+ * kobo, however small, is refused (an absolute tolerance let through any excess below it).
+ */
 export const Naira = z
   .number()
   .nonnegative()
   .max(9_999_999_999)
-  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) <= Math.abs(n * 100) * 8 * Number.EPSILON, {
     error: (issue) => `${fieldLabel(issue.path)} can have at most 2 decimals`,
   });
