@@ -1,6 +1,6 @@
 /** Shapes shared by every area: ids, the error answer, pagination. */
 import { z } from "zod";
-import { MAX_PAGE_SIZE, PAGE_SIZE } from "../constants.js";
+import { IDEMPOTENCY_HEADER, MAX_PAGE_SIZE, PAGE_SIZE } from "../constants.js";
 // Installs the plain-English wording of Zod's checks (every schema imports this file).
 import { fieldLabel } from "../messages.js";
 
@@ -45,3 +45,18 @@ export const Naira = z
   .refine((n) => Math.abs(Math.round(n * 100) - n * 100) <= Math.abs(n * 100) * 8 * Number.EPSILON, {
     error: (issue) => `${fieldLabel(issue.path)} can have at most 2 decimals`,
   });
+
+/**
+ * Headers of the writes that take an `Idempotency-Key` (ADR 0155): payout requests, refunds and
+ * checkout sessions. Optional; 1-255 visible ASCII characters (a UUID per user action). The same key
+ * from the same account within IDEMPOTENCY_KEY_TTL_MS answers the first result (status and body,
+ * with `Idempotent-Replayed: true`) and does nothing more; with another body it answers 422; while
+ * the first request is still running it answers 409. Other headers pass through untouched.
+ */
+export const IdempotencyHeaders = z.looseObject({
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/, "Idempotency-Key must be 1 to 255 visible ASCII characters")
+    .optional()
+    .describe("A key unique to this user action (a UUID); a retry sends the same key and gets the first answer"),
+});

@@ -8,6 +8,7 @@ import {
   CreateSessionAnswer,
   CreateSessionBody,
   ErrorAnswer,
+  IdempotencyHeaders,
   MessageAnswer,
   PendingTransferAnswer,
   SubmitTransferAnswer,
@@ -17,6 +18,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { fieldErrors, invalidInput } from "../../lib/errors.js";
 import { bearer, errorAnswers } from "../../lib/route-schema.js";
 import { currentUser, requireUser } from "../../plugins/auth.js";
+import { idempotent } from "../../plugins/idempotency.js";
 import { cancelOrder, createCheckoutSession, pendingTransfer, submitTransfer } from "./checkout.service.js";
 import { createPaymentProvider } from "./payments/provider.js";
 
@@ -26,16 +28,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/transactions/createSession",
     {
-      preHandler: requireUser,
+      preHandler: [requireUser, idempotent],
       // Signed-out callers get 401 before any field check; the form's field messages come back
       // with a shopper's sentence as the "Oops" message, not "account_no: ...".
       attachValidation: true,
       schema: {
         tags: ["checkout"],
-        summary: "Reserve the cart as an order for 15 minutes and answer the bank transfer record",
+        summary:
+          "Reserve the cart as an order for 15 minutes and answer the bank transfer record; a retry with the same Idempotency-Key answers the first result",
         security: bearer,
+        headers: IdempotencyHeaders,
         body: CreateSessionBody,
-        response: { 200: CreateSessionAnswer, ...errorAnswers, 503: ErrorAnswer },
+        response: { 200: CreateSessionAnswer, ...errorAnswers, 422: ErrorAnswer, 503: ErrorAnswer },
       },
     },
     async (request) => {

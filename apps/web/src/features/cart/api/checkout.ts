@@ -15,6 +15,7 @@ import type {
 } from "@market/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
+import { useIdempotencyKey } from "../../../lib/idempotency";
 
 /** The checkout form as sent (spec §3 "Checkout form"; `amount` is the total with 2 decimals). */
 export type CheckoutPayload = Omit<CreateSessionBody, "amount" | "payment_type" | "product_type" | "replace_pending"> & {
@@ -37,8 +38,12 @@ export function usePendingTransfer(enabled: boolean) {
 
 export function useCreateSession() {
   const qc = useQueryClient();
+  const withKey = useIdempotencyKey();
   return useMutation({
-    mutationFn: (body: CheckoutPayload) => api<CreateSessionAnswer>("/api/transactions/createSession", { method: "POST", body }),
+    mutationFn: (body: CheckoutPayload) =>
+      withKey(body, (idempotencyKey) =>
+        api<CreateSessionAnswer>("/api/transactions/createSession", { method: "POST", body, idempotencyKey }),
+      ),
     // A new order, or a refusal because one is pending: either way the pending order may have changed.
     // Not awaited: the Bank Transfer modal opens on the answer, not after that refetch.
     onSettled: () => {
