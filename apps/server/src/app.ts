@@ -40,6 +40,7 @@ import wishlistRoutes from "./modules/wishlist/routes.js";
 import authPlugin from "./plugins/auth.js";
 import cachePlugin from "./plugins/cache.js";
 import errorsPlugin from "./plugins/errors.js";
+import idempotencyPlugin from "./plugins/idempotency.js";
 import jsonBody, { BODY_LIMIT } from "./plugins/json-body.js";
 import publicCache from "./plugins/public-cache.js";
 import securityHeaders from "./plugins/security-headers.js";
@@ -125,6 +126,8 @@ export async function buildApp(config: Config, db: Db, { readDb = db }: { readDb
   await app.register(readRoutingPlugin);
   // Before compress: its onSend must see the JSON string (ADR 0052).
   await app.register(publicCache, { enabled: config.publicCache });
+  // Before compress too: it stores the JSON answer of each claimed Idempotency-Key (ADR 0155).
+  await app.register(idempotencyPlugin);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   // Rate limits apply only to routes that opt in (sign-in, sign-up, codes, lookups): many Lagos
   // shoppers share one carrier IP, so a global per-IP limit would block real people (ADR 0005).

@@ -114,6 +114,17 @@ describe("refunds", () => {
     expect(await refundCount()).toBe(before);
   });
 
+  it("refuses an amount below 1 kobo or with more than 2 decimals with a field error, changing nothing", async () => {
+    const { orderId, lineA } = await paidOrder();
+    const before = await refundCount();
+    for (const amount of [0.000000001, 0.001, 12.345]) {
+      const res = await refund(admin.token, { order_id: orderId, line_id: lineA.id, amount, reason: "Tiny refund" });
+      expect(res.statusCode, `${amount}: ${res.body}`).toBe(400);
+      expect(res.json().errors).toEqual({ amount: "Amount can have at most 2 decimals" });
+    }
+    expect(await refundCount()).toBe(before);
+  });
+
   it("refuses a refund the seller's balance cannot cover after a payout, changing nothing", async () => {
     const seller = await createUserWithToken(ctx.db, { accType: "business", status: "approved", ...bank });
     const p = await createProduct(ctx.db, { userId: seller.user.id, categoryId, price: 10_000 });

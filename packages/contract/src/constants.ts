@@ -120,3 +120,11 @@ export const STORE_CONTACT = {
   /** Google Maps embed of the store's area (allowed by the CSP frame-src). */
   mapEmbedUrl: "https://www.google.com/maps?q=Adeola+Odeku+Street,+Victoria+Island,+Lagos&z=15&output=embed",
 } as const;
+
+/**
+ * How long the server remembers an `Idempotency-Key` and the answer it gave (ADR 0155; as Stripe):
+ * the same key from the same account within this time answers the first result again.
+ */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/** The header carrying it, lower-case as Node and Fastify name headers. */
+export const IDEMPOTENCY_HEADER = "idempotency-key";

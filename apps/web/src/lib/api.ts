@@ -6,7 +6,7 @@
  * status (>= 400) throws `ApiError` carrying the server's `statusCode`, `message` and per-field
  * `errors`; a network failure throws ApiError 0 with a readable message.
  */
-import { SESSION_COOKIES, STORAGE_KEYS } from "@market/contract";
+import { IDEMPOTENCY_HEADER, SESSION_COOKIES, STORAGE_KEYS } from "@market/contract";
 
 export class ApiError extends Error {
   constructor(
@@ -84,14 +84,17 @@ type Options = {
   body?: unknown;
   signal?: AbortSignal;
   base?: string;
+  /** Sent as `Idempotency-Key` (ADR 0155): the server answers a retry with the first result. */
+  idempotencyKey?: string;
 };
 
 /**
  * Send `path` with a JSON (or form) body (the browser adds the session cookie); answers the
  * response, whatever its status. A 401 to a signed-in browser forgets the session at once.
  */
-async function send(path: string, { method = "GET", body, signal }: Options, accept: string): Promise<Response> {
+async function send(path: string, { method = "GET", body, signal, idempotencyKey }: Options, accept: string): Promise<Response> {
   const headers: Record<string, string> = { accept };
+  if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { DEFAULT_PAYMENT_TYPE, DEFAULT_PRODUCT_TYPE, NUBAN_LENGTH } from "../constants.js";
-import { Id } from "./common.js";
+import { Id, Naira } from "./common.js";
 import { Refund } from "./finance.js";
 
 /** A NUBAN account number: exactly 10 digits (spec §5, §9). */
@@ -78,14 +78,14 @@ export type ShippingAddressFields = z.infer<typeof ShippingAddressFields>;
 
 /** POST /api/transactions/createSession payload (spec §3 "Checkout form", §7). */
 export const CreateSessionBody = ShippingAddressFields.extend({
-  shippingFees: z.coerce.number().nonnegative().optional(),
+  shippingFees: z.coerce.number().pipe(Naira).optional(),
   payment_type: z
     .literal(DEFAULT_PAYMENT_TYPE, { message: "Card payment is not available yet: choose Bank Transfer" })
     .default(DEFAULT_PAYMENT_TYPE),
   product_type: z.literal(DEFAULT_PRODUCT_TYPE, { message: "Only market-place products can be checked out" }).default(DEFAULT_PRODUCT_TYPE),
   account_no: AccountNo,
-  /** The total the shopper saw ("12500.00"); only compared with the server's own total. */
-  amount: z.coerce.number({ message: "amount must be a number" }).nonnegative(),
+  /** The total the shopper saw ("12500.00", naira); only compared with the server's own total. */
+  amount: z.coerce.number({ message: "amount must be a number" }).pipe(Naira),
   /**
    * Cancel the shopper's order still awaiting payment and place this one instead; without it such
    * an order makes the checkout answer 409 (one pending order per shopper, ADR 0136).

@@ -1,5 +1,5 @@
-/** Outbox (mail/SMS not yet sent or without a transport), uploads and contact messages. */
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+/** Outbox (mail/SMS not yet sent or without a transport), uploads, contact messages and idempotency keys. */
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { outboxChannel } from "./enums.js";
 import { users } from "./users.js";
 
@@ -42,3 +42,26 @@ export const contactMessages = pgTable("contact_messages", {
   message: text("message").notNull().default(""),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One `Idempotency-Key` of one account (ADR 0155): claimed before the write runs (`status_code`
+ * null while it runs), then the answer it gave. The primary key makes two requests with the same
+ * key in any two processes claim it once. Rows older than IDEMPOTENCY_KEY_TTL_MS are free again and
+ * swept by the idempotency-prune job.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** sha256 of the method, route and canonical JSON body: the same key with another request is a 422. */
+    requestHash: text("request_hash").notNull(),
+    statusCode: integer("status_code"),
+    contentType: text("content_type"),
+    body: text("body"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+);

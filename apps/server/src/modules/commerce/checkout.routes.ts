@@ -8,6 +8,7 @@ import {
   CreateSessionAnswer,
   CreateSessionBody,
   ErrorAnswer,
+  IdempotencyHeaders,
   MessageAnswer,
   PendingTransferAnswer,
   SubmitTransferAnswer,
@@ -18,6 +19,7 @@ import { fieldErrors, invalidInput } from "../../lib/errors.js";
 import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { bearer, errorAnswers } from "../../lib/route-schema.js";
 import { currentUser, requireUser } from "../../plugins/auth.js";
+import { idempotent } from "../../plugins/idempotency.js";
 import { withStockChanges } from "../../plugins/public-cache.js";
 import { cancelOrder, createCheckoutSession, pendingTransfer, submitTransfer } from "./checkout.service.js";
 import { createPaymentProvider } from "./payments/provider.js";
@@ -29,16 +31,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     "/transactions/createSession",
     {
       config: { cache: { answers: "none", invalidates: ["stock"] } },
-      preHandler: requireUser,
+      preHandler: [requireUser, idempotent],
       // Signed-out callers get 401 before any field check; the form's field messages come back
       // with a shopper's sentence as the "Oops" message, not "account_no: ...".
       attachValidation: true,
       schema: {
         tags: ["checkout"],
-        summary: "Reserve the cart as an order for 15 minutes and answer the bank transfer record",
+        summary:
+          "Reserve the cart as an order for 15 minutes and answer the bank transfer record; a retry with the same Idempotency-Key answers the first result",
         security: bearer,
+        headers: IdempotencyHeaders,
         body: CreateSessionBody,
-        response: { 200: CreateSessionAnswer, ...errorAnswers, 503: ErrorAnswer },
+        response: { 200: CreateSessionAnswer, ...errorAnswers, 422: ErrorAnswer, 503: ErrorAnswer },
       },
     },
     async (request) => {

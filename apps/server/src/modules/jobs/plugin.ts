@@ -7,11 +7,12 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { expirySweep } from "./expiry-sweep.js";
+import { idempotencyPrune } from "./idempotency-prune.js";
 import { type Job, type JobOutcome, runJobOnce } from "./job.js";
 import { throttlePrune } from "./throttle-prune.js";
 
 /** Every background job of the server. */
-export const JOBS = [expirySweep, throttlePrune] as const satisfies readonly Job[];
+export const JOBS = [expirySweep, throttlePrune, idempotencyPrune] as const satisfies readonly Job[];
 
 type JobName = (typeof JOBS)[number]["name"];
 

@@ -14,6 +14,7 @@ import {
   ErrorAnswer,
   FinanceSummaryAnswer,
   FinanceSummaryQuery,
+  IdempotencyHeaders,
   nairaToKobo,
   PayoutActionBody,
   PayoutAnswer,
@@ -33,6 +34,7 @@ import { z } from "zod";
 import { conflict } from "../../lib/errors.js";
 import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { currentUser, requireRole } from "../../plugins/auth.js";
+import { idempotent } from "../../plugins/idempotency.js";
 import { getCommissionSettings, setCommissionSettings } from "./commission.service.js";
 import { type FinanceSettings, ledgerClock, sellerEarnings, sellerStatementCsv } from "./earnings.service.js";
 import { decidePayout, listPayouts, requestPayout } from "./payouts.service.js";
@@ -217,13 +219,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     "/payouts",
     {
       config: { cache: { answers: "none", invalidates: ["catalog", "sessions"] } },
-      preHandler: requireRole("business"),
+      preHandler: [requireRole("business"), idempotent],
       schema: {
         tags: ["finance"],
-        summary: "Request a payout of the available balance (or `amount` naira of it) to the seller's verified bank account",
+        summary:
+          "Request a payout of the available balance (or `amount` naira of it) to the seller's verified bank account; a retry with the same Idempotency-Key answers the first result",
         security,
+        headers: IdempotencyHeaders,
         body: PayoutRequestBody,
-        response: { 200: PayoutAnswer, ...errors },
+        response: { 200: PayoutAnswer, ...errors, 422: ErrorAnswer },
       },
     },
     async (request) => {
@@ -325,14 +329,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     "/admin/refunds",
     {
       config: { cache: { answers: "none", invalidates: ["catalog", "sessions"] } },
-      preHandler: requireRole("admin"),
+      preHandler: [requireRole("admin"), idempotent],
       schema: {
         tags: ["finance"],
         summary:
-          "Refund a paid order (no line_id: every line's remainder and the shipping) or one line (all that is left, or `amount` naira), with the reason; reverses the seller's share and the commission in proportion",
+          "Refund a paid order (no line_id: every line's remainder and the shipping) or one line (all that is left, or `amount` naira), with the reason; reverses the seller's share and the commission in proportion; a retry with the same Idempotency-Key answers the first result",
         security,
+        headers: IdempotencyHeaders,
         body: RefundBody,
-        response: { 200: RefundAnswer, ...errors },
+        response: { 200: RefundAnswer, ...errors, 422: ErrorAnswer },
       },
     },
     async (request) => {

@@ -17,6 +17,7 @@ import type {
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "../api";
 import { resetCart } from "../cart";
+import { useIdempotencyKey } from "../idempotency";
 import { meQuery } from "../session";
 
 /** The checkout form as sent (spec §3 "Checkout form"; `amount` is the total with 2 decimals). */
@@ -55,8 +56,12 @@ export function useRefreshOrders() {
 
 export function useCreateSession() {
   const qc = useQueryClient();
+  const withKey = useIdempotencyKey();
   return useMutation({
-    mutationFn: (body: CheckoutPayload) => api<CreateSessionAnswer>("/api/transactions/createSession", { method: "POST", body }),
+    mutationFn: (body: CheckoutPayload) =>
+      withKey(body, (idempotencyKey) =>
+        api<CreateSessionAnswer>("/api/transactions/createSession", { method: "POST", body, idempotencyKey }),
+      ),
     // A new order, or a refusal because one is pending: either way the pending order may have changed.
     // Not awaited: the Bank Transfer modal opens on the answer, not after that refetch.
     onSettled: () => {

@@ -5,6 +5,7 @@
 import type { EarningsAnswer, PayoutAnswer, PayoutsAnswer } from "@market/contract";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, apiBlob } from "../../../lib/api";
+import { useIdempotencyKey } from "../../../lib/idempotency";
 import { cursorPagesQuery } from "../../../lib/queries/pages";
 import { saveFile } from "../../../lib/save-file";
 
@@ -38,9 +39,12 @@ export function usePayouts() {
 /** Request a payout of `amount` naira, or of the whole available balance when undefined. */
 export function useRequestPayout() {
   const qc = useQueryClient();
+  const withKey = useIdempotencyKey();
   return useMutation({
-    mutationFn: (amount: number | undefined) =>
-      api<PayoutAnswer>("/api/payouts", { method: "POST", body: amount === undefined ? {} : { amount } }),
+    mutationFn: (amount: number | undefined) => {
+      const body = amount === undefined ? {} : { amount };
+      return withKey(body, (idempotencyKey) => api<PayoutAnswer>("/api/payouts", { method: "POST", body, idempotencyKey }));
+    },
     onSuccess: () => qc.invalidateQueries({ queryKey: earningsKeys.all }),
   });
 }

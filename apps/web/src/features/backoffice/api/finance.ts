@@ -19,6 +19,7 @@ import type {
 } from "@market/contract";
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, apiBlob } from "../../../lib/api";
+import { useIdempotencyKey } from "../../../lib/idempotency";
 import { cursorPagesQuery } from "../../../lib/queries/pages";
 import { saveFile } from "../../../lib/save-file";
 import { invalidateWithDashboard } from "./dashboard";
@@ -124,8 +125,10 @@ export function useRefundable(orderId: string) {
 
 export function useRefund() {
   const qc = useQueryClient();
+  const withKey = useIdempotencyKey();
   return useMutation({
-    mutationFn: (body: RefundBody) => api<RefundAnswer>("/api/admin/refunds", { method: "POST", body }),
+    mutationFn: (body: RefundBody) =>
+      withKey(body, (idempotencyKey) => api<RefundAnswer>("/api/admin/refunds", { method: "POST", body, idempotencyKey })),
     onSuccess: () => Promise.all([refreshMoney(qc), qc.invalidateQueries({ queryKey: transactionKeys.all })]),
   });
 }
