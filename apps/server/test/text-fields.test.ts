@@ -1,9 +1,9 @@
 /**
  * Names and titles refuse right-to-left overrides, zero-width and control characters (contract
- * `plainText()`), and are stored NFC-normalised with spaces collapsed: sign-up, profile, address,
+ * `plainText()`), and are stored NFKC-normalised with spaces collapsed: sign-up, profile, address,
  * products, categories.
  */
-import { notAllowedMessage } from "@market/contract";
+import { ACCOUNT_MESSAGES, notAllowedMessage } from "@market/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, products, users } from "../src/db/schema/index.js";
@@ -48,6 +48,42 @@ describe("sign-up", () => {
     expect((await signup(body)).statusCode).toBe(201);
     const [user] = await usersWithEmail(body.email);
     expect(user!.names).toBe("Jos\u00E9 Okafor");
+  });
+});
+
+describe("full-width look-alikes (NFKC, ADR 0152)", () => {
+  /** `text` in full-width forms (U+FF01-U+FF5E), which look like ASCII but are other code points. */
+  const fullWidth = (text: string) => text.replace(/[!-~]/g, (c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0));
+
+  it("stores a full-width name as the letters it imitates", async () => {
+    const body = signUpBody({ names: fullWidth("John Okafor") });
+    expect((await signup(body)).statusCode).toBe(201);
+    const [user] = await usersWithEmail(body.email);
+    expect(user!.names).toBe("John Okafor");
+  });
+
+  it("answers a full-width copy of a taken username as taken", async () => {
+    const first = signUpBody();
+    expect((await signup(first)).statusCode).toBe(201);
+    const copy = signUpBody({ username: fullWidth(first.username.toUpperCase()) });
+    const res = await signup(copy);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ username: ACCOUNT_MESSAGES.usernameTaken });
+    expect(await usersWithEmail(copy.email)).toHaveLength(0);
+  });
+
+  it("stores a full-width product name in its NFKC form", async () => {
+    const seller = await createUserWithToken(ctx.db, { accType: "business" });
+    const cat = await createCategory(ctx.db, { type: "market-place" });
+    const res = await ctx.request({
+      method: "POST",
+      url: "/api/product",
+      token: seller.token,
+      payload: { name: fullWidth("Tecno Camon"), category_id: cat.id, price: 150_000, count_in_stock: 3 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await ctx.db.select({ name: products.name }).from(products).where(eq(products.userId, seller.user.id));
+    expect(row!.name).toBe("Tecno Camon");
   });
 });
 
