@@ -22,6 +22,13 @@ afterAll(() => ctx.close());
 
 const signup = (payload: object) => ctx.request({ method: "POST", url: "/api/signup", payload, headers: { "x-forwarded-for": freshIp() } });
 const usersWithEmail = (email: string) => ctx.db.select().from(users).where(eq(users.email, email));
+/** A new seller posts a product named `name`; answers the seller and the answer. */
+async function postProduct(name: string) {
+  const seller = await createUserWithToken(ctx.db, { accType: "business" });
+  const cat = await createCategory(ctx.db, { type: "market-place" });
+  const payload = { name, category_id: cat.id, price: 150_000, count_in_stock: 3 };
+  return { seller, res: await ctx.request({ method: "POST", url: "/api/product", token: seller.token, payload }) };
+}
 
 describe("sign-up", () => {
   it("answers 400 for a name with a right-to-left override and creates nothing", async () => {
@@ -73,14 +80,7 @@ describe("full-width look-alikes (NFKC, ADR 0152)", () => {
   });
 
   it("stores a full-width product name in its NFKC form", async () => {
-    const seller = await createUserWithToken(ctx.db, { accType: "business" });
-    const cat = await createCategory(ctx.db, { type: "market-place" });
-    const res = await ctx.request({
-      method: "POST",
-      url: "/api/product",
-      token: seller.token,
-      payload: { name: fullWidth("Tecno Camon"), category_id: cat.id, price: 150_000, count_in_stock: 3 },
-    });
+    const { seller, res } = await postProduct(fullWidth("Tecno Camon"));
     expect(res.statusCode, res.body).toBe(201);
     const [row] = await ctx.db.select({ name: products.name }).from(products).where(eq(products.userId, seller.user.id));
     expect(row!.name).toBe("Tecno Camon");
@@ -110,14 +110,7 @@ describe("other name and title fields", () => {
   });
 
   it("POST /api/product refuses a right-to-left override in the product name and creates nothing", async () => {
-    const seller = await createUserWithToken(ctx.db, { accType: "business" });
-    const cat = await createCategory(ctx.db, { type: "market-place" });
-    const res = await ctx.request({
-      method: "POST",
-      url: "/api/product",
-      token: seller.token,
-      payload: { name: `Tecno Camon${RLO}0.001 N`, category_id: cat.id, price: 150_000, count_in_stock: 3 },
-    });
+    const { seller, res } = await postProduct(`Tecno Camon${RLO}0.001 N`);
     expect(res.statusCode).toBe(400);
     expect(JSON.stringify(res.json())).toContain(notAllowedMessage("Name"));
     expect(await ctx.db.select().from(products).where(eq(products.userId, seller.user.id))).toHaveLength(0);
