@@ -1,8 +1,10 @@
-/** Per-IP limits on the accounts routes (@fastify/rate-limit, ADR 0005, 0012) and the outbox delivery. */
+/** Per-IP limits on the accounts routes (@fastify/rate-limit, ADR 0005, 0012, 0153) and the outbox delivery. */
+import { ACCOUNT_MESSAGES } from "@market/contract";
 import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox } from "../src/db/schema/index.js";
+import { createUser } from "../src/db/seed/factories.js";
 import { RATE_LIMITS } from "../src/modules/accounts/routes.js";
 import { createMessenger } from "../src/modules/messages/service.js";
 import { createTestContext, type TestContext } from "./helpers.js";
@@ -14,23 +16,41 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe("per-IP rate limits", () => {
-  it("answers 429 once one IP has sent too many sign-ins, while another IP still gets through", async () => {
-    const ip = { "x-forwarded-for": "203.0.113.7" };
-    // A different login each time, so the sign-in throttle per login and source (ADR 0083) stays out of the way.
-    const payload = (i: number) => ({ email: `ghost${i}@example.ng`, password: "Nope#1234" });
-    for (let i = 0; i < RATE_LIMITS.signin.max; i++) {
-      expect((await ctx.request({ method: "POST", url: "/api/signin", payload: payload(i), headers: ip })).statusCode).toBe(401);
-    }
-    const limited = await ctx.request({ method: "POST", url: "/api/signin", payload: payload(-1), headers: ip });
+  const signIn = (ip: string, email: string, password = "Nope#1234") =>
+    ctx.request({ method: "POST", url: "/api/signin", payload: { email, password }, headers: { "x-forwarded-for": ip } });
+
+  it("counts sign-ins per address and login: one login's tries do not block the others behind that address (ADR 0153)", async () => {
+    // One carrier address shared by many people: someone mistypes, or a guesser hammers one login.
+    const ip = "203.0.113.7";
+    const answers = [];
+    for (let i = 0; i < RATE_LIMITS.signin.max; i++) answers.push(await signIn(ip, "ghost@example.ng"));
+    // Within the limit the sign-in throttle answers (401, then its own 429 without checking the password).
+    expect(answers.every((r) => r.statusCode === 401 || r.json().message === ACCOUNT_MESSAGES.throttled)).toBe(true);
+    const limited = await signIn(ip, "GHOST@example.ng");
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ statusCode: 429, message: expect.any(String) });
-    const other = await ctx.request({
-      method: "POST",
-      url: "/api/signin",
-      payload: payload(-1),
-      headers: { "x-forwarded-for": "203.0.113.8" },
-    });
-    expect(other.statusCode).toBe(401);
+    expect(limited.json()).toMatchObject({ statusCode: 429, message: expect.stringMatching(/rate limit/i) });
+    expect(limited.headers["retry-after"]).toBeDefined();
+    // Another person behind the same address signs in, and another login is still checked.
+    const neighbour = await createUser(ctx.db, { password: "Right#2026" });
+    expect((await signIn(ip, neighbour.email, "Right#2026")).statusCode).toBe(200);
+    expect((await signIn(ip, "someone.else@example.ng")).statusCode).toBe(401);
+    // The same login from another address is not held by this address's count.
+    expect((await signIn("203.0.113.8", "ghost@example.ng")).statusCode).toBe(401);
+  });
+
+  it("still holds one address spraying many logins to a per-address ceiling", async () => {
+    const ip = "203.0.113.17";
+    // Every sign-in request from the address counts, a malformed one included (it is counted before the body is read).
+    for (let i = 0; i < RATE_LIMITS.signinPerAddress.max; i++) {
+      const res = await ctx.request({ method: "POST", url: "/api/signin", payload: {}, headers: { "x-forwarded-for": ip } });
+      expect(res.statusCode).toBe(400);
+    }
+    const limited = await signIn(ip, "fresh.login@example.ng");
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe(ACCOUNT_MESSAGES.throttled);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(RATE_LIMITS.signinPerAddress.max).toBeGreaterThan(RATE_LIMITS.signin.max);
+    expect((await signIn("203.0.113.18", "fresh.login@example.ng")).statusCode).toBe(401);
   });
 
   it("limits password-reset mails per IP", async () => {

@@ -159,8 +159,8 @@ describe("rate limits with Redis", () => {
     const ip = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     const signin = (app: FastifyInstance) =>
       app.inject({ method: "POST", url: "/api/signin", payload: {}, headers: { "x-forwarded-for": ip } });
-    const { max } = RATE_LIMITS.signin;
-    // Half the limit on each process: refused bodies (400) are counted like any try.
+    // The per-address ceiling (ADR 0153): refused bodies (400) are counted like any try, half on each process.
+    const { max } = RATE_LIMITS.signinPerAddress;
     for (let i = 0; i < max; i++) expect((await signin(i % 2 ? p.b : p.a)).statusCode).toBe(400);
     expect((await signin(p.a)).statusCode).toBe(429);
     expect((await signin(p.b)).statusCode).toBe(429);

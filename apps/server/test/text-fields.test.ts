@@ -1,9 +1,9 @@
 /**
  * Names and titles refuse right-to-left overrides, zero-width and control characters (contract
- * `plainText()`), and are stored NFC-normalised with spaces collapsed: sign-up, profile, address,
+ * `plainText()`), and are stored NFKC-normalised with spaces collapsed: sign-up, profile, address,
  * products, categories.
  */
-import { notAllowedMessage } from "@market/contract";
+import { ACCOUNT_MESSAGES, notAllowedMessage } from "@market/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, products, users } from "../src/db/schema/index.js";
@@ -22,6 +22,13 @@ afterAll(() => ctx.close());
 
 const signup = (payload: object) => ctx.request({ method: "POST", url: "/api/signup", payload, headers: { "x-forwarded-for": freshIp() } });
 const usersWithEmail = (email: string) => ctx.db.select().from(users).where(eq(users.email, email));
+/** A new seller posts a product named `name`; answers the seller and the answer. */
+async function postProduct(name: string) {
+  const seller = await createUserWithToken(ctx.db, { accType: "business" });
+  const cat = await createCategory(ctx.db, { type: "market-place" });
+  const payload = { name, category_id: cat.id, price: 150_000, count_in_stock: 3 };
+  return { seller, res: await ctx.request({ method: "POST", url: "/api/product", token: seller.token, payload }) };
+}
 
 describe("sign-up", () => {
   it("answers 400 for a name with a right-to-left override and creates nothing", async () => {
@@ -51,6 +58,35 @@ describe("sign-up", () => {
   });
 });
 
+describe("full-width look-alikes (NFKC, ADR 0152)", () => {
+  /** `text` in full-width forms (U+FF01-U+FF5E), which look like ASCII but are other code points. */
+  const fullWidth = (text: string) => text.replace(/[!-~]/g, (c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0));
+
+  it("stores a full-width name as the letters it imitates", async () => {
+    const body = signUpBody({ names: fullWidth("John Okafor") });
+    expect((await signup(body)).statusCode).toBe(201);
+    const [user] = await usersWithEmail(body.email);
+    expect(user!.names).toBe("John Okafor");
+  });
+
+  it("answers a full-width copy of a taken username as taken", async () => {
+    const first = signUpBody();
+    expect((await signup(first)).statusCode).toBe(201);
+    const copy = signUpBody({ username: fullWidth(first.username.toUpperCase()) });
+    const res = await signup(copy);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ username: ACCOUNT_MESSAGES.usernameTaken });
+    expect(await usersWithEmail(copy.email)).toHaveLength(0);
+  });
+
+  it("stores a full-width product name in its NFKC form", async () => {
+    const { seller, res } = await postProduct(fullWidth("Tecno Camon"));
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await ctx.db.select({ name: products.name }).from(products).where(eq(products.userId, seller.user.id));
+    expect(row!.name).toBe("Tecno Camon");
+  });
+});
+
 describe("other name and title fields", () => {
   it("PUT /api/me refuses a zero-width character in the name and keeps the old one", async () => {
     const u = await createUserWithToken(ctx.db, { names: "Chidi Okeke" });
@@ -74,14 +110,7 @@ describe("other name and title fields", () => {
   });
 
   it("POST /api/product refuses a right-to-left override in the product name and creates nothing", async () => {
-    const seller = await createUserWithToken(ctx.db, { accType: "business" });
-    const cat = await createCategory(ctx.db, { type: "market-place" });
-    const res = await ctx.request({
-      method: "POST",
-      url: "/api/product",
-      token: seller.token,
-      payload: { name: `Tecno Camon${RLO}0.001 N`, category_id: cat.id, price: 150_000, count_in_stock: 3 },
-    });
+    const { seller, res } = await postProduct(`Tecno Camon${RLO}0.001 N`);
     expect(res.statusCode).toBe(400);
     expect(JSON.stringify(res.json())).toContain(notAllowedMessage("Name"));
     expect(await ctx.db.select().from(products).where(eq(products.userId, seller.user.id))).toHaveLength(0);

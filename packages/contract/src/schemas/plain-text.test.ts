@@ -1,6 +1,6 @@
 /**
  * The single-line text rule (plainText): bidi controls, zero-width and other invisible or control
- * characters are refused with a plain message; text is NFC-normalised, spaces collapsed, trimmed.
+ * characters are refused with a plain message; text is NFKC-normalised, spaces collapsed, trimmed.
  * Also checks that every name and title field of the contract uses it.
  */
 import { describe, expect, it } from "vitest";
@@ -64,6 +64,13 @@ describe("plainText()", () => {
     for (const ok of ["Ọlábísí Ògúnlèyè", "Chukwuemeka Nwáńkwọ́", "Ɓello Ɗanjuma", "Ngozi O'Neil-Eze", "Ada's Shop ❤️", "Àgbà 🇳🇬", "عائشة"]) {
       expect(name.safeParse(ok).data, ok).toBe(ok.normalize("NFC"));
     }
+  });
+
+  it("turns full-width and other compatibility look-alikes into the letters they imitate (NFKC)", () => {
+    expect(name.parse("\uFF2A\uFF4F\uFF48\uFF4E \uFF2F\uFF4B\uFF41\uFF46\uFF4F\uFF52")).toBe("John Okafor");
+    expect(name.parse("\u{1D400}da \uFB01ne")).toBe("Ada fine");
+    // A look-alike that hides an invisible character is still refused once normalised.
+    expect(name.safeParse("\uFF2Ada\u200BObi").success).toBe(false);
   });
 
   it("normalises to NFC, collapses runs of spaces and trims", () => {

@@ -9,8 +9,11 @@
  *   Hangul fillers...) make two names look the same while being different (impersonation; UTS #39);
  * - control characters and line breaks do not belong on one line (OWASP input validation:
  *   allow-list the character classes a field needs).
- * Text is also normalised to NFC (so "é" typed two ways is the same name), runs of spaces of any
- * kind become one space, and the ends are trimmed. Variation selectors stay allowed (emoji such
+ * Text is first normalised to NFKC (ADR 0152): "é" typed two ways is the same name, and
+ * compatibility look-alikes become the letters they imitate (full-width "Ｊｏｈｎ" is stored as
+ * "John", so it can neither pass for nor sit beside the real one; UTS #39, UAX #15), before the
+ * checks below run on the result. Runs of spaces of any kind become one space, and the ends are
+ * trimmed. Variation selectors stay allowed (emoji such
  * as the red heart need them).
  */
 import { z } from "zod";
@@ -32,7 +35,7 @@ export function isPlainText(text: string): boolean {
 }
 
 /**
- * A Zod string for single-line text: NFC-normalised, refused when it holds a character of
+ * A Zod string for single-line text: NFKC-normalised, refused when it holds a character of
  * NOT_PLAIN_TEXT (message `notAllowedMessage(label)`), spaces collapsed, trimmed. Chain length
  * rules after it: `plainText("Name").min(2, ...).max(80, ...)` (they count the cleaned text).
  * @param label the field's name in the message ("Name", "Username", "Product name").
@@ -41,7 +44,7 @@ export function isPlainText(text: string): boolean {
 export function plainText(label: string, typeMessage?: string) {
   return z
     .string(typeMessage ? { message: typeMessage } : undefined)
-    .normalize("NFC")
+    .normalize("NFKC")
     .refine(isPlainText, notAllowedMessage(label))
     .overwrite((s) => s.replace(/\s+/gu, " "))
     .trim();

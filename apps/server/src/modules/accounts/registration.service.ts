@@ -51,7 +51,8 @@ async function checkSignUp(db: Executor, body: z.output<typeof SignUpBody>) {
     if (!picture || !sniffImageType(picture)) errors.profile = ACCOUNT_MESSAGES.profile;
   }
   const email = body.email.trim().toLowerCase();
-  const username = body.username.trim();
+  // Looked up as it would be stored (NFKC, ADR 0152), so a full-width copy of a name is found taken.
+  const username = SignUpForm.shape.username.safeParse(body.username).data ?? body.username.trim();
   const taken = await db
     .select({ email: users.email, username: users.username, phone: users.phone })
     .from(users)

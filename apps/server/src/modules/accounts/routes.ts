@@ -22,27 +22,32 @@ import {
 } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { fieldErrors, invalidInput } from "../../lib/errors.js";
+import { fieldErrors, invalidInput, tooMany } from "../../lib/errors.js";
 import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { clearSessionCookies, currentUser, requireUser, setSessionCookies } from "../../plugins/auth.js";
 import { PICTURE_BODY_LIMIT } from "../../plugins/json-body.js";
 import { revokeSession } from "../auth/sessions.js";
+import { throttleSource } from "../auth/throttle.js";
 import { uploadQuotaOf } from "../uploads/images.js";
 import { createNameLookup } from "../wallet/name-lookup.js";
 import { changeAddresses } from "./addresses.service.js";
 import { changePassword, updateProfile } from "./profile.service.js";
 import { resetPassword, sendResetCode } from "./recovery.service.js";
 import { type AccountsDeps, signUp, verifyAccount } from "./registration.service.js";
-import { signIn } from "./session.service.js";
+import { signIn, signInLimitKey } from "./session.service.js";
 import { loadUserDetails } from "./user-details.js";
 
 /**
  * Per-IP limits (ADR 0005, 0012). Generous on purpose: many Lagos shoppers share one carrier IP, and
  * the sign-in throttle per account and source is what stops password guessing (ADR 0083). Sending
- * codes costs SMS, so those are tighter.
+ * codes costs SMS, so those are tighter. Sign-in is counted per address and login (`signin`), so
+ * people behind one carrier address do not share one allowance, and per address for every login
+ * together (`signinPerAddress`), the ceiling on one address spraying a password over many
+ * accounts (ADR 0153).
  */
 export const RATE_LIMITS = {
   signin: { max: 60, timeWindow: "1 minute" },
+  signinPerAddress: { max: 300, timeWindow: "1 minute" },
   signup: { max: 20, timeWindow: "1 minute" },
   verify: { max: 30, timeWindow: "1 minute" },
   recover: { max: 20, timeWindow: "1 minute" },
@@ -98,10 +103,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ statusCode: 200, ...(await verifyAccount(deps(), request.body)) }),
   );
 
+  // One counter per address for every sign-in (the plugin runs one limit per request: the route's).
+  const signInsFromAddress = app.createRateLimit({
+    ...RATE_LIMITS.signinPerAddress,
+    keyGenerator: (request) => `signin-address:${throttleSource(request.ip)}`,
+  });
   app.post(
     "/signin",
     {
-      config: { cache: { answers: "none", invalidates: ["sessions"] }, rateLimit: RATE_LIMITS.signin },
+      onRequest: async (request) => {
+        const count = await signInsFromAddress(request);
+        if (!count.isAllowed && count.isExceeded) throw tooMany(ACCOUNT_MESSAGES.throttled, count.ttlInSeconds);
+      },
+      config: {
+        cache: { answers: "none", invalidates: ["sessions"] },
+        // After validation, so the key can hold the login.
+        rateLimit: { ...RATE_LIMITS.signin, hook: "preHandler", keyGenerator: (request) => signInLimitKey(request.ip, request.body) },
+      },
       schema: {
         tags: ["accounts"],
         summary: "Sign in with e-mail or phone and password",

@@ -30,6 +30,16 @@ function normalizeLogin(login: string): { email: string } | { phone: string } | 
   return phone ? { phone } : { other: text.toLowerCase() };
 }
 
+/**
+ * The key of the per-address-and-login sign-in limit (`RATE_LIMITS.signin`, ADR 0153): the
+ * throttle's source for `ip` and a hash of the login as stored, so "0803..." and "+234803..." count
+ * together. `body` is the validated sign-in body.
+ */
+export function signInLimitKey(ip: string, body: unknown): string {
+  const login = normalizeLogin((body as SignInBody).email);
+  return `signin:${throttleSource(ip)}:${unknownLoginKey(Object.values(login)[0]!)}`;
+}
+
 /** Find the account for an e-mail or a phone number (any common Nigerian spelling). */
 async function findByLogin(db: AccountsDeps["db"], login: ReturnType<typeof normalizeLogin>) {
   if ("other" in login) return undefined;
