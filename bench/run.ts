@@ -29,7 +29,7 @@ import pg from "pg";
 import { createDb } from "../apps/server/src/db/client.js";
 import { startEmbeddedPostgres } from "../apps/server/src/db/embedded.js";
 import { runMigrations } from "../apps/server/src/db/migrate.js";
-import { encodeCursor } from "../apps/server/src/modules/catalog/keyset.js";
+import { encodeListingCursor } from "../apps/server/src/lib/keyset.js";
 import { haproxyBinary, startHaproxy } from "../apps/server/test/haproxy.js";
 import { type CatalogSize, createCheckoutShoppers, createShoppers, FULL_SIZE, seedCatalog } from "./seed.js";
 
@@ -288,7 +288,7 @@ async function main() {
     "select created_at::text as key, id from products where listed order by created_at desc, id desc offset $1 limit 1",
     [deepOffset - 1],
   );
-  const deepCursor = encodeCursor({ sort: "newest", key: before[0]!.key, id: before[0]!.id, offset: deepOffset, dir: "next" });
+  const deepCursor = encodeListingCursor({ sort: "newest", key: before[0]!.key, id: before[0]!.id, offset: deepOffset, dir: "next" });
   console.log(
     `Catalog: ${SIZE.products.toLocaleString()} products, ${SIZE.services.toLocaleString()} services, ${SIZE.sellers.toLocaleString()} sellers, ${SIZE.customers.toLocaleString()} customers in ${(seedMs / 1000).toFixed(1)} s`,
     seedSteps,

@@ -108,7 +108,8 @@ type ListingCursor = {
   dir: Direction;
 };
 
-function encodeListingCursor(c: ListingCursor): string {
+/** Encode a listing cursor (also used by the bench to start deep in a listing). */
+export function encodeListingCursor(c: ListingCursor): string {
   return encodeCursor([c.sort, c.key, c.id, c.offset, c.dir === "next" ? 1 : 0]);
 }
 
