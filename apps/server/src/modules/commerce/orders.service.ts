@@ -19,8 +19,9 @@ import { conflict, notFound } from "../../lib/errors.js";
 import { recordOrderPaid } from "../ledger/earnings.service.js";
 import { refundsByOrder } from "../ledger/refunds.service.js";
 import type { Messenger } from "../messages/service.js";
-import { expireOverdueOrders, releaseOrders, reserveReleasedOrder } from "./checkout.service.js";
 import { lateConfirmedNotice, lateRejectedNotice } from "./notices.js";
+import { releaseOrders, reserveReleasedOrder } from "./stock.service.js";
+import { expireOverdueOrders } from "./sweeps.service.js";
 
 /* Keyset cursor over (created_at, id), newest first. */
 
