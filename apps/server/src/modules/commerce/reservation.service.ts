@@ -37,8 +37,8 @@ export const DEFAULT_CHECKOUT_RULES: CheckoutRules = { maxUnitsPerProductPerDay:
  */
 const CAPPED_STATUSES = ["awaiting_payment", "payment_submitted", "paid", "rejected", "unconfirmed"] as const;
 /**
- * The status of an open order, passed to the checkout's statements as a parameter: their generic
- * plans then cannot use orders_awaiting_idx (the partial index of every shopper's open orders,
+ * The status of an open order, passed to the checkout's statements as a parameter: a generic plan
+ * of them then cannot use orders_awaiting_idx (the partial index of every shopper's open orders,
  * whose predicate a parameter does not prove), only the index on the buyer or the primary key.
  */
 const OPEN_STATUS: OrderStatus = "awaiting_payment";
@@ -99,8 +99,8 @@ type CheckoutReadParams = {
  *   write stores the same instant.
  * Rows are locked `for no key update`, what the write's UPDATEs take anyway: a shopper adding a
  * locked product to a cart (the cart line's foreign-key check) does not wait for this checkout. Every
- * table is reached through `= any(array(...))` on an indexed column, so its generic plan
- * (checkoutLock) probes indexes whatever the statistics it was planned with.
+ * table is reached through `= any(array(...))` on an indexed column, so a plan probes indexes
+ * whatever the statistics it was made with.
  */
 const checkoutRead = namedStatement<CheckoutReadParams, CheckoutRow>("checkout_read")`
   with open_orders as (
@@ -263,17 +263,13 @@ type Shortage = { productIds: string[]; refusal: ReturnType<typeof conflict> };
 
 /**
  * Take the shopper's advisory lock (one shopper's checkouts, say two tabs, run one after the other
- * without locking rows others use), and, for the rest of this transaction only (set_config(...,
- * true) is SET LOCAL): use the generic plans of the prepared statements, so the read and the write
- * are planned once per connection instead of at every checkout (planning cost more than running
- * them, ADR 0126); and no sequential scans, so a generic plan made while the tables were young
- * (a new store, the bench) still probes indexes once they have grown. Both statements touch a
- * handful of rows, each through an index.
+ * without locking rows others use). Its own statement: the read's snapshot must see the commit of
+ * the shopper's previous checkout it may have waited for. No planner settings: the checkout bench
+ * at production size showed no need for them (ADR 0156).
  */
 const checkoutLock = namedStatement<{ lockName: string }>(
   "checkout_lock_shopper",
-)`select pg_advisory_xact_lock(hashtextextended(${"lockName"}, 0)),
-  set_config('plan_cache_mode', 'force_generic_plan', true), set_config('enable_seqscan', 'off', true)`;
+)`select pg_advisory_xact_lock(hashtextextended(${"lockName"}, 0))`;
 
 /**
  * In one transaction, four statements: the shopper's lock (checkoutLock); read and lock (see
