@@ -37,7 +37,7 @@ export type PgClient = pg.Pool | pg.PoolClient;
  * the values and executes (ADR 0071: the busiest statements skip parsing and planning on every
  * call). Rows come back as node-postgres parses them (int8 as text, timestamps as Date).
  */
-export type NamedStatement<P, R extends QueryResultRow> = {
+type NamedStatement<P, R extends QueryResultRow> = {
   readonly name: string;
   /** The text as sent, each distinct parameter name replaced by `$n` in order of first use. */
   readonly text: string;

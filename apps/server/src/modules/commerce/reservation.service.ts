@@ -242,7 +242,7 @@ function refuseOverDailyCap(lines: { count: number; name: string; ordered: numbe
   }
 }
 
-export type ReservedOrder = {
+type ReservedOrder = {
   id: string;
   subtotalKobo: number;
   shippingKobo: number;
