@@ -29,7 +29,12 @@ import paystackWebhookRoutes from "./modules/commerce/payments/webhook.routes.js
 import transfersRoutes from "./modules/commerce/transfers.routes.js";
 import contactRoutes from "./modules/contact/routes.js";
 import jobsPlugin from "./modules/jobs/plugin.js";
-import ledgerRoutes from "./modules/ledger/routes.js";
+import commissionRoutes from "./modules/ledger/commission.routes.js";
+import earningsRoutes from "./modules/ledger/earnings.routes.js";
+import payoutsRoutes from "./modules/ledger/payouts.routes.js";
+import refundsRoutes from "./modules/ledger/refunds.routes.js";
+import shippingRoutes from "./modules/ledger/shipping.routes.js";
+import summaryRoutes from "./modules/ledger/summary.routes.js";
 import messagesPlugin from "./modules/messages/plugin.js";
 import seoRoutes from "./modules/seo/routes.js";
 import systemRoutes from "./modules/system/routes.js";
@@ -168,7 +173,12 @@ export async function buildApp(config: Config, db: Db, { readDb = db }: { readDb
   await app.register(ordersRoutes, { prefix: "/api" });
   await app.register(transfersRoutes, { prefix: "/api" });
   await app.register(paystackWebhookRoutes, { prefix: "/api" });
-  await app.register(ledgerRoutes, { prefix: "/api" });
+  await app.register(commissionRoutes, { prefix: "/api" });
+  await app.register(shippingRoutes, { prefix: "/api" });
+  await app.register(summaryRoutes, { prefix: "/api" });
+  await app.register(earningsRoutes, { prefix: "/api" });
+  await app.register(payoutsRoutes, { prefix: "/api" });
+  await app.register(refundsRoutes, { prefix: "/api" });
   await app.register(adminRoutes, { prefix: "/api" });
   await app.register(uploadsRoutes, { prefix: "/api" });
   await app.register(walletPlugin, { prefix: "/api/v1" });

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "../src/db/client.js";
+import { createDb, inPgTransaction } from "../src/db/client.js";
 import { cartLines } from "../src/db/schema/index.js";
 import { createUserWithToken } from "../src/db/seed/factories.js";
 import { addToCart } from "../src/modules/commerce/cart.service.js";
@@ -97,12 +97,12 @@ describe("POST /api/cart (one statement)", () => {
     try {
       const s = await createUserWithToken(one);
       const p = await ctx.shop.product({ countInStock: 3 });
-      const inside = await one.transaction(async (tx) => {
-        await addToCart(tx, s.user.id, p.id, 1);
-        return (await tx.execute<{ synchronous_commit: string }>(sql`show synchronous_commit`)).rows[0]!.synchronous_commit;
+      const inside = await inPgTransaction(one, async (client) => {
+        await addToCart(client, s.user.id, p.id, 1);
+        return (await client.query<{ synchronous_commit: string }>("show synchronous_commit")).rows[0]!.synchronous_commit;
       });
       expect(inside).toBe("off");
-      await addToCart(one, s.user.id, p.id, 2);
+      await addToCart(one.$client, s.user.id, p.id, 2);
       // Same (only) connection of the pool: the setting ended with the statement's transaction.
       const after = (await one.execute<{ synchronous_commit: string }>(sql`show synchronous_commit`)).rows[0]!.synchronous_commit;
       expect(after).toBe("on");

@@ -14,7 +14,7 @@ import { buildApp } from "../src/app.js";
 import { createDb, type Db } from "../src/db/client.js";
 import { orderLines, orders, products } from "../src/db/schema/index.js";
 import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
-import { expireOverdueOrders } from "../src/modules/commerce/checkout.service.js";
+import { expireOverdueOrders } from "../src/modules/commerce/sweeps.service.js";
 import { checkoutBody } from "./fixtures.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
 import { orders, outbox, products, transactions } from "../src/db/schema/index.js";
 import { createUserWithToken } from "../src/db/seed/factories.js";
-import { flagUnconfirmedTransfers } from "../src/modules/commerce/checkout.service.js";
+import { flagUnconfirmedTransfers } from "../src/modules/commerce/sweeps.service.js";
 import { runExpirySweep } from "../src/modules/jobs/expiry-sweep.js";
 import { checkoutBody, SHIPPING_ADDRESS } from "./fixtures.js";
 import { createShopContext, type ShopContext } from "./helpers.js";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, products, transactions } from "../src/db/schema/index.js";
 import { createUserWithToken } from "../src/db/seed/factories.js";
-import { expireOverdueOrders } from "../src/modules/commerce/checkout.service.js";
+import { expireOverdueOrders } from "../src/modules/commerce/sweeps.service.js";
 import { checkoutBody, SHIPPING_ADDRESS } from "./fixtures.js";
 import { createShopContext, type ShopContext } from "./helpers.js";
 

@@ -137,6 +137,17 @@ describe("Idempotency-Key on POST /api/payouts", () => {
   });
 });
 
+describe("Idempotency-Key in the OpenAPI document", () => {
+  it("is an optional header of the three writes, which may answer 422", async () => {
+    const doc = (await ctx.request({ method: "GET", url: "/api/docs/json" })).json();
+    for (const path of ["/api/payouts", "/api/admin/refunds", "/api/transactions/createSession"]) {
+      const op = doc.paths[path].post;
+      expect(op.parameters, path).toContainEqual(expect.objectContaining({ in: "header", name: "idempotency-key", required: false }));
+      expect(op.responses, path).toHaveProperty("422");
+    }
+  });
+});
+
 describe("Idempotency-Key on refunds and checkout", () => {
   it("a refund retried with its key is recorded once", async () => {
     const { orderId, line } = await sellerWithAvailable(10_000);

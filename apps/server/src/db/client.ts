@@ -99,13 +99,61 @@ export function createDb(url: string, max = 10, timeouts?: DbTimeouts): Db {
   return drizzle(pool, { schema, casing: "snake_case" }) as Db;
 }
 
+/** A node-postgres connection to run a `NamedStatement` on: the pool (`db.$client`) or a transaction's connection. */
+export type PgClient = pg.Pool | pg.PoolClient;
+
 /**
- * Run `text` as a NAMED prepared statement on `db` (the pool, or a transaction's connection):
- * PostgreSQL parses and plans it once per connection and then only binds `values` and executes
- * (ADR 0071: the busiest statements then skip parsing and planning on every call). `name` must be unique
- * per distinct `text` in the whole app. Answers pg's result, with Drizzle's type parsing (timestamps
- * as strings), exactly like `db.execute(sql...)`.
+ * A SQL statement with named parameters, run as a node-postgres NAMED prepared statement
+ * (`{ name, text, values }`): PostgreSQL parses and plans it once per connection and then only binds
+ * the values and executes (ADR 0071: the busiest statements skip parsing and planning on every
+ * call). Rows come back as node-postgres parses them (int8 as text, timestamps as Date).
  */
-export function queryNamed<T extends QueryResultRow>(db: Executor, name: string, text: string, values: unknown[]): Promise<QueryResult<T>> {
-  return db._.session.prepareQuery({ sql: text, params: values }, undefined, name, false).execute() as Promise<QueryResult<T>>;
+type NamedStatement<P, R extends QueryResultRow> = {
+  readonly name: string;
+  /** The text as sent, each distinct parameter name replaced by `$n` in order of first use. */
+  readonly text: string;
+  /** Run with `params` on the pool (a statement of its own) or a transaction's connection (`inPgTransaction`). */
+  run(client: PgClient, params: P): Promise<QueryResult<R>>;
+};
+
+/**
+ * Tag that makes a `NamedStatement` from SQL whose interpolations are parameter names of `P`:
+ * ``namedStatement<{ buyerId: string }, Row>("checkout_read")`select ... where buyer_id = ${"buyerId"}::uuid` ``.
+ * A name may appear several times (one `$n`). `name` must be unique per distinct text in the whole
+ * app (PostgreSQL refuses a second text under a name already prepared on the connection).
+ */
+export function namedStatement<P extends Record<string, unknown>, R extends QueryResultRow = QueryResultRow>(name: string) {
+  return (strings: TemplateStringsArray, ...keys: Array<keyof P & string>): NamedStatement<P, R> => {
+    const order: Array<keyof P & string> = [];
+    let text = strings[0] ?? "";
+    keys.forEach((key, i) => {
+      const known = order.indexOf(key);
+      const n = known >= 0 ? known + 1 : order.push(key);
+      text += `$${n}${strings[i + 1] ?? ""}`;
+    });
+    return { name, text, run: (client, params) => client.query<R>({ name, text, values: order.map((key) => params[key]) }) };
+  };
+}
+
+/**
+ * Run `work` in one transaction on a connection of `db`'s pool, for `NamedStatement`s: COMMIT when
+ * it resolves, ROLLBACK when it throws (the error is rethrown). A connection whose ROLLBACK fails
+ * (PostgreSQL went away) is dropped from the pool instead of being lent again.
+ */
+export async function inPgTransaction<T>(db: Db, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await db.$client.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query("begin");
+    const result = await work(client);
+    await client.query("commit");
+    return result;
+  } catch (err) {
+    await client.query("rollback").catch((rollbackError: Error) => {
+      broken = rollbackError;
+    });
+    throw err;
+  } finally {
+    client.release(broken);
+  }
 }

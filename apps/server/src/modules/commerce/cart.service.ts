@@ -6,7 +6,7 @@
  */
 import { type CartProduct, koboToNaira, type ServerCartLine } from "@market/contract";
 import { and, asc, eq } from "drizzle-orm";
-import { type Executor, queryNamed } from "../../db/client.js";
+import { type Executor, namedStatement, type PgClient } from "../../db/client.js";
 import { cartLines, products } from "../../db/schema/index.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 
@@ -50,20 +50,20 @@ type AddToCartRow = {
   line_count: number | null;
 };
 
-/** The add-to-cart statement ($1 product id, $2 user id, $3 wanted count); see `addToCart`. */
-const ADD_TO_CART_SQL = `
+/** The add-to-cart statement (`count`: the wanted count); see `addToCart`. */
+const addToCartStatement = namedStatement<{ productId: string; userId: string; count: number }, AddToCartRow>("cart_add")`
   with async_commit as (
     select set_config('synchronous_commit', 'off', true)
   ),
   p as (
     select id, user_id, name, image_urls, price_kobo, count_in_stock, category_id, listed
-    from products where id = $1::uuid
+    from products where id = ${"productId"}::uuid
   ),
   line as (
     insert into cart_lines (user_id, product_id, count)
-    select $2::uuid, p.id, greatest(1, least($3::int, p.count_in_stock))
+    select ${"userId"}::uuid, p.id, greatest(1, least(${"count"}::int, p.count_in_stock))
     from p
-    where p.listed and p.user_id <> $2::uuid and p.count_in_stock > 0
+    where p.listed and p.user_id <> ${"userId"}::uuid and p.count_in_stock > 0
     on conflict (user_id, product_id) do update set count = excluded.count, updated_at = now()
     returning id, count
   )
@@ -71,7 +71,8 @@ const ADD_TO_CART_SQL = `
   from p cross join async_commit left join line on true`;
 
 /**
- * Add `count` units of a product to the cart, replacing the line of the same product (spec §4).
+ * Add `count` units of a product to the cart, replacing the line of the same product (spec §4), on
+ * `client` (the pool, or a transaction's connection).
  *
  * ONE SQL statement, one round trip (ADR 0070: adding to the cart is the busiest write):
  * - `p` reads the product (whatever its state, so a refusal can say why);
@@ -84,8 +85,8 @@ const ADD_TO_CART_SQL = `
  * messages are checked: unknown/unlisted, own product, out of stock.
  * @throws 404 unknown or unlisted product; 400 own product; 409 out of stock.
  */
-export async function addToCart(db: Executor, userId: string, productId: string, count: number): Promise<ServerCartLine> {
-  const { rows } = await queryNamed<AddToCartRow>(db, "cart_add", ADD_TO_CART_SQL, [productId, userId, Math.floor(count)]);
+export async function addToCart(client: PgClient, userId: string, productId: string, count: number): Promise<ServerCartLine> {
+  const { rows } = await addToCartStatement.run(client, { productId, userId, count: Math.floor(count) });
   const row = rows[0];
   if (!row?.listed) throw notFound("This product is no longer available");
   if (row.user_id === userId) throw badRequest("You cannot buy your own product");

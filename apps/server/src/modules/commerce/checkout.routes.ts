@@ -21,7 +21,8 @@ import { bearer, errorAnswers } from "../../lib/route-schema.js";
 import { currentUser, requireUser } from "../../plugins/auth.js";
 import { idempotent } from "../../plugins/idempotency.js";
 import { withStockChanges } from "../../plugins/public-cache.js";
-import { cancelOrder, createCheckoutSession, pendingTransfer, submitTransfer } from "./checkout.service.js";
+import { cancelOrder, pendingTransfer, submitTransfer } from "./bank-transfer.service.js";
+import { createCheckoutSession } from "./checkout.service.js";
 import { createPaymentProvider } from "./payments/provider.js";
 
 const routes: FastifyPluginAsyncZod = async (app) => {

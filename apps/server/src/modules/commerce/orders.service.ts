@@ -19,8 +19,9 @@ import { newestFirst } from "../../lib/keyset.js";
 import { recordOrderPaid } from "../ledger/earnings.service.js";
 import { refundsByOrder } from "../ledger/refunds.service.js";
 import type { Messenger } from "../messages/service.js";
-import { expireOverdueOrders, releaseOrders, reserveReleasedOrder } from "./checkout.service.js";
 import { lateConfirmedNotice, lateRejectedNotice } from "./notices.js";
+import { releaseOrders, reserveReleasedOrder } from "./stock.service.js";
+import { expireOverdueOrders } from "./sweeps.service.js";
 
 type Page = { limit: number; cursor?: string };
 

@@ -3,7 +3,7 @@
  * submitted transfer no admin decided in time (ADR 0081), goes back on sale.
  */
 import type { FastifyInstance } from "fastify";
-import { expireOverdueOrders, flagUnconfirmedTransfers } from "../commerce/checkout.service.js";
+import { expireOverdueOrders, flagUnconfirmedTransfers } from "../commerce/sweeps.service.js";
 import type { Job } from "./job.js";
 
 /**

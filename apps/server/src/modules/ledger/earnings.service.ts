@@ -22,6 +22,11 @@ export const ledgerClock = { now: (): Date => new Date() };
 /** Money settings read from the configuration. */
 export type FinanceSettings = { holdDays: number; minPayoutKobo: number };
 
+/** The money settings of `config`: PAYOUT_HOLD_DAYS (days) and MIN_PAYOUT_NAIRA (naira) in kobo. */
+export function financeSettings(config: { PAYOUT_HOLD_DAYS: number; MIN_PAYOUT_NAIRA: number }): FinanceSettings {
+  return { holdDays: config.PAYOUT_HOLD_DAYS, minPayoutKobo: config.MIN_PAYOUT_NAIRA * 100 };
+}
+
 /**
  * Record an order becoming paid, inside the transaction that marks it paid (admin confirmation or
  * the provider's webhook): fix each line's commission, then post `order-paid:<order>`: the store's

@@ -2,7 +2,7 @@
  * The free standard shipping threshold (ADR 0135): an admin setting in `finance_settings`, read by
  * every page (GET /api/settings, cached with the catalog's public answers and the server-drawn
  * pages, which the admin's write invalidates in every process: plugins/public-cache.ts) and by
- * checkout in its own read (checkout.service.ts), so the promise and the charge use one value.
+ * checkout in its own read (reservation.service.ts), so the promise and the charge use one value.
  */
 import type { StoreSettings } from "@market/contract";
 import { FREE_SHIPPING_OVER_NAIRA, FREE_SHIPPING_STATE } from "@market/contract";
