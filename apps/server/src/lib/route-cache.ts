@@ -2,7 +2,8 @@
  * Cache effects declared on the route (ADR 0166): every route says in its options
  * (`config.cache`) how the public cache treats its answers and which caches a call empties, instead
  * of URL lists kept far from the routes. The public-cache plugin reads the declaration once per
- * route (onRoute) into a `CachePlan`; the per-request hooks only read the plan's flags.
+ * route (onRoute) into a `CachePlan` that the route hands to each request (`request.cachePlan`);
+ * the per-request hooks only read its flags.
  */
 
 /** A cache a call may empty once its handler is done. */
@@ -43,8 +44,6 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** The route's cache declaration (ADR 0166); a test fails for a route without one. */
     cache?: RouteCache;
-    /** Filled from `cache` when the route is registered; absent: no effect (as NO_CACHE_EFFECT). */
-    cachePlan?: CachePlan;
   }
 }
 

@@ -269,7 +269,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
       reply.clearCookie(SESSION_COOKIES.session, cookieOptions(request, true));
     // Even with nothing cached here: other processes may hold this account's sessions. The answer
     // waits until the bus took the message (lib/cache).
-    if (ttlMs > 0 && reply.statusCode < 400 && request.routeOptions.config.cachePlan?.sessions) {
+    if (ttlMs > 0 && reply.statusCode < 400 && request.cachePlan?.sessions) {
       cache.clear().then(() => done(null, payload));
       return;
     }

@@ -19,10 +19,10 @@
  * - Every process: the cache is the named cache `public-answers` of the cache module (lib/cache,
  *   ADR 0100), so an invalidation here reaches the other store processes over the bus.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import { CacheHub } from "../lib/cache/index.js";
-import { planOf } from "../lib/route-cache.js";
+import { type CachePlan, planOf } from "../lib/route-cache.js";
 
 /** The tag of everything drawn from the catalog: the public answers and the server-drawn pages. */
 export const CATALOG_TAG = "catalog";
@@ -100,6 +100,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** Cache stamp when this cacheable request started; undefined when not cacheable or a hit. */
     publicCacheVersion?: number;
+    /** The plan of the route's cache declaration, when it has an effect (set as the route's hooks start). */
+    cachePlan?: CachePlan;
   }
 }
 
@@ -126,10 +128,19 @@ export default fp<PublicCacheOptions>(
     // Every route's declaration, read once; the hooks below only read its plan (none: no effect).
     // The route's options are kept to list the undeclared ones later: a plugin's own routes (the API
     // documentation's) are declared by an onRoute hook of their scope, which runs after this one.
+    // A route with an effect gets a first route-level onRequest hook handing its plan to the request:
+    // a property read for the hooks below (`request.routeOptions` builds an object per call).
     app.addHook("onRoute", (route) => {
       routes.push(route);
       const declared = route.config?.cache;
-      if (declared) route.config = { ...route.config, cachePlan: planOf(declared) };
+      if (!declared) return;
+      const plan = planOf(declared);
+      if (!plan.public && !plan.catalog && !plan.stock && !plan.sessions) return;
+      const withPlan: onRequestHookHandler = (request, _reply, done) => {
+        request.cachePlan = plan;
+        done();
+      };
+      route.onRequest = [withPlan, ...[route.onRequest ?? []].flat()];
     });
     app.decorate("publicCache", {
       enabled: opts.enabled !== false,
@@ -138,10 +149,11 @@ export default fp<PublicCacheOptions>(
       stats: () => ({ entries: entries.size, bytes: entries.totalSize, hits, misses, version: entries.stamp() }),
     } satisfies PublicCache);
     app.decorateRequest("publicCacheVersion", undefined);
+    app.decorateRequest("cachePlan", undefined);
     if (opts.enabled === false) return;
 
     const cacheable = (request: FastifyRequest) => {
-      const plan = request.routeOptions.config.cachePlan;
+      const plan = request.cachePlan;
       if (!plan?.public || request.method !== "GET") return false;
       // A caller with a token (header or session cookie, ADR 0127) never gets an anonymous personal answer.
       if (!plan.personal.length || (!request.headers.authorization && request.sessionVia === null)) return true;
@@ -171,7 +183,7 @@ export default fp<PublicCacheOptions>(
     // A write's answer waits until the bus took the invalidation (lib/cache): a client that then
     // asks another process finds it told.
     const onSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> | undefined => {
-      const plan = request.routeOptions.config.cachePlan;
+      const plan = request.cachePlan;
       // A 500 may have stopped anywhere: everything goes. A refused write (400-499) changed nothing
       // (anonymous junk requests cannot flush the cache); a stock-only write dropped its products itself.
       if (plan?.stock) return reply.statusCode >= 500 ? invalidate() : undefined;

@@ -137,6 +137,7 @@ type ServiceRow = {
   reviewsCount: number;
 };
 
+/** Service row -> API shape (stars averaged, 0 when nobody rated). */
 function toService(r: ServiceRow): Post {
   return {
     _id: r.id,
