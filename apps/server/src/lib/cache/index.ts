@@ -22,11 +22,13 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { LRUCache } from "lru-cache";
-import { z } from "zod";
+import type { z } from "zod";
 import type { InvalidationBus } from "./bus.js";
+import { EnvelopeSchema, type Invalidation, messages } from "./messages.js";
 
 export type { InvalidationBus } from "./bus.js";
 export { createPgBus, createRedisBus } from "./bus.js";
+export type { Invalidation } from "./messages.js";
 
 /** Options of a named cache. */
 export type CacheOptions<V> = {
@@ -53,28 +55,6 @@ export type SetOptions = {
   /** `stamp()` taken before the value was read: refused (false) if an invalidation came since. */
   stamp?: number;
 };
-
-/** One invalidation, as applied locally and sent to the other processes. */
-export type Invalidation =
-  | { op: "tags"; tags: string[] }
-  | { op: "delete"; cache: string; keys: string[] }
-  | { op: "clear"; cache: string }
-  | { op: "all" };
-
-const InvalidationSchema = z.discriminatedUnion("op", [
-  z.object({ op: z.literal("tags"), tags: z.array(z.string()) }),
-  z.object({ op: z.literal("delete"), cache: z.string(), keys: z.array(z.string()) }),
-  z.object({ op: z.literal("clear"), cache: z.string() }),
-  z.object({ op: z.literal("all") }),
-]);
-/** A message on the bus: the sending hub's id and the invalidations of one tick, in order. */
-const EnvelopeSchema = z.object({ o: z.string(), m: z.array(InvalidationSchema) });
-
-/**
- * Largest message sent as is, in bytes (PostgreSQL's NOTIFY refuses 8,000); a longer batch is sent
- * as `{ op: "all" }`, which empties every cache of every process: rare and always correct.
- */
-const MAX_MESSAGE_BYTES = 7_000;
 
 /** Longest wait for the bus to take a message before `invalidate()` resolves anyway, in ms. */
 const SEND_WAIT_MS = 500;
@@ -274,55 +254,6 @@ export class NamedCache<V> {
       for (const key of [...keys]) this.#lru.delete(key);
     }
   }
-}
-
-/**
- * The bus messages of `batch` (in order of sending): its tag invalidations merged into one, then
- * cut to fit `MAX_MESSAGE_BYTES`; a single invalidation too large even alone becomes `{ op: "all" }`.
- * Invalidations only remove entries, so their order within a batch does not matter.
- */
-function messages(origin: string, batch: readonly Invalidation[]): string[] {
-  const tags = new Set<string>();
-  // The merged tag invalidations take the place of the first one.
-  const ops: Invalidation[] = [];
-  let at = -1;
-  for (const m of batch) {
-    if (m.op !== "tags") ops.push(m);
-    else {
-      if (at < 0) at = ops.length;
-      for (const t of m.tags) tags.add(t);
-    }
-  }
-  const budget = MAX_MESSAGE_BYTES - JSON.stringify({ o: origin, m: [] }).length - 64;
-  const chunks: Invalidation[] = [];
-  let chunk: string[] = [];
-  let size = 0;
-  for (const t of tags) {
-    const bytes = Buffer.byteLength(t) + 3;
-    if (chunk.length > 0 && size + bytes > budget) {
-      chunks.push({ op: "tags", tags: chunk });
-      chunk = [];
-      size = 0;
-    }
-    chunk.push(t);
-    size += bytes;
-  }
-  if (chunk.length > 0) chunks.push({ op: "tags", tags: chunk });
-  if (at >= 0) ops.splice(at, 0, ...chunks);
-  const out: string[] = [];
-  let current: Invalidation[] = [];
-  const payload = (m: Invalidation[]) => JSON.stringify({ o: origin, m });
-  for (const op of ops) {
-    const alone = payload([op]);
-    const one: Invalidation = Buffer.byteLength(alone) > MAX_MESSAGE_BYTES ? { op: "all" } : op;
-    if (current.length > 0 && Buffer.byteLength(payload([...current, one])) > MAX_MESSAGE_BYTES) {
-      out.push(payload(current));
-      current = [];
-    }
-    current.push(one);
-  }
-  if (current.length > 0) out.push(payload(current));
-  return out;
 }
 
 /** A named cache of this process only, that nothing but its TTL and bounds expire. */
