@@ -8,7 +8,7 @@
  */
 import type {
   CreateSessionAnswer,
-  CreateSessionBody,
+  CreateSessionInput,
   MessageAnswer,
   PendingTransferAnswer,
   SubmitTransferAnswer,
@@ -18,13 +18,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { ApiError, api } from "../api";
 import { resetCart } from "../cart";
 import { meQuery } from "../session";
-
-/** The checkout form as sent (spec §3 "Checkout form"; `amount` is the total with 2 decimals). */
-export type CheckoutPayload = Omit<CreateSessionBody, "amount" | "payment_type" | "product_type" | "replace_pending"> & {
-  amount: string;
-  payment_type: string;
-  product_type: string;
-};
 
 /** Every query key of the orders: the one place they are built, so an invalidation reaches them all. */
 export const orderKeys = {
@@ -56,7 +49,7 @@ export function useRefreshOrders() {
 export function useCreateSession() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CheckoutPayload) => api<CreateSessionAnswer>("/api/transactions/createSession", { method: "POST", body }),
+    mutationFn: (body: CreateSessionInput) => api<CreateSessionAnswer>("/api/transactions/createSession", { method: "POST", body }),
     // A new order, or a refusal because one is pending: either way the pending order may have changed.
     // Not awaited: the Bank Transfer modal opens on the answer, not after that refetch.
     onSettled: () => {

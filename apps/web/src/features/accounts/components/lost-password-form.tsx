@@ -4,19 +4,22 @@
  * show. Cancel returns to login and resets to send-mail. A failure keeps what was typed.
  */
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import { ResetEmailForm, ResetForm, TEXT } from "@market/contract";
+import { type RecoverBody, ResetEmailForm, ResetForm, TEXT } from "@market/contract";
 import { useState } from "react";
 import { PasswordField } from "../../../components/password-field";
 import { showFieldErrors, useSchemaForm } from "../../../lib/form";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import { type RecoverForm, useRecover } from "../../../lib/queries/auth";
+import { useRecover } from "../../../lib/queries/auth";
 
-const EMPTY: RecoverForm = { email: "", code: "", password: "", confirm_password: "" };
+/** The form's fields: the contract's recovery body, every field present. */
+type RecoverFields = Required<Omit<RecoverBody, "request_type">>;
+
+const EMPTY: RecoverFields = { email: "", code: "", password: "", confirm_password: "" };
 
 export function LostPasswordForm({ onDone }: { onDone: () => void }) {
   const [requestType, setRequestType] = useState<"send-mail" | "change-password">("send-mail");
   // Each step checks its own fields: the e-mail first, then the code and the new password.
-  const form = useSchemaForm<RecoverForm>(requestType === "send-mail" ? ResetEmailForm : ResetForm, {
+  const form = useSchemaForm<RecoverFields>(requestType === "send-mail" ? ResetEmailForm : ResetForm, {
     initialValues: EMPTY,
     newPassword: "password",
   });

@@ -152,6 +152,8 @@ export default function CheckoutPage() {
     try {
       const res = await create.mutateAsync({
         ...values,
+        // The only choice the schema let through (card payment is refused with its message).
+        payment_type: DEFAULT_PAYMENT_TYPE,
         shippingFees: shipping,
         product_type: DEFAULT_PRODUCT_TYPE,
         amount: toFixed2(total),
