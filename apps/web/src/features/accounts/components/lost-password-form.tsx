@@ -7,8 +7,8 @@ import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { type RecoverBody, ResetEmailForm, ResetForm, TEXT } from "@market/contract";
 import { useState } from "react";
 import { PasswordField } from "../../../components/password-field";
-import { showFieldErrors, useSchemaForm } from "../../../lib/form";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useSchemaForm } from "../../../lib/form";
+import { notifySuccess } from "../../../lib/notify";
 import { useRecover } from "../../../lib/queries/auth";
 
 /** The form's fields: the contract's recovery body, every field present. */
@@ -32,20 +32,15 @@ export function LostPasswordForm({ onDone }: { onDone: () => void }) {
     onDone();
   };
 
-  const submit = form.onSubmit(async (values) => {
-    if (recover.isPending) return;
-    try {
-      const res = await recover.mutateAsync({ step: requestType, form: values });
+  const submit = form.submitWith((values) => recover.mutateAsync({ step: requestType, form: values }), {
+    onSuccess: (res, values) => {
       notifySuccess(res.message);
       if (requestType === "send-mail") {
         // The next step needs the e-mail; the rest of the form starts empty.
         form.setValues({ ...EMPTY, email: values.email });
         setRequestType("change-password");
       } else cancel();
-    } catch (err) {
-      showFieldErrors(form, err);
-      notifyError(err);
-    }
+    },
   });
 
   return (
