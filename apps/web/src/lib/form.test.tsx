@@ -5,7 +5,7 @@ import { act, fireEvent, render, renderHook, screen, waitFor } from "@testing-li
 import { describe, expect, it, vi } from "vitest";
 import { Providers } from "../test/render";
 import { ApiError } from "./api";
-import { showFieldErrors, useSchemaForm } from "./form";
+import { useSchemaForm } from "./form";
 import { notifyError } from "./notify";
 
 vi.mock("./notify", async (importOriginal) => ({ ...(await importOriginal<typeof import("./notify")>()), notifyError: vi.fn() }));
@@ -97,16 +97,69 @@ describe("useSchemaForm", () => {
   });
 });
 
-describe("showFieldErrors", () => {
-  it("puts a 400's per-field messages on the fields and says whether there were any", () => {
-    const { result } = renderHook(() => useSchemaForm(CategoryCreateInput, { initialValues: { name: "Phones", type: "market-place" } }));
-    let shown = false;
-    act(() => {
-      shown = showFieldErrors(result.current, new ApiError(400, "Please correct the highlighted fields", { name: "Already exists" }));
+describe("submitWith", () => {
+  const category = () =>
+    renderHook(() =>
+      useSchemaForm<CategoryCreateInput>(CategoryCreateInput, {
+        initialValues: { name: "Phones", type: "market-place" },
+        alertTitle: "Oops",
+      }),
+    );
+
+  it("sends the checked values once at a time and hands the answer and the values to onSuccess", async () => {
+    const { result } = category();
+    let answer!: (value: string) => void;
+    const send = vi.fn(() => new Promise<string>((resolve) => (answer = resolve)));
+    const onSuccess = vi.fn();
+    const submit = result.current.submitWith(send, { onSuccess });
+    act(() => submit());
+    // A second submit while the first is being sent sends nothing.
+    act(() => submit());
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledWith({ name: "Phones", type: "market-place" });
+    await act(async () => answer("Saved"));
+    expect(onSuccess).toHaveBeenCalledWith("Saved", { name: "Phones", type: "market-place" });
+    // Nothing to send (`undefined`): no request, no alert.
+    const none = vi.fn(() => undefined);
+    act(() => result.current.submitWith(none, { onSuccess })());
+    expect(none).toHaveBeenCalledTimes(1);
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+  });
+
+  it("puts a refusal's per-field messages on the fields (mapped by fieldOf) and raises the server's alert", async () => {
+    vi.mocked(notifyError).mockClear();
+    const { result } = category();
+    const refusal = new ApiError(400, "Already exists", { title: "Already exists" });
+    const onError = vi.fn();
+    const onSuccess = vi.fn();
+    await act(async () => {
+      result.current.submitWith(() => Promise.reject(refusal), {
+        onSuccess,
+        onError,
+        fieldOf: (path) => (path === "title" ? "name" : path),
+      })();
+      await Promise.resolve();
     });
-    expect(shown).toBe(true);
-    expect(result.current.errors).toEqual({ name: "Already exists" });
-    expect(showFieldErrors(result.current, new ApiError(500, "Internal Server Error"))).toBe(false);
-    expect(showFieldErrors(result.current, new Error("offline"))).toBe(false);
+    await waitFor(() => expect(result.current.errors).toEqual({ name: "Already exists" }));
+    expect(vi.mocked(notifyError)).toHaveBeenCalledWith(refusal, "Oops");
+    expect(onError).toHaveBeenCalledWith(refusal);
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+
+  it("without the alert (alert: false) still shows the field messages", async () => {
+    vi.mocked(notifyError).mockClear();
+    const { result } = category();
+    await act(async () => {
+      result.current.submitWith(() => Promise.reject(new ApiError(400, "Bad", { name: "Bad name" })), { alert: false })();
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(result.current.errors).toEqual({ name: "Bad name" }));
+    // Nor for values the schema refuses: the message is under the field.
+    const send = vi.fn();
+    act(() => result.current.setFieldValue("name", ""));
+    act(() => result.current.submitWith(send, { alert: false })());
+    expect(result.current.errors.name).toMatch(/^Name .+/);
+    expect(send).not.toHaveBeenCalled();
+    expect(vi.mocked(notifyError)).not.toHaveBeenCalled();
   });
 });

@@ -4,7 +4,8 @@
  * Schema). The browser checks what the server checks, with the same field messages (sentences, from
  * packages/contract: every schema module installs them), before anything is sent; the server's own
  * per-field messages (a 400's `errors`, e.g. "This username is already taken") land on the same
- * fields with `showFieldErrors`.
+ * fields. `form.submitWith(send, ...)` is the one way to send a form through a mutation: it puts
+ * those messages on the fields and raises the alert.
  *
  * Errors show on submit, with the alert the server's 400 would raise (its one field message, or
  * "Please correct the highlighted fields"); a field's error goes as soon as that field changes.
@@ -49,6 +50,38 @@ function alertInvalid(errors: FormErrors, title?: string): void {
   else void loadFixFields().then((text) => notifyError(new Error(text), title));
 }
 
+/** What `submitWith` does besides sending. */
+type SubmitOptions<Values, Answer> = {
+  /** After the answer (not after a refusal): the values sent, e.g. to empty the form. */
+  onSuccess?: (answer: Answer, values: Values) => void;
+  /** Maps a path of the body sent (made of `values`) to the form's field when they differ (a list sent in part). */
+  fieldOf?: (path: string, values: Values) => string;
+  /** After the refusal's field messages and alert: what else the screen does with it. */
+  onError?: (err: unknown) => void;
+  /** The title of the alert of a refusal, when it is not the form's `alertTitle`. */
+  errorTitle?: string;
+  /**
+   * false: no alert, for values the schema refuses nor for the server's refusal (a screen that
+   * reports in a status area of its own); the field messages still show.
+   */
+  alert?: boolean;
+};
+
+/** `useForm`'s form, with `submitWith`. */
+export type SchemaForm<Values> = UseFormReturnType<Values> & {
+  /**
+   * The form's submit handler: once the schema accepts the values, `send(values)` (a mutation's
+   * `mutateAsync`, with the body it makes of them; `undefined`: nothing to send). A submit while one
+   * is being sent does nothing. A refusal puts the server's per-field messages on the fields
+   * (`showFieldErrors`) and raises the alert with the server's message, titled `alertTitle`
+   * unless `errorTitle` says otherwise.
+   */
+  submitWith<Answer>(
+    send: (values: Values) => Promise<Answer> | undefined,
+    options?: SubmitOptions<Values, Answer>,
+  ): (event?: FormEvent<HTMLFormElement>) => void;
+};
+
 /**
  * `useForm` validated by `schema` (the schema, or a function importing it: see `SchemaSource`).
  * `toBody` turns the form's values into what the schema checks when they differ (a number typed as
@@ -70,7 +103,7 @@ export function useSchemaForm<Values extends Record<string, unknown>>(
     newPassword,
     ...options
   }: Omit<UseFormInput<Values>, "validate" | "mode"> & { toBody?: (values: Values) => unknown; alertTitle?: string; newPassword?: string },
-): UseFormReturnType<Values> {
+): SchemaForm<Values> {
   const imported = typeof schema === "function" ? schema : null;
   const given = imported ? null : schemaResolver(schema as ContractSchema, { sync: true });
   // The check of an imported schema, once it has loaded; read when the form validates.
@@ -125,7 +158,33 @@ export function useSchemaForm<Values extends Record<string, unknown>>(
     };
     return { ...props, ref };
   };
-  return { ...form, onSubmit, getInputProps };
+  const sending = useRef(false);
+  const submitWith: SchemaForm<Values>["submitWith"] = (
+    send,
+    { onSuccess, onError, fieldOf, errorTitle = alertTitle, alert = true } = {},
+  ) =>
+    onSubmit(
+      async (values) => {
+        if (sending.current) return;
+        const pending = send(values);
+        if (!pending) return;
+        sending.current = true;
+        let answer: Awaited<typeof pending>;
+        try {
+          answer = await pending;
+        } catch (err) {
+          showFieldErrors(form, err, fieldOf && ((path) => fieldOf(path, values)));
+          if (alert) notifyError(err, errorTitle);
+          onError?.(err);
+          return;
+        } finally {
+          sending.current = false;
+        }
+        onSuccess?.(answer, values);
+      },
+      alert ? undefined : () => undefined,
+    );
+  return { ...form, onSubmit, getInputProps, submitWith };
 }
 
 /** Wraps a field's focus handler so that the first focus starts importing the form's schema. */
@@ -149,15 +208,14 @@ function withPasswordBlocklist(onFocus?: (event: unknown) => void): (event: unkn
 }
 
 /**
- * Puts a failed request's per-field messages on the form's fields; true when there were any.
- * `field` maps a path of the body sent to the form's field when they differ (a list sent in part).
+ * Puts a failed request's per-field messages (a 400's `errors`) on the form's fields. `field` maps
+ * a path of the body sent to the form's field when they differ.
  */
-export function showFieldErrors(
+function showFieldErrors(
   form: { setErrors: (errors: FormErrors) => void },
   err: unknown,
   field: (path: string) => string = (path) => path,
-): boolean {
-  if (!(err instanceof ApiError) || Object.keys(err.errors).length === 0) return false;
+) {
+  if (!(err instanceof ApiError) || Object.keys(err.errors).length === 0) return;
   form.setErrors(Object.fromEntries(Object.entries(err.errors).map(([path, message]) => [field(path), message])));
-  return true;
 }

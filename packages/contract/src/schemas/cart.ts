@@ -93,6 +93,8 @@ export const CreateSessionBody = ShippingAddressFields.extend({
   replace_pending: z.boolean().optional(),
 });
 export type CreateSessionBody = z.infer<typeof CreateSessionBody>;
+/** The checkout form as the web sends it (`amount` the total with 2 decimals, "12500.00"). */
+export type CreateSessionInput = z.input<typeof CreateSessionBody>;
 
 /** The bank transfer record the modal shows (spec §3 "Bank transfer record"), plus our order data. */
 export const TransferForm = z.object({
@@ -255,6 +257,7 @@ export const AdminTransaction = z.object({
 });
 export type AdminTransaction = z.infer<typeof AdminTransaction>;
 export const AdminTransactionsQuery = OrdersPageQuery.extend({ status: z.enum(TRANSACTION_STATUSES).optional() });
+export type AdminTransactionsQuery = z.input<typeof AdminTransactionsQuery>;
 export const AdminTransactionsAnswer = z.object({
   statusCode: z.number().int(),
   data: z.array(AdminTransaction),

@@ -6,7 +6,7 @@
  */
 import { Anchor, Box, Container, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { HEADER_NAME_MAX } from "@market/contract";
+import { type AccountType, HEADER_NAME_MAX } from "@market/contract";
 import { lazy, Suspense } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import { LazyDrawer as Drawer } from "../../components/lazy-overlay";
@@ -21,7 +21,7 @@ import classes from "./header.module.css";
 const HeaderAvatar = lazy(() => import("./header-avatar"));
 
 /** Where "My Account" leads (spec §2): /account for customers, the dashboard for others, /signin when signed out. */
-function accountLink(accType: "customer" | "business" | "admin" | undefined): string {
+function accountLink(accType: AccountType | undefined): string {
   if (!accType) return "/signin";
   return accType === "customer" ? "/account" : "/admin_real/dashboard";
 }

@@ -15,7 +15,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { naira2 } from "../../lib/money";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { orderClosed, useCancelTransfer, useRefreshOrders, useSubmitTransfer } from "../../lib/queries/orders";
+import { orderClosed, useCancelTransfer, useRefreshOrders, useSubmitTransfer } from "../../lib/queries/order-payment";
 import { LazyModal as Modal } from "../lazy-overlay";
 import { Countdown } from "./countdown";
 

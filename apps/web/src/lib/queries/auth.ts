@@ -5,7 +5,7 @@
  * Sign-in loads the signed-in user before it settles (its answer set the session cookie); the
  * others change no cached query.
  */
-import type { MessageAnswer, SignInAnswer, SignInBody, SignUpAnswer, SignUpBody, VerifyAnswer } from "@market/contract";
+import type { MessageAnswer, RecoverBody, SignInAnswer, SignInBody, SignUpAnswer, SignUpBody, VerifyAnswer } from "@market/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../api";
 import { imageToDataUrl } from "../image-to-data-url";
@@ -50,12 +50,10 @@ export function useResendCodes() {
   });
 }
 
-export type RecoverForm = { email: string; code: string; password: string; confirm_password: string };
-
 /** A password recovery step (spec §3 "Password-reset form"): send-mail, then change-password. */
 export function useRecover() {
   return useMutation({
-    mutationFn: ({ step, form }: { step: "send-mail" | "change-password"; form: RecoverForm }) =>
+    mutationFn: ({ step, form }: { step: "send-mail" | "change-password"; form: RecoverBody }) =>
       api<MessageAnswer>(`/api/recover/${step}`, { method: "POST", body: { ...form, request_type: step } }),
   });
 }

@@ -10,8 +10,10 @@ import {
   PAGE_SIZE,
   type PostDetailAnswer,
   type PostListAnswer,
+  type PostListQuery,
   type ProductDetailAnswer,
   type ProductListAnswer,
+  type ProductListQuery,
   type ReviewListAnswer,
 } from "@market/contract";
 import { keepPreviousData, type QueryClient, queryOptions } from "@tanstack/react-query";
@@ -27,7 +29,8 @@ export function itemsPath(type: CategoryType): string {
 export type ListingParams = {
   type: CategoryType;
   categoryId: string;
-  sort: string;
+  /** The contract's sorts of the type's list query (`ProductListQuery`, `PostListQuery`). */
+  sort: NonNullable<ProductListQuery["sort"] | PostListQuery["sort"]>;
   search: string;
   page: number;
   cursor: string | null;

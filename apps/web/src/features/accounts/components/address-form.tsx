@@ -11,7 +11,7 @@ import { type Address, AddressFields, TEXT } from "@market/contract";
 import { useMemo } from "react";
 import { addressFields, EMPTY_ADDRESS } from "../../../lib/address";
 import { countryNames } from "../../../lib/countries";
-import { showFieldErrors, useSchemaForm } from "../../../lib/form";
+import { useSchemaForm } from "../../../lib/form";
 
 export type AddressValues = Required<Omit<AddressFields, "default">> & { default: boolean };
 
@@ -39,9 +39,7 @@ export function AddressForm({ initial, editing, busy, onSubmit, onCancel }: Prop
   const text = (key: Exclude<keyof AddressValues, "default" | "country">, label: string, extra: Record<string, unknown> = {}) => (
     <TextInput label={label} {...form.getInputProps(key)} {...extra} />
   );
-  const submit = form.onSubmit((values) => {
-    if (!busy) onSubmit(values).catch((err) => showFieldErrors(form, err));
-  });
+  const submit = form.submitWith((values) => (busy ? undefined : onSubmit(values)));
   return (
     <form onSubmit={submit} aria-label={editing ? TEXT.accounts.updateAddress : TEXT.accounts.addAddress} noValidate>
       <Stack gap="md">

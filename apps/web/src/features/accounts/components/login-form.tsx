@@ -10,7 +10,7 @@ import { useLocation, useNavigate } from "react-router";
 import { PasswordField } from "../../../components/password-field";
 import { ApiError } from "../../../lib/api";
 import { useSchemaForm } from "../../../lib/form";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { notifySuccess } from "../../../lib/notify";
 import { useSignIn } from "../../../lib/queries/auth";
 import { safeReturnPath } from "../../../lib/return-path";
 import { homeOf } from "../../../lib/session";
@@ -48,20 +48,19 @@ export function LoginForm({
     else navigate("/", { replace: true });
   };
 
-  const submit = form.onSubmit(async ({ email, password }) => {
-    if (busy || !canSendLogin(email, password)) return;
-    try {
-      const res = await signIn.mutateAsync({ email: email.trim(), password });
-      notifySuccess(res.message);
-      if (res.accType === "customer") goBack();
-      else navigate(homeOf(res.accType), { replace: true });
-    } catch (err) {
-      if (err instanceof ApiError && err.errors.verify) {
-        notifyError(err);
-        onUnverified(err.errors.verify);
-      } else notifyError(err);
-    }
-  });
+  const submit = form.submitWith(
+    ({ email, password }) => (canSendLogin(email, password) ? signIn.mutateAsync({ email: email.trim(), password }) : undefined),
+    {
+      onSuccess: (res) => {
+        notifySuccess(res.message);
+        if (res.accType === "customer") goBack();
+        else navigate(homeOf(res.accType), { replace: true });
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.errors.verify) onUnverified(err.errors.verify);
+      },
+    },
+  );
 
   return (
     <form onSubmit={submit} aria-label="Login" noValidate>

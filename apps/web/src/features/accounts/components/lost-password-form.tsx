@@ -4,19 +4,22 @@
  * show. Cancel returns to login and resets to send-mail. A failure keeps what was typed.
  */
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import { ResetEmailForm, ResetForm, TEXT } from "@market/contract";
+import { type RecoverBody, ResetEmailForm, ResetForm, TEXT } from "@market/contract";
 import { useState } from "react";
 import { PasswordField } from "../../../components/password-field";
-import { showFieldErrors, useSchemaForm } from "../../../lib/form";
-import { notifyError, notifySuccess } from "../../../lib/notify";
-import { type RecoverForm, useRecover } from "../../../lib/queries/auth";
+import { useSchemaForm } from "../../../lib/form";
+import { notifySuccess } from "../../../lib/notify";
+import { useRecover } from "../../../lib/queries/auth";
 
-const EMPTY: RecoverForm = { email: "", code: "", password: "", confirm_password: "" };
+/** The form's fields: the contract's recovery body, every field present. */
+type RecoverFields = Required<Omit<RecoverBody, "request_type">>;
+
+const EMPTY: RecoverFields = { email: "", code: "", password: "", confirm_password: "" };
 
 export function LostPasswordForm({ onDone }: { onDone: () => void }) {
   const [requestType, setRequestType] = useState<"send-mail" | "change-password">("send-mail");
   // Each step checks its own fields: the e-mail first, then the code and the new password.
-  const form = useSchemaForm<RecoverForm>(requestType === "send-mail" ? ResetEmailForm : ResetForm, {
+  const form = useSchemaForm<RecoverFields>(requestType === "send-mail" ? ResetEmailForm : ResetForm, {
     initialValues: EMPTY,
     newPassword: "password",
   });
@@ -29,20 +32,15 @@ export function LostPasswordForm({ onDone }: { onDone: () => void }) {
     onDone();
   };
 
-  const submit = form.onSubmit(async (values) => {
-    if (recover.isPending) return;
-    try {
-      const res = await recover.mutateAsync({ step: requestType, form: values });
+  const submit = form.submitWith((values) => recover.mutateAsync({ step: requestType, form: values }), {
+    onSuccess: (res, values) => {
       notifySuccess(res.message);
       if (requestType === "send-mail") {
         // The next step needs the e-mail; the rest of the form starts empty.
         form.setValues({ ...EMPTY, email: values.email });
         setRequestType("change-password");
       } else cancel();
-    } catch (err) {
-      showFieldErrors(form, err);
-      notifyError(err);
-    }
+    },
   });
 
   return (

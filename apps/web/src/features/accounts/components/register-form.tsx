@@ -11,7 +11,7 @@ import { MAX_SELLER_CATEGORIES, PHONE_PREFIX, SignUpForm, signUpAccountType, TEX
 import { IconPhoto } from "@tabler/icons-react";
 import { useState } from "react";
 import { PasswordField } from "../../../components/password-field";
-import { showFieldErrors, useSchemaForm } from "../../../lib/form";
+import { useSchemaForm } from "../../../lib/form";
 import { isImageFile } from "../../../lib/image-to-data-url";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSignUp } from "../../../lib/queries/auth";
@@ -83,19 +83,14 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
     setPicture(file);
   };
 
-  const submit = form.onSubmit(async (values) => {
-    if (signUp.isPending) return;
-    try {
-      const res = await signUp.mutateAsync({ body: { ...signUpFields(values), request_type: "register" }, picture });
+  const submit = form.submitWith((values) => signUp.mutateAsync({ body: { ...signUpFields(values), request_type: "register" }, picture }), {
+    onSuccess: (res) => {
       notifySuccess(res.message);
       form.setValues(EMPTY);
       form.clearErrors();
       setPicture(null);
       onRegistered(res.data.email);
-    } catch (err) {
-      showFieldErrors(form, err);
-      notifyError(err);
-    }
+    },
   });
 
   return (

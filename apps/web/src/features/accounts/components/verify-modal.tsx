@@ -7,7 +7,7 @@ import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { CODE_LENGTH, TEXT, VerifyBody } from "@market/contract";
 import { IconCheck } from "@tabler/icons-react";
 import { LazyModal } from "../../../components/lazy-overlay";
-import { showFieldErrors, useSchemaForm } from "../../../lib/form";
+import { useSchemaForm } from "../../../lib/form";
 import { notifyError, notifyInfo, notifySuccess } from "../../../lib/notify";
 import { useResendCodes, useVerifyCodes } from "../../../lib/queries/auth";
 
@@ -27,17 +27,16 @@ export function VerifyModal({ email, onClose }: { email: string | null; onClose:
     onClose();
   };
 
-  const submit = form.onSubmit(async (v) => {
-    if (!email || verify.isPending) return;
-    try {
-      const res = await verify.mutateAsync({ email, code_email: v.code_email.trim(), code_phone: v.code_phone.trim() });
-      notifySuccess(res.message);
-      close();
-    } catch (err) {
-      showFieldErrors(form, err);
-      notifyError(err, TEXT.alerts.failedTitle);
-    }
-  });
+  const submit = form.submitWith(
+    (v) => (email ? verify.mutateAsync({ email, code_email: v.code_email.trim(), code_phone: v.code_phone.trim() }) : undefined),
+    {
+      onSuccess: (res) => {
+        notifySuccess(res.message);
+        close();
+      },
+      errorTitle: TEXT.alerts.failedTitle,
+    },
+  );
 
   const resend = async () => {
     if (!email) return;

@@ -80,16 +80,11 @@ function AddressBook({ user }: { user: SessionUser }) {
     const body = current
       ? { request_type: "update" as const, address_id: current.address_id, ...values }
       : { request_type: "create" as const, ...values };
-    return mutation.mutateAsync(body).then(
-      (res) => {
-        notifySuccess(res.message);
-        close();
-      },
-      (err: unknown) => {
-        notifyError(err);
-        throw err;
-      },
-    );
+    // A refusal is the form's to show (its field messages and the alert).
+    return mutation.mutateAsync(body).then((res) => {
+      notifySuccess(res.message);
+      close();
+    });
   };
   const remove = (a: Address) => {
     mutation.mutate(

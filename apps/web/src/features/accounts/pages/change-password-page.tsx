@@ -6,8 +6,8 @@
 import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { ChangePasswordBody, TEXT } from "@market/contract";
 import { PasswordField } from "../../../components/password-field";
-import { showFieldErrors, useSchemaForm } from "../../../lib/form";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useSchemaForm } from "../../../lib/form";
+import { notifySuccess } from "../../../lib/notify";
 import { useChangePassword } from "../../../lib/queries/me";
 import type { SessionUser } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
@@ -25,22 +25,12 @@ function ChangePassword({ user }: { user: SessionUser }) {
   const field = (key: keyof typeof EMPTY, label: string, fresh: boolean) => (
     <PasswordField label={label} fresh={fresh} required {...form.getInputProps(key)} />
   );
-  const submit = form.onSubmit((values) => {
-    if (mutation.isPending) return;
-    mutation.mutate(
-      { ...values, _id: user._id },
-      {
-        onSuccess: () => {
-          notifySuccess(TEXT.success.passwordUpdated);
-          form.setValues(EMPTY);
-          form.clearErrors();
-        },
-        onError: (err) => {
-          showFieldErrors(form, err);
-          notifyError(err);
-        },
-      },
-    );
+  const submit = form.submitWith((values) => mutation.mutateAsync({ ...values, _id: user._id }), {
+    onSuccess: () => {
+      notifySuccess(TEXT.success.passwordUpdated);
+      form.setValues(EMPTY);
+      form.clearErrors();
+    },
   });
   return (
     <Card withBorder radius="md" padding="lg" maw={560}>

@@ -1,12 +1,20 @@
 /** Admin transfers (`GET /api/admin/transactions`) and confirm / reject (`PUT /api/admin/transactions`). */
-import type { AdminTransactionActionAnswer, AdminTransactionActionBody, AdminTransactionsAnswer } from "@market/contract";
+import type {
+  AdminTransactionActionAnswer,
+  AdminTransactionActionBody,
+  AdminTransactionsAnswer,
+  AdminTransactionsQuery,
+} from "@market/contract";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { cursorPagesQuery } from "../../../lib/queries/pages";
 import { invalidateWithDashboard } from "./dashboard";
 
-/** "flagged": submitted transfers nobody decided in time, whose stock was released (ADR 0081). */
-export type TransferFilter = "all" | "submitted" | "flagged" | "confirmed" | "rejected";
+/**
+ * A transfer list: one status of the contract's query ("flagged": submitted transfers nobody decided
+ * in time, whose stock was released, ADR 0081), or "all" (no status sent).
+ */
+export type TransferFilter = NonNullable<AdminTransactionsQuery["status"]> | "all";
 
 /** Query keys of the admin's transfer lists (prefix `all`: every filter). */
 export const transactionKeys = {

@@ -5,8 +5,8 @@
  */
 import { Button, Group, Modal, MultiSelect, PasswordInput, SegmentedControl, Stack, TextInput } from "@mantine/core";
 import { AdminCreateUserBody, MAX_SELLER_CATEGORIES, PASSWORD_MAX, PHONE_PREFIX, TEXT } from "@market/contract";
-import { showFieldErrors, useSchemaForm } from "../../../lib/form";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useSchemaForm } from "../../../lib/form";
+import { notifySuccess } from "../../../lib/notify";
 import { useCategories } from "../../../lib/queries/categories";
 import { type NewUser, useCreateUser } from "../api/admin-users";
 
@@ -21,19 +21,13 @@ export default function NewUserModal({ opened, onClose }: { opened: boolean; onC
   const categories = useCategories();
   const chosen = form.values.category_ids ?? [];
 
-  const onSubmit = form.onSubmit((v) =>
-    create.mutate(sellerCategoriesOnly(v), {
-      onSuccess: (res) => {
-        notifySuccess(res.message || TEXT.success.userCreated);
-        form.setValues(EMPTY);
-        onClose();
-      },
-      onError: (err) => {
-        showFieldErrors(form, err);
-        notifyError(err);
-      },
-    }),
-  );
+  const onSubmit = form.submitWith((v) => create.mutateAsync(sellerCategoriesOnly(v)), {
+    onSuccess: (res) => {
+      notifySuccess(res.message || TEXT.success.userCreated);
+      form.setValues(EMPTY);
+      onClose();
+    },
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title="New user" size="lg">

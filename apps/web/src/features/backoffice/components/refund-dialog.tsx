@@ -7,8 +7,8 @@
 import { Alert, Button, Group, List, Modal, NativeSelect, NumberInput, Stack, Text, Textarea } from "@mantine/core";
 import { FINANCE_MESSAGES, formatNaira, type RefundableOrder, RefundBody } from "@market/contract";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import { showFieldErrors, useSchemaForm } from "../../../lib/form";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useSchemaForm } from "../../../lib/form";
+import { notifySuccess } from "../../../lib/notify";
 import { useRefund, useRefundable } from "../api/finance";
 import { LoadError, Loading } from "./query-state";
 
@@ -32,17 +32,12 @@ function RefundForm({ order, buyer, onDone }: { order: RefundableOrder; buyer: s
   const amount = line ? (form.values.amount !== "" && typed > 0 ? typed : line.refundable) : wholeAmount;
 
   // More than is left of the item is the server's to refuse: it knows what was refunded since.
-  const submit = form.onSubmit((v) =>
-    refund.mutate(toBody(v), {
-      onSuccess: (res) => {
-        notifySuccess(res.message);
-        onDone();
-      },
-      onError: (err) => {
-        if (!showFieldErrors(form, err)) notifyError(err);
-      },
-    }),
-  );
+  const submit = form.submitWith((v) => refund.mutateAsync(toBody(v)), {
+    onSuccess: (res) => {
+      notifySuccess(res.message);
+      onDone();
+    },
+  });
 
   if (wholeAmount <= 0) {
     return (

@@ -7,10 +7,13 @@
  * Groups (Products, Categories, Services, Finance, Settings) are collapsible, on phones and on desktop.
  */
 
+import type { AccountType } from "@market/contract";
+
 /** The back office's route prefix (spec §2). */
 export const BO = "/admin_real/dashboard";
 
-export type Role = "business" | "admin";
+/** The accounts that use the back office (spec §6): every account type but the customer. */
+export type Role = Exclude<AccountType, "customer">;
 
 type NavLeaf = { label: string; to: string };
 export type NavEntry = { key: string; label: string; to?: string; children?: NavLeaf[] };

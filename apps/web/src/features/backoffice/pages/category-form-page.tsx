@@ -5,8 +5,8 @@
 import { Button, Paper, Select, Stack, Switch, TextInput } from "@mantine/core";
 import { CATEGORY_TYPES, CategoryCreateInput, type CategoryType, TEXT } from "@market/contract";
 import { useParams } from "react-router";
-import { showFieldErrors, useSchemaForm } from "../../../lib/form";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useSchemaForm } from "../../../lib/form";
+import { notifySuccess } from "../../../lib/notify";
 import { useCategory, useSaveCategory } from "../../../lib/queries/categories-admin";
 import { PageHeader } from "../components/page-header";
 import { LoadError, Loading } from "../components/query-state";
@@ -22,18 +22,12 @@ function CategoryForm() {
   const form = useSchemaForm<CategoryCreateInput>(CategoryCreateInput, { initialValues: EMPTY });
   useLoadForm(form, id, category.data, EMPTY, (c) => ({ name: c.name, type: c.type, is_default: c.is_default }));
 
-  const onSubmit = form.onSubmit((v) =>
-    save.mutate(id ? { id, ...v } : v, {
-      onSuccess: (res) => {
-        notifySuccess(res.message || (id ? TEXT.success.categoryUpdated : TEXT.success.categoryCreated));
-        if (!id) form.setValues(EMPTY);
-      },
-      onError: (err) => {
-        showFieldErrors(form, err);
-        notifyError(err);
-      },
-    }),
-  );
+  const onSubmit = form.submitWith((v) => save.mutateAsync(id ? { id, ...v } : v), {
+    onSuccess: (res) => {
+      notifySuccess(res.message || (id ? TEXT.success.categoryUpdated : TEXT.success.categoryCreated));
+      if (!id) form.setValues(EMPTY);
+    },
+  });
 
   return (
     <>

@@ -6,8 +6,8 @@
 import { Button, Paper, Stack } from "@mantine/core";
 import { ChangePasswordBody, TEXT } from "@market/contract";
 import { PasswordField } from "../../../components/password-field";
-import { showFieldErrors, useSchemaForm } from "../../../lib/form";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useSchemaForm } from "../../../lib/form";
+import { notifySuccess } from "../../../lib/notify";
 import { useChangePassword } from "../../../lib/queries/me";
 import { useSession } from "../../../lib/session";
 import { PageHeader } from "../components/page-header";
@@ -24,21 +24,12 @@ export default function ChangePasswordPage() {
     newPassword: "password",
   });
 
-  const onSubmit = form.onSubmit((v) =>
-    change.mutate(
-      { _id: details?._id ?? "", ...v },
-      {
-        onSuccess: () => {
-          notifySuccess(TEXT.success.passwordUpdated);
-          form.setValues(EMPTY);
-        },
-        onError: (err) => {
-          showFieldErrors(form, err);
-          notifyError(err);
-        },
-      },
-    ),
-  );
+  const onSubmit = form.submitWith((v) => change.mutateAsync({ _id: details?._id ?? "", ...v }), {
+    onSuccess: () => {
+      notifySuccess(TEXT.success.passwordUpdated);
+      form.setValues(EMPTY);
+    },
+  });
 
   return (
     <>

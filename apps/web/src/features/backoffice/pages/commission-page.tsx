@@ -8,8 +8,8 @@ import { Alert, Button, Group, NumberInput, Paper, Stack, Table, Text } from "@m
 import { type CommissionSettings, CommissionSettingsBody, ShippingSettingsBody, type StoreSettings } from "@market/contract";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useEffect } from "react";
-import { showFieldErrors, useSchemaForm } from "../../../lib/form";
-import { notifyError, notifyInfo, notifySuccess } from "../../../lib/notify";
+import { useSchemaForm } from "../../../lib/form";
+import { notifyInfo, notifySuccess } from "../../../lib/notify";
 import { useStoreSettings } from "../../../lib/queries/settings";
 import { useSaveShipping } from "../../../lib/queries/settings-admin";
 import { useCommission, useSaveCommission } from "../api/finance";
@@ -60,18 +60,21 @@ function CommissionForm({ settings }: { settings: CommissionSettings }) {
     form.resetDirty(valuesOf(settings));
   }, [settings]);
 
-  const submit = form.onSubmit((v) => {
-    const { body, index } = changes(settings, v);
-    if (body.store_bps === undefined && !body.categories) return notifyInfo("The rates are unchanged.", "Nothing to save");
-    save.mutate(body, {
+  const submit = form.submitWith(
+    (v) => {
+      const { body } = changes(settings, v);
+      if (body.store_bps === undefined && !body.categories) {
+        notifyInfo("The rates are unchanged.", "Nothing to save");
+        return undefined;
+      }
+      return save.mutateAsync(body);
+    },
+    {
       onSuccess: (res) => notifySuccess(res.message),
-      onError: (err) => {
-        // The server numbers the categories it was sent (only the changed ones): back to the rows.
-        showFieldErrors(form, err, (path) => path.replace(/^categories\.(\d+)/, (_, n) => `categories.${index[Number(n)]}`));
-        notifyError(err);
-      },
-    });
-  });
+      // The server numbers the categories it was sent (only the changed ones): back to the rows.
+      fieldOf: (path, v) => path.replace(/^categories\.(\d+)/, (_, n) => `categories.${changes(settings, v).index[Number(n)]}`),
+    },
+  );
 
   const store = form.values.store_bps;
   const storeRate = store === "" ? "the store's rate" : `${store}%`;
@@ -160,17 +163,15 @@ function ShippingForm({ settings }: { settings: StoreSettings }) {
     form.resetDirty(valuesOf(settings));
   }, [settings]);
 
-  const submit = form.onSubmit((v) => {
-    const body = { free_shipping_over: Number(v.free_shipping_over) };
-    if (body.free_shipping_over === settings.free_shipping_over) return notifyInfo("The amount is unchanged.", "Nothing to save");
-    save.mutate(body, {
-      onSuccess: (res) => notifySuccess(res.message),
-      onError: (err) => {
-        showFieldErrors(form, err);
-        notifyError(err);
-      },
-    });
-  });
+  const submit = form.submitWith(
+    (v) => {
+      const body = { free_shipping_over: Number(v.free_shipping_over) };
+      if (body.free_shipping_over !== settings.free_shipping_over) return save.mutateAsync(body);
+      notifyInfo("The amount is unchanged.", "Nothing to save");
+      return undefined;
+    },
+    { onSuccess: (res) => notifySuccess(res.message) },
+  );
 
   return (
     <form onSubmit={submit} noValidate>

@@ -6,10 +6,11 @@
  * with its CSV; the seller's payouts and their status. Amounts are naira, shown with 2 decimals.
  */
 import { Alert, Anchor, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { type EarningsBalances, FINANCE_MESSAGES, type Payout, type StatementEntry } from "@market/contract";
+import { type EarningsBalances, FINANCE_MESSAGES, type Payout, PayoutRequestBody, type StatementEntry } from "@market/contract";
 import { IconAlertTriangle, IconDownload, IconSend } from "@tabler/icons-react";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { useSchemaForm } from "../../../lib/form";
 import { naira2 } from "../../../lib/money";
 import { errorMessage, notifyError, notifySuccess } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
@@ -97,17 +98,29 @@ function blockedReason(b: EarningsBalances, hasAccount: boolean): ReactNode {
   return null;
 }
 
+/** The payout request's one field: empty for the whole available balance. */
+type PayoutFields = { amount: string | number };
+const payoutBody = (v: PayoutFields) => (v.amount === "" ? {} : { amount: Number(v.amount) });
+
 function PayoutRequest({ b }: { b: EarningsBalances }) {
   const { details } = useSession();
   const request = useRequestPayout();
-  const [amount, setAmount] = useState<string | number>("");
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const form = useSchemaForm<PayoutFields>(PayoutRequestBody, { initialValues: { amount: "" }, toBody: payoutBody });
   const blocked = blockedReason(b, Boolean(details?.account_no));
+  // The screen says a refusal in its own alert below the field.
+  const send = form.submitWith((v) => request.mutateAsync(payoutBody(v).amount), {
+    onSuccess: (res) => {
+      notifySuccess(res.message);
+      form.setValues({ amount: "" });
+    },
+    alert: false,
+  });
 
-  const submit = () => {
-    const value = amount === "" ? undefined : Number(amount);
-    if (value !== undefined && value > b.available) return setFieldError(FINANCE_MESSAGES.aboveAvailable);
-    if (value !== undefined && value < b.min_payout) return setFieldError(FINANCE_MESSAGES.belowMinimum(b.min_payout));
+  // The balance's limits (the server checks them again), then a confirmation, then the request.
+  const review = form.onSubmit((v) => {
+    const value = payoutBody(v).amount;
+    if (value !== undefined && value > b.available) return form.setFieldError("amount", FINANCE_MESSAGES.aboveAvailable);
+    if (value !== undefined && value < b.min_payout) return form.setFieldError("amount", FINANCE_MESSAGES.belowMinimum(b.min_payout));
     const total = value ?? b.available;
     askConfirm({
       title: "Request this payout?",
@@ -118,15 +131,10 @@ function PayoutRequest({ b }: { b: EarningsBalances }) {
       ),
       labels: { confirm: "Request payout", cancel: "Leave" },
       color: "green",
-      onConfirm: () =>
-        request.mutate(value, {
-          onSuccess: (res) => {
-            notifySuccess(res.message);
-            setAmount("");
-          },
-        }),
+      onConfirm: () => send(),
     });
-  };
+  });
+  const amountProps = form.getInputProps("amount");
 
   return (
     <Paper withBorder radius="md" p="md" data-testid="payout-request">
@@ -141,34 +149,34 @@ function PayoutRequest({ b }: { b: EarningsBalances }) {
           {blocked}
         </Text>
       ) : null}
-      <Group align="flex-start" mt="sm" gap="sm">
-        <NumberInput
-          label="Amount (₦)"
-          placeholder={`All of it: ${naira2(b.available)}`}
-          value={amount}
-          onChange={(v) => {
-            setAmount(v);
-            setFieldError(null);
-            request.reset();
-          }}
-          min={0}
-          decimalScale={2}
-          thousandSeparator=","
-          hideControls
-          disabled={Boolean(blocked)}
-          error={fieldError}
-          w={{ base: "100%", xs: 240 }}
-        />
-        <Button
-          mt={{ base: 0, xs: 25 }}
-          leftSection={<IconSend size={16} />}
-          disabled={Boolean(blocked)}
-          loading={request.isPending}
-          onClick={submit}
-        >
-          Request payout
-        </Button>
-      </Group>
+      <form onSubmit={review} noValidate>
+        <Group align="flex-start" mt="sm" gap="sm">
+          <NumberInput
+            label="Amount (₦)"
+            placeholder={`All of it: ${naira2(b.available)}`}
+            {...amountProps}
+            onChange={(v) => {
+              amountProps.onChange(v);
+              request.reset();
+            }}
+            min={0}
+            decimalScale={2}
+            thousandSeparator=","
+            hideControls
+            disabled={Boolean(blocked)}
+            w={{ base: "100%", xs: 240 }}
+          />
+          <Button
+            type="submit"
+            mt={{ base: 0, xs: 25 }}
+            leftSection={<IconSend size={16} />}
+            disabled={Boolean(blocked)}
+            loading={request.isPending}
+          >
+            Request payout
+          </Button>
+        </Group>
+      </form>
       {request.isError ? (
         <Alert mt="sm" color="red" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="payout-error">
           {errorMessage(request.error)}

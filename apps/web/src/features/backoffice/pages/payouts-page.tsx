@@ -9,8 +9,8 @@ import { Button, Group, Modal, Paper, Stack, Text, TextInput } from "@mantine/co
 import { formatNaira, type Payout, PayoutActionBody } from "@market/contract";
 import { IconArrowBackUp } from "@tabler/icons-react";
 import { useState } from "react";
-import { showFieldErrors, useSchemaForm } from "../../../lib/form";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useSchemaForm } from "../../../lib/form";
+import { notifySuccess } from "../../../lib/notify";
 import { type PayoutFilter, useAdminPayouts, usePayoutAction } from "../api/finance";
 import { useBanks } from "../api/profile";
 import { DecisionButtons } from "../components/decision-buttons";
@@ -55,17 +55,12 @@ function DecisionForm({ decision, bankName, onClose }: { decision: Decision; ban
         ? `The payout is cancelled and ${amount} goes back to ${p.seller.names}'s available balance.`
         : `${amount} came back from ${account}: it returns to ${p.seller.names}'s available balance.`;
 
-  const submit = form.onSubmit((v) =>
-    act.mutate(toBody(v), {
-      onSuccess: (res) => {
-        notifySuccess(res.message);
-        onClose();
-      },
-      onError: (err) => {
-        if (!showFieldErrors(form, err)) notifyError(err);
-      },
-    }),
-  );
+  const submit = form.submitWith((v) => act.mutateAsync(toBody(v)), {
+    onSuccess: (res) => {
+      notifySuccess(res.message);
+      onClose();
+    },
+  });
 
   return (
     <form onSubmit={submit} noValidate>

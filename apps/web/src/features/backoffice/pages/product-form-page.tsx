@@ -10,8 +10,8 @@ import { Alert, Button, Grid, NumberInput, Paper, Select, Stack, Textarea, TextI
 import { ProductCreateInput, TEXT } from "@market/contract";
 import { useState } from "react";
 import { useParams } from "react-router";
-import { showFieldErrors, useSchemaForm } from "../../../lib/form";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useSchemaForm } from "../../../lib/form";
+import { notifySuccess } from "../../../lib/notify";
 import { useCategories } from "../../../lib/queries/categories";
 import { useSession } from "../../../lib/session";
 import { useMyItem, useSaveItem } from "../api/items";
@@ -67,20 +67,19 @@ function ProductFormView() {
   const options = (categories.data ?? []).filter((c) => c.type !== "services").map((c) => ({ value: c._id, label: c.name }));
   const notMine = !!(id && product.data && details && product.data.user_id !== details._id);
 
-  const onSubmit = form.onSubmit((v) => {
-    // The contract's schema passed: the category is chosen and the price given.
-    const body = productBody(v) as ProductCreateInput;
-    save.mutate(id ? { _id: id, ...body } : body, {
+  const onSubmit = form.submitWith(
+    (v) => {
+      // The contract's schema passed: the category is chosen and the price given.
+      const body = productBody(v) as ProductCreateInput;
+      return save.mutateAsync(id ? { _id: id, ...body } : body);
+    },
+    {
       onSuccess: () => {
         notifySuccess(id ? TEXT.success.productUpdated : TEXT.success.productCreated);
         if (!id) form.setValues(EMPTY);
       },
-      onError: (err) => {
-        showFieldErrors(form, err);
-        notifyError(err);
-      },
-    });
-  });
+    },
+  );
 
   return (
     <>

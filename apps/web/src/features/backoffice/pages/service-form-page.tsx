@@ -7,8 +7,8 @@ import { Alert, Button, Paper, Select, Stack, Textarea } from "@mantine/core";
 import { PostCreateInput, TEXT } from "@market/contract";
 import { useState } from "react";
 import { useParams } from "react-router";
-import { showFieldErrors, useSchemaForm } from "../../../lib/form";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useSchemaForm } from "../../../lib/form";
+import { notifySuccess } from "../../../lib/notify";
 import { useUserCategories } from "../../../lib/queries/categories-admin";
 import { useSession } from "../../../lib/session";
 import { useMyItem, useSaveItem } from "../api/items";
@@ -37,20 +37,19 @@ function ServiceFormView() {
   const options = (categories.data ?? []).map((c) => ({ value: c._id, label: c.name }));
   const notMine = !!(id && service.data && details && service.data.user_id !== details._id);
 
-  const onSubmit = form.onSubmit((values) => {
-    // Checked by the contract's schema: the category is chosen.
-    const v = { ...values, category_id: values.category_id as string };
-    save.mutate(id ? { _id: id, ...v } : v, {
+  const onSubmit = form.submitWith(
+    (values) => {
+      // Checked by the contract's schema: the category is chosen.
+      const v = { ...values, category_id: values.category_id as string };
+      return save.mutateAsync(id ? { _id: id, ...v } : v);
+    },
+    {
       onSuccess: () => {
         notifySuccess(id ? TEXT.success.serviceUpdated : TEXT.success.serviceCreated);
         if (!id) form.setValues(EMPTY);
       },
-      onError: (err) => {
-        showFieldErrors(form, err);
-        notifyError(err);
-      },
-    });
-  });
+    },
+  );
 
   return (
     <>

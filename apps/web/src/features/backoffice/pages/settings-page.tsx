@@ -13,7 +13,7 @@ import { Avatar, Badge, Button, FileButton, Grid, Group, Loader, Paper, Select, 
 import { NUBAN_LENGTH, PAYOUT_MESSAGES, PHONE_PREFIX, ProfileUpdateBody, TEXT, type UserDetails } from "@market/contract";
 import { IconCamera } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
-import { showFieldErrors, useSchemaForm } from "../../../lib/form";
+import { useSchemaForm } from "../../../lib/form";
 import { imageToDataUrl } from "../../../lib/image-to-data-url";
 import { errorMessage, notifyError, notifySuccess } from "../../../lib/notify";
 import { useUpdateProfile } from "../../../lib/queries/me";
@@ -117,16 +117,13 @@ export default function SettingsPage() {
 
   if (!details) return <Loading />;
 
-  const onSubmit = form.onSubmit((v) => {
-    const body: ProfileUpdateBody = { _id: details._id, ...profileBody(v) };
-    update.mutate(body, {
-      onSuccess: (res) => notifySuccess(res.message || TEXT.success.profileUpdated),
-      onError: (err) => {
-        showFieldErrors(form, err);
-        notifyError(err);
-      },
-    });
-  });
+  const onSubmit = form.submitWith(
+    (v) => {
+      const body: ProfileUpdateBody = { _id: details._id, ...profileBody(v) };
+      return update.mutateAsync(body);
+    },
+    { onSuccess: (res) => notifySuccess(res.message || TEXT.success.profileUpdated) },
+  );
 
   const bankOptions = (banks.data?.banks ?? []).map((b) => ({ value: b.bank_code, label: b.bank_name }));
 

@@ -49,9 +49,8 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { addressFields, DEFAULT_COUNTRY, EMPTY_ADDRESS } from "../../../lib/address";
 import { cartSubtotal, useCart } from "../../../lib/cart";
 import { countryNames } from "../../../lib/countries";
-import { showFieldErrors, useSchemaForm } from "../../../lib/form";
+import { useSchemaForm } from "../../../lib/form";
 import { naira2 } from "../../../lib/money";
-import { notifyError } from "../../../lib/notify";
 import { useCreateSession } from "../../../lib/queries/orders";
 import { useStoreSettings } from "../../../lib/queries/settings";
 import { useSession } from "../../../lib/session";
@@ -148,23 +147,24 @@ export default function CheckoutPage() {
       </>
     );
 
-  const placeOrder = form.onSubmit(async (values) => {
-    try {
-      const res = await create.mutateAsync({
+  const placeOrder = form.submitWith(
+    (values) =>
+      create.mutateAsync({
         ...values,
+        // The only choice the schema let through (card payment is refused with its message).
+        payment_type: DEFAULT_PAYMENT_TYPE,
         shippingFees: shipping,
         product_type: DEFAULT_PRODUCT_TYPE,
         amount: toFixed2(total),
-      });
-      if (res.data?.data === "session") {
+      }),
+    {
+      onSuccess: (res) => {
+        if (res.data?.data !== "session") return;
         form.setValues((v) => ({ ...v, account_no: res.data.Form.account_no }));
         setRecord(res.data.Form);
-      }
-    } catch (err) {
-      showFieldErrors(form, err);
-      notifyError(err, TEXT.alerts.checkoutErrorTitle);
-    }
-  });
+      },
+    },
+  );
 
   return (
     <Box py="xl" px={{ base: "sm", sm: "xl" }} maw={1200} mx="auto">

@@ -7,8 +7,8 @@
 import { Alert, Avatar, Button, Group, Paper, Rating, Stack, Text, Textarea, Title } from "@mantine/core";
 import { ReviewInput } from "@market/contract";
 import { Link } from "react-router";
-import { showFieldErrors, useSchemaForm } from "../../../lib/form";
-import { errorMessage, notifyError, notifySuccess } from "../../../lib/notify";
+import { useSchemaForm } from "../../../lib/form";
+import { errorMessage, notifySuccess } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
 import { useReviews, useWriteReview } from "../api/catalog";
 
@@ -18,20 +18,11 @@ function ReviewsPanel({ postId, ownerId }: { postId: string; ownerId: string }) 
   const write = useWriteReview(postId);
   const form = useSchemaForm(ReviewInput, { initialValues: { rating: 0, comment: "" }, toBody: (v) => ({ ...v, post_id: postId }) });
 
-  const submit = form.onSubmit(({ rating, comment }) => {
-    write.mutate(
-      { rating, comment: comment.trim() },
-      {
-        onSuccess: (res) => {
-          notifySuccess(res.message);
-          form.reset();
-        },
-        onError: (err) => {
-          showFieldErrors(form, err);
-          notifyError(err);
-        },
-      },
-    );
+  const submit = form.submitWith(({ rating, comment }) => write.mutateAsync({ rating, comment: comment.trim() }), {
+    onSuccess: (res) => {
+      notifySuccess(res.message);
+      form.reset();
+    },
   });
 
   return (

@@ -18,7 +18,7 @@ import { Grid } from "../../../components/ui/grid";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { lazyComponent } from "../../../lib/lazy-component";
 import { errorMessage, notifyError } from "../../../lib/notify";
-import type { ListingAnswer } from "../../../lib/queries/catalog";
+import type { ListingAnswer, ListingParams } from "../../../lib/queries/catalog";
 import { ofType, useCategories } from "../../../lib/queries/categories";
 import { SECTION_LABEL, sectionHref } from "../../../lib/sections";
 import { useKeptValue } from "../../../lib/use-kept-value";
@@ -37,7 +37,7 @@ const Pagination = lazyComponent(() => import("../components/pagination.impl"));
 // Drawn by the server: loaded with this page, so hydration never waits for it (lib/lazy-component).
 Pagination.preload().catch(() => undefined);
 
-const SORTS: Record<CategoryType, Array<{ value: string; label: string }>> = {
+const SORTS: Record<CategoryType, Array<{ value: ListingParams["sort"]; label: string }>> = {
   "market-place": [
     { value: "newest", label: "Newest first" },
     { value: "price_asc", label: "Price: low to high" },
@@ -58,7 +58,7 @@ export default function CategoryListingPage() {
 function Listing({ type, categoryId }: { type: CategoryType; categoryId: string }) {
   const [params, setParams] = useSearchParams();
   const sorts = SORTS[type];
-  const sort = sorts.some((s) => s.value === params.get("sort")) ? (params.get("sort") as string) : "newest";
+  const sort = sorts.find((s) => s.value === params.get("sort"))?.value ?? "newest";
   const search = params.get("q") ?? "";
   const page = Math.max(1, Number(params.get("page")) || 1);
   const cursor = params.get("cursor");

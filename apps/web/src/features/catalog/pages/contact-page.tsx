@@ -24,7 +24,7 @@ import {
 } from "@mantine/core";
 import { CONTACT_LIMITS, STORE_CONTACT, TEXT } from "@market/contract";
 import { IconClock, IconMail, IconMapPin, IconPhone } from "@tabler/icons-react";
-import { showFieldErrors, useSchemaForm } from "../../../lib/form";
+import { useSchemaForm } from "../../../lib/form";
 import { errorMessage } from "../../../lib/notify";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { useSendContact } from "../api/contact";
@@ -42,11 +42,8 @@ export default function ContactPage() {
     <TextInput label={TEXT.contact[key]} name={key} maxLength={CONTACT_LIMITS[key]} {...props} {...form.getInputProps(key)} />
   );
 
-  const onSubmit = form.onSubmit(
-    (values) => send.mutate(values, { onSuccess: () => form.setValues(EMPTY), onError: (err) => showFieldErrors(form, err) }),
-    // This page reports in its status area, not with alerts: a refused field says why under itself.
-    () => undefined,
-  );
+  // This page reports in its status area, not with alerts: a refused field says why under itself.
+  const onSubmit = form.submitWith(send.mutateAsync, { onSuccess: () => form.setValues(EMPTY), alert: false });
 
   return (
     <Container size="xl" py="xl">

@@ -9,7 +9,8 @@ import { errorAnswer, HttpResponse, http, server } from "../../test/msw";
 import { createQueryClient } from "../../test/render";
 import { type CartItem, cartKeys } from "../cart-items";
 import { meQuery } from "../session";
-import { orderKeys, useCancelTransfer, useSubmitTransfer } from "./orders";
+import { useCancelTransfer, useSubmitTransfer } from "./order-payment";
+import { orderKeys } from "./orders";
 
 const RECORD = transferForm();
 const LINE: CartItem = { _id: "l1", product: "p1", name: "Laptop Backpack", imageUrl: [], price: 2000, countInStock: 5, qty: 2 };
