@@ -93,8 +93,8 @@ test.describe("catalog @phone", () => {
     await expect(page.getByRole("heading", { level: 1, name: other.name })).toBeVisible();
   });
 
-  test("follow a seller from the Business Owner tab", async ({ page, request }, info) => {
-    await signInPage(page, request, DEMO.customer);
+  test("follow a seller from the Business Owner tab", async ({ page, request, customer }, info) => {
+    await signInPage(page, request, customer);
     const posts = await (await request.get("/api/posts?limit=1")).json();
     const post = posts.products[0];
     await page.goto(`/product/services/${post._id}`);
@@ -130,8 +130,8 @@ test.describe("catalog @phone", () => {
     await expect(page.getByText("You are not allowed to follow yourself")).toBeVisible();
   });
 
-  test("review a service", async ({ page, request }, info) => {
-    await signInPage(page, request, DEMO.customer);
+  test("review a service", async ({ page, request, customer }, info) => {
+    await signInPage(page, request, customer);
     await page.goto("/categories/collections/services/001");
     await expect(page.getByTestId("item-card").first()).toBeVisible();
     await snap(page, "catalog-services", info.project.name);

@@ -70,6 +70,9 @@ export default defineConfig({
       // page caches on as in production: every write the tests make goes through the API.
       NODE_ENV: "test",
       PUBLIC_CACHE: "true",
+      // The tests' own accounts name a client address of their own in X-Forwarded-For (e2e/fixtures.ts),
+      // so the per-address rate limits count them apart, as behind a load balancer (ADR 0176).
+      TRUST_PROXY: "loopback",
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
