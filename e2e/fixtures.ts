@@ -36,8 +36,13 @@ function waitForAppOnLoad(page: Page): void {
  */
 export type Credentials = { email: string; password: string; ip?: string };
 
-/** An account a test made for itself: verified, signed in once for `token`, its id `id`. */
-export type OwnAccount = Credentials & { ip: string; id: string; names: string; phone: string; token: string };
+type Category = { _id: string; name: string; type: string };
+
+/**
+ * An account a test made for itself: verified, signed in once for `token`, its id `id`, and for a
+ * seller the categories it sells in (none for a customer).
+ */
+export type OwnAccount = Credentials & { ip: string; id: string; names: string; phone: string; token: string; categories: Category[] };
 
 /** A client address of its own for each made account (10.0.0.0/8, as the server's API tests use). */
 const freshIp = () => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
@@ -61,7 +66,7 @@ export async function codeFor(request: APIRequestContext, to: string): Promise<s
  * Make a verified account through the API as a person would (POST /api/signup, both codes from the
  * dev outbox, POST /api/verify), from an address of its own, and sign it in. A customer gets a
  * default address in Lagos (as the demo customer has, so checkout is prefilled and ships free over
- * the threshold); a seller sells in one market-place category and is approved by the demo admin
+ * the threshold); a seller sells in the first market-place and the first services category and is approved by the demo admin
  * (PUT /api/admin/users status_approved, spec §4), so their products are public.
  */
 async function makeAccount(request: APIRequestContext, kind: "customer" | "seller", withAddress = true): Promise<OwnAccount> {
@@ -72,13 +77,11 @@ async function makeAccount(request: APIRequestContext, kind: "customer" | "selle
   const email = `${kind}.${id}@example.ng`;
   const headers = { "x-forwarded-for": ip };
   let seller = {};
+  let categories: Category[] = [];
   if (kind === "seller") {
-    const cats = (await (await request.get("/api/category")).json()).data as Array<{ _id: string; type: string }>;
-    seller = {
-      accType: "business",
-      category_ids: [cats.find((c) => c.type === "market-place")!._id],
-      desc: "Phones and accessories in Lagos",
-    };
+    const cats = (await (await request.get("/api/category")).json()).data as Category[];
+    categories = ["market-place", "services"].map((type) => cats.find((c) => c.type === type)!);
+    seller = { accType: "business", category_ids: categories.map((c) => c._id), desc: "Phones, accessories and repairs in Lagos" };
   }
   const signup = await request.post("/api/signup", {
     headers,
@@ -117,7 +120,7 @@ async function makeAccount(request: APIRequestContext, kind: "customer" | "selle
     });
     expect(approve.status(), await approve.text()).toBe(200);
   }
-  return { email, password, ip, id: me._id, names, phone, token };
+  return { email, password, ip, id: me._id, names, phone, token, categories };
 }
 
 /**
