@@ -30,6 +30,13 @@ const launchOptions = {
   ],
 };
 
+/**
+ * Specs whose desktop tests read or change figures of the whole store: the admin's Finance totals and
+ * payouts due, the commission rate, a confirmed sale (ADR 0176). Every other write goes through an
+ * account of the test's own (e2e/fixtures.ts), so the rest run in parallel.
+ */
+const STORE_MONEY = /[\\/](admin-finance|finance|backoffice)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: ".",
   testMatch: "**/*.spec.ts",
@@ -52,7 +59,10 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions }, testIgnore: STORE_MONEY },
+    // One at a time, beside the other workers: these specs count or change the store's own money
+    // (confirmed sales, the commission rate, payouts due), which no account of a test's own keeps apart.
+    { name: "desktop-money", use: { ...devices["Desktop Chrome"], launchOptions }, testMatch: STORE_MONEY, workers: 1 },
     { name: "phone", use: { ...devices["Pixel 7"], launchOptions }, grep: /@phone/ },
   ],
   webServer: {
