@@ -27,6 +27,10 @@ function overlaps(a: { x: number; y: number; width: number; height: number }, b:
 }
 
 test.describe("back-office defects", () => {
+  // The forms' seller stays pending: the products they make are theirs alone to see, never in the
+  // public lists other tests pick products from meanwhile.
+  test.use({ sellerApproved: false });
+
   test("product form: after a create the Category box is empty and the next product saves", async ({ page, request, seller }, info) => {
     await signInPage(page, request, seller);
     await page.goto(`${BO}/add_products`);

@@ -66,10 +66,12 @@ export async function codeFor(request: APIRequestContext, to: string): Promise<s
  * Make a verified account through the API as a person would (POST /api/signup, both codes from the
  * dev outbox, POST /api/verify), from an address of its own, and sign it in. A customer gets a
  * default address in Lagos (as the demo customer has, so checkout is prefilled and ships free over
- * the threshold); a seller sells in the first market-place and the first services category and is approved by the demo admin
- * (PUT /api/admin/users status_approved, spec §4), so their products are public.
+ * the threshold); a seller sells in the first market-place and the first services category and is
+ * approved by the demo admin (PUT /api/admin/users status_approved, spec §4), so their products are
+ * public. `extra` false leaves out the customer's address, or the seller's approval (a pending
+ * seller's products are theirs alone to see: ADR 0004).
  */
-async function makeAccount(request: APIRequestContext, kind: "customer" | "seller", withAddress = true): Promise<OwnAccount> {
+async function makeAccount(request: APIRequestContext, kind: "customer" | "seller", extra: boolean): Promise<OwnAccount> {
   const ip = freshIp();
   const id = `${Date.now().toString(36)}${randomInt(0, 1e6).toString(36)}`;
   const names = kind === "seller" ? `Seller ${id}` : `Shopper ${id}`;
@@ -106,13 +108,13 @@ async function makeAccount(request: APIRequestContext, kind: "customer" | "selle
   const token = await apiSignIn(request, { email, password, ip });
   const auth = { ...headers, authorization: `Bearer ${token}` };
   const me = (await (await request.get("/api/me", { headers: auth })).json()).data as { _id: string };
-  if (kind === "customer" && withAddress) {
+  if (kind === "customer" && extra) {
     const address = await request.post("/api/address", {
       headers: auth,
       data: { ...LAGOS_ADDRESS, request_type: "create", default: true },
     });
     expect(address.status(), await address.text()).toBe(200);
-  } else if (kind === "seller") {
+  } else if (kind === "seller" && extra) {
     const admin = await apiSignIn(request, { ...DEMO.admin, ip: freshIp() });
     const approve = await request.put("/api/admin/users", {
       headers: { authorization: `Bearer ${admin}` },
@@ -128,15 +130,18 @@ async function makeAccount(request: APIRequestContext, kind: "customer" | "selle
  * that test alone (`makeAccount`), so a test that changes an account's state (cart, pending order,
  * wishlist, addresses, password, products, payout account) never meets another test doing the same
  * in a parallel worker (ADR 0176). `test.use({ customerAddress: false })` makes the customer without
- * the Lagos address. For pages without JavaScript (no app to wait for); most specs use `test`.
+ * the Lagos address; `test.use({ sellerApproved: false })` leaves the seller pending, so what the
+ * test's seller makes, edits and deletes never shows in the public lists other tests pick from
+ * meanwhile. For pages without JavaScript (no app to wait for); most specs use `test`.
  */
-export const accountsTest = base.extend<{ customer: OwnAccount; seller: OwnAccount; customerAddress: boolean }>({
+export const accountsTest = base.extend<{ customer: OwnAccount; seller: OwnAccount; customerAddress: boolean; sellerApproved: boolean }>({
   customerAddress: [true, { option: true }],
+  sellerApproved: [true, { option: true }],
   customer: async ({ request, customerAddress }, use) => {
     await use(await makeAccount(request, "customer", customerAddress));
   },
-  seller: async ({ request }, use) => {
-    await use(await makeAccount(request, "seller"));
+  seller: async ({ request, sellerApproved }, use) => {
+    await use(await makeAccount(request, "seller", sellerApproved));
   },
 });
 
