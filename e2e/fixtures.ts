@@ -1,5 +1,6 @@
 /**
- * Shared Playwright helpers: the demo accounts, sign-in through the API, a page already signed
+ * Shared Playwright helpers: accounts a test makes for itself (`customer`, `seller`: ADR 0176), the
+ * demo accounts (for tests that only read the demo data), sign-in through the API, a page already signed
  * in (signed in through its own context's API client, so the browser holds the session cookie
  * before the first page load, ADR 0127), and `test`, whose
  * pages wait after every `goto`/`reload` until the app has taken over the server-drawn page
