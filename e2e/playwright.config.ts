@@ -62,7 +62,7 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions }, testIgnore: STORE_MONEY },
     // One at a time, beside the other workers: these specs count or change the store's own money
     // (confirmed sales, the commission rate, payouts due), which no account of a test's own keeps apart.
-    { name: "desktop-money", use: { ...devices["Desktop Chrome"], launchOptions }, testMatch: STORE_MONEY, workers: 1 },
+    { name: "money", use: { ...devices["Desktop Chrome"], launchOptions }, testMatch: STORE_MONEY, workers: 1 },
     { name: "phone", use: { ...devices["Pixel 7"], launchOptions }, grep: /@phone/ },
   ],
   webServer: {
