@@ -73,9 +73,9 @@ test.describe("accessibility: axe-core finds no serious or critical violation @p
     ]);
   });
 
-  test("storefront, signed in as a shopper", async ({ page, request }) => {
+  test("storefront, signed in as a shopper", async ({ page, request, customer }) => {
     const { product, post } = await firstIds(request);
-    const token = await signInPage(page, request, DEMO.customer);
+    const token = await signInPage(page, request, customer);
     await request.post("/api/cart", { headers: auth(token), data: { product_id: product, count: 1 } });
     await checkScreens(page, [
       "/",

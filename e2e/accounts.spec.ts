@@ -5,24 +5,10 @@
  */
 import { ACCOUNT_MESSAGES, SESSION_COOKIES } from "@market/contract";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { DEMO, expect, sessionToken, signInPage, snap, test } from "./fixtures";
+import { codeFor, DEMO, expect, sessionToken, signInPage, snap, test } from "./fixtures";
 
 const uid = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 const phoneDigits = () => `803${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
-
-/** The newest 6-digit code sent to `to` (e-mail or +234 phone), read from GET /api/dev/outbox. */
-async function codeFor(request: APIRequestContext, to: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-      const body = await res.json();
-      code = /\b(\d{6})\b/.exec(body.data?.[0]?.body ?? "")?.[1];
-      return code;
-    })
-    .toBeTruthy();
-  return code!;
-}
 
 type NewUser = { names: string; username: string; email: string; phone: string; password: string };
 function newUser(prefix: string): NewUser {

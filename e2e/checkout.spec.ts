@@ -1,5 +1,5 @@
 /**
- * Checkout end to end: the demo customer signs in, adds two products, changes
+ * Checkout end to end: a customer of the test's own (fixtures.ts, with the demo customer's Lagos address) signs in, adds two products, changes
  * a quantity on /cart, checks out (shipping address prefilled from the default address), copies the
  * receiving account number in the Bank Transfer modal, taps "I have made payment" and finds the
  * order in their history. Screenshots of every step at desktop and phone width.
@@ -26,15 +26,16 @@ async function addProduct(page: Page, p: Product) {
 }
 
 test.describe("checkout @phone", () => {
-  test("sign in, add two products, change a quantity, pay by transfer, see the order", async ({ page, request, context }, info) => {
+  test("sign in, add two products, change a quantity, pay by transfer, see the order", async ({
+    page,
+    request,
+    context,
+    customer,
+  }, info) => {
     const project = info.project.name;
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    const token = await signInPage(page, request, DEMO.customer);
-    // start from an empty server cart so the totals below are exact
-    await request.delete("/api/cart?cart_id=all", { headers: { authorization: `Bearer ${token}` } });
-    // and without an order awaiting payment (one per shopper, ADR 0136) that an earlier run left
-    const pending = (await (await request.get("/api/transactions/pending", { headers: { authorization: `Bearer ${token}` } })).json()).data;
-    if (pending) await request.delete(`/api/transactions?order_id=${pending.order_id}`, { headers: { authorization: `Bearer ${token}` } });
+    // A new customer: an empty cart and no order awaiting payment, so the totals below are exact.
+    const token = await signInPage(page, request, customer);
 
     const list = (await (await request.get("/api/product?limit=24")).json()).products as Product[];
     const picks = list.filter((p) => p.count_in_stock >= 3).slice(0, 2);
@@ -75,7 +76,7 @@ test.describe("checkout @phone", () => {
     await expect(page.getByLabel("Payment type")).toHaveValue("bank_transfer");
     await expect(page.getByRole("option", { name: "Card payment -- coming soon" })).toBeDisabled();
     await page.getByLabel("Enter Account Number (Account number you are going to be transferring from)").fill("0123456789");
-    // The demo customer's default address is in Lagos: free shipping over the threshold (ADR 0135).
+    // The customer's default address is in Lagos: free shipping over the threshold (ADR 0135).
     const shipping = koboToNaira(shippingFeeKobo(nairaToKobo(subtotal), "Lagos", FREE_SHIPPING_OVER_NAIRA));
     await expect(page.getByTestId("checkout-total")).toHaveText(fmt2(subtotal + shipping));
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -3,10 +3,10 @@
  * browser a moment later: the pages that show it (cart, account) hydrate without React's
  * text-mismatch error (#418), even when the scripts arrive more than a second after the HTML.
  */
-import { DEMO, expect, lagosCheckout, signInPage, test } from "./fixtures";
+import { expect, lagosCheckout, signInPage, test } from "./fixtures";
 
-test("a pending order's countdown hydrates without a mismatch on a slow load @phone", async ({ page, request }) => {
-  const token = await signInPage(page, request, DEMO.customer);
+test("a pending order's countdown hydrates without a mismatch on a slow load @phone", async ({ page, request, customer }) => {
+  const token = await signInPage(page, request, customer);
   const auth = { authorization: `Bearer ${token}` };
   const api = page.context().request;
   const products = (await (await api.get("/api/product?limit=12")).json()).products as {
@@ -15,7 +15,6 @@ test("a pending order's countdown hydrates without a mismatch on a slow load @ph
     count_in_stock: number;
   }[];
   const product = products.find((p) => p.count_in_stock > 0)!;
-  await api.delete("/api/cart?cart_id=all", { headers: auth });
   expect((await api.post("/api/cart", { headers: auth, data: { product_id: product._id, count: 1 } })).status()).toBe(200);
   const session = await api.post("/api/transactions/createSession", {
     headers: auth,

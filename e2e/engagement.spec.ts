@@ -3,7 +3,7 @@
  * previews the server puts into product pages (Open Graph + JSON-LD) and the sitemap.
  */
 import { formatNaira } from "@market/contract";
-import { DEMO, expect, signInPage, snap, test } from "./fixtures";
+import { expect, signInPage, snap, test } from "./fixtures";
 
 type Product = { _id: string; name: string; price: number; count_in_stock: number; image_urls: string[] };
 
@@ -16,12 +16,14 @@ async function someProducts(request: import("@playwright/test").APIRequestContex
 }
 
 test.describe("wishlist @phone", () => {
-  test("a saved product shows in /wishlist with its price and stock word, and can be removed", async ({ page, request }, info) => {
-    const token = await signInPage(page, request, DEMO.customer);
+  test("a saved product shows in /wishlist with its price and stock word, and can be removed", async ({
+    page,
+    request,
+    customer,
+  }, info) => {
+    // A new customer: the wishlist starts empty.
+    const token = await signInPage(page, request, customer);
     const auth = { authorization: `Bearer ${token}` };
-    // Start from an empty wishlist (the demo customer is shared by the desktop and phone runs).
-    const before = (await (await request.get("/api/wishlist", { headers: auth })).json()).data as { _id: string }[];
-    for (const item of before) await request.delete(`/api/wishlist?product_id=${item._id}`, { headers: auth });
 
     const [first, second] = (await someProducts(request)).filter((p) => p.count_in_stock > 0);
     expect(first && second).toBeTruthy();
@@ -45,12 +47,10 @@ test.describe("wishlist @phone", () => {
     await expect(page.getByText(first!.name)).toHaveCount(0);
     const after = (await (await request.get("/api/wishlist", { headers: auth })).json()).data as { _id: string }[];
     expect(after.map((i) => i._id)).toEqual([second!._id]);
-    // Clean up for the next project's run.
-    await request.delete(`/api/wishlist?product_id=${second!._id}`, { headers: auth });
   });
 
-  test("ADD TO CART from the wishlist puts the product in the cart", async ({ page, request }) => {
-    const token = await signInPage(page, request, DEMO.customer);
+  test("ADD TO CART from the wishlist puts the product in the cart", async ({ page, request, customer }) => {
+    const token = await signInPage(page, request, customer);
     const auth = { authorization: `Bearer ${token}` };
     const product = (await someProducts(request)).find((p) => p.count_in_stock > 0)!;
     await request.post("/api/wishlist", { headers: auth, data: { product_id: product._id } });
@@ -64,8 +64,6 @@ test.describe("wishlist @phone", () => {
         ),
       )
       .toContain(product._id);
-    await request.delete(`/api/wishlist?product_id=${product._id}`, { headers: auth });
-    await request.delete("/api/cart?cart_id=all", { headers: auth });
   });
 
   test("a signed-out shopper is asked to sign in", async ({ page }, info) => {

@@ -146,11 +146,10 @@ test.describe("payout bank account", () => {
 });
 
 test.describe("followers privacy", () => {
-  test("a seller's Followers page shows names and usernames, never an e-mail", async ({ page, request }) => {
-    const sellerToken = await apiSignIn(request, DEMO.seller);
-    const seller = (await (await request.get("/api/me", { headers: auth(sellerToken) })).json()).data;
-    const customerToken = await apiSignIn(request, DEMO.customer);
-    const follow = await request.get(`/api/user/follow?id=${seller._id}&state=follow`, { headers: auth(customerToken) });
+  test("a seller's Followers page shows names and usernames, never an e-mail", async ({ page, request, seller, customer: follower }) => {
+    const sellerToken = seller.token;
+    const customerToken = follower.token;
+    const follow = await request.get(`/api/user/follow?id=${seller.id}&state=follow`, { headers: auth(customerToken) });
     expect(follow.status(), await follow.text()).toBe(200);
     const customer = (await (await request.get("/api/me", { headers: auth(customerToken) })).json()).data;
 
@@ -160,7 +159,7 @@ test.describe("followers privacy", () => {
     expect(text).not.toContain(customer.email);
     expect(text).not.toContain(customer.phone);
 
-    await signInPage(page, request, DEMO.seller);
+    await signInPage(page, request, seller);
     await page.goto(`${BO}/users`);
     const table = page.getByTestId("followers-table");
     await expect(table).toContainText(`@${customer.username}`);

@@ -30,11 +30,20 @@ const launchOptions = {
   ],
 };
 
+/**
+ * Specs whose desktop tests read or change figures of the whole store: the admin's Finance totals and
+ * payouts due, the commission rate, a confirmed sale (ADR 0176). Every other write goes through an
+ * account of the test's own (e2e/fixtures.ts), so the rest run in parallel.
+ */
+const STORE_MONEY = /[\\/](admin-finance|finance|backoffice)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: ".",
   testMatch: "**/*.spec.ts",
   fullyParallel: false,
-  workers: 1,
+  // Two under CI: tests write through accounts of their own and the money specs run one at a time
+  // in their own project (ADR 0176). One locally unless asked (`--workers=2`), for shared machines.
+  workers: process.env.CI ? 2 : 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -52,7 +61,10 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions }, testIgnore: STORE_MONEY },
+    // One at a time, beside the other workers: these specs count or change the store's own money
+    // (confirmed sales, the commission rate, payouts due), which no account of a test's own keeps apart.
+    { name: "money", use: { ...devices["Desktop Chrome"], launchOptions }, testMatch: STORE_MONEY, workers: 1 },
     { name: "phone", use: { ...devices["Pixel 7"], launchOptions }, grep: /@phone/ },
   ],
   webServer: {
@@ -70,6 +82,9 @@ export default defineConfig({
       // page caches on as in production: every write the tests make goes through the API.
       NODE_ENV: "test",
       PUBLIC_CACHE: "true",
+      // The tests' own accounts name a client address of their own in X-Forwarded-For (e2e/fixtures.ts),
+      // so the per-address rate limits count them apart, as behind a load balancer (ADR 0176).
+      TRUST_PROXY: "loopback",
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,

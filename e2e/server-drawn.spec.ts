@@ -7,8 +7,8 @@
  */
 import { TEXT } from "@market/contract";
 import { SERVER_DRAWN_PAGES } from "@market/contract/pages";
-import { type APIRequestContext, test as base, type Page } from "@playwright/test";
-import { DEMO, expect, sessionToken, signInPage } from "./fixtures";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { accountsTest as base, DEMO, expect, sessionToken, signInPage } from "./fixtures";
 
 type Product = { _id: string; name: string; count_in_stock: number };
 
@@ -78,10 +78,9 @@ base.describe("signed out, the signed-in customer's pages @phone", () => {
 base.describe("signed in, without JavaScript @phone", () => {
   base.use({ javaScriptEnabled: false });
 
-  base("the customer's pages show the customer's own data from the server", async ({ page, request }) => {
-    const token = await signInPage(page, request, DEMO.customer);
+  base("the customer's pages show the customer's own data from the server", async ({ page, request, customer }) => {
+    const token = await signInPage(page, request, customer);
     const auth = { authorization: `Bearer ${token}` };
-    await request.delete("/api/cart?cart_id=all", { headers: auth });
     const products = (await (await request.get("/api/product?limit=24")).json()).products as Product[];
     const product = products.find((p) => p.count_in_stock >= 2)!;
     expect((await request.post("/api/cart", { headers: auth, data: { product_id: product._id, count: 2 } })).status()).toBe(200);
@@ -100,7 +99,6 @@ base.describe("signed in, without JavaScript @phone", () => {
     await page.goto("/wishlist");
     await expect(main.getByRole("heading", { level: 1, name: TEXT.wishlist.title })).toBeVisible();
     await expect(main.getByText(TEXT.wishlist.signInPrompt)).toHaveCount(0);
-    await request.delete("/api/cart?cart_id=all", { headers: auth });
   });
 });
 
@@ -124,10 +122,9 @@ async function holdModules(page: Page, request: APIRequestContext): Promise<() =
 }
 
 base.describe("input before the app starts @phone", () => {
-  base("a quantity picked before hydration is the quantity added to the cart", async ({ page, request }) => {
-    const token = await signInPage(page, request, DEMO.customer);
+  base("a quantity picked before hydration is the quantity added to the cart", async ({ page, request, customer }) => {
+    const token = await signInPage(page, request, customer);
     const auth = { authorization: `Bearer ${token}` };
-    await request.delete("/api/cart?cart_id=all", { headers: auth });
     const products = (await (await request.get("/api/product?limit=24")).json()).products as Product[];
     const product = products.find((p) => p.count_in_stock >= 3);
     expect(product, "a product with 3 in stock").toBeTruthy();
@@ -145,7 +142,6 @@ base.describe("input before the app starts @phone", () => {
 
     const cart = (await (await request.get("/api/cart", { headers: auth })).json()).data as { productId: { _id: string }; count: number }[];
     expect(cart.map((l) => [l.productId._id, l.count])).toEqual([[product!._id, 3]]);
-    await request.delete("/api/cart?cart_id=all", { headers: auth });
   });
 
   base("e-mail and password typed before hydration are the ones the sign-in sends", async ({ page, request }) => {

@@ -8,7 +8,7 @@
  */
 import { FREE_SHIPPING_OVER_NAIRA, formatNaira, SHIPPING_FEE_NAIRA, STORAGE_KEYS, TEXT } from "@market/contract";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { apiSignIn, DEMO, expect, test } from "./fixtures";
+import { apiSignIn, type Credentials, DEMO, expect, signInPage, test } from "./fixtures";
 
 type Product = { _id: string; name: string; price: number; count_in_stock: number; image_urls: string[] };
 
@@ -20,9 +20,8 @@ const fmt2 = (n: number) => `₦${n.toLocaleString("en-NG", { minimumFractionDig
  * answer another session's bearer token for the test's API calls, so that nothing the page does
  * with its session touches the test's.
  */
-async function signIn(page: Page, request: APIRequestContext, who: { email: string; password: string }): Promise<string> {
-  const res = await page.request.post("/api/signin", { data: who });
-  expect(res.status(), await res.text()).toBe(200);
+async function signIn(page: Page, request: APIRequestContext, who: Credentials): Promise<string> {
+  await signInPage(page, request, who);
   // A session of its own where the app kept it before the cookie (ADR 0127): the app now signs it
   // out and removes it, which must end neither the cookie's session nor the test's.
   const stored = await apiSignIn(request, who);
@@ -72,8 +71,8 @@ test.describe("shop defects @phone", () => {
     if (info.project.name === "phone") await page.setViewportSize({ width: 390, height: 844 });
   });
 
-  test("free standard shipping in Lagos over the promised amount, charged by the server", async ({ page, request }) => {
-    const token = await signIn(page, request, DEMO.customer);
+  test("free standard shipping in Lagos over the promised amount, charged by the server", async ({ page, request, customer }) => {
+    const token = await signIn(page, request, customer);
     await resetShopper(request, token);
     const p = (await products(request)).find((x) => x.price * Math.min(x.count_in_stock, 10) > FREE_SHIPPING_OVER_NAIRA);
     expect(p, "a product that can make an order over the threshold").toBeTruthy();
@@ -107,8 +106,9 @@ test.describe("shop defects @phone", () => {
   test("one pending order: Place Order behind the modal does not replace it, and it reopens from the cart and the account", async ({
     page,
     request,
+    customer,
   }) => {
-    const token = await signIn(page, request, DEMO.customer);
+    const token = await signIn(page, request, customer);
     await resetShopper(request, token);
     const p = (await products(request)).find((x) => x.count_in_stock >= 2 && x.price < 20_000)!;
     await putInCart(request, token, p, 1);
@@ -146,8 +146,8 @@ test.describe("shop defects @phone", () => {
     await resetShopper(request, token);
   });
 
-  test("a payment that fails stops the countdown and says so", async ({ page, request }) => {
-    const token = await signIn(page, request, DEMO.customer);
+  test("a payment that fails stops the countdown and says so", async ({ page, request, customer }) => {
+    const token = await signIn(page, request, customer);
     await resetShopper(request, token);
     const p = (await products(request)).find((x) => x.count_in_stock >= 2 && x.price < 20_000)!;
     await putInCart(request, token, p, 1);
@@ -164,8 +164,8 @@ test.describe("shop defects @phone", () => {
     await expect(modal).toBeHidden();
   });
 
-  test("when the transfer window ends the modal stops counting, closes and says so", async ({ page, request }) => {
-    const token = await signIn(page, request, DEMO.customer);
+  test("when the transfer window ends the modal stops counting, closes and says so", async ({ page, request, customer }) => {
+    const token = await signIn(page, request, customer);
     await resetShopper(request, token);
     const p = (await products(request)).find((x) => x.count_in_stock >= 2 && x.price < 20_000)!;
     await putInCart(request, token, p, 1);
@@ -182,8 +182,8 @@ test.describe("shop defects @phone", () => {
     await resetShopper(request, token);
   });
 
-  test("Clear shopping cart and deleting an address ask first", async ({ page, request }) => {
-    const token = await signIn(page, request, DEMO.customer);
+  test("Clear shopping cart and deleting an address ask first", async ({ page, request, customer }) => {
+    const token = await signIn(page, request, customer);
     await resetShopper(request, token);
     const p = (await products(request)).find((x) => x.count_in_stock >= 2)!;
     await putInCart(request, token, p, 1);
@@ -242,8 +242,8 @@ test.describe("shop defects @phone", () => {
     await shot(page, "quick-view");
   });
 
-  test("money: one format for prices and line totals, 2 decimals only for the subtotal", async ({ page, request }) => {
-    const token = await signIn(page, request, DEMO.customer);
+  test("money: one format for prices and line totals, 2 decimals only for the subtotal", async ({ page, request, customer }) => {
+    const token = await signIn(page, request, customer);
     await resetShopper(request, token);
     const p = (await products(request)).find((x) => x.count_in_stock >= 2 && Number.isInteger(x.price))!;
     await putInCart(request, token, p, 2);
@@ -257,6 +257,7 @@ test.describe("shop defects @phone", () => {
   });
 
   test("phone: the order history shows Status and Total within the screen", async ({ page, request }) => {
+    // Reads the demo customer's seeded order history only.
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, request, DEMO.customer);
     await page.goto("/account");
@@ -310,8 +311,8 @@ test.describe("header, trail and links @phone", () => {
     await expect(drawer).toBeHidden();
   });
 
-  test("checkout's Edit Cart looks like a link and leads to /cart", async ({ page, request }) => {
-    const token = await signIn(page, request, DEMO.customer);
+  test("checkout's Edit Cart looks like a link and leads to /cart", async ({ page, request, customer }) => {
+    const token = await signIn(page, request, customer);
     await resetShopper(request, token);
     const p = (await products(request)).find((x) => x.count_in_stock >= 1)!;
     await putInCart(request, token, p, 1);
