@@ -158,6 +158,22 @@ base.describe("input before the app starts @phone", () => {
     await expect(page).not.toHaveURL(/\/signin/);
   });
 
+  base("Login tapped before the app starts signs in and returns to the page asked for", async ({ page, request }) => {
+    const release = await holdModules(page, request);
+    await page.goto("/address", { waitUntil: "load" });
+    await expect(page).toHaveURL(/\/signin\?from=%2Faddress$/);
+    const form = page.getByRole("form", { name: "Login" });
+    await form.getByLabel("Email address or phone number").fill(DEMO.customer.email);
+    await form.locator("input[autocomplete=current-password]").fill(DEMO.customer.password);
+    await form.getByRole("button", { name: "Login" }).click();
+    // The browser did not send the form itself (that would leave for "/signin?" with nothing).
+    await expect(page).toHaveURL(/\/signin\?from=%2Faddress$/);
+    await expect(page.locator("html[data-app-ready]")).toHaveCount(0);
+    release();
+    await expect(page).toHaveURL(/\/address$/);
+    await expect(page.getByRole("navigation", { name: "My account" })).toBeVisible();
+  });
+
   base("a search typed before hydration is the search sent", async ({ page, request }) => {
     const release = await holdModules(page, request);
     await page.goto("/categories/collections/market-place/001", { waitUntil: "load" });

@@ -55,6 +55,41 @@ function start(): void {
   })();
 }
 
+// A form sent before the app has started would be sent by the browser itself: a GET to the page's
+// own address without the fields (our inputs carry no names), so a shopper who taps Login or Place
+// Order on a slow phone would lose what they typed and where they were going. Hold the sending,
+// start the app at once, and send the form again through the app once it is ready (the hydrated
+// page keeps the same form element).
+let held: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
+document.addEventListener(
+  "submit",
+  (event) => {
+    const root = document.documentElement;
+    if (root.hasAttribute("data-app-ready") || !(event.target instanceof HTMLFormElement)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const first = !held;
+    // A second tap before the app is ready replaces the first: the form is sent once.
+    held = { form: event.target, submitter: event.submitter instanceof HTMLElement ? event.submitter : null };
+    if (!first) return;
+    const resend = new MutationObserver(() => {
+      if (!root.hasAttribute("data-app-ready") || !held) return;
+      resend.disconnect();
+      const { form, submitter } = held;
+      held = null;
+      if (!form.isConnected) return;
+      try {
+        form.requestSubmit(submitter?.isConnected ? submitter : null);
+      } catch {
+        form.requestSubmit(); // the button was redrawn and is no longer this form's
+      }
+    });
+    resend.observe(root, { attributes: true, attributeFilter: ["data-app-ready"] });
+    start();
+  },
+  true,
+);
+
 if (document.readyState === "complete") start();
 else {
   // After the frame that follows `load`, so the page is painted before any app code runs.
