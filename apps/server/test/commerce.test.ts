@@ -151,6 +151,21 @@ describe("POST /api/transactions/createSession", () => {
     expect(order).toMatchObject({ status: "awaiting_payment", subtotalKobo: 669997, shippingKobo: 200000, totalKobo: 869997 });
   });
 
+  it("gives each order its own human number, NM-YY-NNNNNN, in the year it was placed (Lagos time)", async () => {
+    const s = await shopper();
+    const p = await ctx.shop.product({ price: 1000, countInStock: 5 });
+    await addLine(s.token, p.id, 1);
+    const first = (await checkout(s.token, 3000)).json().data.Form.order_id;
+    await ctx.request({ method: "DELETE", url: `/api/transactions?order_id=${first}`, token: s.token });
+    await addLine(s.token, p.id, 1);
+    const second = (await checkout(s.token, 3000)).json().data.Form.order_id;
+    const numbers = (await ctx.request({ method: "GET", url: "/api/orders", token: s.token })).json().data.map((o: { _id: string; number: string }) => [o._id, o.number]);
+    const year = new Intl.DateTimeFormat("en", { timeZone: "Africa/Lagos", year: "2-digit" }).format(new Date());
+    expect(numbers.map(([id]: string[]) => id)).toEqual([second, first]);
+    for (const [, n] of numbers) expect(n).toMatch(new RegExp(`^NM-${year}-\\d{6}$`));
+    expect(Number(numbers[0][1].slice(-6))).toBeGreaterThan(Number(numbers[1][1].slice(-6)));
+  });
+
   it("refuses a stale client total with a 409 asking to refresh, reserving nothing", async () => {
     const s = await shopper();
     const p = await ctx.shop.product({ price: 1000, countInStock: 5 });

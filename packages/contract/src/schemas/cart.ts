@@ -188,8 +188,11 @@ export const BuyerOrderLine = z.object({
   fulfilment: z.enum(FULFILMENT_STATUSES),
 });
 export type BuyerOrderLine = z.infer<typeof BuyerOrderLine>;
+/** An order's short human number, e.g. "NM-26-000123": shown wherever the order is. */
+export const OrderNumber = z.string();
 export const BuyerOrder = z.object({
   _id: z.string(),
+  number: OrderNumber,
   status: z.enum(ORDER_STATUSES),
   total: z.number(),
   subtotal: z.number(),
@@ -212,6 +215,7 @@ export type BuyerOrdersAnswer = z.infer<typeof BuyerOrdersAnswer>;
 export const SellerOrderLine = z.object({
   _id: z.string(),
   order_id: z.string(),
+  order_number: OrderNumber,
   product_id: z.string().nullable(),
   name: z.string(),
   image_url: z.string().nullable(),
@@ -243,6 +247,7 @@ export type UpdateOrderLineAnswer = z.infer<typeof UpdateOrderLineAnswer>;
 export const AdminTransaction = z.object({
   _id: z.string(),
   order_id: z.string(),
+  order_number: OrderNumber,
   amount: z.number(),
   payer_account_no: z.string(),
   client_account_no: z.string(),

@@ -3,7 +3,7 @@
  * All amounts are integer kobo.
  */
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { products } from "./catalog.js";
 import { fulfilmentStatus, orderStatus, transactionStatus } from "./enums.js";
 import { users } from "./users.js";
@@ -39,10 +39,21 @@ export type ShippingAddress = {
   phone: string;
 };
 
+/** Counts orders for their human numbers; never reused, so a number names one order for good. */
+export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1 });
+
 export const orders = pgTable(
   "orders",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /**
+     * The order's short human number, e.g. "NM-26-000123" ("NM", the year in Lagos when it was
+     * placed, then the store-wide count): shown wherever the order is, said on the phone, searched
+     * by the admin. Drawn by the database, so two processes can never give out the same one.
+     */
+    number: text("number")
+      .notNull()
+      .default(sql`'NM-' || to_char(now() AT TIME ZONE 'Africa/Lagos', 'YY') || '-' || lpad(nextval('order_number_seq')::text, 6, '0')`),
     buyerId: uuid("buyer_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
@@ -61,6 +72,7 @@ export const orders = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex("orders_number_uq").on(t.number),
     index("orders_buyer_idx").on(t.buyerId, t.createdAt.desc()),
     index("orders_awaiting_idx").on(t.reservedUntil).where(sql`${t.status} = 'awaiting_payment'`),
     check("orders_total_ck", sql`${t.totalKobo} = ${t.subtotalKobo} + ${t.shippingKobo}`),

@@ -73,6 +73,7 @@ export async function listBuyerOrders(
   const data = rows.map(
     (o): BuyerOrder => ({
       _id: o.id,
+      number: o.number,
       status: o.status,
       total: koboToNaira(o.totalKobo),
       subtotal: koboToNaira(o.subtotalKobo),
@@ -103,6 +104,7 @@ export async function listBuyerOrders(
 const sellerLineColumns = {
   line: orderLines,
   orderStatus: orders.status,
+  orderNumber: orders.number,
   city: sql<string>`coalesce(${orders.shippingAddress}->>'city', '')`,
   buyerNames: users.names,
 };
@@ -110,6 +112,7 @@ const sellerLineColumns = {
 type SellerLineRow = {
   line: typeof orderLines.$inferSelect;
   orderStatus: (typeof orders.$inferSelect)["status"];
+  orderNumber: string;
   city: string;
   buyerNames: string;
 };
@@ -118,6 +121,7 @@ function toSellerLine(r: SellerLineRow): SellerOrderLine {
   return {
     _id: r.line.id,
     order_id: r.line.orderId,
+    order_number: r.orderNumber,
     product_id: r.line.productId,
     name: r.line.name,
     image_url: r.line.imageUrl,
@@ -196,6 +200,7 @@ export async function moveSellerLine(
 const adminColumns = {
   t: transactions,
   orderStatus: orders.status,
+  orderNumber: orders.number,
   buyerId: users.id,
   buyerNames: users.names,
   buyerEmail: users.email,
@@ -204,6 +209,7 @@ const adminColumns = {
 type AdminRow = {
   t: typeof transactions.$inferSelect;
   orderStatus: (typeof orders.$inferSelect)["status"];
+  orderNumber: string;
   buyerId: string;
   buyerNames: string;
   buyerEmail: string;
@@ -213,6 +219,7 @@ function toAdminTransaction(r: AdminRow): AdminTransaction {
   return {
     _id: r.t.id,
     order_id: r.t.orderId,
+    order_number: r.orderNumber,
     amount: koboToNaira(r.t.amountKobo),
     payer_account_no: r.t.payerAccountNo,
     client_account_no: r.t.clientAccountNo,
