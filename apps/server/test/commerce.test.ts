@@ -159,7 +159,9 @@ describe("POST /api/transactions/createSession", () => {
     await ctx.request({ method: "DELETE", url: `/api/transactions?order_id=${first}`, token: s.token });
     await addLine(s.token, p.id, 1);
     const second = (await checkout(s.token, 3000)).json().data.Form.order_id;
-    const numbers = (await ctx.request({ method: "GET", url: "/api/orders", token: s.token })).json().data.map((o: { _id: string; number: string }) => [o._id, o.number]);
+    const numbers = (await ctx.request({ method: "GET", url: "/api/orders", token: s.token }))
+      .json()
+      .data.map((o: { _id: string; number: string }) => [o._id, o.number]);
     const year = new Intl.DateTimeFormat("en", { timeZone: "Africa/Lagos", year: "2-digit" }).format(new Date());
     expect(numbers.map(([id]: string[]) => id)).toEqual([second, first]);
     for (const [, n] of numbers) expect(n).toMatch(new RegExp(`^NM-${year}-\\d{6}$`));
