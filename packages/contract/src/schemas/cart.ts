@@ -96,6 +96,14 @@ export type CreateSessionBody = z.infer<typeof CreateSessionBody>;
 /** The checkout form as the web sends it (`amount` the total with 2 decimals, "12500.00"). */
 export type CreateSessionInput = z.input<typeof CreateSessionBody>;
 
+/** An order's short human number, e.g. "NM-26-000123": shown wherever the order is. */
+export const OrderNumber = z.string();
+/**
+ * The bank transfer's reference the buyer writes in the transfer's narration, e.g. "K7QX4M9T": 8
+ * characters without 0/O or 1/I, unique per order (ADR 0177).
+ */
+export const PaymentReference = z.string();
+
 /** The bank transfer record the modal shows (spec §3 "Bank transfer record"), plus our order data. */
 export const TransferForm = z.object({
   client_account_no: z.string(),
@@ -110,6 +118,9 @@ export const TransferForm = z.object({
   payment_type: z.string(),
   product_type: z.string(),
   order_id: z.string(),
+  number: OrderNumber,
+  /** What the buyer puts in the transfer's narration, so the admin can match it. */
+  reference: PaymentReference,
   /** ISO time when the reservation ends (15-minute window). */
   expires_at: z.string(),
   provider: z.string(),
@@ -188,8 +199,6 @@ export const BuyerOrderLine = z.object({
   fulfilment: z.enum(FULFILMENT_STATUSES),
 });
 export type BuyerOrderLine = z.infer<typeof BuyerOrderLine>;
-/** An order's short human number, e.g. "NM-26-000123": shown wherever the order is. */
-export const OrderNumber = z.string();
 export const BuyerOrder = z.object({
   _id: z.string(),
   number: OrderNumber,
@@ -248,6 +257,7 @@ export const AdminTransaction = z.object({
   _id: z.string(),
   order_id: z.string(),
   order_number: OrderNumber,
+  reference: PaymentReference,
   amount: z.number(),
   payer_account_no: z.string(),
   client_account_no: z.string(),
@@ -261,7 +271,11 @@ export const AdminTransaction = z.object({
   createdAt: z.string(),
 });
 export type AdminTransaction = z.infer<typeof AdminTransaction>;
-export const AdminTransactionsQuery = OrdersPageQuery.extend({ status: z.enum(TRANSACTION_STATUSES).optional() });
+export const AdminTransactionsQuery = OrdersPageQuery.extend({
+  status: z.enum(TRANSACTION_STATUSES).optional(),
+  /** An order number ("NM-26-000123", or its last digits "123") or a payment reference, any letter case. */
+  q: z.string().trim().max(40).optional(),
+});
 export type AdminTransactionsQuery = z.input<typeof AdminTransactionsQuery>;
 export const AdminTransactionsAnswer = z.object({
   statusCode: z.number().int(),
@@ -276,6 +290,102 @@ export const AdminTransactionActionBody = z.object({
 export type AdminTransactionActionBody = z.infer<typeof AdminTransactionActionBody>;
 export const AdminTransactionActionAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: AdminTransaction });
 export type AdminTransactionActionAnswer = z.infer<typeof AdminTransactionActionAnswer>;
+
+/* ----------------------------------------------------------------------------------------------
+ * One order (GET /api/orders/{id}): the buyer's, a seller's or the admin's view
+ * -------------------------------------------------------------------------------------------- */
+
+/** Someone on an order, as the viewer may see them: contacts only to the seller (paid) and the admin. */
+export const OrderPerson = z.object({
+  _id: z.string(),
+  names: z.string(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+});
+export type OrderPerson = z.infer<typeof OrderPerson>;
+
+/** A line of the order with its fulfilment and when it moved (ISO times, null when not yet). */
+export const OrderViewLine = BuyerOrderLine.extend({
+  amount: z.number(),
+  seller: OrderPerson,
+  shipped_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+});
+export type OrderViewLine = z.infer<typeof OrderViewLine>;
+
+/** The delivery address the buyer gave at checkout, with the phone to call on delivery. */
+export const OrderAddress = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  company: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  zip: z.string(),
+  phone: z.string(),
+});
+export type OrderAddress = z.infer<typeof OrderAddress>;
+
+/** One step of the order's story, from stored times, oldest first. */
+export const ORDER_EVENT_KINDS = [
+  "placed",
+  "transfer_submitted",
+  "payment_confirmed",
+  "payment_rejected",
+  "transfer_flagged",
+  "cancelled",
+  "expired",
+  "shipped",
+  "delivered",
+  "refunded",
+] as const;
+export const OrderEvent = z.object({ kind: z.enum(ORDER_EVENT_KINDS), at: z.string(), text: z.string() });
+export type OrderEvent = z.infer<typeof OrderEvent>;
+
+/**
+ * GET /api/orders/{id}. `view`: "buyer" (their own order), "seller" (only their lines of a paid
+ * order; `totals`, `payment` and `refunds` null/empty) or "admin" (everything, with contacts).
+ * `address` (with its phone) is sent to the buyer, to the seller of a paid order's lines and to the
+ * admin; never cached (ADR 0178).
+ */
+export const OrderView = z.object({
+  view: z.enum(["buyer", "seller", "admin"]),
+  _id: z.string(),
+  number: OrderNumber,
+  status: z.enum(ORDER_STATUSES),
+  createdAt: z.string(),
+  buyer: OrderPerson,
+  address: OrderAddress.nullable(),
+  lines: z.array(OrderViewLine),
+  totals: z.object({ subtotal: z.number(), shipping: z.number(), total: z.number(), refunded: z.number() }).nullable(),
+  payment: z
+    .object({
+      method: z.string(),
+      reference: PaymentReference,
+      payer_account_no: z.string().nullable(),
+      transfer: z
+        .object({
+          _id: z.string(),
+          status: z.enum(TRANSACTION_STATUSES),
+          amount: z.number(),
+          client_bank: z.string(),
+          client_account_no: z.string(),
+          submitted_at: z.string(),
+          reviewed_at: z.string().nullable(),
+          flagged_at: z.string().nullable(),
+        })
+        .nullable(),
+    })
+    .nullable(),
+  refunds: z.array(Refund),
+  timeline: z.array(OrderEvent),
+});
+export type OrderView = z.infer<typeof OrderView>;
+export const OrderViewAnswer = z.object({ statusCode: z.number().int(), data: OrderView });
+export type OrderViewAnswer = z.infer<typeof OrderViewAnswer>;
+export const OrderIdParams = z.object({ id: Id });
 
 /* ----------------------------------------------------------------------------------------------
  * Wallet plugin /api/v1 (spec §7 helper calls "banks" and "client_bank_account_namefinder")

@@ -42,6 +42,13 @@ export type ShippingAddress = {
 /** Counts orders for their human numbers; never reused, so a number names one order for good. */
 export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1 });
 
+/**
+ * Counts bank-transfer references; each value is turned into an 8-character reference by the
+ * database function `draw_payment_reference` (a permutation of 40 bits, migration 0011), so two
+ * orders never get the same one, whatever the number of processes (ADR 0177).
+ */
+export const paymentReferenceSeq = pgSequence("payment_reference_seq", { startWith: 1, maxValue: 1099511627775 });
+
 export const orders = pgTable(
   "orders",
   {
@@ -54,6 +61,13 @@ export const orders = pgTable(
     number: text("number")
       .notNull()
       .default(sql`'NM-' || to_char(now() AT TIME ZONE 'Africa/Lagos', 'YY') || '-' || lpad(nextval('order_number_seq')::text, 6, '0')`),
+    /**
+     * The bank transfer's reference the buyer puts in the narration, e.g. "K7QX4M9T": 8 characters
+     * of `23456789ABCDEFGHJKLMNPQRSTUVWXYZ` (no 0/O, 1/I), drawn by the database (ADR 0177).
+     */
+    paymentReference: text("payment_reference")
+      .notNull()
+      .default(sql`draw_payment_reference(nextval('payment_reference_seq'))`),
     buyerId: uuid("buyer_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
@@ -73,6 +87,7 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex("orders_number_uq").on(t.number),
+    uniqueIndex("orders_payment_reference_uq").on(t.paymentReference),
     index("orders_buyer_idx").on(t.buyerId, t.createdAt.desc()),
     index("orders_awaiting_idx").on(t.reservedUntil).where(sql`${t.status} = 'awaiting_payment'`),
     check("orders_total_ck", sql`${t.totalKobo} = ${t.subtotalKobo} + ${t.shippingKobo}`),
@@ -96,6 +111,8 @@ export const orderLines = pgTable(
     unitPriceKobo: bigint("unit_price_kobo", { mode: "number" }).notNull(),
     quantity: integer("quantity").notNull(),
     fulfilment: fulfilmentStatus("fulfilment").notNull().default("unfulfilled"),
+    /** When the seller marked it shipped (null if it went straight to delivered, or before the column existed). */
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
     /** When the seller marked it delivered: its share becomes available a holding period later (ADR 0091). */
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     /** Commission rate (basis points) and amount (kobo) fixed when the order was paid; null before (ADR 0091). */

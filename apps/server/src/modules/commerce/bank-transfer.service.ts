@@ -22,6 +22,8 @@ import { type OrderStatus, releaseOrders } from "./stock.service.js";
 export async function pendingTransfer(db: Db, user: { id: string }): Promise<TransferForm | null> {
   const found = await db.execute<{
     id: string;
+    number: string;
+    payment_reference: string;
     subtotal_kobo: string;
     shipping_kobo: string;
     total_kobo: string;
@@ -32,7 +34,7 @@ export async function pendingTransfer(db: Db, user: { id: string }): Promise<Tra
     reserved_until: Date | string;
     payload: ReceivingAccount | null;
   }>(sql`
-    select o.id, o.subtotal_kobo, o.shipping_kobo, o.total_kobo, o.payment_type, o.product_type, o.payer_account_no,
+    select o.id, o.number, o.payment_reference, o.subtotal_kobo, o.shipping_kobo, o.total_kobo, o.payment_type, o.product_type, o.payer_account_no,
       o.shipping_address, o.reserved_until, e.payload
     from orders o left join payment_events e on e.id = 'session:' || o.id::text
     where o.buyer_id = ${user.id} and o.status = 'awaiting_payment' and o.reserved_until > now()
@@ -52,6 +54,8 @@ export async function pendingTransfer(db: Db, user: { id: string }): Promise<Tra
     payment_type: o.payment_type,
     product_type: o.product_type,
     order_id: o.id,
+    number: o.number,
+    reference: o.payment_reference,
     expires_at: new Date(o.reserved_until).toISOString(),
     provider: o.payload.provider,
     address,

@@ -77,6 +77,8 @@ export async function createCheckoutSession(
     payment_type: body.payment_type,
     product_type: body.product_type,
     order_id: order.id,
+    number: order.number,
+    reference: order.reference,
     expires_at: order.reservedUntil.toISOString(),
     provider: account.provider,
     address,

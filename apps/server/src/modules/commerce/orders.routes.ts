@@ -3,11 +3,12 @@
  * (an admin sees all) and the seller moving a line to shipped or delivered. Handlers validate with
  * the shared Zod schema, authorize by role and owner, and call one service function.
  */
-import { BuyerOrdersAnswer, OrdersPageQuery, SellerOrderLinesAnswer, UpdateOrderLineAnswer, UpdateOrderLineBody } from "@market/contract";
+import { BuyerOrdersAnswer, OrderIdParams, OrderViewAnswer, OrdersPageQuery, SellerOrderLinesAnswer, UpdateOrderLineAnswer, UpdateOrderLineBody } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { bearer, errorAnswers } from "../../lib/route-schema.js";
 import { currentUser, requireRole, requireUser } from "../../plugins/auth.js";
+import { orderView } from "./order-view.service.js";
 import { listBuyerOrders, listSellerLines, moveSellerLine } from "./orders.service.js";
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -48,6 +49,26 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ statusCode: 200, ...(await listSellerLines(app.db, currentUser(request), request.query)) }),
+  );
+
+  app.get(
+    "/orders/:id",
+    {
+      // Personal: the delivery address and phone. Never in a shared cache (ADR 0178).
+      config: { cache: NO_CACHE_EFFECT },
+      preHandler: requireUser,
+      schema: {
+        tags: ["orders"],
+        summary: "One order: the buyer's own, a seller's lines of a paid order (with the delivery address and phone), or any for an admin",
+        description:
+          "Answers the buyer's, the seller's or the admin's view (`view`). Someone else's order answers 404, whoever asks; the address is never in a public or cached answer.",
+        security: bearer,
+        params: OrderIdParams,
+        response: { 200: OrderViewAnswer, ...errorAnswers },
+      },
+    },
+    // Signed-in answers are sent `private, no-store` by the auth plugin.
+    async (request) => ({ statusCode: 200, data: await orderView(app.db, currentUser(request), request.params.id) }),
   );
 
   app.put(

@@ -11,7 +11,7 @@
  */
 import type { AdminTransaction, BuyerOrder, FulfilmentStatus, SellerOrderLine } from "@market/contract";
 import { FULFILMENT_STATUSES, koboToNaira } from "@market/contract";
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.js";
 import { orderLines, orders, transactions, users } from "../../db/schema/index.js";
 import { conflict, notFound } from "../../lib/errors.js";
@@ -181,7 +181,7 @@ export async function moveSellerLine(
     // Delivery starts the holding period of the seller's share (ADR 0091).
     await tx
       .update(orderLines)
-      .set({ fulfilment: to, updatedAt: sql`now()`, ...(to === "delivered" ? { deliveredAt: sql`now()` } : {}) })
+      .set({ fulfilment: to, updatedAt: sql`now()`, ...(to === "delivered" ? { deliveredAt: sql`now()` } : { shippedAt: sql`now()` }) })
       .where(eq(orderLines.id, lineId));
     const [updated] = await tx
       .select(sellerLineColumns)
@@ -201,6 +201,7 @@ const adminColumns = {
   t: transactions,
   orderStatus: orders.status,
   orderNumber: orders.number,
+  reference: orders.paymentReference,
   buyerId: users.id,
   buyerNames: users.names,
   buyerEmail: users.email,
@@ -210,6 +211,7 @@ type AdminRow = {
   t: typeof transactions.$inferSelect;
   orderStatus: (typeof orders.$inferSelect)["status"];
   orderNumber: string;
+  reference: string;
   buyerId: string;
   buyerNames: string;
   buyerEmail: string;
@@ -220,6 +222,7 @@ function toAdminTransaction(r: AdminRow): AdminTransaction {
     _id: r.t.id,
     order_id: r.t.orderId,
     order_number: r.orderNumber,
+    reference: r.reference,
     amount: koboToNaira(r.t.amountKobo),
     payer_account_no: r.t.payerAccountNo,
     client_account_no: r.t.clientAccountNo,
@@ -243,13 +246,31 @@ function adminQuery(db: Executor, where: SQL | undefined) {
     .where(where);
 }
 
-/** Every bank transfer record, newest first, optionally by status. */
+/**
+ * The transfers whose order is `q`: its number ("NM-26-000123", any letter case), the number's last
+ * digits ("123" or "000123") or its payment reference ("k7qx4m9t" as "K7QX4M9T").
+ */
+function transferSearch(q: string | undefined): SQL | undefined {
+  const text = q?.trim().toUpperCase();
+  if (!text) return undefined;
+  const digits = /^\d{1,6}$/.test(text) ? `-${text.padStart(6, "0")}` : null;
+  return or(
+    eq(orders.number, text),
+    eq(orders.paymentReference, text),
+    digits ? sql`right(${orders.number}, 7) = ${digits}` : undefined,
+  );
+}
+
+/** Every bank transfer record, newest first, optionally by status and found by order number or reference (`q`). */
 export async function listTransfers(
   db: Executor,
-  filter: { status?: AdminTransaction["status"] },
+  filter: { status?: AdminTransaction["status"]; q?: string },
   page: Page,
 ): Promise<{ data: AdminTransaction[]; nextCursor: string | null }> {
-  const rows = await adminQuery(db, and(filter.status ? eq(transactions.status, filter.status) : undefined, TRANSFERS.after(page.cursor)))
+  const rows = await adminQuery(
+    db,
+    and(filter.status ? eq(transactions.status, filter.status) : undefined, transferSearch(filter.q), TRANSFERS.after(page.cursor)),
+  )
     .orderBy(...TRANSFERS.order)
     .limit(page.limit + 1);
   const { rows: kept, nextCursor } = TRANSFERS.page(rows, page.limit);

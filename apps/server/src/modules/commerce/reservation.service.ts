@@ -178,7 +178,7 @@ type CheckoutWriteParams = {
   openStatus: OrderStatus;
 };
 /** How many rows each step of the write wrote. */
-type CheckoutWritten = { cancelled: number; stocked: number; lines: number; events: number };
+type CheckoutWritten = { cancelled: number; stocked: number; lines: number; events: number; number: string; payment_reference: string };
 
 /**
  * The checkout's writes, in one statement, on rows the read locked: cancel the open orders
@@ -205,7 +205,7 @@ const checkoutWrite = namedStatement<CheckoutWriteParams, CheckoutWritten>("chec
       payer_account_no, shipping_address, reserved_until)
     values (${"orderId"}::uuid, ${"buyerId"}::uuid, 'awaiting_payment', ${"subtotalKobo"}::int8, ${"shippingKobo"}::int8, ${"totalKobo"}::int8, ${"paymentType"}, ${"productType"}, ${"payerAccountNo"}, ${"shippingAddress"}::jsonb,
       now() + make_interval(secs => ${"windowSeconds"}::float8))
-    returning id
+    returning id, number, payment_reference
   ),
   lines as (
     insert into order_lines (order_id, product_id, seller_id, name, image_url, unit_price_kobo, quantity)
@@ -220,7 +220,8 @@ const checkoutWrite = namedStatement<CheckoutWriteParams, CheckoutWritten>("chec
     returning 1
   )
   select (select count(*) from cancelled)::int as cancelled, (select count(*) from stock)::int as stocked,
-    (select count(*) from lines)::int as lines, (select count(*) from event)::int as events
+    (select count(*) from lines)::int as lines, (select count(*) from event)::int as events,
+    placed.number, placed.payment_reference
   from placed`;
 
 /**
@@ -244,6 +245,9 @@ function refuseOverDailyCap(lines: { count: number; name: string; ordered: numbe
 
 type ReservedOrder = {
   id: string;
+  /** The order's human number and transfer reference, drawn by the database on insert ("" until written). */
+  number: string;
+  reference: string;
   subtotalKobo: number;
   shippingKobo: number;
   totalKobo: number;
@@ -339,6 +343,8 @@ export async function reserveOrder(
     const openIds = open_ids ?? [];
     const order: ReservedOrder = {
       id: randomUUID(),
+      number: "",
+      reference: "",
       subtotalKobo,
       shippingKobo,
       totalKobo,
@@ -396,7 +402,7 @@ export async function reserveOrder(
         `checkout wrote ${w.cancelled}/${openIds.length} cancellations, ${w.stocked}/${changes.length} stock changes, ${w.lines}/${lines.length} lines, ${w.events} events`,
       );
     }
-    return { order, stockChanged: changes.map((c) => c.id) };
+    return { order: { ...order, number: w.number, reference: w.payment_reference }, stockChanged: changes.map((c) => c.id) };
   });
 }
 

@@ -23,15 +23,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole("admin"),
       schema: {
         tags: ["admin"],
-        summary: "Bank transfer records, newest first",
+        summary: "Bank transfer records, newest first; `q` finds one by order number (or its last digits) or payment reference",
         security: bearer,
         querystring: AdminTransactionsQuery,
         response: { 200: AdminTransactionsAnswer, ...errorAnswers },
       },
     },
     async (request) => {
-      const { status, ...page } = request.query;
-      return { statusCode: 200, ...(await listTransfers(app.db, { status }, page)) };
+      const { status, q, ...page } = request.query;
+      return { statusCode: 200, ...(await listTransfers(app.db, { status, q }, page)) };
     },
   );
 

@@ -1,0 +1,164 @@
+/**
+ * One order as the caller may see it (GET /api/orders/{id}, ADR 0178):
+ * - the buyer: their own order, every line with its seller, the delivery address, totals, the
+ *   payment (method, reference, transfer) and the timeline;
+ * - a seller: only their own lines of a PAID order, with the buyer's name, delivery address and
+ *   phone (so they can ship), the timeline of those lines; any other order is "not found";
+ * - the admin: everything, with the buyer's and the sellers' e-mail and phone.
+ * Anything else answers 404 (never someone else's address). Money: kobo inside, naira in answers.
+ * The timeline is built from stored times only: the order's creation, the transfer's submission,
+ * review and flag, each line's `shipped_at`/`delivered_at`, the refunds, and `updated_at` for an
+ * order cancelled or expired (its last change).
+ */
+import type { AccountType, OrderEvent, OrderView, OrderViewLine, Refund } from "@market/contract";
+import { formatNaira, koboToNaira, nairaToKobo } from "@market/contract";
+import { eq, inArray } from "drizzle-orm";
+import type { Executor } from "../../db/client.js";
+import { orderLines, orders, transactions, users } from "../../db/schema/index.js";
+import { notFound } from "../../lib/errors.js";
+import { refundsByOrder } from "../ledger/refunds.service.js";
+
+const NOT_FOUND = "Order not found";
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/**
+ * The order `orderId` seen by `viewer`.
+ * @throws 404 unknown order, or one the viewer neither bought nor sells a line of (a seller: of a
+ * paid order); never tells which.
+ */
+export async function orderView(db: Executor, viewer: { id: string; accType: AccountType }, orderId: string): Promise<OrderView> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound(NOT_FOUND);
+  const allLines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.createdAt, orderLines.id);
+
+  const view: OrderView["view"] | null =
+    viewer.accType === "admin"
+      ? "admin"
+      : order.buyerId === viewer.id
+        ? "buyer"
+        : order.status === "paid" && allLines.some((l) => l.sellerId === viewer.id)
+          ? "seller"
+          : null;
+  if (!view) throw notFound(NOT_FOUND);
+
+  const lines = view === "seller" ? allLines.filter((l) => l.sellerId === viewer.id) : allLines;
+  const people = await db
+    .select({ id: users.id, names: users.names, email: users.email, phone: users.phone })
+    .from(users)
+    .where(inArray(users.id, [order.buyerId, ...new Set(lines.map((l) => l.sellerId))]));
+  const byId = new Map(people.map((p) => [p.id, p]));
+  // Contacts: the admin sees everyone's; a seller the buyer's phone (in the address); the buyer none.
+  const person = (id: string) => {
+    const p = byId.get(id);
+    return {
+      _id: id,
+      names: p?.names ?? "",
+      ...(view === "admin" && p ? { email: p.email, phone: p.phone } : {}),
+    };
+  };
+
+  const [transfer] = view === "seller" ? [] : await db.select().from(transactions).where(eq(transactions.orderId, orderId));
+  const lineIds = new Set(lines.map((l) => l.id));
+  const allRefunds = (await refundsByOrder(db, [orderId])).get(orderId) ?? [];
+  const refunds: Refund[] = view === "seller" ? allRefunds.filter((r) => r.line_id !== null && lineIds.has(r.line_id)) : allRefunds;
+
+  const viewLines: OrderViewLine[] = lines.map((l) => ({
+    _id: l.id,
+    product_id: l.productId,
+    name: l.name,
+    image_url: l.imageUrl,
+    unit_price: koboToNaira(l.unitPriceKobo),
+    quantity: l.quantity,
+    amount: koboToNaira(l.unitPriceKobo * l.quantity),
+    fulfilment: l.fulfilment,
+    seller: person(l.sellerId),
+    shipped_at: iso(l.shippedAt),
+    delivered_at: iso(l.deliveredAt),
+  }));
+
+  const refundedKobo = refunds.reduce((sum, r) => sum + nairaToKobo(r.amount), 0);
+  return {
+    view,
+    _id: order.id,
+    number: order.number,
+    status: order.status,
+    createdAt: order.createdAt.toISOString(),
+    buyer: person(order.buyerId),
+    address: order.shippingAddress,
+    lines: viewLines,
+    totals:
+      view === "seller"
+        ? null
+        : {
+            subtotal: koboToNaira(order.subtotalKobo),
+            shipping: koboToNaira(order.shippingKobo),
+            total: koboToNaira(order.totalKobo),
+            refunded: koboToNaira(refundedKobo),
+          },
+    payment:
+      view === "seller"
+        ? null
+        : {
+            method: order.paymentType,
+            reference: order.paymentReference,
+            payer_account_no: order.payerAccountNo,
+            transfer: transfer
+              ? {
+                  _id: transfer.id,
+                  status: transfer.status,
+                  amount: koboToNaira(transfer.amountKobo),
+                  client_bank: transfer.clientBank,
+                  client_account_no: transfer.clientAccountNo,
+                  submitted_at: transfer.createdAt.toISOString(),
+                  reviewed_at: iso(transfer.reviewedAt),
+                  flagged_at: iso(transfer.flaggedAt),
+                }
+              : null,
+          },
+    refunds,
+    timeline: timeline(order, viewLines, view === "seller" ? undefined : transfer, refunds, view),
+  };
+}
+
+/** The order's story, oldest first; a seller sees the payment only as "confirmed" (their lines exist because it was). */
+function timeline(
+  order: typeof orders.$inferSelect,
+  lines: OrderViewLine[],
+  transfer: typeof transactions.$inferSelect | undefined,
+  refunds: Refund[],
+  view: OrderView["view"],
+): OrderEvent[] {
+  const events: OrderEvent[] = [{ kind: "placed", at: order.createdAt.toISOString(), text: `Order ${order.number} placed` }];
+  if (transfer) {
+    events.push({ kind: "transfer_submitted", at: transfer.createdAt.toISOString(), text: "Bank transfer submitted" });
+    if (transfer.flaggedAt) {
+      events.push({ kind: "transfer_flagged", at: transfer.flaggedAt.toISOString(), text: "Transfer not confirmed in time: items released" });
+    }
+    if (transfer.reviewedAt && (transfer.status === "confirmed" || transfer.status === "rejected")) {
+      const confirmed = transfer.status === "confirmed";
+      events.push({
+        kind: confirmed ? "payment_confirmed" : "payment_rejected",
+        at: transfer.reviewedAt.toISOString(),
+        text: confirmed ? "Payment confirmed" : "Payment rejected",
+      });
+    }
+  }
+  if (order.status === "cancelled" || order.status === "expired") {
+    events.push({
+      kind: order.status,
+      at: order.updatedAt.toISOString(),
+      text: order.status === "cancelled" ? "Order cancelled" : "Payment window expired: items released",
+    });
+  }
+  for (const l of lines) {
+    const who = view === "buyer" || view === "admin" ? ` by ${l.seller.names}` : "";
+    if (l.shipped_at) events.push({ kind: "shipped", at: l.shipped_at, text: `${l.name} shipped${who}` });
+    if (l.delivered_at) events.push({ kind: "delivered", at: l.delivered_at, text: `${l.name} delivered` });
+  }
+  for (const r of refunds) {
+    const line = lines.find((l) => l._id === r.line_id);
+    events.push({ kind: "refunded", at: r.createdAt, text: `${formatNaira(r.amount)} refunded ${line ? `for ${line.name}` : "for shipping"}` });
+  }
+  return events.sort((a, b) => a.at.localeCompare(b.at));
+}

@@ -1,0 +1,196 @@
+/**
+ * GET /api/orders/{id} (who sees which order and address, ADR 0178), the bank-transfer reference of
+ * createSession (ADR 0177) and the admin's search of transfers by order number or reference.
+ */
+import { SHIPPING_FEE_NAIRA } from "@market/contract";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUserWithToken } from "../src/db/seed/factories.js";
+import { checkoutBody } from "./fixtures.js";
+import { createShopContext, type ShopContext } from "./helpers.js";
+
+let ctx: ShopContext;
+let seller2: Awaited<ReturnType<typeof createUserWithToken>>;
+let seller3: Awaited<ReturnType<typeof createUserWithToken>>;
+let admin: Awaited<ReturnType<typeof createUserWithToken>>;
+let buyer: Awaited<ReturnType<typeof createUserWithToken>>;
+let form: { order_id: string; number: string; reference: string };
+let transactionId: string;
+
+const ABUJA = { address1: "7 Aminu Kano Crescent", city: "Wuse 2", state: "FCT - Abuja", phone: "+2348091112233" };
+
+beforeAll(async () => {
+  ctx = await createShopContext();
+  seller2 = await createUserWithToken(ctx.db, { accType: "business", status: "approved" });
+  seller3 = await createUserWithToken(ctx.db, { accType: "business", status: "approved" });
+  admin = await createUserWithToken(ctx.db, { accType: "admin" });
+  buyer = await createUserWithToken(ctx.db);
+  const a = await ctx.shop.product({ price: 1200, countInStock: 5 });
+  const b = await ctx.shop.product({ price: 800, countInStock: 5, userId: seller2.user.id });
+  await ctx.request({ method: "POST", url: "/api/cart", token: buyer.token, payload: { product_id: a.id, count: 1 } });
+  await ctx.request({ method: "POST", url: "/api/cart", token: buyer.token, payload: { product_id: b.id, count: 2 } });
+  const res = await ctx.request({
+    method: "POST",
+    url: "/api/transactions/createSession",
+    token: buyer.token,
+    payload: { ...checkoutBody(2800 + SHIPPING_FEE_NAIRA), ...ABUJA },
+  });
+  expect(res.statusCode).toBe(200);
+  form = res.json().data.Form;
+  transactionId = (await ctx.request({ method: "PUT", url: "/api/transactions", token: buyer.token, payload: form })).json().data.transaction_id;
+});
+afterAll(() => ctx.close());
+
+const view = (id: string, token?: string) => ctx.request({ method: "GET", url: `/api/orders/${id}`, token });
+
+describe("createSession's payment reference", () => {
+  it("answers the order's number and an 8-character reference without 0/O/1/I", () => {
+    expect(form.number).toMatch(/^NM-\d{2}-\d{6}$/);
+    expect(form.reference).toMatch(/^[2-9A-HJ-NP-Z]{8}$/);
+  });
+
+  it("gives every order its own reference, also when drawn by many at once", async () => {
+    const drawn = await ctx.db.execute<{ ref: string }>(
+      sql`select draw_payment_reference(nextval('payment_reference_seq')) as ref from generate_series(1, 5000)`,
+    );
+    const refs = drawn.rows.map((r) => r.ref);
+    expect(new Set(refs).size).toBe(refs.length);
+    for (const ref of refs) expect(ref).toMatch(/^[2-9A-HJ-NP-Z]{8}$/);
+    // Neighbouring values give unrelated references (not a counter in disguise).
+    expect(refs[0]!.slice(0, 6)).not.toBe(refs[1]!.slice(0, 6));
+    const unique = await ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_indexes where indexname = 'orders_payment_reference_uq'`,
+    );
+    expect(unique.rows[0]!.n).toBe(1);
+  });
+
+  it("is the same in the pending transfer the modal shows again", async () => {
+    const other = await createUserWithToken(ctx.db);
+    const p = await ctx.shop.product({ price: 500, countInStock: 3 });
+    await ctx.request({ method: "POST", url: "/api/cart", token: other.token, payload: { product_id: p.id, count: 1 } });
+    const made = (
+      await ctx.request({
+        method: "POST",
+        url: "/api/transactions/createSession",
+        token: other.token,
+        payload: checkoutBody(500 + SHIPPING_FEE_NAIRA),
+      })
+    ).json().data.Form;
+    const pending = (await ctx.request({ method: "GET", url: "/api/transactions/pending", token: other.token })).json().data;
+    expect(pending).toMatchObject({ order_id: made.order_id, number: made.number, reference: made.reference });
+    expect(made.reference).not.toBe(form.reference);
+  });
+});
+
+describe("GET /api/orders/{id}", () => {
+  it("answers 401 to an anonymous caller and 400 to a malformed id", async () => {
+    expect((await view(form.order_id)).statusCode).toBe(401);
+    expect((await view("nope", buyer.token)).statusCode).toBe(400);
+  });
+
+  it("shows the buyer their own order: lines with sellers, their address, totals, payment, timeline", async () => {
+    const res = await view(form.order_id, buyer.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toMatch(/no-store/);
+    const o = res.json().data;
+    expect(o).toMatchObject({
+      view: "buyer",
+      number: form.number,
+      status: "payment_submitted",
+      address: { address1: ABUJA.address1, state: ABUJA.state, phone: ABUJA.phone },
+      totals: { subtotal: 2800, shipping: SHIPPING_FEE_NAIRA, total: 2800 + SHIPPING_FEE_NAIRA, refunded: 0 },
+      payment: { method: "bank_transfer", reference: form.reference, transfer: { status: "submitted" } },
+    });
+    expect(o.lines).toHaveLength(2);
+    expect(o.lines.map((l: { seller: { names: string } }) => l.seller.names).sort()).toEqual(
+      [ctx.shop.seller.user.names, seller2.user.names].sort(),
+    );
+    // No one's e-mail or phone but the address's, to the buyer.
+    expect(o.lines[0].seller.email).toBeUndefined();
+    expect(o.timeline.map((e: { kind: string }) => e.kind)).toEqual(["placed", "transfer_submitted"]);
+  });
+
+  it("answers 404 to another buyer and to every seller before the order is paid", async () => {
+    const stranger = await createUserWithToken(ctx.db);
+    for (const token of [stranger.token, ctx.shop.seller.token, seller2.token, seller3.token]) {
+      const res = await view(form.order_id, token);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain(ABUJA.address1);
+    }
+    expect((await view("00000000-0000-4000-8000-000000000000", buyer.token)).statusCode).toBe(404);
+  });
+
+  it("once paid: each seller sees only their lines with the address and phone; another seller still 404", async () => {
+    const ok = await ctx.request({
+      method: "PUT",
+      url: "/api/admin/transactions",
+      token: admin.token,
+      payload: { transaction_id: transactionId, action: "confirm" },
+    });
+    expect(ok.statusCode).toBe(200);
+    const mine = (await view(form.order_id, seller2.token)).json().data;
+    expect(mine).toMatchObject({
+      view: "seller",
+      number: form.number,
+      address: { address1: ABUJA.address1, city: ABUJA.city, phone: ABUJA.phone },
+      totals: null,
+      payment: null,
+    });
+    expect(mine.lines).toHaveLength(1);
+    expect(mine.lines[0]).toMatchObject({ quantity: 2, amount: 1600, seller: { _id: seller2.user.id } });
+    expect(mine.buyer.email).toBeUndefined();
+    const outsider = await view(form.order_id, seller3.token);
+    expect(outsider.statusCode).toBe(404);
+    expect(outsider.body).not.toContain(ABUJA.phone);
+  });
+
+  it("shows the admin every line, the transfer and everyone's contacts", async () => {
+    const o = (await view(form.order_id, admin.token)).json().data;
+    expect(o).toMatchObject({
+      view: "admin",
+      status: "paid",
+      buyer: { _id: buyer.user.id, email: buyer.user.email, phone: buyer.user.phone },
+      payment: { reference: form.reference, transfer: { _id: transactionId, status: "confirmed" } },
+      address: { phone: ABUJA.phone },
+    });
+    expect(o.lines).toHaveLength(2);
+    for (const l of o.lines) expect(l.seller.phone).toBeTruthy();
+    expect(o.timeline.map((e: { kind: string }) => e.kind)).toEqual(["placed", "transfer_submitted", "payment_confirmed"]);
+  });
+
+  it("puts a shipped line in the buyer's timeline with its time", async () => {
+    const line = (await view(form.order_id, seller2.token)).json().data.lines[0]._id;
+    const moved = await ctx.request({
+      method: "PUT",
+      url: "/api/orders/lines",
+      token: seller2.token,
+      payload: { line_id: line, fulfilment: "shipped" },
+    });
+    expect(moved.statusCode).toBe(200);
+    const o = (await view(form.order_id, buyer.token)).json().data;
+    const shipped = o.lines.find((l: { _id: string }) => l._id === line);
+    expect(shipped).toMatchObject({ fulfilment: "shipped", shipped_at: expect.any(String), delivered_at: null });
+    expect(o.timeline.at(-1)).toMatchObject({ kind: "shipped", at: shipped.shipped_at });
+  });
+});
+
+describe("GET /api/admin/transactions?q=", () => {
+  const search = (q: string) => ctx.request({ method: "GET", url: `/api/admin/transactions?q=${encodeURIComponent(q)}`, token: admin.token });
+
+  it("finds a transfer by its order number, the number's last digits or its reference, in any case", async () => {
+    const digits = String(Number(form.number.slice(-6)));
+    for (const q of [form.number, form.number.toLowerCase(), digits, form.reference, form.reference.toLowerCase(), ` ${form.reference} `]) {
+      const res = await search(q);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.map((t: { _id: string }) => t._id)).toEqual([transactionId]);
+      expect(res.json().data[0]).toMatchObject({ order_number: form.number, reference: form.reference });
+    }
+    expect((await search("ZZZZZZZZ")).json().data).toEqual([]);
+  });
+
+  it("refuses a search longer than 40 characters and non-admins", async () => {
+    expect((await search("x".repeat(41))).statusCode).toBe(400);
+    const res = await ctx.request({ method: "GET", url: `/api/admin/transactions?q=${form.reference}`, token: buyer.token });
+    expect(res.statusCode).toBe(403);
+  });
+});
