@@ -17,7 +17,7 @@ let buyer: Awaited<ReturnType<typeof createUserWithToken>>;
 let form: { order_id: string; number: string; reference: string };
 let transactionId: string;
 
-const ABUJA = { address1: "7 Aminu Kano Crescent", city: "Wuse 2", state: "FCT - Abuja", phone: "+2348091112233" };
+const ABUJA = { address1: "7 Aminu Kano Crescent", city: "Wuse 2", state: "FCT - Abuja", phone: "0809 111 2233" };
 
 beforeAll(async () => {
   ctx = await createShopContext();
@@ -132,7 +132,7 @@ describe("GET /api/orders/{id}", () => {
     expect(mine).toMatchObject({
       view: "seller",
       number: form.number,
-      address: { address1: ABUJA.address1, city: ABUJA.city, phone: ABUJA.phone },
+      address: { address1: ABUJA.address1, city: ABUJA.city, phone: ABUJA.phone, phone_international: "+2348091112233" },
       totals: null,
       payment: null,
     });

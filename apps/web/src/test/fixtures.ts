@@ -331,6 +331,8 @@ export function transferForm(overrides: Partial<TransferForm> = {}): TransferFor
     payment_type: "bank_transfer",
     product_type: "market-place",
     order_id: "11111111-1111-4111-8111-111111111111",
+    number: "NM-26-000042",
+    reference: "K7QX4M9T",
     expires_at: new Date(Date.now() + 900_000).toISOString(),
     provider: "manual",
     address: {

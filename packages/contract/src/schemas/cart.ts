@@ -325,6 +325,8 @@ export const OrderAddress = z.object({
   country: z.string(),
   zip: z.string(),
   phone: z.string(),
+  /** The phone in international form ("+2348031234567") for tel: and WhatsApp links; null when it cannot be read as a number. */
+  phone_international: z.string().nullable(),
 });
 export type OrderAddress = z.infer<typeof OrderAddress>;
 

@@ -13,6 +13,7 @@
 import type { AccountType, OrderEvent, OrderView, OrderViewLine, Refund } from "@market/contract";
 import { formatNaira, koboToNaira, nairaToKobo } from "@market/contract";
 import { eq, inArray } from "drizzle-orm";
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { Executor } from "../../db/client.js";
 import { orderLines, orders, transactions, users } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
@@ -85,7 +86,7 @@ export async function orderView(db: Executor, viewer: { id: string; accType: Acc
     status: order.status,
     createdAt: order.createdAt.toISOString(),
     buyer: person(order.buyerId),
-    address: order.shippingAddress,
+    address: { ...order.shippingAddress, phone_international: internationalPhone(order.shippingAddress.phone) },
     lines: viewLines,
     totals:
       view === "seller"
@@ -119,6 +120,12 @@ export async function orderView(db: Executor, viewer: { id: string; accType: Acc
     refunds,
     timeline: timeline(order, viewLines, view === "seller" ? undefined : transfer, refunds, view),
   };
+}
+
+/** The phone typed at checkout in E.164 ("0803..." read as Nigerian), or null when it is not a possible number. */
+function internationalPhone(phone: string): string | null {
+  const parsed = parsePhoneNumberFromString(phone, "NG");
+  return parsed?.isPossible() ? parsed.number : null;
 }
 
 /** The order's story, oldest first; a seller sees the payment only as "confirmed" (their lines exist because it was). */

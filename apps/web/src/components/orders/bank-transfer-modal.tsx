@@ -1,6 +1,7 @@
 /**
  * Bank Transfer modal (spec §2, §4, §8, §9): no backdrop, a 15-minute countdown, the record's
- * client_account_no (click to copy, "Copied" for 2 seconds), client_bank, client_account_name and
+ * order's number, the client_account_no and the transfer reference for the narration (each click to
+ * copy, "Copied" for 2 seconds; ADR 0177), client_bank, client_account_name and
  * amount; "I have made payment" and "Cancle". Success (once useSubmitTransfer has emptied the local
  * cart and read the user and the orders again) closes the modal, says "Success" and goes home; a 400/403/500 shows "Failed"
  * with the server's message; when the server says the order can no longer be paid (cancelled,
@@ -30,8 +31,27 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-export function BankTransferModal({ record, onClose }: { record: TransferForm | null; onClose: () => void }) {
+/** A value to type into the banking app, copied on a tap ("Copied" for 2 seconds, Mantine useClipboard). */
+function CopyValue({ value, what, testId }: { value: string; what: string; testId: string }) {
   const clipboard = useClipboard({ timeout: COPIED_RESET_MS });
+  return (
+    <Tooltip label={TEXT.buttons.copied} opened={clipboard.copied} withArrow position="top">
+      <UnstyledButton onClick={() => clipboard.copy(value)} aria-label={`Copy ${what} ${value}`} data-testid={testId}>
+        <Group gap={6} wrap="nowrap" justify="flex-end">
+          <Text fw={800} fz="xl" ff="monospace" lts={1}>
+            {value}
+          </Text>
+          <IconCopy size={16} />
+          <Text size="xs" c={clipboard.copied ? "naija.8" : "dimmed"} fw={600} miw={44}>
+            {clipboard.copied ? TEXT.buttons.copied : "Copy"}
+          </Text>
+        </Group>
+      </UnstyledButton>
+    </Tooltip>
+  );
+}
+
+export function BankTransferModal({ record, onClose }: { record: TransferForm | null; onClose: () => void }) {
   const submit = useSubmitTransfer();
   const cancel = useCancelTransfer();
   const refreshOrders = useRefreshOrders();
@@ -104,25 +124,16 @@ export function BankTransferModal({ record, onClose }: { record: TransferForm | 
             Transfer the exact amount from account {record.account_no} to the account below, then tap "{TEXT.buttons.madePayment}". Your
             items are held until the timer ends.
           </Text>
+          <Text size="sm" fw={600} data-testid="transfer-reference-note">
+            Order {record.number}: write the reference {record.reference} in the transfer's narration (description), so we can match your
+            payment.
+          </Text>
           <div>
             <Row label="Account number">
-              <Tooltip label={TEXT.buttons.copied} opened={clipboard.copied} withArrow position="top">
-                <UnstyledButton
-                  onClick={() => clipboard.copy(record.client_account_no)}
-                  aria-label={`Copy account number ${record.client_account_no}`}
-                  data-testid="copy-account-no"
-                >
-                  <Group gap={6} wrap="nowrap" justify="flex-end">
-                    <Text fw={800} fz="xl" ff="monospace" lts={1}>
-                      {record.client_account_no}
-                    </Text>
-                    <IconCopy size={16} />
-                    <Text size="xs" c={clipboard.copied ? "naija.8" : "dimmed"} fw={600} miw={44}>
-                      {clipboard.copied ? TEXT.buttons.copied : "Copy"}
-                    </Text>
-                  </Group>
-                </UnstyledButton>
-              </Tooltip>
+              <CopyValue value={record.client_account_no} what="account number" testId="copy-account-no" />
+            </Row>
+            <Row label="Reference">
+              <CopyValue value={record.reference} what="reference" testId="copy-reference" />
             </Row>
             <Row label="Bank">
               <Text fw={600}>{record.client_bank}</Text>
