@@ -86,6 +86,14 @@ export const SERVER_DRAWN_PAGES: readonly ServerDrawnPage[] = [
     customersOnly: true,
     budgetJs: 190_000,
   },
+  // The buyer's order page: Mantine's Timeline and the printable receipt; not guarded yet.
+  {
+    name: "account-order",
+    paths: [STOREFRONT_PATHS.accountOrder],
+    page: "src/features/accounts/pages/order-page.tsx",
+    signedOutTo: "signin",
+    customersOnly: true,
+  },
   {
     name: "address",
     paths: [STOREFRONT_PATHS.address],

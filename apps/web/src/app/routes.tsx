@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
           { path: STOREFRONT_PATHS.about, lazy: lazyPage("about", () => import("../features/home/pages/about-page")) },
           { path: STOREFRONT_PATHS.signin, lazy: lazyPage("signin", () => import("../features/accounts/pages/signin-page")) },
           { path: STOREFRONT_PATHS.account, lazy: lazyPage("account", () => import("../features/accounts/pages/account-page")) },
+          { path: STOREFRONT_PATHS.accountOrder, lazy: lazyPage("account-order", () => import("../features/accounts/pages/order-page")) },
           { path: STOREFRONT_PATHS.address, lazy: lazyPage("address", () => import("../features/accounts/pages/address-page")) },
           {
             path: STOREFRONT_PATHS.changePassword,
@@ -70,6 +71,7 @@ export const routes: RouteObject[] = [
             path: BACKOFFICE_PATHS.viewOrderedProducts,
             lazy: lazyPage("bo-ordered", () => import("../features/backoffice/pages/ordered-products-page")),
           },
+          { path: BACKOFFICE_PATHS.order, lazy: lazyPage("bo-order", () => import("../features/backoffice/pages/order-page")) },
           {
             path: BACKOFFICE_PATHS.addCategories,
             lazy: lazyPage("bo-category-form", () => import("../features/backoffice/pages/category-form-page")),

@@ -214,6 +214,7 @@ export function orderLine(overrides: Partial<BuyerOrderLine> = {}): BuyerOrderLi
 export function buyerOrder(overrides: Partial<BuyerOrder> = {}): BuyerOrder {
   return BuyerOrder.parse({
     _id: "abcdef123456",
+    number: "NM-26-000123",
     status: "paid",
     total: 14500,
     subtotal: 12500,
@@ -269,6 +270,8 @@ export function adminTransaction(overrides: Partial<AdminTransaction> = {}): Adm
   return AdminTransaction.parse({
     _id: "t1",
     order_id: "o1",
+    order_number: "NM-26-000123",
+    reference: "K7QX4M9T",
     amount: 14500,
     payer_account_no: "0123456789",
     client_account_no: "9876543210",

@@ -19,6 +19,8 @@ export const orderKeys = {
   pending: () => [...orderKeys.all, "pending"] as const,
   /** The buyer's order history (the customer area). */
   mine: () => [...orderKeys.all, "mine"] as const,
+  /** One order as the caller may see it (lib/queries/order-view.ts). */
+  one: (id: string) => [...orderKeys.all, "one", id] as const,
 };
 
 /** The signed-in shopper's order awaiting payment (its transfer record), or null. Never cached across sessions. */

@@ -1,13 +1,14 @@
 /**
  * /account, the customer's dashboard (spec §2 "Customer area"): a greeting, the order history
  * (GET /api/orders page by page with "Load more"; "No order has been made yet." when there is none;
- * refunds under the order's status) and the account details
+ * refunds under the order's status; each order's number opens its page, /account/orders/:id) and the account details
  * (name, e-mail, default address first and last name and country).
  */
 import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
-import { type BuyerOrder, formatNaira, koboToNaira, nairaToKobo, TEXT } from "@market/contract";
-import { useNavigate } from "react-router";
+import { type BuyerOrder, formatNaira, koboToNaira, nairaToKobo, STOREFRONT_PATHS, TEXT } from "@market/contract";
+import { generatePath, Link, useNavigate } from "react-router";
 import { LoadMore } from "../../../components/load-more";
+import { ORDER_STATUS_LABEL } from "../../../components/orders/order-labels";
 import { PendingOrder } from "../../../components/orders/pending-order";
 import { errorMessage } from "../../../lib/notify";
 import { type SessionUser, useSignOut } from "../../../lib/session";
@@ -15,15 +16,6 @@ import { usePageTitle } from "../../../lib/use-page-title";
 import { useMyOrders } from "../api/account";
 import { CustomerArea } from "../components/customer-area";
 
-const STATUS_LABEL: Record<string, { label: string; color: string }> = {
-  awaiting_payment: { label: "Awaiting payment", color: "yellow" },
-  payment_submitted: { label: "Payment submitted", color: "blue" },
-  paid: { label: "Paid", color: "green" },
-  cancelled: { label: "Cancelled", color: "gray" },
-  expired: { label: "Expired", color: "gray" },
-  rejected: { label: "Rejected", color: "red" },
-  unconfirmed: { label: "Payment not confirmed", color: "orange" },
-};
 
 /** Under the status of an order whose transfer no admin confirmed in time (ADR 0081). */
 const UNCONFIRMED_NOTE = "We could not confirm your transfer in time, so the items went back on sale. If you paid, reply to our e-mail.";
@@ -71,14 +63,15 @@ function OrderHistory({ orders }: { orders: BuyerOrder[] }) {
         </Table.Thead>
         <Table.Tbody>
           {orders.map((o) => {
-            const status = STATUS_LABEL[o.status] ?? { label: o.status, color: "gray" };
+            const status = ORDER_STATUS_LABEL[o.status];
             const date = new Date(o.createdAt).toLocaleDateString("en-NG", { dateStyle: "medium" });
             return (
               <Table.Tr key={o._id}>
                 <Table.Td>
-                  <Text fz="sm" fw={600}>
-                    #{o._id.slice(0, 8).toUpperCase()}
-                  </Text>
+                  {/* The row's link to the order page (its number); the other cells say what it holds. */}
+                  <Anchor component={Link} to={generatePath(STOREFRONT_PATHS.accountOrder, { id: o._id })} fz="sm" fw={600} data-testid="order-link">
+                    {o.number}
+                  </Anchor>
                   <Text fz="xs" c="dimmed" hiddenFrom="sm">
                     {date}
                   </Text>

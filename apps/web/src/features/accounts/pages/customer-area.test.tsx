@@ -48,7 +48,8 @@ describe("customer area", () => {
     answerMe();
     server.use(http.get("/api/orders", () => HttpResponse.json(ordersAnswer([buyerOrder({ _id: "abcdef123456", status: "paid" })]))));
     renderWithProviders(<AccountPage />, { path: "/account", route: "/account" });
-    expect(await screen.findByText("#ABCDEF12")).toBeInTheDocument();
+    // The order's number opens its page.
+    expect(await screen.findByRole("link", { name: "NM-26-000123" })).toHaveAttribute("href", "/account/orders/abcdef123456");
     expect(screen.getByText("Paid")).toBeInTheDocument();
   });
 

@@ -23,7 +23,7 @@ describe("order history", () => {
       ),
     );
     renderWithProviders(<AccountPage />, { path: "/account", route: "/account" });
-    expect(await screen.findByText("#ABCDEF12")).toBeInTheDocument();
+    expect(await screen.findByText("NM-26-000123")).toBeInTheDocument();
     expect(screen.getByText("Payment not confirmed")).toBeInTheDocument();
     expect(screen.getByText(/We could not confirm your transfer in time, so the items went back on sale/)).toBeInTheDocument();
   });
@@ -31,7 +31,7 @@ describe("order history", () => {
   it("reads the next page with the answer's cursor on 'Load more', and hides the button on the last page", async () => {
     signInTestSession();
     const order = (n: number) =>
-      buyerOrder({ _id: `${String(n).padStart(8, "0")}aaaa`, total: 1000, subtotal: 1000, shipping: 0, lines: [] });
+      buyerOrder({ _id: `${String(n).padStart(8, "0")}aaaa`, number: `NM-26-${String(n).padStart(6, "0")}`, total: 1000, subtotal: 1000, shipping: 0, lines: [] });
     server.use(
       http.get("/api/me", () => HttpResponse.json(meAnswer())),
       http.get("/api/orders", ({ request }) =>
@@ -47,11 +47,11 @@ describe("order history", () => {
     );
     const calls = recordCalls();
     renderWithProviders(<AccountPage />, { path: "/account", route: "/account" });
-    expect(await screen.findByText("#00000050")).toBeInTheDocument();
-    expect(screen.queryByText("#00000051")).not.toBeInTheDocument();
+    expect(await screen.findByText("NM-26-000050")).toBeInTheDocument();
+    expect(screen.queryByText("NM-26-000051")).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Load more" }));
-    expect(await screen.findByText("#00000051")).toBeInTheDocument();
-    expect(screen.getByText("#00000001")).toBeInTheDocument();
+    expect(await screen.findByText("NM-26-000051")).toBeInTheDocument();
+    expect(screen.getByText("NM-26-000001")).toBeInTheDocument();
     expect(calls.filter((c) => c.path.startsWith("/api/orders")).map((c) => c.path)).toEqual(["/api/orders", "/api/orders?cursor=c50"]);
     await waitFor(() => expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument());
   });

@@ -2,6 +2,7 @@
 import type { SellerOrderLinesAnswer, UpdateOrderLineAnswer, UpdateOrderLineBody } from "@market/contract";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
+import { orderKeys } from "../../../lib/queries/orders";
 import { cursorPagesQuery } from "../../../lib/queries/pages";
 import { invalidateWithDashboard } from "./dashboard";
 
@@ -18,6 +19,7 @@ export function useUpdateLine() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateOrderLineBody) => api<UpdateOrderLineAnswer>("/api/orders/lines", { method: "PUT", body }),
-    onSuccess: () => invalidateWithDashboard(qc, orderLineKeys.all),
+    // The lines list and the order pages (their fulfilment and timeline) are read again.
+    onSuccess: () => invalidateWithDashboard(qc, orderLineKeys.all, orderKeys.all),
   });
 }

@@ -19,18 +19,20 @@ export type TransferFilter = NonNullable<AdminTransactionsQuery["status"]> | "al
 /** Query keys of the admin's transfer lists (prefix `all`: every filter). */
 export const transactionKeys = {
   all: ["bo", "transactions"] as const,
-  list: (status: TransferFilter) => [...transactionKeys.all, status] as const,
+  list: (status: TransferFilter, q = "") => [...transactionKeys.all, status, q] as const,
 };
 
-function adminTransactionsQuery(status: TransferFilter) {
-  return cursorPagesQuery<AdminTransactionsAnswer>(transactionKeys.list(status), "/api/admin/transactions", {
+/** One status's transfers, or those found by `q` (an order number, its last digits or a payment reference). */
+function adminTransactionsQuery(status: TransferFilter, q: string) {
+  return cursorPagesQuery<AdminTransactionsAnswer>(transactionKeys.list(status, q), "/api/admin/transactions", {
     limit: "50",
     status: status === "all" ? undefined : status,
+    q: q.trim() || undefined,
   });
 }
 
-export function useAdminTransactions(status: TransferFilter) {
-  return useInfiniteQuery(adminTransactionsQuery(status));
+export function useAdminTransactions(status: TransferFilter, q = "") {
+  return useInfiniteQuery(adminTransactionsQuery(status, q));
 }
 
 export function useTransactionAction() {

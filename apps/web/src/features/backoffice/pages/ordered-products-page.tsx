@@ -1,11 +1,13 @@
 /**
  * Ordered Products (seller; spec §2, made real per the design brief): the lines of PAID orders for
  * the seller's items — product, buyer's name and city, quantity, amount, status — which the seller
- * moves on: unfulfilled -> shipped -> delivered (`PUT /api/orders/lines`).
+ * moves on: unfulfilled -> shipped -> delivered (`PUT /api/orders/lines`). Each line's order number
+ * opens the order's page (where to deliver, packing slip; ADR 0178).
  */
-import { Badge, Button, Image, Paper, Text } from "@mantine/core";
-import { type FulfilmentStatus, formatNaira, imageThumbUrl, type SellerOrderLine } from "@market/contract";
+import { Anchor, Badge, Button, Image, Paper, Text } from "@mantine/core";
+import { BACKOFFICE_PATHS, type FulfilmentStatus, formatNaira, imageThumbUrl, type SellerOrderLine } from "@market/contract";
 import { IconCheck, IconTruck } from "@tabler/icons-react";
+import { generatePath, Link } from "react-router";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSellerLines, useUpdateLine } from "../api/orders";
 import { type ListColumn, ListTable } from "../components/list-table";
@@ -69,7 +71,10 @@ function OrderedProducts() {
             {l.name}
           </Text>
           <Text fz="xs" c="dimmed">
-            Order {l.order_id.slice(0, 8).toUpperCase()} · {formatNaira(l.unit_price)} each
+            <Anchor component={Link} to={generatePath(BACKOFFICE_PATHS.order, { id: l.order_id })} fz="xs" fw={600} data-testid="order-link">
+              Order {l.order_number}
+            </Anchor>{" "}
+            · {formatNaira(l.unit_price)} each
           </Text>
         </>
       ),

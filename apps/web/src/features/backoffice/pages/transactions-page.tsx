@@ -3,12 +3,16 @@
  * amount, payer, order and status. Confirm marks the order paid; Reject releases its stock.
  * A transfer nobody decided in time is "flagged" (its stock already went back on sale, ADR 0081):
  * it has its own filter and note, and can still be confirmed (stock reserved again) or rejected.
- * A paid order can be refunded, whole or one item, from its row (ADR 0093).
+ * A paid order can be refunded, whole or one item, from its row (ADR 0093). Each row shows the
+ * order's number (opening its page) and the transfer's reference; the search box finds a transfer by
+ * either, whatever its status (ADR 0177).
  */
-import { Badge, Button, Paper, Text } from "@mantine/core";
-import { type AdminTransaction, formatNaira } from "@market/contract";
-import { IconReceiptRefund } from "@tabler/icons-react";
+import { Anchor, Badge, Button, Paper, Text, TextInput } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { type AdminTransaction, BACKOFFICE_PATHS, formatNaira } from "@market/contract";
+import { IconReceiptRefund, IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
+import { generatePath, Link } from "react-router";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { type TransferFilter, useAdminTransactions, useTransactionAction } from "../api/transactions";
 import { askConfirm } from "../components/confirm";
@@ -24,7 +28,10 @@ const dateFmt = new Intl.DateTimeFormat("en-NG", { day: "numeric", month: "short
 
 function Transactions() {
   const [status, setStatus] = useState<TransferFilter>("submitted");
-  const q = useAdminTransactions(status);
+  const [search, setSearch] = useState("");
+  const [searched] = useDebouncedValue(search.trim(), 300);
+  // A search looks through every status: the admin holding a reference does not know its state.
+  const q = useAdminTransactions(searched ? "all" : status, searched);
   const act = useTransactionAction();
   const rows = q.data?.pages.flatMap((p) => p.data) ?? [];
 
@@ -102,8 +109,11 @@ function Transactions() {
       label: "Order",
       cell: (t) => (
         <>
-          <Text fz="sm" ff="monospace">
-            {t.order_id.slice(0, 8).toUpperCase()}
+          <Anchor component={Link} to={generatePath(BACKOFFICE_PATHS.order, { id: t.order_id })} fz="sm" fw={600} data-testid="order-link">
+            {t.order_number}
+          </Anchor>
+          <Text fz="xs" ff="monospace" data-testid="transfer-reference">
+            Ref {t.reference}
           </Text>
           <Text fz="xs" c="dimmed">
             {t.order_status.replace("_", " ")}
@@ -133,6 +143,17 @@ function Transactions() {
     <>
       <PageHeader title="Transactions" subtitle="Bank transfers sent by shoppers. Check your bank statement, then confirm or reject." />
       <Paper withBorder radius="md" p="md">
+        <TextInput
+          mb="sm"
+          maw={360}
+          label="Find a transfer"
+          placeholder="Order number or payment reference"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          maxLength={40}
+          data-testid="transactions-search"
+        />
         <StatusFilter
           value={status}
           onChange={setStatus}

@@ -1,0 +1,88 @@
+/**
+ * /account/orders/:id, the buyer's order page (ADR 0178): the order's number and status, each line
+ * with its seller and fulfilment ("Shipped", "Delivered" and when), the delivery address, totals,
+ * the payment (method, reference, transfer state), the timeline from the stored times, and a
+ * receipt to print or save as PDF with the browser ("Print receipt" calls window.print()). Drawn
+ * by the server for a signed-in customer like /account (SERVER_DRAWN_PAGES); another buyer's order
+ * is the API's 404, shown as "Order not found".
+ */
+import { Alert, Anchor, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { TEXT } from "@market/contract";
+import { IconPrinter } from "@tabler/icons-react";
+import { Link, useParams } from "react-router";
+import {
+  DeliveryAddress,
+  OrderLines,
+  OrderPayment,
+  OrderStatusBadge,
+  OrderTimeline,
+  when,
+} from "../../../components/orders/order-detail";
+import { Receipt } from "../../../components/orders/print-sheet";
+import { Button } from "../../../components/ui/button";
+import { ApiError } from "../../../lib/api";
+import { errorMessage } from "../../../lib/notify";
+import { useOrderView } from "../../../lib/queries/order-view";
+import { usePageTitle } from "../../../lib/use-page-title";
+import { CustomerArea } from "../components/customer-area";
+
+function BuyerOrder({ id }: { id: string }) {
+  const q = useOrderView(id);
+  usePageTitle(q.data ? `Order ${q.data.number}` : "Order");
+  if (q.isPending) {
+    return (
+      <Stack gap="md" data-testid="order-placeholder">
+        <Skeleton h={40} />
+        <Skeleton h={160} radius="md" />
+        <Skeleton h={120} radius="md" />
+      </Stack>
+    );
+  }
+  if (q.isError) {
+    const missing = q.error instanceof ApiError && q.error.statusCode === 404;
+    return (
+      <Alert color={missing ? "gray" : "red"} title={missing ? "Order not found" : TEXT.alerts.errorTitle}>
+        {missing ? "This order is not in your account." : errorMessage(q.error)}{" "}
+        <Anchor component={Link} to="/account">
+          Back to your orders
+        </Anchor>
+      </Alert>
+    );
+  }
+  const order = q.data;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div>
+          <Title order={2} fz="xl" data-testid="order-number">
+            Order {order.number}
+          </Title>
+          <Group gap="xs" mt={4}>
+            <OrderStatusBadge status={order.status} />
+            <Text fz="sm" c="dimmed">
+              Placed {when(order.createdAt)}
+            </Text>
+          </Group>
+        </div>
+        <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
+          Print receipt
+        </Button>
+      </Group>
+      <OrderLines order={order} showSeller />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {order.address && <DeliveryAddress address={order.address} contact={false} />}
+        <OrderPayment order={order} />
+      </SimpleGrid>
+      <OrderTimeline order={order} />
+      <Anchor component={Link} to="/account" fz="sm">
+        Back to your orders
+      </Anchor>
+      <Receipt order={order} />
+    </Stack>
+  );
+}
+
+export default function OrderPage() {
+  const { id = "" } = useParams();
+  return <CustomerArea title="Order">{() => <BuyerOrder id={id} />}</CustomerArea>;
+}

@@ -1,0 +1,124 @@
+/**
+ * One order in the back office (ADR 0178), /admin_real/dashboard/orders/:id. A seller sees only
+ * their lines of a paid order, where to deliver (the buyer's address, a call and a WhatsApp link),
+ * the timeline, moves each line to shipped then delivered, and prints a packing slip
+ * (window.print()). The admin sees every seller's lines with their contacts, the buyer's contacts,
+ * the totals, the payment and the transfer. Another seller's order is the API's 404.
+ */
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { BACKOFFICE_PATHS } from "@market/contract";
+import { IconCheck, IconPrinter, IconTruck } from "@tabler/icons-react";
+import { Link, useParams } from "react-router";
+import {
+  BuyerContact,
+  DeliveryAddress,
+  OrderLines,
+  OrderPayment,
+  OrderStatusBadge,
+  OrderTimeline,
+  when,
+} from "../../../components/orders/order-detail";
+import { PackingSlip } from "../../../components/orders/print-sheet";
+import { ApiError } from "../../../lib/api";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useOrderView } from "../../../lib/queries/order-view";
+import { useUpdateLine } from "../api/orders";
+import { PageHeader } from "../components/page-header";
+import { LoadError, Loading } from "../components/query-state";
+import { RoleGate } from "../components/role-gate";
+
+function BackOfficeOrder({ id }: { id: string }) {
+  const q = useOrderView(id);
+  const update = useUpdateLine();
+  if (q.isPending) return <Loading />;
+  if (q.isError) {
+    if (q.error instanceof ApiError && q.error.statusCode === 404) {
+      return (
+        <Alert color="gray" title="Order not found">
+          This order has none of your paid items.{" "}
+          <Anchor component={Link} to={BACKOFFICE_PATHS.viewOrderedProducts}>
+            Back to Ordered Products
+          </Anchor>
+        </Alert>
+      );
+    }
+    return <LoadError error={q.error} onRetry={() => q.refetch()} />;
+  }
+  const order = q.data;
+  const seller = order.view === "seller";
+  const moveOn = (line_id: string, fulfilment: "shipped" | "delivered") =>
+    update.mutate({ line_id, fulfilment }, { onSuccess: (res) => notifySuccess(res.message), onError: (e) => notifyError(e) });
+  const busy = (lineId: string) => update.isPending && update.variables?.line_id === lineId;
+
+  return (
+    <>
+      <PageHeader
+        title={`Order ${order.number}`}
+        subtitle={
+          <Group gap="xs" component="span">
+            <OrderStatusBadge status={order.status} />
+            <span>
+              Placed {when(order.createdAt)} by {order.buyer.names}
+            </span>
+          </Group>
+        }
+        actions={
+          order.address && order.status === "paid" ? (
+            <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
+              Print packing slip
+            </Button>
+          ) : null
+        }
+      />
+      <Stack gap="md">
+        {order.address && <DeliveryAddress address={order.address} contact={order.status === "paid" || !seller} />}
+        <OrderLines
+          order={order}
+          showSeller={!seller}
+          action={
+            seller
+              ? (l) =>
+                  l.fulfilment === "unfulfilled" ? (
+                    <Button size="xs" leftSection={<IconTruck size={14} />} loading={busy(l._id)} onClick={() => moveOn(l._id, "shipped")}>
+                      Mark shipped
+                    </Button>
+                  ) : l.fulfilment === "shipped" ? (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconCheck size={14} />}
+                      loading={busy(l._id)}
+                      onClick={() => moveOn(l._id, "delivered")}
+                    >
+                      Mark delivered
+                    </Button>
+                  ) : null
+              : undefined
+          }
+        />
+        {!seller && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <BuyerContact order={order} />
+            <OrderPayment order={order} />
+          </SimpleGrid>
+        )}
+        <OrderTimeline order={order} />
+        <Text fz="sm">
+          <Anchor component={Link} to={seller ? BACKOFFICE_PATHS.viewOrderedProducts : BACKOFFICE_PATHS.transactions}>
+            {seller ? "Back to Ordered Products" : "Back to Transactions"}
+          </Anchor>
+        </Text>
+      </Stack>
+      {order.address && order.status === "paid" && <PackingSlip order={order} />}
+    </>
+  );
+}
+
+export default function BackOfficeOrderPage() {
+  const { id = "" } = useParams();
+  return (
+    <RoleGate roles={["business", "admin"]}>
+      <BackOfficeOrder id={id} />
+    </RoleGate>
+  );
+}
