@@ -21,7 +21,7 @@ async function png(hue: string, w = 640, h = 480): Promise<Buffer> {
     .toBuffer();
 }
 
-/** `customer` buys `productId` and says "I have made payment"; answers the order id. */
+/** `customer` buys `productId` and says "I have made payment"; answers the order's number (NM-YY-NNNNNN). */
 async function orderAndSubmitTransfer(request: APIRequestContext, customer: OwnAccount, productId: string, price: number): Promise<string> {
   const token = customer.token;
   const add = await request.post("/api/cart", { headers: auth(token), data: { product_id: productId, count: 1 } });
@@ -37,7 +37,7 @@ async function orderAndSubmitTransfer(request: APIRequestContext, customer: OwnA
     data: { ...form, order_id: form.order_id, account_no: "0123456789" },
   });
   expect(submit.status(), await submit.text()).toBe(200);
-  return form.order_id as string;
+  return form.number as string;
 }
 
 async function expectNoPendingScreen(page: Page) {
@@ -46,7 +46,7 @@ async function expectNoPendingScreen(page: Page) {
 
 test.describe
   .serial("back office story", () => {
-    let orderId = "";
+    let orderNumber = "";
     let buyer = "";
 
     test("the admin approves the pending seller Bola", async ({ page, request }, info) => {
@@ -73,20 +73,20 @@ test.describe
       const mine = await (await request.get("/api/product?mine=true", { headers: auth(bolaToken) })).json();
       const product = mine.products.find((p: { count_in_stock: number; listed: boolean }) => p.count_in_stock > 0 && p.listed);
       expect(product, "Bola's product is public after approval").toBeTruthy();
-      orderId = await orderAndSubmitTransfer(request, customer, product._id, product.price);
+      orderNumber = await orderAndSubmitTransfer(request, customer, product._id, product.price);
       buyer = customer.names;
 
       await signInPage(page, request, DEMO.admin);
       await page.goto(`${BO}/transactions`);
       await expect(page.getByRole("heading", { name: "Transactions" })).toBeVisible();
-      const row = page.getByTestId("transaction-row").filter({ hasText: orderId.slice(0, 8).toUpperCase() });
+      const row = page.getByTestId("transaction-row").filter({ hasText: orderNumber });
       await expect(row).toBeVisible();
       await snap(page, "bo-transactions", info.project.name);
       await row.getByRole("button", { name: "Confirm" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
       await expect(row).toHaveCount(0); // gone from "Awaiting" once the list reloads
       await page.getByText("Confirmed", { exact: true }).click();
-      await expect(page.getByTestId("transaction-row").filter({ hasText: orderId.slice(0, 8).toUpperCase() })).toContainText("confirmed");
+      await expect(page.getByTestId("transaction-row").filter({ hasText: orderNumber })).toContainText("confirmed");
     });
 
     test("Bola adds a product with two images, sees the paid line and marks it shipped", async ({ page, request }, info) => {
@@ -141,7 +141,7 @@ test.describe
 
       // Ordered Products: the paid line, then shipped.
       await page.goto(`${BO}/view_ordered_products`);
-      const line = page.getByTestId("order-line-row").filter({ hasText: orderId.slice(0, 8).toUpperCase() });
+      const line = page.getByTestId("order-line-row").filter({ hasText: orderNumber });
       await expect(line).toBeVisible();
       await expect(line).toContainText(buyer);
       await expect(line).toContainText("Ikeja");

@@ -93,6 +93,12 @@ test.describe("checkout @phone", () => {
     await copy.click();
     await expect(modal.getByText("Copied").first()).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(accountNo);
+    // The reference to put in the narration (ADR 0177), with the order's number, copied the same way.
+    await expect(modal.getByTestId("transfer-reference-note")).toContainText(/Order NM-\d{2}-\d{6}/);
+    const copyRef = modal.getByTestId("copy-reference");
+    const reference = (await copyRef.innerText()).match(/[2-9A-HJ-NP-Z]{8}/)![0];
+    await copyRef.click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(reference);
     await expect(modal.getByRole("timer")).not.toHaveText(/900 seconds/);
     await page.evaluate(() => window.scrollTo(0, 0));
     await snap(page, "bank-transfer-modal", project);
@@ -108,7 +114,7 @@ test.describe("checkout @phone", () => {
 
     // the order in /account (the accounts area's order history): its number, status, lines and total
     await page.goto("/account");
-    const row = page.getByRole("row").filter({ hasText: `#${orders[0]._id.slice(0, 8).toUpperCase()}` });
+    const row = page.getByRole("row").filter({ hasText: orders[0].number });
     await expect(row).toBeVisible();
     await expect(row).toContainText("Payment submitted");
     await expect(row).toContainText(`2 x ${picks[0]!.name}`);

@@ -139,6 +139,8 @@ describe("GET /api/orders/{id}", () => {
     expect(mine.lines).toHaveLength(1);
     expect(mine.lines[0]).toMatchObject({ quantity: 2, amount: 1600, seller: { _id: seller2.user.id } });
     expect(mine.buyer.email).toBeUndefined();
+    // Of the payment, the seller's timeline tells only when it was confirmed.
+    expect(mine.timeline.map((e: { kind: string }) => e.kind)).toEqual(["placed", "payment_confirmed"]);
     const outsider = await view(form.order_id, seller3.token);
     expect(outsider.statusCode).toBe(404);
     expect(outsider.body).not.toContain(ABUJA.phone);

@@ -86,13 +86,14 @@ export const SERVER_DRAWN_PAGES: readonly ServerDrawnPage[] = [
     customersOnly: true,
     budgetJs: 190_000,
   },
-  // The buyer's order page: Mantine's Timeline and the printable receipt; not guarded yet.
+  // The buyer's order page: Mantine's Timeline and the printable receipt, under the account's limit.
   {
     name: "account-order",
     paths: [STOREFRONT_PATHS.accountOrder],
     page: "src/features/accounts/pages/order-page.tsx",
     signedOutTo: "signin",
     customersOnly: true,
+    budgetJs: 190_000,
   },
   {
     name: "address",

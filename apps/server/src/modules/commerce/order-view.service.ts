@@ -59,7 +59,7 @@ export async function orderView(db: Executor, viewer: { id: string; accType: Acc
     };
   };
 
-  const [transfer] = view === "seller" ? [] : await db.select().from(transactions).where(eq(transactions.orderId, orderId));
+  const [transfer] = await db.select().from(transactions).where(eq(transactions.orderId, orderId));
   const lineIds = new Set(lines.map((l) => l.id));
   const allRefunds = (await refundsByOrder(db, [orderId])).get(orderId) ?? [];
   const refunds: Refund[] = view === "seller" ? allRefunds.filter((r) => r.line_id !== null && lineIds.has(r.line_id)) : allRefunds;
@@ -118,7 +118,7 @@ export async function orderView(db: Executor, viewer: { id: string; accType: Acc
               : null,
           },
     refunds,
-    timeline: timeline(order, viewLines, view === "seller" ? undefined : transfer, refunds, view),
+    timeline: timeline(order, viewLines, transfer, refunds, view),
   };
 }
 
@@ -128,7 +128,7 @@ function internationalPhone(phone: string): string | null {
   return parsed?.isPossible() ? parsed.number : null;
 }
 
-/** The order's story, oldest first; a seller sees the payment only as "confirmed" (their lines exist because it was). */
+/** The order's story, oldest first; of the transfer a seller sees only its confirmation (when the order became theirs to ship). */
 function timeline(
   order: typeof orders.$inferSelect,
   lines: OrderViewLine[],
@@ -138,8 +138,8 @@ function timeline(
 ): OrderEvent[] {
   const events: OrderEvent[] = [{ kind: "placed", at: order.createdAt.toISOString(), text: `Order ${order.number} placed` }];
   if (transfer) {
-    events.push({ kind: "transfer_submitted", at: transfer.createdAt.toISOString(), text: "Bank transfer submitted" });
-    if (transfer.flaggedAt) {
+    if (view !== "seller") events.push({ kind: "transfer_submitted", at: transfer.createdAt.toISOString(), text: "Bank transfer submitted" });
+    if (transfer.flaggedAt && view !== "seller") {
       events.push({ kind: "transfer_flagged", at: transfer.flaggedAt.toISOString(), text: "Transfer not confirmed in time: items released" });
     }
     if (transfer.reviewedAt && (transfer.status === "confirmed" || transfer.status === "rejected")) {
