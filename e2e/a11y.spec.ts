@@ -90,8 +90,15 @@ test.describe("accessibility: axe-core finds no serious or critical violation @p
     ]);
   });
 
+  test("an order page, as its buyer (the demo customer's seeded order, read only)", async ({ page, request }) => {
+    const token = await signInPage(page, request, DEMO.customer);
+    const orders = (await (await request.get("/api/orders?limit=1", { headers: auth(token) })).json()).data as Item[];
+    await checkScreens(page, [`/account/orders/${orders[0]!._id}`]);
+  });
+
   test("back office, seller", async ({ page, request }) => {
     const token = await signInPage(page, request, DEMO.seller);
+    const lines = (await (await request.get("/api/orders/lines?limit=1", { headers: auth(token) })).json()).data as { order_id: string }[];
     const mine = (await (await request.get("/api/product?mine=true&limit=1", { headers: auth(token) })).json()).products as Item[];
     const posts = (await (await request.get("/api/posts?mine=true&limit=1", { headers: auth(token) })).json()).products as Item[];
     await checkScreens(page, [
@@ -100,6 +107,7 @@ test.describe("accessibility: axe-core finds no serious or critical violation @p
       `${BO}/add_products`,
       `${BO}/update_products/${mine[0]!._id}`,
       `${BO}/view_ordered_products`,
+      `${BO}/orders/${lines[0]!.order_id}`,
       `${BO}/view_services`,
       `${BO}/add_services`,
       `${BO}/update_Service/${posts[0]!._id}`,
@@ -111,14 +119,18 @@ test.describe("accessibility: axe-core finds no serious or critical violation @p
   });
 
   test("back office, admin", async ({ page, request }) => {
-    await signInPage(page, request, DEMO.admin);
+    const token = await signInPage(page, request, DEMO.admin);
     const cats = (await (await request.get("/api/category")).json()).data as Item[];
+    const transfers = (await (await request.get("/api/admin/transactions?limit=1", { headers: auth(token) })).json()).data as {
+      order_id: string;
+    }[];
     await checkScreens(page, [
       BO,
       `${BO}/view_categories`,
       `${BO}/add_categories`,
       `${BO}/update_categories/${cats[0]!._id}`,
       `${BO}/transactions`,
+      `${BO}/orders/${transfers[0]!.order_id}`,
       `${BO}/finance`,
       `${BO}/payouts`,
       `${BO}/commission`,

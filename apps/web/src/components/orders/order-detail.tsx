@@ -100,7 +100,7 @@ export function DeliveryAddress({ address, contact }: { address: OrderAddress; c
                 rel="noopener noreferrer"
                 fz="sm"
                 fw={600}
-                c="green.8"
+                c="green"
                 data-testid="whatsapp-buyer"
               >
                 <Group gap={4} wrap="nowrap" component="span">
