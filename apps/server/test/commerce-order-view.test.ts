@@ -37,7 +37,8 @@ beforeAll(async () => {
   });
   expect(res.statusCode).toBe(200);
   form = res.json().data.Form;
-  transactionId = (await ctx.request({ method: "PUT", url: "/api/transactions", token: buyer.token, payload: form })).json().data.transaction_id;
+  transactionId = (await ctx.request({ method: "PUT", url: "/api/transactions", token: buyer.token, payload: form })).json().data
+    .transaction_id;
 });
 afterAll(() => ctx.close());
 
@@ -177,7 +178,8 @@ describe("GET /api/orders/{id}", () => {
 });
 
 describe("GET /api/admin/transactions?q=", () => {
-  const search = (q: string) => ctx.request({ method: "GET", url: `/api/admin/transactions?q=${encodeURIComponent(q)}`, token: admin.token });
+  const search = (q: string) =>
+    ctx.request({ method: "GET", url: `/api/admin/transactions?q=${encodeURIComponent(q)}`, token: admin.token });
 
   it("finds a transfer by its order number, the number's last digits or its reference, in any case", async () => {
     const digits = String(Number(form.number.slice(-6)));

@@ -18,6 +18,8 @@ import {
   CategoryListAnswer,
   DashboardData,
   MeAnswer,
+  type OrderView,
+  OrderViewAnswer,
   Post,
   Product,
   ProductListAnswer,
@@ -224,6 +226,48 @@ export function buyerOrder(overrides: Partial<BuyerOrder> = {}): BuyerOrder {
     lines: [orderLine()],
     refunds: [],
     ...overrides,
+  });
+}
+
+/** GET /api/orders/{id}'s answer: a paid Abuja order of one line, as its seller sees it unless overridden. */
+export function orderViewAnswer(overrides: Partial<OrderView> = {}): OrderViewAnswer {
+  return OrderViewAnswer.parse({
+    statusCode: 200,
+    data: {
+      view: "seller",
+      _id: "22222222-2222-4222-8222-222222222222",
+      number: "NM-26-000123",
+      status: "paid",
+      createdAt: CREATED,
+      buyer: { _id: "u1", names: "Amaka Eze" },
+      address: {
+        first_name: "Amaka",
+        last_name: "Eze",
+        company: "",
+        address1: "7 Aminu Kano Crescent",
+        address2: "",
+        city: "Abuja",
+        state: "FCT",
+        country: "Nigeria",
+        zip: "904101",
+        phone: "0809 111 2233",
+        phone_international: "+2348091112233",
+      },
+      lines: [
+        {
+          ...orderLine({ _id: "33333333-3333-4333-8333-333333333333", name: "Ankara Tote", unit_price: 15000, quantity: 2 }),
+          amount: 30000,
+          seller: { _id: "s1", names: "Ada Okafor" },
+          shipped_at: null,
+          delivered_at: null,
+        },
+      ],
+      totals: null,
+      payment: null,
+      refunds: [],
+      timeline: [{ kind: "placed", at: CREATED, text: "Order NM-26-000123 placed" }],
+      ...overrides,
+    },
   });
 }
 

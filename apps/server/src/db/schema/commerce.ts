@@ -65,9 +65,7 @@ export const orders = pgTable(
      * The bank transfer's reference the buyer puts in the narration, e.g. "K7QX4M9T": 8 characters
      * of `23456789ABCDEFGHJKLMNPQRSTUVWXYZ` (no 0/O, 1/I), drawn by the database (ADR 0177).
      */
-    paymentReference: text("payment_reference")
-      .notNull()
-      .default(sql`draw_payment_reference(nextval('payment_reference_seq'))`),
+    paymentReference: text("payment_reference").notNull().default(sql`draw_payment_reference(nextval('payment_reference_seq'))`),
     buyerId: uuid("buyer_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),

@@ -541,6 +541,8 @@ async function seedOrderHistory(db: Db, rand: () => number, customers: { id: str
         unitPriceKobo: p.priceKobo,
         quantity,
         fulfilment: awaiting ? ("unfulfilled" as const) : fulfilment,
+        // Shipped a day after the order, delivered two days later: the order pages' timeline.
+        shippedAt: !awaiting && fulfilment !== "unfulfilled" ? new Date(when.getTime() + day) : null,
         deliveredAt: !awaiting && fulfilment === "delivered" ? new Date(when.getTime() + 3 * day) : null,
         createdAt: when,
         updatedAt: when,

@@ -138,9 +138,14 @@ function timeline(
 ): OrderEvent[] {
   const events: OrderEvent[] = [{ kind: "placed", at: order.createdAt.toISOString(), text: `Order ${order.number} placed` }];
   if (transfer) {
-    if (view !== "seller") events.push({ kind: "transfer_submitted", at: transfer.createdAt.toISOString(), text: "Bank transfer submitted" });
+    if (view !== "seller")
+      events.push({ kind: "transfer_submitted", at: transfer.createdAt.toISOString(), text: "Bank transfer submitted" });
     if (transfer.flaggedAt && view !== "seller") {
-      events.push({ kind: "transfer_flagged", at: transfer.flaggedAt.toISOString(), text: "Transfer not confirmed in time: items released" });
+      events.push({
+        kind: "transfer_flagged",
+        at: transfer.flaggedAt.toISOString(),
+        text: "Transfer not confirmed in time: items released",
+      });
     }
     if (transfer.reviewedAt && (transfer.status === "confirmed" || transfer.status === "rejected")) {
       const confirmed = transfer.status === "confirmed";
@@ -165,7 +170,11 @@ function timeline(
   }
   for (const r of refunds) {
     const line = lines.find((l) => l._id === r.line_id);
-    events.push({ kind: "refunded", at: r.createdAt, text: `${formatNaira(r.amount)} refunded ${line ? `for ${line.name}` : "for shipping"}` });
+    events.push({
+      kind: "refunded",
+      at: r.createdAt,
+      text: `${formatNaira(r.amount)} refunded ${line ? `for ${line.name}` : "for shipping"}`,
+    });
   }
   return events.sort((a, b) => a.at.localeCompare(b.at));
 }

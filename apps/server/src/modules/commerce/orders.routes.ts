@@ -3,7 +3,15 @@
  * (an admin sees all) and the seller moving a line to shipped or delivered. Handlers validate with
  * the shared Zod schema, authorize by role and owner, and call one service function.
  */
-import { BuyerOrdersAnswer, OrderIdParams, OrderViewAnswer, OrdersPageQuery, SellerOrderLinesAnswer, UpdateOrderLineAnswer, UpdateOrderLineBody } from "@market/contract";
+import {
+  BuyerOrdersAnswer,
+  OrderIdParams,
+  OrdersPageQuery,
+  OrderViewAnswer,
+  SellerOrderLinesAnswer,
+  UpdateOrderLineAnswer,
+  UpdateOrderLineBody,
+} from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { bearer, errorAnswers } from "../../lib/route-schema.js";

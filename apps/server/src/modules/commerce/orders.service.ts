@@ -254,11 +254,7 @@ function transferSearch(q: string | undefined): SQL | undefined {
   const text = q?.trim().toUpperCase();
   if (!text) return undefined;
   const digits = /^\d{1,6}$/.test(text) ? `-${text.padStart(6, "0")}` : null;
-  return or(
-    eq(orders.number, text),
-    eq(orders.paymentReference, text),
-    digits ? sql`right(${orders.number}, 7) = ${digits}` : undefined,
-  );
+  return or(eq(orders.number, text), eq(orders.paymentReference, text), digits ? sql`right(${orders.number}, 7) = ${digits}` : undefined);
 }
 
 /** Every bank transfer record, newest first, optionally by status and found by order number or reference (`q`). */

@@ -8,8 +8,8 @@
 import "@mantine/core/styles/Timeline.layer.css";
 import { Anchor, Badge, Card, Group, Image, Stack, Text, Timeline, Title } from "@mantine/core";
 import {
-  formatNaira,
   type FulfilmentStatus,
+  formatNaira,
   imageThumbUrl,
   type OrderAddress,
   type OrderView,
@@ -20,7 +20,7 @@ import { IconBrandWhatsapp, IconPhone } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { ORDER_STATUS_LABEL } from "./order-labels";
 
-export const FULFILMENT_LABEL: Record<FulfilmentStatus, { label: string; color: string }> = {
+const FULFILMENT_LABEL: Record<FulfilmentStatus, { label: string; color: string }> = {
   unfulfilled: { label: "Pending", color: "orange" },
   shipped: { label: "Shipped", color: "blue" },
   delivered: { label: "Delivered", color: "green" },
@@ -40,7 +40,7 @@ export const when = (iso: string) => dateTime.format(new Date(iso));
 export function OrderStatusBadge({ status }: { status: OrderView["status"] }) {
   const s = ORDER_STATUS_LABEL[status];
   return (
-    <Badge color={s.color} variant="light" data-testid="order-status" style={{ minWidth: "fit-content" }}>
+    <Badge component="span" color={s.color} variant="light" data-testid="order-status" style={{ minWidth: "fit-content" }}>
       {s.label}
     </Badge>
   );

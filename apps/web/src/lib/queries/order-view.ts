@@ -9,7 +9,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../api";
 import { orderKeys } from "./orders";
 
-export const orderViewQuery = (id: string) =>
+const orderViewQuery = (id: string) =>
   queryOptions({
     queryKey: orderKeys.one(id),
     queryFn: ({ signal }) => api<OrderViewAnswer>(`/api/orders/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),

@@ -16,7 +16,6 @@ import { usePageTitle } from "../../../lib/use-page-title";
 import { useMyOrders } from "../api/account";
 import { CustomerArea } from "../components/customer-area";
 
-
 /** Under the status of an order whose transfer no admin confirmed in time (ADR 0081). */
 const UNCONFIRMED_NOTE = "We could not confirm your transfer in time, so the items went back on sale. If you paid, reply to our e-mail.";
 
@@ -69,7 +68,13 @@ function OrderHistory({ orders }: { orders: BuyerOrder[] }) {
               <Table.Tr key={o._id}>
                 <Table.Td>
                   {/* The row's link to the order page (its number); the other cells say what it holds. */}
-                  <Anchor component={Link} to={generatePath(STOREFRONT_PATHS.accountOrder, { id: o._id })} fz="sm" fw={600} data-testid="order-link">
+                  <Anchor
+                    component={Link}
+                    to={generatePath(STOREFRONT_PATHS.accountOrder, { id: o._id })}
+                    fz="sm"
+                    fw={600}
+                    data-testid="order-link"
+                  >
                     {o.number}
                   </Anchor>
                   <Text fz="xs" c="dimmed" hiddenFrom="sm">

@@ -31,7 +31,14 @@ describe("order history", () => {
   it("reads the next page with the answer's cursor on 'Load more', and hides the button on the last page", async () => {
     signInTestSession();
     const order = (n: number) =>
-      buyerOrder({ _id: `${String(n).padStart(8, "0")}aaaa`, number: `NM-26-${String(n).padStart(6, "0")}`, total: 1000, subtotal: 1000, shipping: 0, lines: [] });
+      buyerOrder({
+        _id: `${String(n).padStart(8, "0")}aaaa`,
+        number: `NM-26-${String(n).padStart(6, "0")}`,
+        total: 1000,
+        subtotal: 1000,
+        shipping: 0,
+        lines: [],
+      });
     server.use(
       http.get("/api/me", () => HttpResponse.json(meAnswer())),
       http.get("/api/orders", ({ request }) =>

@@ -10,14 +10,7 @@ import { Alert, Anchor, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "
 import { TEXT } from "@market/contract";
 import { IconPrinter } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
-import {
-  DeliveryAddress,
-  OrderLines,
-  OrderPayment,
-  OrderStatusBadge,
-  OrderTimeline,
-  when,
-} from "../../../components/orders/order-detail";
+import { DeliveryAddress, OrderLines, OrderPayment, OrderStatusBadge, OrderTimeline, when } from "../../../components/orders/order-detail";
 import { Receipt } from "../../../components/orders/print-sheet";
 import { Button } from "../../../components/ui/button";
 import { ApiError } from "../../../lib/api";

@@ -71,7 +71,13 @@ function OrderedProducts() {
             {l.name}
           </Text>
           <Text fz="xs" c="dimmed">
-            <Anchor component={Link} to={generatePath(BACKOFFICE_PATHS.order, { id: l.order_id })} fz="xs" fw={600} data-testid="order-link">
+            <Anchor
+              component={Link}
+              to={generatePath(BACKOFFICE_PATHS.order, { id: l.order_id })}
+              fz="xs"
+              fw={600}
+              data-testid="order-link"
+            >
               Order {l.order_number}
             </Anchor>{" "}
             · {formatNaira(l.unit_price)} each

@@ -90,3 +90,23 @@ describe("Transactions: flagged transfers", () => {
     );
   });
 });
+
+describe("Transactions: search (ADR 0177)", () => {
+  it("finds a transfer by its reference across statuses; its order number opens the order page", async () => {
+    signInTestSession();
+    const confirmed = transfer({ status: "confirmed", order_status: "paid", order_number: "NM-26-000777", reference: "K7QX4M9T" });
+    const calls = mockApi({ submitted: [], all: [confirmed] });
+    renderWithProviders(<TransactionsPage />);
+    expect(await screen.findByText("No transfers here.")).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Find a transfer"), "k7qx4m9t");
+    const row = await screen.findByTestId("transaction-row");
+    const searched = calls.filter((c) => c.path.includes("q=")).at(-1)!;
+    expect(new URL(searched.path, "http://x").searchParams.get("q")).toBe("k7qx4m9t");
+    expect(new URL(searched.path, "http://x").searchParams.get("status")).toBeNull();
+    expect(within(row).getByTestId("transfer-reference")).toHaveTextContent("Ref K7QX4M9T");
+    expect(within(row).getByRole("link", { name: "NM-26-000777" })).toHaveAttribute(
+      "href",
+      `/admin_real/dashboard/orders/${confirmed.order_id}`,
+    );
+  });
+});
