@@ -130,9 +130,10 @@ test.describe("order pages @phone", () => {
     await expect(buyerPage.getByTestId("receipt")).toContainText(form.reference);
     await expect(buyerPage.getByTestId("receipt")).toContainText("Paid");
 
-    // The server-drawn page (no JavaScript needed for its frame) is personal: never stored by a cache.
+    // The server draws the page for its buyer (the order is in the HTML), and it is personal: never stored by a cache.
     const direct = await buyerContext.request.get(`/account/orders/${form.order_id}`);
     expect(direct.headers()["cache-control"]).toMatch(/no-store/);
+    expect(await direct.text()).toContain(`Order ${form.number}`);
     await buyerContext.close();
   });
 });

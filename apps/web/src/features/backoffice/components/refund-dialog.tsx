@@ -126,9 +126,16 @@ function RefundLoader({ orderId, buyer, onDone }: { orderId: string; buyer: stri
 }
 
 /** The refund dialog of one paid order; `order` null keeps it closed. */
-export function RefundDialog({ order, onClose }: { order: { _id: string; buyer: string } | null; onClose: () => void }) {
+export function RefundDialog({
+  order,
+  onClose,
+}: {
+  /** The order to refund: its id, its number ("NM-26-000123") when known, its buyer's name. */
+  order: { _id: string; number?: string; buyer: string } | null;
+  onClose: () => void;
+}) {
   return (
-    <Modal opened={order !== null} onClose={onClose} title={order ? `Refund order ${orderNo(order._id)}?` : ""} centered>
+    <Modal opened={order !== null} onClose={onClose} title={order ? `Refund order ${order.number ?? orderNo(order._id)}?` : ""} centered>
       {order ? <RefundLoader orderId={order._id} buyer={order.buyer} onDone={onClose} /> : null}
     </Modal>
   );

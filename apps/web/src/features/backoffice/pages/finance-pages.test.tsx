@@ -199,6 +199,8 @@ describe("Refund from Transactions", () => {
   const paid = AdminTransaction.parse({
     _id: "50000000-0000-4000-8000-000000000001",
     order_id: orderId,
+    order_number: "NM-26-000300",
+    reference: "K7QX4M9T",
     amount: 27_000,
     payer_account_no: "0987654321",
     client_account_no: "0123456789",
@@ -254,7 +256,7 @@ describe("Refund from Transactions", () => {
     renderWithProviders(<TransactionsPage />, { path: `${BO}/transactions`, route: `${BO}/transactions` });
     await userEvent.click(await screen.findByRole("radio", { name: "Confirmed" }));
     await userEvent.click(await screen.findByRole("button", { name: "Refund" }));
-    const dialog = await screen.findByRole("dialog", { name: "Refund order 30000000?" });
+    const dialog = await screen.findByRole("dialog", { name: "Refund order NM-26-000300?" });
     expect(await within(dialog).findByRole("button", { name: "Refund ₦27,000" })).toBeInTheDocument();
 
     await userEvent.selectOptions(within(dialog).getByLabelText("What to refund"), "Electric Kettle x2 (₦25,000 left)");
@@ -293,7 +295,7 @@ describe("Refund from Transactions", () => {
     renderWithProviders(<TransactionsPage />, { path: `${BO}/transactions`, route: `${BO}/transactions` });
     await userEvent.click(await screen.findByRole("radio", { name: "Confirmed" }));
     await userEvent.click(await screen.findByRole("button", { name: "Refund" }));
-    const dialog = await screen.findByRole("dialog", { name: "Refund order 30000000?" });
+    const dialog = await screen.findByRole("dialog", { name: "Refund order NM-26-000300?" });
     await userEvent.type(await within(dialog).findByRole("textbox", { name: "Reason" }), "Order never delivered");
     await userEvent.click(within(dialog).getByRole("button", { name: "Refund ₦27,000" }));
     await waitFor(() =>

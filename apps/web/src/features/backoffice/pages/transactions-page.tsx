@@ -72,7 +72,7 @@ function Transactions() {
     </div>
   );
 
-  const [refundFor, setRefundFor] = useState<{ _id: string; buyer: string } | null>(null);
+  const [refundFor, setRefundFor] = useState<{ _id: string; number: string; buyer: string } | null>(null);
   const actions = (t: AdminTransaction) =>
     t.status === "submitted" || t.status === "flagged" ? (
       <DecisionButtons yes="Confirm" no="Reject" disabled={act.isPending} onYes={() => ask(t, "confirm")} onNo={() => ask(t, "reject")} />
@@ -82,7 +82,7 @@ function Transactions() {
         variant="light"
         color="orange"
         leftSection={<IconReceiptRefund size={14} />}
-        onClick={() => setRefundFor({ _id: t.order_id, buyer: t.buyer.names })}
+        onClick={() => setRefundFor({ _id: t.order_id, number: t.order_number, buyer: t.buyer.names })}
       >
         Refund
       </Button>
