@@ -113,6 +113,10 @@ describe.each(routes.map((r) => [label(r), r] as const))("%s", (_name, route) =>
             else if (broken.value === undefined) delete query[broken.p.name];
             else query[broken.p.name] = broken.value;
             const url = `${fillPath(route.path, pathVals)}${queryString(query)}`;
+            // An empty last segment is the parent path, which may be a route of its own with this
+            // method (GET /api/orders/ is the list of GET /api/orders/{id}): not this route's input.
+            const parent = `${route.method} ${fillPath(route.path, pathVals).replace(/\/+$/, "")}`;
+            if (broken.p.in === "path" && !broken.value && routes.some((r) => label(r) === parent)) return;
             const res = await inject({ url, caller, ...(hasBody(route) && route.body ? { payload: {} } : {}) });
             tried++;
             const what = `${label(route)} as ${caller}: ${url.slice(0, 200)}`;
