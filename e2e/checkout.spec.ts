@@ -93,15 +93,15 @@ test.describe("checkout @phone", () => {
     await copy.click();
     await expect(modal.getByText("Copied").first()).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(accountNo);
+    await expect(modal.getByRole("timer")).not.toHaveText(/900 seconds/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await snap(page, "bank-transfer-modal", project);
     // The reference to put in the narration (ADR 0177), with the order's number, copied the same way.
     await expect(modal.getByTestId("transfer-reference-note")).toContainText(/Order NM-\d{2}-\d{6}/);
     const copyRef = modal.getByTestId("copy-reference");
     const reference = (await copyRef.innerText()).match(/[2-9A-HJ-NP-Z]{8}/)![0];
     await copyRef.click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(reference);
-    await expect(modal.getByRole("timer")).not.toHaveText(/900 seconds/);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await snap(page, "bank-transfer-modal", project);
     await modal.getByRole("button", { name: "I have made payment" }).click();
 
     // success: home, cart empty, order recorded
