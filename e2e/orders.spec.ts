@@ -1,5 +1,5 @@
 /**
- * The order pages at phone width (390 px, ADR 0178): a customer of the test's own buys a seller's
+ * The order pages at phone width (390 px, ADR 0178; run in the `money` project): a customer of the test's own buys a seller's
  * product for delivery in Abuja and the admin confirms the transfer (setup through the API); the
  * seller opens the new paid order from Ordered Products, sees the buyer's Abuja street and phone
  * (call and WhatsApp links), prints the packing slip and marks the line shipped; the buyer opens
@@ -25,8 +25,10 @@ const ABUJA = {
   phone: "0809 111 2233",
 };
 
-test.describe("order pages @phone", () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+// It confirms a sale, which changes the store's money figures: it runs in the `money` project, one
+// spec at a time (ADR 0176), on a 390 px phone screen of its own rather than in the `phone` project.
+test.describe("order pages at 390 px", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2.625 });
 
   test("the seller sees where to deliver a paid order and ships it; the buyer's order page shows Shipped", async ({
     page,
@@ -36,8 +38,7 @@ test.describe("order pages @phone", () => {
     seller,
     baseURL,
   }, info) => {
-    test.skip(info.project.name !== "phone", "the order pages at phone width");
-    const project = info.project.name;
+    const project = `${info.project.name}-390`;
 
     // Setup through the API: the seller's product, the customer's Abuja order, the admin's confirmation.
     const name = `Ankara Tote ${Date.now().toString(36)}`;
