@@ -41,6 +41,7 @@ import systemRoutes from "./modules/system/routes.js";
 import uploadsRoutes from "./modules/uploads/routes.js";
 import picturesPlugin from "./modules/uploads/serve.js";
 import walletPlugin from "./modules/wallet/plugin.js";
+import notificationsRoutes from "./modules/notifications/routes.js";
 import wishlistRoutes from "./modules/wishlist/routes.js";
 import authPlugin from "./plugins/auth.js";
 import cachePlugin from "./plugins/cache.js";
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, db: Db, { readDb = db }: { readDb
   await app.register(walletPlugin, { prefix: "/api/v1" });
   await app.register(wishlistRoutes, { prefix: "/api" });
   await app.register(contactRoutes, { prefix: "/api" });
+  await app.register(notificationsRoutes, { prefix: "/api" });
   await app.register(seoRoutes);
   // app.jobs: timers not tied to a request, each run once per cluster (ADR 0110).
   await app.register(jobsPlugin);

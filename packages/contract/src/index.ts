@@ -15,3 +15,4 @@ export * from "./schemas/password.js";
 export * from "./schemas/payout-account.js";
 export * from "./schemas/plain-text.js";
 export * from "./texts.js";
+export * from "./schemas/notifications.js";

@@ -5,3 +5,4 @@ export * from "./enums.js";
 export * from "./ledger.js";
 export * from "./system.js";
 export * from "./users.js";
+export * from "./notifications.js";
