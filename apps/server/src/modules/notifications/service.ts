@@ -213,7 +213,8 @@ export async function setPreferences(
       throw badRequest(message, { items: message });
     }
   }
-  const kept = items.filter((i) => !NOTIFICATION_KIND_INFO[i.kind].locked);
+  // A kind named twice: the last choice counts (one row per kind in the statement).
+  const kept = [...new Map(items.map((i) => [i.kind, i])).values()].filter((i) => !NOTIFICATION_KIND_INFO[i.kind].locked);
   if (kept.length > 0) {
     await db
       .insert(notificationPreferences)
