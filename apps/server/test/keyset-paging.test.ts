@@ -86,7 +86,9 @@ type Answer = { data: unknown; products?: Row[]; statement?: Row[]; nextCursor?:
 
 /** The ids of a list answer's rows: `data`, or the catalog's `products`, or the earnings' `statement`, or `data.items` (notifications). */
 function ids(body: Answer): string[] {
-  const rows = (Array.isArray(body.data) ? body.data : (body.products ?? body.statement ?? (body.data as { items?: Row[] })?.items)) as Row[];
+  const rows = (
+    Array.isArray(body.data) ? body.data : (body.products ?? body.statement ?? (body.data as { items?: Row[] })?.items)
+  ) as Row[];
   return rows.map((r) => r._id);
 }
 

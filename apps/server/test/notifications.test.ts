@@ -6,15 +6,15 @@
  * cannot be turned off; texts are plain text. Real PostgreSQL, real app, fake SMTP and SMS.
  */
 import { and, eq, like, sql } from "drizzle-orm";
-import nodemailer from "nodemailer";
+import nodemailer, { type Transporter } from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, orderLines, outbox } from "../src/db/schema/index.js";
 import { createProduct, createUserWithToken } from "../src/db/seed/factories.js";
+import { runExpirySweep } from "../src/modules/jobs/expiry-sweep.js";
 import { ledgerClock } from "../src/modules/ledger/earnings.service.js";
 import { createMessenger } from "../src/modules/messages/service.js";
 import { paymentDecided } from "../src/modules/notifications/events.js";
 import { shipBy } from "../src/modules/notifications/ship-by.js";
-import { runExpirySweep } from "../src/modules/jobs/expiry-sweep.js";
 import { buyAndSubmit, days, decide, deliver } from "./finance-helpers.js";
 import { createShopContext, type ShopContext } from "./helpers.js";
 
@@ -97,7 +97,9 @@ describe("each kind makes one message per chosen channel, after commit", () => {
     const buyer = o.shopper.user.id;
     expect((await moveLine(ctx.shop.seller.token, o.line.id, "shipped")).statusCode).toBe(200);
     expect(await counts(buyer, "line_shipped")).toEqual([1, 1, 1]);
-    expect((await sent(buyer, "line_shipped")).inApp[0]!.text).toMatch(/^Shipped: Ankara fabric x2 \(order NM-\d\d-\d{6}\) is on its way\.$/);
+    expect((await sent(buyer, "line_shipped")).inApp[0]!.text).toMatch(
+      /^Shipped: Ankara fabric x2 \(order NM-\d\d-\d{6}\) is on its way\.$/,
+    );
     // Refused (already shipped): nothing more.
     expect((await moveLine(ctx.shop.seller.token, o.line.id, "shipped")).statusCode).toBe(409);
     expect(await counts(buyer, "line_shipped")).toEqual([1, 1, 1]);
@@ -206,7 +208,7 @@ describe("delivery", () => {
         mails.push(`${m.to}|${m.text}`);
         return json.sendMail(m);
       },
-    } as unknown as nodemailer.Transporter;
+    } as unknown as Transporter;
     const sms = {
       name: "fake",
       send: async (m: { to: string; text: string }) => {
@@ -216,7 +218,11 @@ describe("delivery", () => {
     };
     return { mails, texts, state, mail, sms };
   }
-  const unsent = (key: string) => ctx.db.select().from(outbox).where(and(like(outbox.dedupeKey, key), sql`sent_at is null`));
+  const unsent = (key: string) =>
+    ctx.db
+      .select()
+      .from(outbox)
+      .where(and(like(outbox.dedupeKey, key), sql`sent_at is null`));
 
   it("a process that stopped after the commit: the job sends each message once, from any number of processes", async () => {
     // The app of this test file has no transports: the messages are committed and not delivered.
@@ -260,7 +266,9 @@ describe("delivery", () => {
     await m.deliverDue(1000);
     rows = await unsent(key);
     expect(rows).toHaveLength(0);
-    expect([...f.mails, ...f.texts].filter((x) => x.startsWith(o.shopper.user.email) || x.startsWith(o.shopper.user.phone))).toHaveLength(4);
+    expect([...f.mails, ...f.texts].filter((x) => x.startsWith(o.shopper.user.email) || x.startsWith(o.shopper.user.phone))).toHaveLength(
+      4,
+    );
   });
 });
 
@@ -319,7 +327,12 @@ describe("preferences", () => {
     expect(got.statusCode).toBe(200);
     const items = got.json().data.items;
     expect(items.map((i: { kind: string }) => i.kind)).not.toContain("new_order");
-    expect(items.find((i: { kind: string }) => i.kind === "security")).toMatchObject({ locked: true, in_app: true, email: true, sms: true });
+    expect(items.find((i: { kind: string }) => i.kind === "security")).toMatchObject({
+      locked: true,
+      in_app: true,
+      email: true,
+      sms: true,
+    });
     const put = await ctx.request({
       method: "PUT",
       url: "/api/notifications/preferences",
@@ -345,7 +358,11 @@ describe("preferences", () => {
     expect((await put([{ kind: "new_order", in_app: false, email: false, sms: false }])).statusCode).toBe(400);
     expect((await put([{ kind: "nonsense", in_app: false, email: false, sms: false }])).statusCode).toBe(400);
     const got = await ctx.request({ method: "GET", url: "/api/notifications/preferences", token: buyer.token });
-    expect(got.json().data.items.find((i: { kind: string }) => i.kind === "line_shipped")).toMatchObject({ in_app: true, email: true, sms: true });
+    expect(got.json().data.items.find((i: { kind: string }) => i.kind === "line_shipped")).toMatchObject({
+      in_app: true,
+      email: true,
+      sms: true,
+    });
     expect((await ctx.request({ method: "PUT", url: "/api/notifications/preferences", payload: { items: [] } })).statusCode).toBe(401);
   });
 });

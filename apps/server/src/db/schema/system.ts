@@ -26,10 +26,7 @@ export const outbox = pgTable(
     /** A delivering process holds the row until then; after it (the process died) another may take it. */
     claimedUntil: timestamp("claimed_until", { withTimezone: true }),
   },
-  (t) => [
-    index("outbox_created_idx").on(t.createdAt.desc()),
-    index("outbox_due_idx").on(t.nextAttemptAt).where(sql`sent_at is null`),
-  ],
+  (t) => [index("outbox_created_idx").on(t.createdAt.desc()), index("outbox_due_idx").on(t.nextAttemptAt).where(sql`sent_at is null`)],
 );
 
 /** A stored, re-encoded image. `key` is server-generated; the file lives under the uploads dir. */

@@ -16,9 +16,9 @@
  */
 import { type CreateSessionBody, koboToNaira, type TransferForm } from "@market/contract";
 import { type Db, namedStatement } from "../../db/client.js";
+import { orderPlaced } from "../notifications/events.js";
 import type { PaymentProvider } from "./payments/provider.js";
 import { type CheckoutRules, DEFAULT_CHECKOUT_RULES, paymentOrder, reserveOrder } from "./reservation.service.js";
-import { orderPlaced } from "../notifications/events.js";
 import { releaseOrders } from "./stock.service.js";
 import { expireOverdueOrders } from "./sweeps.service.js";
 

@@ -196,7 +196,14 @@ export async function refundMade(tx: Executor, orderId: string, refundIds: reado
   return ids;
 }
 
-type PayoutRow = { id: string; seller_id: string; names: string; amount_kobo: string; reference: string | null; failure_reason: string | null };
+type PayoutRow = {
+  id: string;
+  seller_id: string;
+  names: string;
+  amount_kobo: string;
+  reference: string | null;
+  failure_reason: string | null;
+};
 
 async function readPayout(tx: Executor, payoutId: string): Promise<PayoutRow | undefined> {
   const found = await tx.execute<PayoutRow>(sql`
@@ -277,7 +284,11 @@ export async function transferFlagged(tx: Executor, orderId: string, hours: numb
 }
 
 /** The admin approved a seller account, or declined it with `reason`: the seller is told. */
-export async function sellerReviewed(tx: Executor, sellerId: string, decision: { approved: true } | { approved: false; reason: string }): Promise<string[]> {
+export async function sellerReviewed(
+  tx: Executor,
+  sellerId: string,
+  decision: { approved: true } | { approved: false; reason: string },
+): Promise<string[]> {
   return notify(tx, {
     kind: "seller_review",
     event: `seller_review:${sellerId}:${decision.approved ? "approved" : `declined:${Date.now()}`}`,
@@ -287,7 +298,8 @@ export async function sellerReviewed(tx: Executor, sellerId: string, decision: {
           text: "Your seller account is approved: you can now add products and services.",
           sms: "Your seller account is approved. You can now add products and services.",
           subject: "your seller account is approved",
-          email: "Your seller account is approved. Your products and services now show in the store, and you can add more from your dashboard.",
+          email:
+            "Your seller account is approved. Your products and services now show in the store, and you can add more from your dashboard.",
           url: BACKOFFICE_BASE,
         }
       : {

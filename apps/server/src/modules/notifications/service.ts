@@ -8,6 +8,7 @@
  * preferences behind `/api/notifications*`.
  */
 import {
+  type AccountType,
   NOTIFICATION_KIND_INFO,
   NOTIFICATION_MESSAGES,
   type NotificationChannel,
@@ -16,7 +17,6 @@ import {
   type NotificationPreference,
   type NotificationPreferenceRow,
   notificationKindsFor,
-  type AccountType,
 } from "@market/contract";
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
@@ -53,7 +53,15 @@ export type NotifyEvent = {
   message: NotifyMessage;
 };
 
-type Recipient = { id: string; names: string; email: string; phone: string; in_app: boolean | null; em: boolean | null; sms: boolean | null };
+type Recipient = {
+  id: string;
+  names: string;
+  email: string;
+  phone: string;
+  in_app: boolean | null;
+  em: boolean | null;
+  sms: boolean | null;
+};
 
 /** The channels `r` gets `kind` by: its choice, else the kind's defaults; security: always every channel. */
 function channelsOf(kind: NotificationKind, r: Pick<Recipient, "in_app" | "em" | "sms">): Record<NotificationChannel, boolean> {
@@ -173,7 +181,11 @@ export async function markRead(db: Executor, userId: string, which: { ids: strin
     .update(notifications)
     .set({ readAt: sql`now()` })
     .where(
-      and(eq(notifications.userId, userId), isNull(notifications.readAt), "ids" in which ? inArray(notifications.id, which.ids) : undefined),
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        "ids" in which ? inArray(notifications.id, which.ids) : undefined,
+      ),
     );
   return unreadCount(db, userId);
 }
