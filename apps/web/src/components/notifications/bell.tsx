@@ -29,7 +29,7 @@ export default function NotificationBell({ settingsHref, variant = "light" }: { 
         <Popover.Target>
           <IconButton
             variant={variant}
-            size="lg"
+            size={variant === "subtle" ? "md" : "lg"}
             onClick={() => setOpened((o) => !o)}
             aria-label={count > 0 ? `Notifications (${count} unread)` : "Notifications"}
             aria-expanded={opened}

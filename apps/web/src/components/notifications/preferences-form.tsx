@@ -54,7 +54,7 @@ function Form({ rows }: { rows: NotificationPreferenceRow[] }) {
                 <Table.Tr key={row.kind}>
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
-                      {row.locked ? <IconLock size={16} aria-hidden /> : null}
+                      {row.locked ? <IconLock size={16} aria-hidden style={{ flexShrink: 0 }} /> : null}
                       <Text fz="sm">{row.label}</Text>
                     </Group>
                     {row.locked ? (

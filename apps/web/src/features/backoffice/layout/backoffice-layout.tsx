@@ -7,7 +7,7 @@
 import "@mantine/core/styles/AppShell.layer.css";
 // The Mantine component styles no storefront screen uses (ADR 0051, ADR 0072): with the back office only.
 import "./mantine-styles-deferred";
-import { Anchor, AppShell, Avatar, Burger, Center, Group, Loader, NavLink, ScrollArea, Text, UnstyledButton } from "@mantine/core";
+import { Anchor, AppShell, Avatar, Burger, Center, Flex, Group, Loader, NavLink, ScrollArea, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { BACKOFFICE_PATHS, HEADER_NAME_MAX } from "@market/contract";
 import {
@@ -146,11 +146,11 @@ export default function BackofficeLayout() {
               Back office
             </Text>
           </Group>
-          <Group gap="md" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
             <Anchor component={Link} to="/" c="gray.2" fz="sm" visibleFrom="sm">
               View store
             </Anchor>
-            <Suspense fallback={<span style={{ width: 38 }} />}>
+            <Suspense fallback={<span style={{ width: 32 }} />}>
               <NotificationBell settingsHref={BACKOFFICE_PATHS.notificationSettings} variant="subtle" />
             </Suspense>
             {/* Named by what it shows (a label that hid the visible name would not match it for voice control). */}
@@ -158,12 +158,15 @@ export default function BackofficeLayout() {
               <span className="visually-hidden">Your profile: </span>
               <Group gap={8} wrap="nowrap" data-testid="bo-account-badge">
                 {/* The account type as the spec shows it ("business"), and the name at every width. */}
-                <Text fz="xs" c="yellow.3" fw={700}>
-                  {role}
-                </Text>
-                <Text fz="sm" c="white" fw={600} style={{ whiteSpace: "nowrap" }}>
-                  {details.names.slice(0, HEADER_NAME_MAX)}
-                </Text>
+                {/* Stacked on phones, where the top bar also holds the notification bell. */}
+                <Flex direction={{ base: "column", sm: "row" }} align={{ base: "flex-end", sm: "center" }} gap={{ base: 0, sm: 8 }}>
+                  <Text fz="xs" c="yellow.3" fw={700} lh={1.2}>
+                    {role}
+                  </Text>
+                  <Text fz="sm" c="white" fw={600} lh={1.2} style={{ whiteSpace: "nowrap" }}>
+                    {details.names.slice(0, HEADER_NAME_MAX)}
+                  </Text>
+                </Flex>
                 <Avatar src={details.profile || null} alt={details.names} size={32} radius="xl" color="naija" variant="filled" />
               </Group>
             </UnstyledButton>
