@@ -74,6 +74,8 @@ describe("each kind makes one message per chosen channel, after commit", () => {
     expect(placed.email[0]!.recipient).toBe(o.shopper.user.email);
     expect(placed.email[0]!.body).toContain(`/account/orders/${o.orderId}`);
     expect(placed.sms[0]!.recipient).toBe(o.shopper.user.phone);
+    // Plain GSM characters: the naira sign would make it a Unicode SMS of 70 characters a part.
+    expect(placed.sms[0]!.body).toMatch(/^Naija Market: Order NM-\d\d-\d{6}: transfer NGN 12,000 to .+ by .+ http\S+\/account\/orders\//);
 
     expect(await counts(buyer, "payment_confirmed")).toEqual([1, 1, 1]);
     const seller = await sent(ctx.shop.seller.user.id, "new_order");

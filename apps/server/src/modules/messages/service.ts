@@ -56,7 +56,7 @@ export async function queueOutbox(exec: Executor, m: OutgoingMessage): Promise<s
 const CLAIM_SECONDS = 120;
 
 /** The wait before attempt `attempts + 1` after a failure: 30 s doubling, at most an hour (ADR 0181). */
-export function retryDelaySeconds(attempts: number): number {
+function retryDelaySeconds(attempts: number): number {
   return Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
 }
 

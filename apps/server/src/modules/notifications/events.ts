@@ -15,9 +15,9 @@ const naira = (kobo: number | string) => formatNaira(koboToNaira(Number(kobo)));
 const item = (name: string) => truncate(name, 40);
 
 /** The buyer's page of an order. */
-export const buyerOrderUrl = (orderId: string) => `/account/orders/${orderId}`;
+const buyerOrderUrl = (orderId: string) => `/account/orders/${orderId}`;
 /** The back office's page of an order (the seller's lines, or every line for the admin). */
-export const backofficeOrderUrl = (orderId: string) => `${BACKOFFICE_BASE}/orders/${orderId}`;
+const backofficeOrderUrl = (orderId: string) => `${BACKOFFICE_BASE}/orders/${orderId}`;
 
 type OrderRow = { id: string; number: string; buyer_id: string; total_kobo: string; reserved_until: Date | string };
 

@@ -112,7 +112,8 @@ export async function notify(tx: Executor, event: NotifyEvent): Promise<string[]
       const id = await queueOutbox(tx, {
         channel: "sms",
         recipient: r.phone,
-        body: `Naija Market: ${m.sms} ${link}`,
+        // "₦" is outside the GSM alphabet: one such character would halve what an SMS can carry.
+        body: `Naija Market: ${m.sms.replace(/₦/g, "NGN ")} ${link}`,
         dedupeKey: `${event.event}:${r.id}:sms`,
       });
       if (id) queued.push(id);

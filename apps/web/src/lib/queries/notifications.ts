@@ -17,7 +17,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import { api } from "../api";
 
 /** Every query key of the notifications: the one place they are built. */
-export const notificationKeys = {
+const notificationKeys = {
   all: ["notifications"] as const,
   unread: () => [...notificationKeys.all, "unread"] as const,
   list: () => [...notificationKeys.all, "list"] as const,
