@@ -4,7 +4,8 @@
  * bell then counts the unread notifications and its list shows "Shipped" with the order number;
  * opening it marks them read. The seller's bell in the back office shows the new order. The
  * notification settings show the security messages locked. Setup goes through the API.
- * Screenshots under /work/shots/notify/ when SHOTS_DIR is set.
+ * The admin's confirmations change the store's money, so the spec runs in the "money" project (ADR
+ * 0176), at 390 px by its own viewport. Screenshots in SHOTS_DIR when it is set.
  */
 import { FREE_SHIPPING_OVER_NAIRA, SHIPPING_FEE_NAIRA, shippingFeeKobo } from "@market/contract";
 import type { APIRequestContext, Page } from "@playwright/test";
@@ -59,17 +60,23 @@ async function paidOrder(request: APIRequestContext, customer: OwnAccount, selle
     }),
   );
   const form = session.data.Form;
-  const paid = await ok<{ data: { transaction_id: string } }>(await request.put("/api/transactions", { ...auth(customer.token), data: form }));
+  const paid = await ok<{ data: { transaction_id: string } }>(
+    await request.put("/api/transactions", { ...auth(customer.token), data: form }),
+  );
   const admin = await apiSignIn(request, DEMO.admin);
-  await ok(await request.put("/api/admin/transactions", { ...auth(admin), data: { transaction_id: paid.data.transaction_id, action: "confirm" } }));
-  const lines = await ok<{ data: Array<{ _id: string; order_id: string }> }>(await request.get("/api/orders/lines?limit=20", auth(seller.token)));
+  await ok(
+    await request.put("/api/admin/transactions", { ...auth(admin), data: { transaction_id: paid.data.transaction_id, action: "confirm" } }),
+  );
+  const lines = await ok<{ data: Array<{ _id: string; order_id: string }> }>(
+    await request.get("/api/orders/lines?limit=20", auth(seller.token)),
+  );
   return { orderId: form.order_id, lineId: lines.data.find((l) => l.order_id === form.order_id)!._id, name };
 }
 
 test.describe("notifications", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("the buyer's bell shows Shipped once the seller ships the line @phone", async ({ page, request, customer, seller }) => {
+  test("the buyer's bell shows Shipped once the seller ships the line", async ({ page, request, customer, seller }) => {
     const order = await paidOrder(request, customer, seller);
     await ok(await request.put("/api/orders/lines", { ...auth(seller.token), data: { line_id: order.lineId, fulfilment: "shipped" } }));
 
