@@ -13,7 +13,7 @@ import { createProduct, createUserWithToken } from "../src/db/seed/factories.js"
 import { runExpirySweep } from "../src/modules/jobs/expiry-sweep.js";
 import { ledgerClock } from "../src/modules/ledger/earnings.service.js";
 import { createMessenger } from "../src/modules/messages/service.js";
-import { paymentDecided } from "../src/modules/notifications/events.js";
+import { paymentDecided, sellerReviewed } from "../src/modules/notifications/events.js";
 import { shipBy } from "../src/modules/notifications/ship-by.js";
 import { buyAndSubmit, days, decide, deliver } from "./finance-helpers.js";
 import { createShopContext, type ShopContext } from "./helpers.js";
@@ -169,6 +169,15 @@ describe("each kind makes one message per chosen channel, after commit", () => {
     expect(await counts(pending.user.id, "seller_review")).toEqual([1, 1, 1]);
   });
 
+  it("seller not approved: the reason is in the message", async () => {
+    const pending = await createUserWithToken(ctx.db, { accType: "business", status: "pending" });
+    await ctx.db.transaction((tx) => sellerReviewed(tx, pending.user.id, { approved: false, reason: "Add your CAC number" }));
+    const s = await sent(pending.user.id, "seller_review");
+    expect([s.inApp.length, s.email.length, s.sms.length]).toEqual([1, 1, 1]);
+    expect(s.inApp[0]!.text).toBe("Your seller account was not approved: Add your CAC number");
+    expect(s.email[0]!.body).toContain("Reason: Add your CAC number");
+  });
+
   it("unconfirmed transfer flagged: the admins (the buyer's e-mail stays)", async () => {
     const p = await ctx.shop.product({ price: 1000, countInStock: 5 });
     const o = await buyAndSubmit(ctx, [{ productId: p.id, count: 1, price: 1000 }]);
@@ -242,6 +251,8 @@ describe("delivery", () => {
     expect(mine).toHaveLength(4);
     expect(new Set(mine).size).toBe(4);
     expect(await unsent(key)).toHaveLength(0);
+    // The app runs the same delivery as its cluster job (without transports here, it sends nothing).
+    expect(await ctx.app.jobs.run("outbox-delivery")).toBe("ran");
   });
 
   it("a failing SMTP or SMS provider delays the messages, loses none, and blocks no order", async () => {
