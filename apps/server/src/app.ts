@@ -36,6 +36,7 @@ import refundsRoutes from "./modules/ledger/refunds.routes.js";
 import shippingRoutes from "./modules/ledger/shipping.routes.js";
 import summaryRoutes from "./modules/ledger/summary.routes.js";
 import messagesPlugin from "./modules/messages/plugin.js";
+import notificationsRoutes from "./modules/notifications/routes.js";
 import seoRoutes from "./modules/seo/routes.js";
 import systemRoutes from "./modules/system/routes.js";
 import uploadsRoutes from "./modules/uploads/routes.js";
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, db: Db, { readDb = db }: { readDb
   await app.register(walletPlugin, { prefix: "/api/v1" });
   await app.register(wishlistRoutes, { prefix: "/api" });
   await app.register(contactRoutes, { prefix: "/api" });
+  await app.register(notificationsRoutes, { prefix: "/api" });
   await app.register(seoRoutes);
   // app.jobs: timers not tied to a request, each run once per cluster (ADR 0110).
   await app.register(jobsPlugin);

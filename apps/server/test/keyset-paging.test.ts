@@ -57,7 +57,7 @@ for (const status of ["requested", "paid", "failed"] as const)
 // One time for every row of every list, with microseconds that a millisecond cursor drops. (The
 // statement pages by ledger entry id, and ledger rows are append-only.)
 const SAME_TIME = "2026-11-20 10:00:00.123456+00";
-for (const table of ["users", "products", "posts", "reviews", "orders", "order_lines", "transactions", "payouts"])
+for (const table of ["users", "products", "posts", "reviews", "orders", "order_lines", "transactions", "payouts", "notifications"])
   await ctx.db.execute(sql`update ${sql.identifier(table)} set created_at = ${SAME_TIME}::timestamptz`);
 
 /**
@@ -75,6 +75,8 @@ const CALLS: Record<string, { token?: string; queries: string[] }> = {
   "/api/earnings": { token: seller.token, queries: [""] },
   "/api/payouts": { token: seller.token, queries: [""] },
   "/api/admin/payouts": { token: admin.token, queries: ["", "status=paid"] },
+  // The seller was told of each of the three paid orders ("new order to ship").
+  "/api/notifications": { token: seller.token, queries: [""] },
 };
 
 const routes = (await listRoutes(ctx)).filter((r) => r.method === "GET" && r.params.some((p) => p.in === "query" && p.name === "cursor"));
@@ -82,9 +84,11 @@ const routes = (await listRoutes(ctx)).filter((r) => r.method === "GET" && r.par
 type Row = { _id: string };
 type Answer = { data: unknown; products?: Row[]; statement?: Row[]; nextCursor?: string | null };
 
-/** The ids of a list answer's rows: `data`, or the catalog's `products`, or the earnings' `statement`. */
+/** The ids of a list answer's rows: `data`, or the catalog's `products`, or the earnings' `statement`, or `data.items` (notifications). */
 function ids(body: Answer): string[] {
-  const rows = (Array.isArray(body.data) ? body.data : (body.products ?? body.statement)) as Row[];
+  const rows = (
+    Array.isArray(body.data) ? body.data : (body.products ?? body.statement ?? (body.data as { items?: Row[] })?.items)
+  ) as Row[];
   return rows.map((r) => r._id);
 }
 

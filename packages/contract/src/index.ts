@@ -11,6 +11,7 @@ export * from "./schemas/catalog.js";
 export * from "./schemas/common.js";
 export * from "./schemas/engagement.js";
 export * from "./schemas/finance.js";
+export * from "./schemas/notifications.js";
 export * from "./schemas/password.js";
 export * from "./schemas/payout-account.js";
 export * from "./schemas/plain-text.js";

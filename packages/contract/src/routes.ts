@@ -25,6 +25,7 @@ export const STOREFRONT_PATHS = {
   changePassword: "/changePass",
   cart: "/cart",
   checkout: "/checkout",
+  notificationSettings: "/account/notifications",
 } as const;
 
 /** The back office's pages, under its own layout. */
@@ -52,6 +53,7 @@ export const BACKOFFICE_PATHS = {
   users: `${BACKOFFICE_BASE}/users`,
   settings: `${BACKOFFICE_BASE}/settings`,
   changePassword: `${BACKOFFICE_BASE}/change_pwd`,
+  notificationSettings: `${BACKOFFICE_BASE}/notifications`,
   // The services list's "Add New" link points at this other prefix (spec §2); it redirects.
   addServicesAlias: "/admin/dashboard/add_Services",
 } as const;

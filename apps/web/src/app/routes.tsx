@@ -41,6 +41,10 @@ export const routes: RouteObject[] = [
           },
           { path: STOREFRONT_PATHS.cart, lazy: lazyPage("cart", () => import("../features/cart/pages/cart-page")) },
           { path: STOREFRONT_PATHS.checkout, lazy: lazyPage("checkout", () => import("../features/cart/pages/checkout-page")) },
+          {
+            path: STOREFRONT_PATHS.notificationSettings,
+            lazy: lazyPage("notification-settings", () => import("../features/accounts/pages/notification-settings-page")),
+          },
           { path: "*", lazy: lazyPage("not-found", () => import("../components/not-found-page")) },
         ],
       },
@@ -116,6 +120,10 @@ export const routes: RouteObject[] = [
           { path: BACKOFFICE_PATHS.sellers, lazy: lazyPage("bo-sellers", () => import("../features/backoffice/pages/sellers-page")) },
           { path: BACKOFFICE_PATHS.users, lazy: lazyPage("bo-users", () => import("../features/backoffice/pages/users-page")) },
           { path: BACKOFFICE_PATHS.settings, lazy: lazyPage("bo-settings", () => import("../features/backoffice/pages/settings-page")) },
+          {
+            path: BACKOFFICE_PATHS.notificationSettings,
+            lazy: lazyPage("bo-notification-settings", () => import("../features/backoffice/pages/notification-settings-page")),
+          },
           {
             path: BACKOFFICE_PATHS.changePassword,
             lazy: lazyPage("bo-change-password", () => import("../features/backoffice/pages/change-password-page")),

@@ -3,5 +3,6 @@ export * from "./catalog.js";
 export * from "./commerce.js";
 export * from "./enums.js";
 export * from "./ledger.js";
+export * from "./notifications.js";
 export * from "./system.js";
 export * from "./users.js";

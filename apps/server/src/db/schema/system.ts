@@ -1,4 +1,5 @@
 /** Outbox (mail/SMS not yet sent or without a transport), uploads, contact messages and idempotency keys. */
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { outboxChannel } from "./enums.js";
 import { users } from "./users.js";
@@ -14,8 +15,18 @@ export const outbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     error: text("error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The event, recipient and channel a notification was queued for (`<event key>:<user id>:<channel>`):
+     * unique, so one event never queues the same message twice (ADR 0181). Null for other messages.
+     */
+    dedupeKey: text("dedupe_key").unique("outbox_dedupe_key_uq"),
+    /** Failed delivery attempts so far, and when the delivery job may try again (backoff). */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A delivering process holds the row until then; after it (the process died) another may take it. */
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
   },
-  (t) => [index("outbox_created_idx").on(t.createdAt.desc())],
+  (t) => [index("outbox_created_idx").on(t.createdAt.desc()), index("outbox_due_idx").on(t.nextAttemptAt).where(sql`sent_at is null`)],
 );
 
 /** A stored, re-encoded image. `key` is server-generated; the file lives under the uploads dir. */

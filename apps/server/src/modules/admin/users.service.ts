@@ -15,6 +15,7 @@ import { normalizePhone } from "../accounts/validation.js";
 import { hashPassword } from "../auth/passwords.js";
 import { revokeUserSessions, type SessionCaches } from "../auth/sessions.js";
 import { syncSellerListings } from "../catalog/listing-visibility.js";
+import { sellerReviewed } from "../notifications/events.js";
 import { findBank } from "../wallet/banks.js";
 
 /** Users newest first (served by users_acc_type_idx); ties by id. */
@@ -189,6 +190,8 @@ export async function applyAdminAction(
         if (target.accType !== "business") throw conflict("Only a seller account can be approved");
         if (target.status !== "pending") throw conflict("This seller is already approved");
         await tx.update(users).set({ status: "approved", updatedAt: new Date() }).where(eq(users.id, accountId));
+        // The seller is told; the outbox-delivery job sends it after commit (ADR 0181).
+        await sellerReviewed(tx, accountId, { approved: true });
         break;
       case "blue_tick_verify":
       case "blue_tick_remove":

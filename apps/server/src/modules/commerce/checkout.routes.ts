@@ -57,6 +57,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           request.body,
           { maxUnitsPerProductPerDay: app.config.MAX_UNITS_PER_PRODUCT_PER_DAY },
           changed,
+          (ids) => void app.messenger.deliver(ids),
         ),
       );
       return { statusCode: 200, data: { message: "Transfer the amount within 15 minutes", data: "session" as const, Form: form } };

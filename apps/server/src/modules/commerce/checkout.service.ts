@@ -16,6 +16,7 @@
  */
 import { type CreateSessionBody, koboToNaira, type TransferForm } from "@market/contract";
 import { type Db, namedStatement } from "../../db/client.js";
+import { orderPlaced } from "../notifications/events.js";
 import type { PaymentProvider } from "./payments/provider.js";
 import { type CheckoutRules, DEFAULT_CHECKOUT_RULES, paymentOrder, reserveOrder } from "./reservation.service.js";
 import { releaseOrders } from "./stock.service.js";
@@ -31,6 +32,7 @@ const sessionEvent = namedStatement<{ id: string; provider: string; payload: str
  * A provider that calls the network is asked after the reservation's commit (no row stays locked
  * while it answers); if it fails, the order is cancelled at once and its stock released.
  * @param rules the store's checkout settings (per-buyer daily cap).
+ * @param queued told the outbox ids of the "order placed" notification, to deliver after commit.
  * @param stockChanged told, once committed, the products whose stock this call changed, among them
  *   those of other shoppers' overdue orders it released (even when it then refuses), so the caches
  *   drop only what shows them (ADR 0144).
@@ -42,6 +44,7 @@ export async function createCheckoutSession(
   body: CreateSessionBody,
   rules: CheckoutRules = DEFAULT_CHECKOUT_RULES,
   stockChanged: (productIds: readonly string[]) => void = () => {},
+  queued: (outboxIds: string[]) => void = () => {},
 ): Promise<TransferForm> {
   let reserved = await reserveOrder(db, provider, user.id, body, rules);
   // Stock held by windows that are already over must not make this shopper's checkout fail (ADR
@@ -65,6 +68,10 @@ export async function createCheckoutSession(
       throw err;
     }
   }
+  // The buyer is told what to transfer and by when (ADR 0181): recorded once the receiving account
+  // is known, which a provider gives only after the reservation's commit.
+  const shown = account;
+  queued(await db.transaction((tx) => orderPlaced(tx, order.id, shown)));
   const { first_name: _f, last_name: _l, ...address } = order.address;
   return {
     client_account_no: account.client_account_no,

@@ -34,33 +34,3 @@ If you made the transfer, reply to this e-mail with your bank's receipt. If we f
 ${STORE}`,
   };
 }
-
-/** A flagged transfer was confirmed after all: the order is paid. */
-export function lateConfirmedNotice(n: OrderNotice): OutgoingMessage {
-  const ref = orderRef(n.orderId);
-  return {
-    channel: "email",
-    recipient: n.email,
-    subject: `${STORE}: your payment for order ${ref} is confirmed`,
-    body: `${hello(n.names)}
-
-Good news: we found your payment of ${formatNaira(koboToNaira(n.totalKobo))} for order ${ref}. The order is paid and the sellers will now ship it.
-
-${STORE}`,
-  };
-}
-
-/** A flagged transfer was rejected: the order is closed. */
-export function lateRejectedNotice(n: OrderNotice): OutgoingMessage {
-  const ref = orderRef(n.orderId);
-  return {
-    channel: "email",
-    recipient: n.email,
-    subject: `${STORE}: order ${ref} is closed`,
-    body: `${hello(n.names)}
-
-We could not accept your payment of ${formatNaira(koboToNaira(n.totalKobo))} for order ${ref}, so the order is closed. If the money left your account, we will refund it in full; reply to this e-mail if you have any question.
-
-${STORE}`,
-  };
-}

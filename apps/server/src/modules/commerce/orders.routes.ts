@@ -93,7 +93,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const line = await moveSellerLine(app.db, currentUser(request).id, request.body.line_id, request.body.fulfilment);
+      const line = await moveSellerLine(app.db, currentUser(request).id, request.body.line_id, request.body.fulfilment, (ids) => {
+        void app.messenger.deliver(ids);
+      });
       return { statusCode: 200, message: `Marked ${line.fulfilment}`, data: line };
     },
   );

@@ -19,7 +19,7 @@ import { newestFirst } from "../../lib/keyset.js";
 import { recordOrderPaid } from "../ledger/earnings.service.js";
 import { refundsByOrder } from "../ledger/refunds.service.js";
 import type { Messenger } from "../messages/service.js";
-import { lateConfirmedNotice, lateRejectedNotice } from "./notices.js";
+import { lineMoved, paymentDecided } from "../notifications/events.js";
 import { releaseOrders, reserveReleasedOrder } from "./stock.service.js";
 import { expireOverdueOrders } from "./sweeps.service.js";
 
@@ -160,6 +160,8 @@ export async function listSellerLines(
 /**
  * The seller moves one of their lines of a paid order forward (unfulfilled -> shipped -> delivered;
  * skipping "shipped" is allowed, going back is not).
+ * The buyer's notification is recorded in the same transaction; `queued` is told its outbox ids
+ * after commit, to deliver them.
  * @throws 404 not the caller's line; 409 order not paid or a backward/same move.
  */
 export async function moveSellerLine(
@@ -167,8 +169,10 @@ export async function moveSellerLine(
   sellerId: string,
   lineId: string,
   to: Exclude<FulfilmentStatus, "unfulfilled">,
+  queued: (outboxIds: string[]) => void = () => {},
 ): Promise<SellerOrderLine> {
-  return db.transaction(async (tx) => {
+  let outboxIds: string[] = [];
+  const line = await db.transaction(async (tx) => {
     const locked = await tx.execute<{ fulfilment: FulfilmentStatus; status: string }>(sql`
       select ol.fulfilment, o.status from order_lines ol join orders o on o.id = ol.order_id
       where ol.id = ${lineId} and ol.seller_id = ${sellerId} for update of ol`);
@@ -189,8 +193,12 @@ export async function moveSellerLine(
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
       .innerJoin(users, eq(users.id, orders.buyerId))
       .where(eq(orderLines.id, lineId));
+    // The buyer is told (ADR 0181).
+    outboxIds = await lineMoved(tx, lineId, to);
     return toSellerLine(updated!);
   });
+  queued(outboxIds);
+  return line;
 }
 
 /* ------------------------------------------------------------------------------------------- */
@@ -337,12 +345,9 @@ export async function decideTransfer(
       .update(transactions)
       .set({ status: action === "confirm" ? "confirmed" : "rejected", reviewedBy: adminId, reviewedAt: sql`now()` })
       .where(eq(transactions.id, transactionId));
-    if (!flagged) return { outboxIds: [], products };
-    const notice = { email: t.email, names: t.names, orderId: t.order_id, totalKobo: Number(t.total_kobo) };
-    return {
-      outboxIds: [await messenger.queue(tx, action === "confirm" ? lateConfirmedNotice(notice) : lateRejectedNotice(notice))],
-      products,
-    };
+    // The buyer (and, when paid, each seller: "new order to ship") are told (ADR 0181).
+    const outboxIds = await paymentDecided(tx, t.order_id, action === "confirm" ? "confirmed" : "rejected", { late: flagged });
+    return { outboxIds, products };
   });
   stockChanged(products);
   void messenger.deliver(outboxIds);

@@ -8,6 +8,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import type { Messenger } from "../messages/service.js";
+import { transferFlagged } from "../notifications/events.js";
 import { type OrderNotice, unconfirmedTransferNotice } from "./notices.js";
 import { releaseOrders } from "./stock.service.js";
 
@@ -57,7 +58,7 @@ export async function expireOverdueOrders(
  * (design brief "store's rules", ADR 0081): in one transaction per batch, the order moves
  * payment_submitted -> unconfirmed and its units go back to stock, the transfer record becomes
  * "flagged" (the admin's Transactions screen shows it), and an e-mail to the buyer is queued in the
- * outbox; the e-mails are delivered after commit. Like the window expiry, due rows are claimed with
+ * outbox and the admins notified (ADR 0181); the e-mails are delivered after commit. Like the window expiry, due rows are claimed with
  * `FOR UPDATE SKIP LOCKED` and moved by a conditional UPDATE, so every process may run it at once
  * and an order is released once. Times come from the database clock.
  * @param afterHours UNCONFIRMED_TRANSFER_HOURS (hours).
@@ -100,6 +101,8 @@ export async function flagUnconfirmedTransfers(
     for (const r of due.rows.filter((d) => moved.has(d.order_id))) {
       const notice: OrderNotice = { email: r.email, names: r.names, orderId: r.order_id, totalKobo: Number(r.total_kobo) };
       ids.push(await messenger.queue(tx, unconfirmedTransferNotice(notice, opts.afterHours)));
+      // The admins are told too (ADR 0181).
+      ids.push(...(await transferFlagged(tx, r.order_id, opts.afterHours)));
     }
     return { flagged: moved.size, outboxIds: ids, products: released.products };
   });

@@ -13,6 +13,7 @@ import type { Db, Executor, Tx } from "../../db/client.js";
 import { payouts, users } from "../../db/schema/index.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { newestFirst } from "../../lib/keyset.js";
+import { payoutRequested, payoutSettled } from "../notifications/events.js";
 import { type FinanceSettings, releaseDueLines } from "./earnings.service.js";
 import { balanceKobo, ledgerNow, lockAccount, postJournal } from "./ledger.service.js";
 
@@ -101,6 +102,8 @@ export async function requestPayout(
       ],
       { kind: "payout" },
     );
+    // The admins are told; the outbox-delivery job sends it after commit (ADR 0181).
+    await payoutRequested(tx, payout!.id);
     return payout!.id;
   });
   return readPayout(db, id);
@@ -158,6 +161,8 @@ export async function settlePayout(
     kind: to === "paid" ? "payout_paid" : "payout_returned",
     memo: (to === "paid" ? detail.reference : detail.reason) ?? "",
   });
+  // The seller is told; the outbox-delivery job sends it after commit (ADR 0181).
+  await payoutSettled(tx, payoutId, to);
   return true;
 }
 

@@ -13,6 +13,7 @@ import { asc, inArray, sql } from "drizzle-orm";
 import type { Db, Executor, Tx } from "../../db/client.js";
 import { refunds } from "../../db/schema/index.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { refundMade } from "../notifications/events.js";
 import { balanceKobo, type EntryInput, ledgerNow, lockAccount, postJournal } from "./ledger.service.js";
 
 type LineState = {
@@ -135,6 +136,12 @@ export async function refundOrder(
       await postJournal(tx, `refund:${row!.id}`, entries, { kind: "refund", orderId: body.orderId, memo: body.reason });
       made.push(toRefund(row!));
     }
+    // The buyer and the sellers are told; the outbox-delivery job sends it after commit (ADR 0181).
+    await refundMade(
+      tx,
+      body.orderId,
+      made.map((r) => r._id),
+    );
     return made;
   });
 }

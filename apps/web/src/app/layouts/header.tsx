@@ -1,12 +1,12 @@
 /**
  * The shared header (spec §2 "Header and menus"): top bar with the account type label, the name cut
  * to 10 characters and the profile picture (default when none); the menu Home, Shop, Market Place,
- * Services, Cart, My Account, then Log Out or Login / Register; the mini-cart button. On phones the
+ * Services, Cart, My Account, then Log Out or Login / Register; the notification bell (signed in) and the mini-cart button. On phones the
  * menu folds into a drawer.
  */
 import { Anchor, Box, Container, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { type AccountType, HEADER_NAME_MAX } from "@market/contract";
+import { type AccountType, BACKOFFICE_PATHS, HEADER_NAME_MAX, STOREFRONT_PATHS } from "@market/contract";
 import { lazy, Suspense } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import { LazyDrawer as Drawer } from "../../components/lazy-overlay";
@@ -19,6 +19,8 @@ import classes from "./header.module.css";
 
 /** Only signed-in shoppers see it: its own chunk (ADR 0051). */
 const HeaderAvatar = lazy(() => import("./header-avatar"));
+/** The notification bell: only for a signed-in account, its own chunk (ADR 0182). */
+const NotificationBell = lazy(() => import("../../components/notifications/bell"));
 
 /** Where "My Account" leads (spec §2): /account for customers, the dashboard for others, /signin when signed out. */
 function accountLink(accType: AccountType | undefined): string {
@@ -125,7 +127,18 @@ export function Header() {
           <Group gap={4} visibleFrom="md" component="nav" aria-label="Main menu" wrap="nowrap">
             {menu(false)}
           </Group>
-          <MiniCart />
+          <Group gap={6} wrap="nowrap">
+            {isLogin && details ? (
+              <Suspense fallback={<span className={classes.bellPlaceholder} />}>
+                <NotificationBell
+                  settingsHref={
+                    details.accType === "customer" ? STOREFRONT_PATHS.notificationSettings : BACKOFFICE_PATHS.notificationSettings
+                  }
+                />
+              </Suspense>
+            ) : null}
+            <MiniCart />
+          </Group>
         </Group>
       </Container>
       <Drawer opened={opened} onClose={close} size="80%" title="Menu" hiddenFrom="md">

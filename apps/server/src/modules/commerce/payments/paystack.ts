@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.js";
 import { isUuid } from "../../../lib/cursor.js";
 import { recordOrderPaid } from "../../ledger/earnings.service.js";
+import { paymentDecided } from "../../notifications/events.js";
 import { recordPaystackEventOnce } from "./events.js";
 
 export const PAYSTACK_API = "https://api.paystack.co";
@@ -89,6 +90,8 @@ export async function handlePaystackEvent(db: Db, event: PaystackEvent): Promise
     await tx.execute(sql`update orders set status = 'paid', updated_at = now() where id = ${ref}`);
     await recordOrderPaid(tx, ref);
     await tx.execute(sql`delete from cart_lines where user_id = ${order.buyer_id}`);
+    // The buyer and the sellers are told; the outbox-delivery job sends it after commit (ADR 0181).
+    await paymentDecided(tx, ref, "confirmed");
     return "paid";
   });
 }

@@ -1,12 +1,12 @@
 /**
  * Frame of the customer area (spec §2 "Customer area", §4, §6): title and breadcrumb, the sidebar
- * (Dashboard, Addresses (N), Change Password, Log out) and the screen. Signed-out visitors go to
+ * (Dashboard, Addresses (N), Change Password, Notifications, Log out) and the screen. Signed-out visitors go to
  * /signin and business or admin accounts to "/" (useCustomerOnly). Until the customer is known the
  * same grid holds placeholders of the sidebar's and screen's size (ADR 0130).
  */
 import { Box, Card, Container, Grid, NavLink as MantineNavLink, Stack, VisuallyHidden } from "@mantine/core";
-import { TEXT } from "@market/contract";
-import { IconAddressBook, IconKey, IconLayoutDashboard, IconLogout } from "@tabler/icons-react";
+import { STOREFRONT_PATHS, TEXT } from "@market/contract";
+import { IconAddressBook, IconBell, IconKey, IconLayoutDashboard, IconLogout } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { Skeleton } from "../../../components/ui/skeleton";
@@ -20,6 +20,7 @@ function Sidebar({ user }: { user: SessionUser }) {
     { to: "/account", label: TEXT.accounts.dashboard, icon: IconLayoutDashboard },
     { to: "/address", label: TEXT.accounts.addresses(user.addresses.length), icon: IconAddressBook },
     { to: "/changePass", label: TEXT.accounts.changePassword, icon: IconKey },
+    { to: STOREFRONT_PATHS.notificationSettings, label: "Notifications", icon: IconBell },
   ];
   return (
     <Card withBorder padding={6} radius="md" component="nav" aria-label="My account">

@@ -1,15 +1,15 @@
 /**
  * The back office's own layout (spec §2 "The back office has its own layout", "Header and menus"):
- * a Mantine AppShell with a top bar (account type label, name cut to 10 characters, picture) and
+ * a Mantine AppShell with a top bar (notification bell, account type label, name cut to 10 characters, picture) and
  * the role's sidebar; on phones the sidebar is a drawer behind the burger, with collapsible groups.
  * Guards (spec §4 "Session"): signed out -> /signin; customers -> /account.
  */
 import "@mantine/core/styles/AppShell.layer.css";
 // The Mantine component styles no storefront screen uses (ADR 0051, ADR 0072): with the back office only.
 import "./mantine-styles-deferred";
-import { Anchor, AppShell, Avatar, Burger, Center, Group, Loader, NavLink, ScrollArea, Text, UnstyledButton } from "@mantine/core";
+import { Anchor, AppShell, Avatar, Burger, Center, Flex, Group, Loader, NavLink, ScrollArea, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { HEADER_NAME_MAX } from "@market/contract";
+import { BACKOFFICE_PATHS, HEADER_NAME_MAX } from "@market/contract";
 import {
   IconBuildingStore,
   IconCategory,
@@ -24,7 +24,7 @@ import {
   IconUsers,
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { Link, Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { AppReadyMarker } from "../../../components/app-ready";
 import { isSessionRefused, meQuery, useSession, useSessionExpiry, useSignOut } from "../../../lib/session";
@@ -32,6 +32,9 @@ import { ConfirmHost } from "../components/confirm";
 import { LoadError } from "../components/query-state";
 import { BO, type NavEntry, navFor } from "../lib/nav";
 import classes from "./backoffice-layout.module.css";
+
+/** The notification bell of the top bar (ADR 0182): its own chunk. */
+const NotificationBell = lazy(() => import("../../../components/notifications/bell"));
 
 const ICONS: Record<string, ReactNode> = {
   dashboard: <IconLayoutDashboard size={18} stroke={1.6} />,
@@ -143,21 +146,27 @@ export default function BackofficeLayout() {
               Back office
             </Text>
           </Group>
-          <Group gap="md" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
             <Anchor component={Link} to="/" c="gray.2" fz="sm" visibleFrom="sm">
               View store
             </Anchor>
+            <Suspense fallback={<span style={{ width: 32 }} />}>
+              <NotificationBell settingsHref={BACKOFFICE_PATHS.notificationSettings} variant="subtle" />
+            </Suspense>
             {/* Named by what it shows (a label that hid the visible name would not match it for voice control). */}
             <UnstyledButton component={Link} to={`${BO}/settings`}>
               <span className="visually-hidden">Your profile: </span>
               <Group gap={8} wrap="nowrap" data-testid="bo-account-badge">
                 {/* The account type as the spec shows it ("business"), and the name at every width. */}
-                <Text fz="xs" c="yellow.3" fw={700}>
-                  {role}
-                </Text>
-                <Text fz="sm" c="white" fw={600} style={{ whiteSpace: "nowrap" }}>
-                  {details.names.slice(0, HEADER_NAME_MAX)}
-                </Text>
+                {/* Stacked on phones, where the top bar also holds the notification bell. */}
+                <Flex direction={{ base: "column", sm: "row" }} align={{ base: "flex-end", sm: "center" }} gap={{ base: 0, sm: 8 }}>
+                  <Text fz="xs" c="yellow.3" fw={700} lh={1.2}>
+                    {role}
+                  </Text>
+                  <Text fz="sm" c="white" fw={600} lh={1.2} style={{ whiteSpace: "nowrap" }}>
+                    {details.names.slice(0, HEADER_NAME_MAX)}
+                  </Text>
+                </Flex>
                 <Avatar src={details.profile || null} alt={details.names} size={32} radius="xl" color="naija" variant="filled" />
               </Group>
             </UnstyledButton>

@@ -27,6 +27,7 @@ export function navFor(role: Role): NavEntry[] {
     children: [
       { label: "Profile", to: `${BO}/settings` },
       { label: "Change Password", to: `${BO}/change_pwd` },
+      { label: "Notifications", to: `${BO}/notifications` },
     ],
   };
   if (role === "admin") {
