@@ -40,7 +40,7 @@ for (const paid of [first, second, third]) await decide(ctx, admin.token, paid.t
 // The first buyer's history: two more (cancelled) orders beside the paid one.
 const [paid] = await ctx.db.select().from(orders).where(sql`${orders.id} = ${first.orderId}`);
 for (let i = 0; i < 2; i++) {
-  const { id: _, number: _n, ...copy } = paid!;
+  const { id: _, number: _n, paymentReference: _r, ...copy } = paid!;
   await ctx.db.insert(orders).values({ ...copy, status: "cancelled" });
 }
 for (const status of ["requested", "paid", "failed"] as const)

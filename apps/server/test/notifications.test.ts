@@ -67,8 +67,12 @@ describe("each kind makes one message per chosen channel, after commit", () => {
     const buyer = o.shopper.user.id;
     const placed = await sent(buyer, "order_placed");
     expect([placed.inApp.length, placed.email.length, placed.sms.length]).toEqual([1, 1, 1]);
-    const [order] = await ctx.db.execute<{ number: string }>(sql`select number from orders where id = ${o.orderId}`).then((r) => r.rows);
+    const [order] = await ctx.db
+      .execute<{ number: string; payment_reference: string }>(sql`select number, payment_reference from orders where id = ${o.orderId}`)
+      .then((r) => r.rows);
     expect(placed.inApp[0]!.text).toContain(order!.number);
+    // The reference to put in the transfer's narration, in every channel.
+    for (const m of [placed.inApp[0]!.text, placed.email[0]!.body, placed.sms[0]!.body]) expect(m).toContain(order!.payment_reference);
     expect(placed.inApp[0]!.text).toMatch(/transfer ₦12,000 to .+ by /);
     expect(placed.inApp[0]!.url).toBe(`/account/orders/${o.orderId}`);
     expect(placed.email[0]!.recipient).toBe(o.shopper.user.email);

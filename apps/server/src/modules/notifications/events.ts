@@ -19,11 +19,18 @@ const buyerOrderUrl = (orderId: string) => `/account/orders/${orderId}`;
 /** The back office's page of an order (the seller's lines, or every line for the admin). */
 const backofficeOrderUrl = (orderId: string) => `${BACKOFFICE_BASE}/orders/${orderId}`;
 
-type OrderRow = { id: string; number: string; buyer_id: string; total_kobo: string; reserved_until: Date | string };
+type OrderRow = {
+  id: string;
+  number: string;
+  payment_reference: string;
+  buyer_id: string;
+  total_kobo: string;
+  reserved_until: Date | string;
+};
 
 async function readOrder(tx: Executor, orderId: string): Promise<OrderRow | undefined> {
   const found = await tx.execute<OrderRow>(
-    sql`select id, number, buyer_id, total_kobo::text, reserved_until from orders where id = ${orderId}`,
+    sql`select id, number, payment_reference, buyer_id, total_kobo::text, reserved_until from orders where id = ${orderId}`,
   );
   return found.rows[0];
 }
@@ -47,10 +54,10 @@ export async function orderPlaced(
     event: `order_placed:${o.id}`,
     userIds: [o.buyer_id],
     message: {
-      text: `Order ${o.number} placed: transfer ${amount} to ${to} by ${by}.`,
-      sms: `Order ${o.number}: transfer ${amount} to ${to} by ${by}.`,
+      text: `Order ${o.number} placed: transfer ${amount} to ${to} by ${by}, with ${o.payment_reference} in the narration.`,
+      sms: `Order ${o.number}: transfer ${amount} to ${to} by ${by}. Narration: ${o.payment_reference}`,
       subject: `order ${o.number}: transfer ${amount} by ${by}`,
-      email: `Thank you for your order ${o.number}.\n\nTo pay, transfer ${amount} to:\n${account.client_bank}\nAccount number: ${account.client_account_no}\nAccount name: ${account.client_account_name}\n\nPlease transfer by ${by} (Lagos time) and then press "I have made payment". After that time the order is cancelled and its items go back on sale.`,
+      email: `Thank you for your order ${o.number}.\n\nTo pay, transfer ${amount} to:\n${account.client_bank}\nAccount number: ${account.client_account_no}\nAccount name: ${account.client_account_name}\nNarration (reference): ${o.payment_reference}\n\nPlease put the reference in the transfer's narration so we can match your payment, transfer by ${by} (Lagos time) and then press "I have made payment". After that time the order is cancelled and its items go back on sale.`,
       url: buyerOrderUrl(o.id),
     },
   });
