@@ -4,7 +4,9 @@
  * price, description cut to 250, availability, quantity dropdown 1..stock, "Add To Cart" (or
  * "Request Service"), the category link; tabs Description / Reviews (services, with count) /
  * Business Owner (picture, description, a button opening the seller popup). The query is keyed by
- * the route id, so going from one item to another in the app fetches the new one.
+ * the route id, so going from one item to another in the app fetches the new one. On a phone the
+ * picture is smaller with its thumbnails in a row under it, and the description follows the buy
+ * controls, so the name, price and Add To Cart show on the first screen (ADR 0188).
  */
 import { Anchor, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { type CategoryType, formatNaira, type Post, type Product, TEXT, TRUNCATE, truncate } from "@market/contract";
@@ -172,7 +174,8 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
                 {formatNaira((item as Product).price)}
               </Text>
             )}
-            <Text>{truncate(service ? (item as Post).body : (item as Product).description, TRUNCATE.detail)}</Text>
+            {/* On a phone the description follows the buy controls (catalog.module.css). */}
+            <Text className={classes.detailAfterBuy}>{truncate(service ? (item as Post).body : (item as Product).description, TRUNCATE.detail)}</Text>
             <Group gap="xs">
               <Text fw={600}>Availability:</Text>
               <StockBadge service={service} countInStock={stock} />
@@ -212,13 +215,13 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
                 <WishlistButton productId={item._id} />
               </Group>
             )}
-            <Text fz="sm">
+            <Text fz="sm" className={classes.detailAfterBuy}>
               Category:{" "}
               <Anchor component={Link} to={categoryHref} inherit>
                 {item.category_name}
               </Anchor>
             </Text>
-            <Text fz="sm" c="dimmed">
+            <Text fz="sm" c="dimmed" className={classes.detailAfterBuy}>
               {TEXT.pages.sku}
             </Text>
           </Stack>
