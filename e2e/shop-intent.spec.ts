@@ -46,9 +46,9 @@ async function login(page: Page, who: OwnAccount) {
 }
 
 test.describe("shopping intent @phone", () => {
-  // The walks' phone width.
+  // The walks' phone and desktop sizes.
   test.beforeEach(async ({ page }, info) => {
-    if (info.project.name === "phone") await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(info.project.name === "phone" ? { width: 390, height: 844 } : { width: 1280, height: 800 });
   });
 
   test("signed out, Add To Cart on the product page says why to sign in and adds the same quantity after it", async ({
@@ -159,9 +159,7 @@ test.describe("shopping intent @phone", () => {
     const placed = await request.post("/api/transactions/createSession", { headers: auth(customer), data: lagosCheckout(first!.price) });
     expect(placed.status(), await placed.text()).toBe(200);
     const old = (await pendingOrder(request, customer))!;
-    expect((await request.post("/api/cart", { headers: auth(customer), data: { product_id: second!._id, count: 1 } })).status()).toBe(
-      200,
-    );
+    expect((await request.post("/api/cart", { headers: auth(customer), data: { product_id: second!._id, count: 1 } })).status()).toBe(200);
 
     await page.goto("/cart");
     await expect(page.getByTestId("pending-order").getByRole("button", { name: "Continue payment" })).toBeVisible();
@@ -216,25 +214,23 @@ test.describe("shopping intent @phone", () => {
 });
 
 accountsTest.describe("signed in, /signin @phone", () => {
-  accountsTest("sends a customer to their account and a seller to the back office, from the server", async ({
-    browser,
-    request,
-    customer,
-    seller,
-  }) => {
-    for (const [who, to] of [
-      [customer, "/account"],
-      [seller, "/admin_real/dashboard"],
-    ] as const) {
-      const context = await browser.newContext({ javaScriptEnabled: false });
-      const page = await context.newPage();
-      await signInPage(page, request, who);
-      const res = await page.request.get("/signin", { maxRedirects: 0 });
-      expect(res.status()).toBe(302);
-      expect(res.headers().location).toBe(to);
-      await page.goto("/signin");
-      expect(new URL(page.url()).pathname).toBe(to);
-      await context.close();
-    }
-  });
+  accountsTest(
+    "sends a customer to their account and a seller to the back office, from the server",
+    async ({ browser, request, customer, seller }) => {
+      for (const [who, to] of [
+        [customer, "/account"],
+        [seller, "/admin_real/dashboard"],
+      ] as const) {
+        const context = await browser.newContext({ javaScriptEnabled: false });
+        const page = await context.newPage();
+        await signInPage(page, request, who);
+        const res = await page.request.get("/signin", { maxRedirects: 0 });
+        expect(res.status()).toBe(302);
+        expect(res.headers().location).toBe(to);
+        await page.goto("/signin");
+        expect(new URL(page.url()).pathname).toBe(to);
+        await context.close();
+      }
+    },
+  );
 });

@@ -7,12 +7,22 @@
  */
 import type { Post, Product } from "@market/contract";
 import { lazy, Suspense } from "react";
-import { LazyModal } from "../../../components/lazy-overlay";
+import { LazyModal, preloadOverlay } from "../../../components/lazy-overlay";
 import classes from "./catalog.module.css";
 import { itemTitle } from "./item-title";
 
 /** The popup's content (carousel, quantity, add to cart) loads on first open (ADR 0051). */
-const QuickViewBody = lazy(() => import("./quick-view-body"));
+const loadBody = () => import("./quick-view-body");
+const QuickViewBody = lazy(loadBody);
+
+/**
+ * Start loading the popup's code when a pointer or the focus reaches a quick-view button, so the
+ * popup opens with its content instead of an empty box (ADR 0188).
+ */
+export function preloadQuickView(): void {
+  preloadOverlay();
+  loadBody().catch(() => undefined);
+}
 
 /** `image`: the picture the carousel opens at (the gallery's choice; default the first). */
 export function QuickViewModal({ item, onClose, image = 0 }: { item: Product | Post | null; onClose: () => void; image?: number }) {

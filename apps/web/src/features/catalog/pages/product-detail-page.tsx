@@ -175,7 +175,9 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
               </Text>
             )}
             {/* On a phone the description follows the buy controls (catalog.module.css). */}
-            <Text className={classes.detailAfterBuy}>{truncate(service ? (item as Post).body : (item as Product).description, TRUNCATE.detail)}</Text>
+            <Text className={classes.detailAfterBuy}>
+              {truncate(service ? (item as Post).body : (item as Product).description, TRUNCATE.detail)}
+            </Text>
             <Group gap="xs">
               <Text fw={600}>Availability:</Text>
               <StockBadge service={service} countInStock={stock} />
