@@ -133,9 +133,10 @@ test.describe("shopping intent @phone", () => {
     release();
   });
 
-  test("/checkout's first paint shows the total the server charges", async ({ browser, request, customer }) => {
+  test("/checkout's first paint shows the total the server charges", async ({ browser, request, customer }, info) => {
     // Without JavaScript the page is the server's first paint.
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const viewport = info.project.name === "phone" ? { width: 390, height: 844 } : { width: 1280, height: 800 };
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport });
     const page = await context.newPage();
     await signInPage(page, request, customer);
     const p = (await products(request)).find((x) => x.price * Math.min(x.count_in_stock, 10) > FREE_SHIPPING_OVER_NAIRA)!;
@@ -145,6 +146,8 @@ test.describe("shopping intent @phone", () => {
     await expect(page.getByLabel("State")).toHaveValue("Lagos");
     await expect(page.getByTestId("checkout-shipping")).toHaveText("Free");
     await expect(page.getByTestId("checkout-total")).toHaveText(fmt2(p.price * count));
+    await page.getByTestId("review-order").scrollIntoViewIfNeeded();
+    await shot(page, "checkout-first-paint");
     await context.close();
   });
 

@@ -57,24 +57,27 @@ export function LoginForm({
     ({ email, password }) => (canSendLogin(email, password) ? signIn.mutateAsync({ email: email.trim(), password }) : undefined),
     {
       onSuccess: (res) => {
-        notifySuccess(res.message);
         const intent = res.accType === "customer" ? readAddIntent(location.search) : null;
-        if (intent) {
-          // The cart's writes load only for this (they are not part of the sign-in page).
-          void import("../../../lib/cart-add")
-            .then((m) => m.addAfterSignIn(qc, intent))
-            .then(
-              (added) => {
-                notifySuccess(added.message);
-                navigate("/cart", { replace: true });
-              },
-              (err) => {
-                notifyError(err);
-                goBack();
-              },
-            );
-        } else if (res.accType === "customer") goBack();
-        else navigate(homeOf(res.accType), { replace: true });
+        if (!intent) {
+          notifySuccess(res.message);
+          if (res.accType === "customer") goBack();
+          else navigate(homeOf(res.accType), { replace: true });
+          return;
+        }
+        // One alert (a phone shows two over the cart): the add's outcome. The cart's writes load
+        // only for this; they are not part of the sign-in page.
+        void import("../../../lib/cart-add")
+          .then((m) => m.addAfterSignIn(qc, intent))
+          .then(
+            (added) => {
+              notifySuccess(added.message);
+              navigate("/cart", { replace: true });
+            },
+            (err) => {
+              notifyError(err);
+              goBack();
+            },
+          );
       },
       onError: (err) => {
         if (err instanceof ApiError && err.errors.verify) onUnverified(err.errors.verify);
