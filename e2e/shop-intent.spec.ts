@@ -62,6 +62,12 @@ test.describe("shopping intent @phone", () => {
     await page.getByRole("button", { name: "Add To Cart" }).click();
     await expect(page).toHaveURL(/\/signin\?/);
     await expect(page.getByText(`Sign in to add ${p.name} to your cart`)).toBeVisible();
+    // The server draws the same line (the name read from the store, not from the address).
+    const url = new URL(page.url());
+    // (the page's own context: still signed out, where the test's `request` holds the customer's session)
+    expect(await (await page.request.get(url.pathname + url.search)).text()).toContain(
+      `Sign in to add <!-- -->${p.name}<!-- --> to your cart`,
+    );
     await shot(page, "signin-to-add");
     await login(page, customer);
     await expect(page).toHaveURL(/\/cart$/);

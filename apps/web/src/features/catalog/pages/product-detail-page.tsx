@@ -30,7 +30,7 @@ import classes from "../components/catalog.module.css";
 import { CatalogTrail } from "../components/catalog-trail";
 import { ItemImage } from "../components/item-image";
 import { itemTitle } from "../components/item-title";
-import { QuickViewModal } from "../components/quick-view-modal";
+import { preloadQuickView, QuickViewModal } from "../components/quick-view-modal";
 import { SellerModal } from "../components/seller-modal";
 import { StockBadge } from "../components/stock-badge";
 import { WishlistButton } from "../components/wishlist-button";
@@ -149,6 +149,9 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
               type="button"
               className={classes.mainImageButton}
               onClick={() => setQuickView(true)}
+              onPointerEnter={preloadQuickView}
+              onPointerDown={preloadQuickView}
+              onFocus={preloadQuickView}
               aria-label="Open quick view"
               data-testid="main-image"
             >
