@@ -92,6 +92,7 @@ test.describe("shop defects @phone", () => {
     const modal = await placeOrder(page);
     await expect(modal.getByTestId("transfer-amount")).toHaveText(fmt2(subtotal));
     await modal.getByRole("button", { name: "Cancle" }).click();
+    await page.getByRole("dialog", { name: "Cancel this order?" }).getByRole("button", { name: "Yes Proceed" }).click();
     await expect(modal).toBeHidden();
 
     // Outside Lagos the flat fee applies, written without a currency beside it (spec §9).
@@ -121,12 +122,15 @@ test.describe("shop defects @phone", () => {
 
     // The modal has no backdrop: the button behind it must not place a second order.
     await expect(page.getByRole("button", { name: "Place Order" })).toBeDisabled();
-    // After a reload, placing the order again is refused by the server, and the first order is kept.
+    // After a reload, placing the order again asks whether to replace the first order (ADR 0186);
+    // leaving keeps it.
     await page.reload();
     await expect(page.getByTestId("pending-order")).toBeVisible();
     await page.getByLabel(/Enter Account Number/).fill("0123456789");
     await page.getByRole("button", { name: "Place Order" }).click();
-    await expect(page.getByText(/already have an order awaiting payment/).first()).toBeVisible();
+    const ask = page.getByRole("dialog", { name: "Cancel your order awaiting payment?" });
+    await ask.getByRole("button", { name: "Leave" }).click();
+    await expect(ask).toBeHidden();
     // The first order is still the pending one (not cancelled and replaced).
     expect((await pendingOrder(request, token))?.order_id).toBe(firstId);
 

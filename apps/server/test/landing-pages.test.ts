@@ -54,4 +54,11 @@ describe("LANDING_PAGES", () => {
     expect(signedInRedirect("/changePass", { accType: "customer" })).toBeNull();
     expect(signedInRedirect("/cart", null)).toBeNull();
   });
+
+  it("sends a signed-in visitor of /signin on: a customer to the account, others to the back office", () => {
+    expect(signedInRedirect("/signin", { accType: "customer" })).toBe("/account");
+    expect(signedInRedirect("/SignIn/", { accType: "business" })).toBe("/admin_real/dashboard");
+    expect(signedInRedirect("/signin", { accType: "admin" })).toBe("/admin_real/dashboard");
+    expect(signedInRedirect("/signin", null)).toBeNull();
+  });
 });

@@ -129,5 +129,12 @@ export const TEXT = {
     cardComingSoon: "Card payment -- coming soon",
     payerAccountLabel: "Enter Account Number (Account number you are going to be transferring from)",
     chunkLoadFailed: (chunk: string) => `Loading chunk ${chunk} failed`,
+    // An order awaiting payment and a new checkout (ADR 0186).
+    cartPendingNote: 'Checking out this cart cancels your order awaiting payment. To pay for that order instead, tap "Continue payment".',
+    replacePendingNote: "Placing this order cancels your order awaiting payment.",
+    replacePendingTitle: "Cancel your order awaiting payment?",
+    // "Cancle" on the Bank Transfer modal asks first (ADR 0187).
+    cancelOrderTitle: "Cancel this order?",
+    cancelOrderText: "Its items go back on sale.",
   },
 } as const;

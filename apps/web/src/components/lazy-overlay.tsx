@@ -7,8 +7,14 @@
 import type { DrawerProps, ModalProps } from "@mantine/core";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 
-const MantineDrawer = lazy(() => import("./lazy-overlay.impl").then((m) => ({ default: m.Drawer })));
-const MantineModal = lazy(() => import("./lazy-overlay.impl").then((m) => ({ default: m.Modal })));
+const loadImpl = () => import("./lazy-overlay.impl");
+const MantineDrawer = lazy(() => loadImpl().then((m) => ({ default: m.Drawer })));
+const MantineModal = lazy(() => loadImpl().then((m) => ({ default: m.Modal })));
+
+/** Start loading Mantine's Modal and Drawer before the first opening (a pointer near its opener). */
+export function preloadOverlay(): void {
+  loadImpl().catch(() => undefined);
+}
 
 /** Stays mounted once opened, so the closing transition plays. */
 function useOpenedOnce(opened: boolean): boolean {

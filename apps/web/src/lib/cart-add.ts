@@ -6,8 +6,9 @@
 import type { CartLineAnswer } from "@market/contract";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { api, hasSession } from "./api";
+import { type AddIntent, signInToAddPath } from "./cart-intent";
 import { type CartItem, type CartItemInput, cartKeys, fromServerLine, noteCartChange, readStored, store } from "./cart-items";
 import { notifyError } from "./notify";
 import { meQuery, useSession } from "./session";
@@ -68,12 +69,33 @@ function useAddLine() {
 }
 
 /**
- * `add(line)` of the cart: sends signed-out users to /signin (spec §5) and resolves false;
- * otherwise it resolves whether the server took the line (its quantity clamped to 1..stock).
+ * Finish the add a shopper asked for before signing in (lib/cart-intent.ts, ADR 0186): POST
+ * /api/cart with the product and quantity, then the server's line goes into the cart (replacing
+ * that product's line, as any add). Answers the server's answer ("Added to cart", or the count
+ * clamped to the stock); a refusal (unlisted, own product, out of stock) rejects with its ApiError
+ * and the cart is read again.
+ */
+export async function addAfterSignIn(qc: QueryClient, intent: AddIntent): Promise<CartLineAnswer> {
+  // A load of the server's cart started meanwhile is read again after this add (cart-items.ts).
+  noteCartChange();
+  try {
+    const res = await api<CartLineAnswer>("/api/cart", { method: "POST", body: { product_id: intent.product, count: intent.qty } });
+    setCart(qc, (items) => upsert(items, fromServerLine(res.data)));
+    return res;
+  } finally {
+    void qc.invalidateQueries({ queryKey: cartKeys.all, refetchType: "all" });
+  }
+}
+
+/**
+ * `add(line)` of the cart: sends signed-out users to /signin with the add they asked for (spec §5,
+ * ADR 0186: the sign-in page names the product and finishes the add) and resolves false; otherwise
+ * it resolves whether the server took the line (its quantity clamped to 1..stock).
  */
 export function useAddToCart(): (input: CartItemInput) => Promise<boolean> {
   const qc = useQueryClient();
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const { isLogin } = useSession();
   const addLine = useAddLine();
   const { mutateAsync: addAsync } = addLine;
@@ -84,7 +106,7 @@ export function useAddToCart(): (input: CartItemInput) => Promise<boolean> {
       // ADR 0072): wait for the session instead of sending a signed-in shopper to /signin.
       if (!signedIn && hasSession()) signedIn = !!(await qc.fetchQuery(meQuery).catch(() => null));
       if (!signedIn) {
-        navigate("/signin");
+        navigate(signInToAddPath(pathname + search, { product: input.product, qty: clampQty(input.qty, input.countInStock) }));
         return false;
       }
       const line: CartItem = { ...input, qty: clampQty(input.qty, input.countInStock) };
@@ -93,6 +115,6 @@ export function useAddToCart(): (input: CartItemInput) => Promise<boolean> {
         () => false,
       );
     },
-    [isLogin, navigate, qc, addAsync],
+    [isLogin, navigate, pathname, search, qc, addAsync],
   );
 }

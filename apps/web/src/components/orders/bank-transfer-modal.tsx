@@ -2,7 +2,8 @@
  * Bank Transfer modal (spec §2, §4, §8, §9): no backdrop, a 15-minute countdown, the record's
  * order's number, the client_account_no and the transfer reference for the narration (each click to
  * copy, "Copied" for 2 seconds; ADR 0177), client_bank, client_account_name and
- * amount; "I have made payment" and "Cancle". Success (once useSubmitTransfer has emptied the local
+ * amount; "I have made payment" and "Cancle", which asks first ("Cancel this order? Its items go back
+ * on sale.", ADR 0187) and then releases the order. Success (once useSubmitTransfer has emptied the local
  * cart and read the user and the orders again) closes the modal, says "Success" and goes home; a 400/403/500 shows "Failed"
  * with the server's message; when the server says the order can no longer be paid (cancelled,
  * expired, rejected: 404/409), the countdown stops and the modal says so, with Close. At 0 the
@@ -17,6 +18,7 @@ import { useNavigate } from "react-router";
 import { naira2 } from "../../lib/money";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { orderClosed, useCancelTransfer, useRefreshOrders, useSubmitTransfer } from "../../lib/queries/order-payment";
+import { ConfirmDialog } from "../confirm-dialog";
 import { LazyModal as Modal } from "../lazy-overlay";
 import { Countdown } from "./countdown";
 
@@ -59,6 +61,8 @@ export function BankTransferModal({ record, onClose }: { record: TransferForm | 
   const busy = submit.isPending || cancel.isPending;
   // Why this order can no longer be paid, once the server said so: the countdown stops.
   const [closed, setClosed] = useState<string | null>(null);
+  // "Cancle" releases the order's items: asked first, since a tap meant to close the box loses the hold.
+  const [askCancel, setAskCancel] = useState(false);
   const orderId = record?.order_id;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new order starts open
   useEffect(() => setClosed(null), [orderId]);
@@ -95,7 +99,7 @@ export function BankTransferModal({ record, onClose }: { record: TransferForm | 
   return (
     <Modal
       opened={!!record}
-      onClose={cancelOrder}
+      onClose={() => setAskCancel(true)}
       withOverlay={false}
       withCloseButton={false}
       closeOnClickOutside={false}
@@ -157,7 +161,7 @@ export function BankTransferModal({ record, onClose }: { record: TransferForm | 
                 <Button onClick={paid} loading={submit.isPending} disabled={busy} size="md" fullWidth>
                   {TEXT.buttons.madePayment}
                 </Button>
-                <Button variant="default" onClick={cancelOrder} disabled={busy} fullWidth>
+                <Button variant="default" onClick={() => setAskCancel(true)} disabled={busy} fullWidth>
                   {cancel.isPending ? TEXT.buttons.processing : TEXT.buttons.cancel}
                 </Button>
               </>
@@ -165,6 +169,14 @@ export function BankTransferModal({ record, onClose }: { record: TransferForm | 
           </Stack>
         </Stack>
       ) : null}
+      <ConfirmDialog
+        opened={askCancel && !!record}
+        title={TEXT.pages.cancelOrderTitle}
+        onConfirm={() => void cancelOrder()}
+        onClose={() => setAskCancel(false)}
+      >
+        <Text size="sm">{TEXT.pages.cancelOrderText}</Text>
+      </ConfirmDialog>
     </Modal>
   );
 }

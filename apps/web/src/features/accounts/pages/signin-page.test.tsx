@@ -1,8 +1,8 @@
-import { MessageAnswer, PASSWORD_MAX, type SignInAnswer, SignUpAnswer } from "@market/contract";
+import { MessageAnswer, PASSWORD_MAX, type ProductDetailAnswer, type SignInAnswer, SignUpAnswer } from "@market/contract";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { categoriesAnswer, category } from "../../../test/fixtures";
+import { cartLineAnswer, categoriesAnswer, category, product, serverLine, user } from "../../../test/fixtures";
 import { errorAnswer, HttpResponse, http, recordCalls, server } from "../../../test/msw";
 import { renderWithProviders } from "../../../test/render";
 import { offeredCategories } from "../components/register-form";
@@ -65,6 +65,63 @@ describe("SignInPage", () => {
     await userEvent.type(document.querySelector("input[autocomplete=current-password]") as HTMLInputElement, "Secret#1");
     await userEvent.click(screen.getByRole("button", { name: "Login" }));
     await waitFor(() => expect(router.state.location.pathname).toBe(landing));
+  });
+
+  describe("sent by add to cart (ADR 0186)", () => {
+    const from = encodeURIComponent("/product/market-place/p1");
+    const route = `/signin?from=${from}&add=p1&qty=2`;
+    const signInAs = (accType: SignInAnswer["accType"]) =>
+      http.post("/api/signin", () =>
+        HttpResponse.json({ statusCode: 200, token: "t", accType, message: "Signed in" } satisfies SignInAnswer),
+      );
+    const detail = http.get("/api/product", () =>
+      HttpResponse.json({
+        statusCode: 200,
+        products: product({ _id: "p1", name: "Infinix Note 40" }),
+        user: user() as unknown as ProductDetailAnswer["user"],
+        UsersCategories: [],
+      } satisfies ProductDetailAnswer),
+    );
+    const login = async () => {
+      await userEvent.type(screen.getByLabelText(/Email address or phone number/), "ada@example.ng");
+      await userEvent.type(document.querySelector("input[autocomplete=current-password]") as HTMLInputElement, "Secret#1");
+      await userEvent.click(screen.getByRole("button", { name: "Login" }));
+    };
+
+    it("says why with the product's name, adds the same quantity after sign-in and goes to the cart", async () => {
+      const calls = recordCalls();
+      server.use(
+        signInAs("customer"),
+        detail,
+        http.post("/api/cart", () => HttpResponse.json(cartLineAnswer(serverLine("p1", 2, 1000, 10, "Infinix Note 40")))),
+      );
+      const { router } = renderWithProviders(<SignInPage />, { path: "*", route });
+      expect(await screen.findByText("Sign in to add Infinix Note 40 to your cart")).toBeInTheDocument();
+      await login();
+      await waitFor(() => expect(router.state.location.pathname).toBe("/cart"));
+      expect(calls.find((c) => c.path === "/api/cart" && c.method === "POST")?.body).toEqual({ product_id: "p1", count: 2 });
+    });
+
+    it("a refused add shows the server's message and returns to the product", async () => {
+      server.use(
+        signInAs("customer"),
+        detail,
+        http.post("/api/cart", () => errorAnswer(409, "This product is out of stock")),
+      );
+      const { router } = renderWithProviders(<SignInPage />, { path: "*", route });
+      await login();
+      await waitFor(() => expect(router.state.location.pathname).toBe("/product/market-place/p1"));
+      expect(await screen.findByText("This product is out of stock")).toBeInTheDocument();
+    });
+
+    it("a seller goes to the back office and nothing is added", async () => {
+      const calls = recordCalls();
+      server.use(signInAs("business"), detail);
+      const { router } = renderWithProviders(<SignInPage />, { path: "*", route });
+      await login();
+      await waitFor(() => expect(router.state.location.pathname).toBe("/admin_real/dashboard"));
+      expect(calls.some((c) => c.path === "/api/cart")).toBe(false);
+    });
   });
 
   it("checks a seller's registration with the contract's rules before sending anything", async () => {

@@ -2,7 +2,8 @@
  * Cart (/cart, spec §2 "Cart"): title Cart; a table of remove, image, name (linking to
  * /product/market-place/{id}), price, quantity dropdown (1..stock) and line total; "Clear shopping
  * cart"; the subtotal with the item count to 2 decimals; "Proceed to Checkout". An empty cart says
- * "Your Cart Is Empty" with Go Back. Signed-out users are asked to sign in. While the session loads
+ * "Your Cart Is Empty" with Go Back. Signed-out users are asked to sign in. With an order awaiting
+ * payment, its banner leads to "Continue payment" and the checkout button says it replaces that order. While the session loads
  * (a page the browser draws itself, ADR 0130) the title and placeholders of the cart's size. On phones
  * the table becomes one card per line.
  */
@@ -32,6 +33,7 @@ import { SignInPrompt } from "../../../components/sign-in-prompt";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { type CartItem, useCart } from "../../../lib/cart";
 import { naira2 } from "../../../lib/money";
+import { usePendingTransfer } from "../../../lib/queries/orders";
 import { useSession } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
 
@@ -76,6 +78,9 @@ export default function CartPage() {
   const { isLogin, loading } = useSession();
   const cart = useCart();
   const [confirmClear, setConfirmClear] = useState(false);
+  // The same query as the banner above (one request): with an order awaiting payment, the way to
+  // checkout says what it does to that order (ADR 0186).
+  const pending = usePendingTransfer(isLogin).data;
 
   const productLink = (l: CartItem) => `/product/market-place/${l.product}`;
 
@@ -191,7 +196,12 @@ export default function CartPage() {
                     {naira2(cart.subtotal)}
                   </Text>
                 </Group>
-                <Button component={Link} to="/checkout" size="md" fullWidth>
+                {pending ? (
+                  <Text size="sm" c="dimmed" data-testid="cart-pending-note">
+                    {TEXT.pages.cartPendingNote}
+                  </Text>
+                ) : null}
+                <Button component={Link} to="/checkout" size="md" fullWidth variant={pending ? "default" : "filled"}>
                   {TEXT.buttons.proceedToCheckout}
                 </Button>
               </Stack>

@@ -1,11 +1,14 @@
 /**
  * Checkout (/checkout, spec §2 "Checkout", §3 "Checkout form", §4 "Checkout", §8, §9):
  * - Shipping Address panel (country, first/last name, address 1 and 2, state, city, zip, phone),
- *   filled on first load from the default address in GET /api/me `data.addresses`;
+ *   starting from the default address in GET /api/me `data.addresses`;
  * - Secure Payment panel: payment type "Bank Transfer" (default) and a disabled "Card payment --
  *   coming soon", and the payer's account number;
  * - Review Order panel: each line (name, quantity, line total), subtotal, flat-rate shipping, total,
  *   "Edit Cart" to /cart; "Place Order".
+ * The form starts from the default address, so the first paint (the server's) shows the shipping
+ * and total that will be charged. With an order awaiting payment, "Place Order" asks before it
+ * replaces that order (ADR 0186); "Continue payment" above reopens it.
  * Signed-out users are sent to /; while the session loads (a page the browser draws itself, ADR 0130)
  * the title and the three panels with placeholders of their size. "Place Order" sends the form with `amount` = total to 2 decimals;
  * a reply with `data.data === "session"` opens the Bank Transfer modal with `data.Form`. A failure
@@ -41,8 +44,9 @@ import {
   toFixed2,
 } from "@market/contract";
 import { IconLock, IconMapPin, IconReceipt } from "@tabler/icons-react";
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useMemo, useRef, useState } from "react";
 import { Link, Navigate } from "react-router";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { BankTransferModal } from "../../../components/orders/bank-transfer-modal";
 import { PendingOrder } from "../../../components/orders/pending-order";
 import { Skeleton } from "../../../components/ui/skeleton";
@@ -51,9 +55,9 @@ import { cartSubtotal, useCart } from "../../../lib/cart";
 import { countryNames } from "../../../lib/countries";
 import { useSchemaForm } from "../../../lib/form";
 import { naira2 } from "../../../lib/money";
-import { useCreateSession } from "../../../lib/queries/orders";
+import { useCreateSession, usePendingTransfer } from "../../../lib/queries/orders";
 import { useStoreSettings } from "../../../lib/queries/settings";
-import { useSession } from "../../../lib/session";
+import { type SessionUser, useSession } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
 
 /** The checkout form's rules: the contract's, less the total, which comes from the cart, not a field. */
@@ -112,51 +116,68 @@ export default function CheckoutPage() {
   usePageTitle("Checkout");
   const { isLogin, loading, details } = useSession();
   const settings = useStoreSettings();
-  const cart = useCart();
-  const create = useCreateSession();
-  const [record, setRecord] = useState<TransferForm | null>(null);
-  // Nigeria first, where most shoppers are (the address book puts the spec's Pakistan first).
-  const countryList = useMemo(() => countryNames(DEFAULT_COUNTRY), []);
-  const form = useSchemaForm<typeof EMPTY>(CheckoutFields, { initialValues: EMPTY, alertTitle: TEXT.alerts.checkoutErrorTitle });
-
-  // First load: copy the default address into the form (spec §4 "Checkout").
-  const filled = useRef(false);
-  useEffect(() => {
-    if (filled.current || !details) return;
-    const addresses = details.addresses;
-    const def = addresses.find((a) => a.default) ?? addresses[0];
-    filled.current = true;
-    if (!def) return;
-    form.setValues({ ...addressFields(def), country: def.country || DEFAULT_COUNTRY });
-  }, [details, form.setValues]);
-
-  const subtotal = cartSubtotal(cart.items);
-  // The server's own rule and the admin's threshold (ADR 0135), so the total shown is the one charged.
-  const shipping = koboToNaira(shippingFeeKobo(nairaToKobo(subtotal), form.values.state, settings?.free_shipping_over ?? 0));
-  const total = koboToNaira(nairaToKobo(subtotal) + nairaToKobo(shipping));
-  const closeModal = useCallback(() => setRecord(null), []);
 
   // The threshold too: a total is never shown before the rule that makes it is known.
   if (loading || !settings) return <CheckoutPlaceholder />;
   // The frame stays until the browser has moved on (the server draws it too, where Navigate does nothing).
-  if (!isLogin)
+  if (!isLogin || !details)
     return (
       <>
         <CheckoutPlaceholder />
         <Navigate to="/" replace />
       </>
     );
+  return <CheckoutForm details={details} freeShippingOver={settings.free_shipping_over} />;
+}
+
+/**
+ * The form's first values: the default address (else the first) of the user, so the first paint,
+ * the server's included, shows the shipping and total of that address (spec §4 "Checkout").
+ */
+function firstValues(details: SessionUser): typeof EMPTY {
+  const def = details.addresses.find((a) => a.default) ?? details.addresses[0];
+  return def ? { ...EMPTY, ...addressFields(def), country: def.country || DEFAULT_COUNTRY } : EMPTY;
+}
+
+function CheckoutForm({ details, freeShippingOver }: { details: SessionUser; freeShippingOver: number }) {
+  const cart = useCart();
+  const create = useCreateSession();
+  const pending = usePendingTransfer(true).data;
+  const [record, setRecord] = useState<TransferForm | null>(null);
+  // "Place Order" while an order awaits payment: asked first, then sent replacing it (ADR 0186).
+  const [askReplace, setAskReplace] = useState(false);
+  const replaceAsked = useRef(false);
+  // Nigeria first, where most shoppers are (the address book puts the spec's Pakistan first).
+  const countryList = useMemo(() => countryNames(DEFAULT_COUNTRY), []);
+  const form = useSchemaForm<typeof EMPTY>(CheckoutFields, {
+    initialValues: firstValues(details),
+    alertTitle: TEXT.alerts.checkoutErrorTitle,
+  });
+
+  const subtotal = cartSubtotal(cart.items);
+  // The server's own rule and the admin's threshold (ADR 0135), so the total shown is the one charged.
+  const shipping = koboToNaira(shippingFeeKobo(nairaToKobo(subtotal), form.values.state, freeShippingOver));
+  const total = koboToNaira(nairaToKobo(subtotal) + nairaToKobo(shipping));
+  const closeModal = useCallback(() => setRecord(null), []);
 
   const placeOrder = form.submitWith(
-    (values) =>
-      create.mutateAsync({
+    (values) => {
+      const replacePending = replaceAsked.current;
+      replaceAsked.current = false;
+      if (pending && !replacePending) {
+        setAskReplace(true);
+        return undefined;
+      }
+      return create.mutateAsync({
         ...values,
         // The only choice the schema let through (card payment is refused with its message).
         payment_type: DEFAULT_PAYMENT_TYPE,
         shippingFees: shipping,
         product_type: DEFAULT_PRODUCT_TYPE,
         amount: toFixed2(total),
-      }),
+        ...(replacePending ? { replace_pending: true } : {}),
+      });
+    },
     {
       onSuccess: (res) => {
         if (res.data?.data !== "session") return;
@@ -172,7 +193,7 @@ export default function CheckoutPage() {
         Checkout
       </Title>
       {/* An order already awaiting payment is continued, not silently replaced (ADR 0136). */}
-      {record === null ? <PendingOrder enabled={isLogin} /> : null}
+      {record === null ? <PendingOrder enabled /> : null}
       <form onSubmit={placeOrder} noValidate>
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>
@@ -262,6 +283,11 @@ export default function CheckoutPage() {
                 <Anchor component={Link} to="/cart" size="sm" c="naija.8" underline="always" fw={600}>
                   Edit Cart
                 </Anchor>
+                {pending && record === null ? (
+                  <Text size="sm" c="dimmed" data-testid="checkout-replace-note">
+                    {TEXT.pages.replacePendingNote}
+                  </Text>
+                ) : null}
                 <Button
                   type="submit"
                   size="md"
@@ -278,6 +304,20 @@ export default function CheckoutPage() {
         </Grid>
       </form>
       <BankTransferModal record={record} onClose={closeModal} />
+      <ConfirmDialog
+        opened={askReplace}
+        title={TEXT.pages.replacePendingTitle}
+        onClose={() => setAskReplace(false)}
+        onConfirm={() => {
+          replaceAsked.current = true;
+          placeOrder();
+        }}
+      >
+        <Text size="sm">
+          Your order of {pending ? naira2(pending.amount) : ""} awaiting payment is cancelled and its items go back on sale; this order is
+          placed instead. To pay for that order, choose "{TEXT.confirm.no}", then "Continue payment".
+        </Text>
+      </ConfirmDialog>
     </Box>
   );
 }

@@ -1,8 +1,11 @@
 /**
  * The quick view's picture carousel (spec §2): "next" wraps from the last picture to the first,
- * "previous" stops at the first.
+ * "previous" stops at the first. Behind each full-size picture its small stored size (the card's and
+ * the thumbnail strip's, already loaded) shows until the full one has come, so the popup never
+ * opens on a blank box (ADR 0188).
  */
 import { ActionIcon, Text } from "@mantine/core";
+import { imageThumbUrl } from "@market/contract";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { useState } from "react";
 import classes from "./catalog.module.css";
@@ -12,6 +15,9 @@ import { ItemImage } from "./item-image";
 export const nextIndex = (i: number, n: number) => (n ? (i + 1) % n : 0);
 /** Index after "previous": stops at 0. */
 export const prevIndex = (i: number) => Math.max(0, i - 1);
+
+/** A URL written inside `url("...")`: its quotes, backslashes and line ends percent-encoded. */
+const cssUrl = (url: string) => url.replace(/["\\\n\r]/g, encodeURIComponent);
 
 /** `start`: the picture shown first (the one chosen in the item page's gallery). */
 export function ImageCarousel({ images, alt, start = 0 }: { images: string[]; alt: string; start?: number }) {
@@ -27,6 +33,7 @@ export function ImageCarousel({ images, alt, start = 0 }: { images: string[]; al
         height={600}
         eager
         className={classes.carouselImage}
+        style={images[index] ? { background: `center / contain no-repeat url("${cssUrl(imageThumbUrl(images[index]))}")` } : undefined}
       />
       {n > 1 && (
         <>

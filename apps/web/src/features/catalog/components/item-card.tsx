@@ -16,7 +16,18 @@ import { ItemImage } from "./item-image";
 import { detailHref, itemTitle } from "./item-title";
 import { StockBadge } from "./stock-badge";
 
-export function ItemCard({ item, eager, onQuickView }: { item: Product | Post; eager: boolean; onQuickView: () => void }) {
+export function ItemCard({
+  item,
+  eager,
+  onQuickView,
+  onQuickViewNear,
+}: {
+  item: Product | Post;
+  eager: boolean;
+  onQuickView: () => void;
+  /** A pointer or the focus reached the quick-view button: its popup may start loading. */
+  onQuickViewNear?: () => void;
+}) {
   const title = itemTitle(item);
   const href = detailHref(item);
   return (
@@ -34,6 +45,9 @@ export function ItemCard({ item, eager, onQuickView }: { item: Product | Post; e
           aria-label={`Quick view: ${title}`}
           title="Quick view"
           onClick={onQuickView}
+          onPointerEnter={onQuickViewNear}
+          onPointerDown={onQuickViewNear}
+          onFocus={onQuickViewNear}
         >
           <IconEye size={18} />
         </IconButton>

@@ -27,7 +27,7 @@ import { isCategoryType, useListing } from "../api/catalog";
 import classes from "../components/catalog.module.css";
 import { CatalogTrail } from "../components/catalog-trail";
 import { ItemCard } from "../components/item-card";
-import { QuickViewModal } from "../components/quick-view-modal";
+import { preloadQuickView, QuickViewModal } from "../components/quick-view-modal";
 
 /** Only for a mistyped address: its own chunk (the PublicLayout's Suspense shows the loader meanwhile; ADR 0051). */
 const NotFoundPage = lazy(() => import("../../../components/not-found-page"));
@@ -200,7 +200,13 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
             style={{ opacity: listing.isPlaceholderData ? 0.6 : 1 }}
           >
             {(data.products as Array<Product | Post>).map((item, i) => (
-              <ItemCard key={item._id} item={item} eager={i < 3} onQuickView={() => setQuickView(item)} />
+              <ItemCard
+                key={item._id}
+                item={item}
+                eager={i < 3}
+                onQuickView={() => setQuickView(item)}
+                onQuickViewNear={preloadQuickView}
+              />
             ))}
           </Grid>
           {pages > 1 && (

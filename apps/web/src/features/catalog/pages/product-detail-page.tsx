@@ -4,7 +4,9 @@
  * price, description cut to 250, availability, quantity dropdown 1..stock, "Add To Cart" (or
  * "Request Service"), the category link; tabs Description / Reviews (services, with count) /
  * Business Owner (picture, description, a button opening the seller popup). The query is keyed by
- * the route id, so going from one item to another in the app fetches the new one.
+ * the route id, so going from one item to another in the app fetches the new one. On a phone the
+ * picture is smaller with its thumbnails in a row under it, and the description follows the buy
+ * controls, so the name, price and Add To Cart show on the first screen (ADR 0188).
  */
 import { Anchor, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { type CategoryType, formatNaira, type Post, type Product, TEXT, TRUNCATE, truncate } from "@market/contract";
@@ -28,7 +30,7 @@ import classes from "../components/catalog.module.css";
 import { CatalogTrail } from "../components/catalog-trail";
 import { ItemImage } from "../components/item-image";
 import { itemTitle } from "../components/item-title";
-import { QuickViewModal } from "../components/quick-view-modal";
+import { preloadQuickView, QuickViewModal } from "../components/quick-view-modal";
 import { SellerModal } from "../components/seller-modal";
 import { StockBadge } from "../components/stock-badge";
 import { WishlistButton } from "../components/wishlist-button";
@@ -147,6 +149,9 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
               type="button"
               className={classes.mainImageButton}
               onClick={() => setQuickView(true)}
+              onPointerEnter={preloadQuickView}
+              onPointerDown={preloadQuickView}
+              onFocus={preloadQuickView}
               aria-label="Open quick view"
               data-testid="main-image"
             >
@@ -172,7 +177,10 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
                 {formatNaira((item as Product).price)}
               </Text>
             )}
-            <Text>{truncate(service ? (item as Post).body : (item as Product).description, TRUNCATE.detail)}</Text>
+            {/* On a phone the description follows the buy controls (catalog.module.css). */}
+            <Text className={classes.detailAfterBuy}>
+              {truncate(service ? (item as Post).body : (item as Product).description, TRUNCATE.detail)}
+            </Text>
             <Group gap="xs">
               <Text fw={600}>Availability:</Text>
               <StockBadge service={service} countInStock={stock} />
@@ -212,13 +220,13 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
                 <WishlistButton productId={item._id} />
               </Group>
             )}
-            <Text fz="sm">
+            <Text fz="sm" className={classes.detailAfterBuy}>
               Category:{" "}
               <Anchor component={Link} to={categoryHref} inherit>
                 {item.category_name}
               </Anchor>
             </Text>
-            <Text fz="sm" c="dimmed">
+            <Text fz="sm" c="dimmed" className={classes.detailAfterBuy}>
               {TEXT.pages.sku}
             </Text>
           </Stack>
