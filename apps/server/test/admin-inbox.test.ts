@@ -27,7 +27,10 @@ let ip = 1;
 async function contact(payload: Record<string, unknown>): Promise<string> {
   const res = await ctx.request({ method: "POST", url: "/api/contact", payload, remoteAddress: `10.9.0.${ip++}` });
   expect(res.statusCode).toBe(201);
-  const [row] = await ctx.db.select().from(contactMessages).where(eq(contactMessages.email, String(payload.email).toLowerCase()));
+  const [row] = await ctx.db
+    .select()
+    .from(contactMessages)
+    .where(eq(contactMessages.email, String(payload.email).toLowerCase()));
   return row!.id;
 }
 const list = (token: string | undefined, query = "") => ctx.request({ method: "GET", url: `/api/admin/messages${query}`, token });

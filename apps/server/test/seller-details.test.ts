@@ -31,9 +31,9 @@ async function newSeller() {
   return s;
 }
 const categoriesOf = async (userId: string) =>
-  (
-    await ctx.db.select().from(userCategories).where(eq(userCategories.userId, userId)).orderBy(asc(userCategories.position))
-  ).map((r) => r.categoryId);
+  (await ctx.db.select().from(userCategories).where(eq(userCategories.userId, userId)).orderBy(asc(userCategories.position))).map(
+    (r) => r.categoryId,
+  );
 const put = (url: string, token: string | undefined, payload: unknown) =>
   ctx.request({ method: "PUT", url, token, payload: payload as Record<string, unknown> });
 
@@ -54,18 +54,17 @@ describe("PUT /api/me/categories", () => {
     expect(await categoriesOf(s.user.id)).toEqual([cats[2], cats[0], cats[1]]);
     // The seller's service categories (what the service form offers) follow at once.
     const offered = await ctx.request({ method: "GET", url: `/api/category?user_id=${s.user.id}&type=services`, token: s.token });
-    expect(offered.json().data.map((c: { _id: string }) => c._id).sort()).toEqual([cats[1], cats[2]].sort());
+    expect(
+      offered
+        .json()
+        .data.map((c: { _id: string }) => c._id)
+        .sort(),
+    ).toEqual([cats[1], cats[2]].sort());
   });
 
   it("refuses more than 3, none, twice the same, an unknown category or a malformed id with 400, and changes nothing", async () => {
     const s = await newSeller();
-    for (const category_ids of [
-      [cats[0], cats[1], cats[2], cats[3]],
-      [],
-      [cats[1], cats[1]],
-      [cats[1], randomUUID()],
-      ["not-an-id"],
-    ]) {
+    for (const category_ids of [[cats[0], cats[1], cats[2], cats[3]], [], [cats[1], cats[1]], [cats[1], randomUUID()], ["not-an-id"]]) {
       const res = await put("/api/me/categories", s.token, { category_ids });
       expect(res.statusCode, JSON.stringify(category_ids)).toBe(400);
       expect(Object.keys(res.json().errors ?? {}).join(), JSON.stringify(category_ids)).toMatch(/^category_ids/);
@@ -87,7 +86,13 @@ describe("PUT /api/me/business", () => {
     const s = await newSeller();
     const res = await put("/api/me/business", s.token, BUSINESS);
     expect(res.statusCode).toBe(200);
-    const business = { business_name: "Amaka Tailoring Ltd", cac_number: "RC123456", address: BUSINESS.address, state: "FCT", city: "Abuja" };
+    const business = {
+      business_name: "Amaka Tailoring Ltd",
+      cac_number: "RC123456",
+      address: BUSINESS.address,
+      state: "FCT",
+      city: "Abuja",
+    };
     expect(res.json().data.business).toMatchObject(business);
     const me = await ctx.request({ method: "GET", url: "/api/me", token: s.token });
     expect(me.json().data.business).toMatchObject(business);
@@ -95,7 +100,11 @@ describe("PUT /api/me/business", () => {
     const again = await put("/api/me/business", s.token, { ...BUSINESS, cac_number: "", city: "Gwarinpa" });
     expect(again.json().data.business).toMatchObject({ cac_number: null, city: "Gwarinpa" });
     expect(await ctx.db.select().from(sellerBusinesses).where(eq(sellerBusinesses.userId, s.user.id))).toHaveLength(1);
-    const sellers = await ctx.request({ method: "GET", url: `/api/admin/users?account_type=business&q=${s.user.username}`, token: admin.token });
+    const sellers = await ctx.request({
+      method: "GET",
+      url: `/api/admin/users?account_type=business&q=${s.user.username}`,
+      token: admin.token,
+    });
     expect(sellers.json().data[0].business).toMatchObject({ business_name: "Amaka Tailoring Ltd", state: "FCT", city: "Gwarinpa" });
   });
 

@@ -48,6 +48,7 @@ export const BACKOFFICE_PATHS = {
   commission: `${BACKOFFICE_BASE}/commission`,
   sellers: `${BACKOFFICE_BASE}/sellers`,
   users: `${BACKOFFICE_BASE}/users`,
+  messages: `${BACKOFFICE_BASE}/messages`,
   settings: `${BACKOFFICE_BASE}/settings`,
   changePassword: `${BACKOFFICE_BASE}/change_pwd`,
   // The services list's "Add New" link points at this other prefix (spec §2); it redirects.

@@ -59,6 +59,7 @@ export const ContactBody = z.object({
   phone: z
     .string()
     .trim()
+    .max(CONTACT_LIMITS.phone, "Enter a valid phone number")
     .regex(/^(\+?\d[\d\s-]{6,19})?$/, "Enter a valid phone number")
     .optional()
     .default(""),

@@ -72,7 +72,7 @@ export const AdminReplyBody = z.object({
     .min(1, INBOX.replyEmpty)
     .max(INBOX.replyMax, INBOX.replyTooLong)
     // Line ends kept; the other control characters (but tab) are dropped.
-    .transform((s) => s.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, "")),
+    .transform((s) => s.replace(/\r\n?/g, "\n").replace(/(?![\n\t])\p{Cc}/gu, "")),
 });
 export type AdminReplyBody = z.input<typeof AdminReplyBody>;
 

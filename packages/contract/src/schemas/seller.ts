@@ -27,7 +27,7 @@ export const SELLER_MESSAGES = {
   /** The banner of a seller not yet approved: what happens next. */
   pendingTitle: "Your shop is waiting for approval",
   pendingBody:
-    "An admin reviews your business details (Settings > Profile) before your products and services go on sale. You will be told by e-mail when your account is approved. Until then you can prepare your listings.",
+    "An admin reviews your business details (Settings > Profile) before your products and services go on sale. You will be told when your account is approved; until then your listings are not shown in the store.",
   pendingNoBusiness: "Add your business details in Settings so the admin can review them.",
 } as const;
 

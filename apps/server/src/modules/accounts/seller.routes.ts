@@ -50,8 +50,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["accounts"],
         summary: "The seller's business details, which the admin reviews before approving the seller",
-        description:
-          "business_name, cac_number (optional: RC, BN or IT and digits), address, state (one of the 36 states or FCT), city.",
+        description: "business_name, cac_number (optional: RC, BN or IT and digits), address, state (one of the 36 states or FCT), city.",
         security: secured,
         body: SellerBusinessBody,
         response: { 200: MeUpdateAnswer, ...errors },

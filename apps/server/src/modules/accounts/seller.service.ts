@@ -5,8 +5,8 @@
  * their category; new and edited services choose among the seller's categories of the moment.
  */
 import { SELLER_MESSAGES, type SellerBusiness, type SellerBusinessBody } from "@market/contract";
-import type { z } from "zod";
 import { eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db, Executor } from "../../db/client.js";
 import { categories, sellerBusinesses, userCategories, users } from "../../db/schema/index.js";
 import { conflict, invalidInput, notFound } from "../../lib/errors.js";

@@ -137,13 +137,7 @@ export function replyEmail(m: { name: string; email: string; subject: string; me
  * SMTP server leaves it in the outbox with its error, never loses the reply). Answers the message
  * with its replies. @throws 404 unknown id.
  */
-export async function replyToMessage(
-  db: Db,
-  messenger: Messenger,
-  adminId: string,
-  id: string,
-  body: string,
-): Promise<ContactMessageRow> {
+export async function replyToMessage(db: Db, messenger: Messenger, adminId: string, id: string, body: string): Promise<ContactMessageRow> {
   const outboxId = await db.transaction(async (tx) => {
     const [m] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for("update");
     if (!m) throw notFound(INBOX.notFound);
