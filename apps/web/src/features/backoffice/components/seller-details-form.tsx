@@ -4,7 +4,7 @@
  * admin reviews before approving the seller: business name, CAC registration number (optional),
  * address, state and city. Two forms, each saved on its own.
  */
-import { Button, Grid, MultiSelect, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Grid, MultiSelect, NativeSelect, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import {
   MAX_SELLER_CATEGORIES,
   NIGERIAN_STATES,
@@ -20,7 +20,7 @@ import { notifySuccess } from "../../../lib/notify";
 import { useCategories } from "../../../lib/queries/categories";
 import { useSaveBusiness, useSaveOwnCategories } from "../api/seller-details";
 
-type BusinessValues = { business_name: string; cac_number: string; address: string; state: string | null; city: string };
+type BusinessValues = { business_name: string; cac_number: string; address: string; state: string; city: string };
 
 /** Options of a categories picker: each category with its type, so a seller sees which are for services. */
 export function categoryOptions(categories: Array<{ _id: string; name: string; type: string }>) {
@@ -63,13 +63,25 @@ function BusinessForm({ details }: { details: UserDetails }) {
       business_name: b?.business_name ?? "",
       cac_number: b?.cac_number ?? "",
       address: b?.address ?? "",
-      state: b?.state ?? null,
+      state: b?.state ?? "",
       city: b?.city ?? "",
     },
   });
   // Checked by the contract's schema first: the state is one of NIGERIAN_STATES by then.
   const onSubmit = form.submitWith((v) => save.mutateAsync({ ...v, state: v.state as NigerianState }), {
-    onSuccess: (res) => notifySuccess(res.message || SELLER_MESSAGES.businessSaved),
+    onSuccess: (res) => {
+      notifySuccess(res.message || SELLER_MESSAGES.businessSaved);
+      // The stored form of what was typed (e.g. "rc 123" -> "RC123").
+      const saved = res.data.business;
+      if (saved)
+        form.setValues({
+          business_name: saved.business_name,
+          cac_number: saved.cac_number ?? "",
+          address: saved.address,
+          state: saved.state,
+          city: saved.city,
+        });
+    },
   });
   return (
     <form onSubmit={onSubmit} aria-label="Business details">
@@ -89,7 +101,12 @@ function BusinessForm({ details }: { details: UserDetails }) {
           <TextInput label="Business address" maxLength={200} autoComplete="street-address" {...form.getInputProps("address")} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <Select label="State" placeholder="Choose your state" data={[...NIGERIAN_STATES]} searchable {...form.getInputProps("state")} />
+          {/* The phone's own picker: 37 names to scroll through. */}
+          <NativeSelect
+            label="State"
+            data={[{ value: "", label: "Choose your state" }, ...NIGERIAN_STATES]}
+            {...form.getInputProps("state")}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput label="City or town" maxLength={60} autoComplete="address-level2" {...form.getInputProps("city")} />
