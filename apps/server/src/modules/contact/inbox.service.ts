@@ -115,7 +115,7 @@ export async function markRead(db: Executor, adminId: string, id: string): Promi
 }
 
 /** The reply's e-mail: the admin's text, then the sender's message quoted, in plain text. */
-export function replyEmail(m: { name: string; email: string; subject: string; message: string; createdAt: Date }, reply: string) {
+function replyEmail(m: { name: string; email: string; subject: string; message: string; createdAt: Date }, reply: string) {
   const when = m.createdAt.toLocaleDateString("en-NG", { day: "numeric", month: "long", year: "numeric", timeZone: "Africa/Lagos" });
   const quoted = m.message
     ? `\n\nYour message of ${when}:\n${m.message

@@ -10,7 +10,7 @@ import { IconMail, IconPhone } from "@tabler/icons-react";
 import { useState } from "react";
 import { useSchemaForm } from "../../../lib/form";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import { useMarkRead, useMessages, useReply } from "../api/messages";
+import { useMarkRead, useMessages, useReply, useUnreadMessages } from "../api/messages";
 import { PageHeader } from "../components/page-header";
 import { Empty, LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
@@ -108,7 +108,8 @@ export default function MessagesPage() {
   const markRead = useMarkRead();
   const [open, setOpen] = useState<string | null>(null);
   const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
-  const unread = list.data?.pages[0]?.unread;
+  // The menu's count (reloaded after each opening and reply), not the first page's, which stays as loaded.
+  const unread = useUnreadMessages(true).data;
 
   const onOpen = (id: string | null) => {
     setOpen(id);
