@@ -124,6 +124,7 @@ test.describe("accessibility: axe-core finds no serious or critical violation @p
       `${BO}/commission`,
       `${BO}/sellers`,
       `${BO}/users`,
+      `${BO}/messages`,
       `${BO}/settings`,
       `${BO}/change_pwd`,
     ]);
