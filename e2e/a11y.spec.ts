@@ -136,6 +136,7 @@ test.describe("accessibility: axe-core finds no serious or critical violation @p
       `${BO}/commission`,
       `${BO}/sellers`,
       `${BO}/users`,
+      `${BO}/messages`,
       `${BO}/settings`,
       `${BO}/change_pwd`,
     ]);

@@ -17,6 +17,7 @@ import type { Db } from "./db/client.js";
 import { readRoutingPlugin } from "./db/read.js";
 import { NO_CACHE_EFFECT } from "./lib/route-cache.js";
 import accountsRoutes from "./modules/accounts/routes.js";
+import sellerRoutes from "./modules/accounts/seller.routes.js";
 import adminRoutes from "./modules/admin/routes.js";
 import categoriesRoutes from "./modules/catalog/categories.routes.js";
 import itemsRoutes from "./modules/catalog/items.routes.js";
@@ -27,6 +28,7 @@ import checkoutRoutes from "./modules/commerce/checkout.routes.js";
 import ordersRoutes from "./modules/commerce/orders.routes.js";
 import paystackWebhookRoutes from "./modules/commerce/payments/webhook.routes.js";
 import transfersRoutes from "./modules/commerce/transfers.routes.js";
+import inboxRoutes from "./modules/contact/inbox.routes.js";
 import contactRoutes from "./modules/contact/routes.js";
 import jobsPlugin from "./modules/jobs/plugin.js";
 import commissionRoutes from "./modules/ledger/commission.routes.js";
@@ -165,6 +167,7 @@ export async function buildApp(config: Config, db: Db, { readDb = db }: { readDb
 
   await app.register(systemRoutes, { prefix: "/api" });
   await app.register(accountsRoutes, { prefix: "/api" });
+  await app.register(sellerRoutes, { prefix: "/api" });
   await app.register(categoriesRoutes, { prefix: "/api" });
   await app.register(itemsRoutes, { prefix: "/api" });
   await app.register(reviewsRoutes, { prefix: "/api" });
@@ -186,6 +189,7 @@ export async function buildApp(config: Config, db: Db, { readDb = db }: { readDb
   await app.register(wishlistRoutes, { prefix: "/api" });
   await app.register(contactRoutes, { prefix: "/api" });
   await app.register(notificationsRoutes, { prefix: "/api" });
+  await app.register(inboxRoutes, { prefix: "/api" });
   await app.register(seoRoutes);
   // app.jobs: timers not tied to a request, each run once per cluster (ADR 0110).
   await app.register(jobsPlugin);

@@ -68,6 +68,7 @@ describe("GET /api/admin/users", () => {
       whatsapp: null,
       desc: "",
       category_ids: [],
+      business: null,
       addresses: [],
       createdAt: s.createdAt.toISOString(),
     });

@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { orders, payouts } from "../src/db/schema/index.js";
+import { contactMessages, orders, payouts } from "../src/db/schema/index.js";
 import { createCategory, createPost, createProduct, createReview, createUserWithToken } from "../src/db/seed/factories.js";
 import { listRoutes } from "./abuse/kit.js";
 import { buyAndSubmit, decide } from "./finance-helpers.js";
@@ -53,11 +53,13 @@ for (const status of ["requested", "paid", "failed"] as const)
       accountNo: "0123456789",
       accountName: "Walk Seller",
     });
+// The admins' inbox: contact messages, all unread.
+for (let i = 0; i < 4; i++) await ctx.db.insert(contactMessages).values({ name: `Sender ${i}`, email: `sender${i}@example.ng` });
 
 // One time for every row of every list, with microseconds that a millisecond cursor drops. (The
 // statement pages by ledger entry id, and ledger rows are append-only.)
 const SAME_TIME = "2026-11-20 10:00:00.123456+00";
-for (const table of ["users", "products", "posts", "reviews", "orders", "order_lines", "transactions", "payouts", "notifications"])
+for (const table of ["users", "products", "posts", "reviews", "orders", "order_lines", "transactions", "payouts", "notifications", "contact_messages"])
   await ctx.db.execute(sql`update ${sql.identifier(table)} set created_at = ${SAME_TIME}::timestamptz`);
 
 /**
@@ -77,6 +79,7 @@ const CALLS: Record<string, { token?: string; queries: string[] }> = {
   "/api/admin/payouts": { token: admin.token, queries: ["", "status=paid"] },
   // The seller was told of each of the three paid orders ("new order to ship").
   "/api/notifications": { token: seller.token, queries: [""] },
+  "/api/admin/messages": { token: admin.token, queries: ["", "unread=true"] },
 };
 
 const routes = (await listRoutes(ctx)).filter((r) => r.method === "GET" && r.params.some((p) => p.in === "query" && p.name === "cursor"));

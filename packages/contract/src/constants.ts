@@ -107,7 +107,7 @@ export const UPLOAD_MAX_PIXELS = 25_000_000;
 export const MAX_IMAGES_PER_ITEM = 8;
 
 /** Field limits of the contact form (characters). */
-export const CONTACT_LIMITS = { name: 100, email: 254, subject: 150, message: 5000 } as const;
+export const CONTACT_LIMITS = { name: 100, email: 254, phone: 20, subject: 150, message: 5000 } as const;
 
 /** The store's own address and contact block, shown on the contact page (one place to change it). */
 export const STORE_CONTACT = {

@@ -51,6 +51,7 @@ export const BACKOFFICE_PATHS = {
   commission: `${BACKOFFICE_BASE}/commission`,
   sellers: `${BACKOFFICE_BASE}/sellers`,
   users: `${BACKOFFICE_BASE}/users`,
+  messages: `${BACKOFFICE_BASE}/messages`,
   settings: `${BACKOFFICE_BASE}/settings`,
   changePassword: `${BACKOFFICE_BASE}/change_pwd`,
   notificationSettings: `${BACKOFFICE_BASE}/notifications`,

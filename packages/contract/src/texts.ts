@@ -110,6 +110,7 @@ export const TEXT = {
     title: "Contact Us",
     name: "Your Name",
     email: "Your Email",
+    phone: "Your Phone (optional)",
     subject: "Subject",
     message: "Your Message",
     send: "SEND A MESSAGE",

@@ -11,6 +11,7 @@ import { ACCOUNT_TYPES, CODE_LENGTH, MAX_SELLER_CATEGORIES, NUBAN_LENGTH, SELLER
 import { Id } from "./common.js";
 import { NewPassword, PASSWORD_MESSAGES } from "./password.js";
 import { plainText } from "./plain-text.js";
+import { SellerBusiness } from "./seller.js";
 
 /** Per-field messages of the accounts forms, defined once (server answers them, tests and screens read them). */
 export const ACCOUNT_MESSAGES = {
@@ -97,6 +98,8 @@ export const UserDetails = z.object({
   /** Signed in with a one-time password (`npm run admin:create`): the password must be changed before anything else. */
   must_change_password: z.boolean(),
   category_ids: z.array(z.string()),
+  /** A seller's business details (ADR 0184), null until given and for other accounts. */
+  business: SellerBusiness.nullable(),
   followers: z.array(z.string()),
   addresses: z.array(Address),
   createdAt: z.string(),

@@ -9,6 +9,7 @@ import { Address } from "./accounts.js";
 import { Id } from "./common.js";
 import { NewPassword } from "./password.js";
 import { plainText } from "./plain-text.js";
+import { SellerBusiness } from "./seller.js";
 
 /* ------------------------------------------------------------------ users list (admin) */
 
@@ -47,6 +48,8 @@ export const AdminUserRow = z.object({
   whatsapp: z.string().nullable(),
   desc: z.string(),
   category_ids: z.array(z.string()),
+  /** A seller's business details (ADR 0184), what the admin checks before approving; null until given. */
+  business: SellerBusiness.nullable(),
   addresses: z.array(Address),
   createdAt: z.string(),
 });

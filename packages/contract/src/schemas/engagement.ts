@@ -55,6 +55,14 @@ export const ContactBody = z.object({
     .min(1, "Your email is required")
     .max(CONTACT_LIMITS.email, "Email is too long")
     .pipe(z.email({ message: "Enter a valid email address" })),
+  /** Optional, so the store can call back (ADR 0183). */
+  phone: z
+    .string()
+    .trim()
+    .max(CONTACT_LIMITS.phone, "Enter a valid phone number")
+    .regex(/^(\+?\d[\d\s-]{6,19})?$/, "Enter a valid phone number")
+    .optional()
+    .default(""),
   subject: plainText("Subject")
     .max(CONTACT_LIMITS.subject, `Subject must be at most ${CONTACT_LIMITS.subject} characters`)
     .optional()

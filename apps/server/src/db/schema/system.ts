@@ -45,14 +45,44 @@ export const uploads = pgTable(
   (t) => [index("uploads_owner_idx").on(t.ownerId)],
 );
 
-export const contactMessages = pgTable("contact_messages", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  subject: text("subject").notNull().default(""),
-  message: text("message").notNull().default(""),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/** A message sent from the contact page, read and answered by the admins in the back office inbox. */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    /** E.164 when the sender gave one. */
+    phone: text("phone"),
+    subject: text("subject").notNull().default(""),
+    message: text("message").notNull().default(""),
+    /** When an admin first opened (or answered) it; null = unread. */
+    readAt: timestamp("read_at", { withTimezone: true }),
+    readBy: uuid("read_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("contact_messages_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("contact_messages_unread_idx").on(t.createdAt).where(sql`${t.readAt} is null`),
+  ],
+);
+
+/** An admin's answer to a contact message: the text as sent by e-mail (through the outbox), who sent it and when. */
+export const contactReplies = pgTable(
+  "contact_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
+    adminId: uuid("admin_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    /** The e-mail of this reply in the outbox. */
+    outboxId: uuid("outbox_id").references(() => outbox.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("contact_replies_message_idx").on(t.messageId, t.createdAt)],
+);
 
 /**
  * One `Idempotency-Key` of one account (ADR 0155): claimed before the write runs (`status_code`

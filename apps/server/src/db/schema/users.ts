@@ -172,3 +172,21 @@ export const signInKnownSources = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.source] }), index("sign_in_known_sources_seen_idx").on(t.lastSignInAt)],
 );
+
+/**
+ * A seller's business details (spec §3 "User" extension): what the admin checks before approving
+ * the seller. One row per seller, written from the back office Settings. `state` is one of the
+ * contract's NIGERIAN_STATES; `cac_number` the CAC registration number ("RC123456", "BN..." or
+ * "IT..."), null when the business is not registered.
+ */
+export const sellerBusinesses = pgTable("seller_businesses", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  businessName: text("business_name").notNull(),
+  cacNumber: text("cac_number"),
+  address: text("address").notNull(),
+  state: text("state").notNull(),
+  city: text("city").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

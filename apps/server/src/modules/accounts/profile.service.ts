@@ -8,7 +8,7 @@
 import { ACCOUNT_MESSAGES, ChangePasswordBody, ProfileUpdateBody, TEXT } from "@market/contract";
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { uploads, userCategories, users } from "../../db/schema/index.js";
+import { uploads, users } from "../../db/schema/index.js";
 import { badRequest, forbidden, HttpError, invalidInput, tooMany } from "../../lib/errors.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
 import type { AuthUser } from "../auth/sessions.js";
@@ -18,6 +18,7 @@ import { decodeDataUrl, storeImage } from "../uploads/images.js";
 import type { AccountNameLookup } from "../wallet/name-lookup.js";
 import { planPayoutAccountChange } from "../wallet/payout-account.js";
 import type { AccountsDeps } from "./registration.service.js";
+import { replaceSellerCategories } from "./seller.service.js";
 import { loadUserDetails } from "./user-details.js";
 import { normalizePhone, parseOrThrow } from "./validation.js";
 
@@ -107,11 +108,7 @@ export async function updateProfile(deps: AccountsDeps, me: AuthUser, input: unk
     if (body.desc !== undefined) set.desc = body.desc;
     if (body.profile !== undefined) set.profile = await resolveProfile(deps, tx, me, body.profile);
     await tx.update(users).set(set).where(eq(users.id, me.id));
-    if (body.category_ids) {
-      const ids = [...new Set(body.category_ids)];
-      await tx.delete(userCategories).where(eq(userCategories.userId, me.id));
-      await tx.insert(userCategories).values(ids.map((categoryId, i) => ({ userId: me.id, categoryId, position: i + 1 })));
-    }
+    if (body.category_ids) await replaceSellerCategories(tx, me.id, [...new Set(body.category_ids)]);
   });
   return { message: TEXT.success.profileUpdated, data: await loadUserDetails(deps.db, me.id) };
 }

@@ -2,8 +2,9 @@
 import type { Address, UserDetails } from "@market/contract";
 import { asc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { addresses, follows, userCategories, users } from "../../db/schema/index.js";
+import { addresses, follows, sellerBusinesses, userCategories, users } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
+import { toBusiness } from "./seller.service.js";
 
 type AddressRow = typeof addresses.$inferSelect;
 
@@ -40,7 +41,7 @@ export async function listAddresses(db: Executor, userId: string): Promise<Addre
 export async function loadUserDetails(db: Executor, userId: string): Promise<UserDetails> {
   const [u] = await db.select().from(users).where(eq(users.id, userId));
   if (!u) throw notFound("User not found");
-  const [cats, followerRows, addressList] = await Promise.all([
+  const [cats, followerRows, addressList, business] = await Promise.all([
     db
       .select({ id: userCategories.categoryId })
       .from(userCategories)
@@ -48,6 +49,7 @@ export async function loadUserDetails(db: Executor, userId: string): Promise<Use
       .orderBy(asc(userCategories.position)),
     db.select({ id: follows.followerId }).from(follows).where(eq(follows.sellerId, userId)).orderBy(asc(follows.createdAt)),
     listAddresses(db, userId),
+    db.select().from(sellerBusinesses).where(eq(sellerBusinesses.userId, userId)),
   ]);
   return {
     _id: u.id,
@@ -68,6 +70,7 @@ export async function loadUserDetails(db: Executor, userId: string): Promise<Use
     bank_account_verified: u.bankAccountVerified,
     must_change_password: u.passwordMustChange,
     category_ids: cats.map((c) => c.id),
+    business: business[0] ? toBusiness(business[0]) : null,
     followers: followerRows.map((f) => f.id),
     addresses: addressList,
     createdAt: u.createdAt.toISOString(),

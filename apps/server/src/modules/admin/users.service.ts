@@ -4,12 +4,13 @@
  * action helper). Every write runs in one transaction; a change of status or active flag re-syncs
  * the seller's public listings in that same transaction (ADR 0004, listing-visibility.ts).
  */
-import type { Address, AdminAction, AdminCreateUserBody, AdminUserRow, AdminUsersQuery } from "@market/contract";
+import type { Address, AdminAction, AdminCreateUserBody, AdminUserRow, AdminUsersQuery, SellerBusiness } from "@market/contract";
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.js";
 import { addresses, categories, follows, userCategories, users } from "../../db/schema/index.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { newestFirst } from "../../lib/keyset.js";
+import { businessesOf } from "../accounts/seller.service.js";
 import { toAddress } from "../accounts/user-details.js";
 import { normalizePhone } from "../accounts/validation.js";
 import { hashPassword } from "../auth/passwords.js";
@@ -51,13 +52,13 @@ const selectRows = (db: Executor) => db.select(rowColumns).from(users);
 type Row = Awaited<ReturnType<typeof selectRows>>[number];
 
 /** Each listed user's categories and addresses: two queries for the whole page. */
-type Extras = { categoryIds: Map<string, string[]>; addresses: Map<string, Address[]> };
+type Extras = { categoryIds: Map<string, string[]>; addresses: Map<string, Address[]>; businesses: Map<string, SellerBusiness> };
 
 async function loadExtras(db: Executor, ids: string[]): Promise<Extras> {
   const categoryIds = new Map<string, string[]>();
   const addressesOf = new Map<string, Address[]>();
-  if (ids.length === 0) return { categoryIds, addresses: addressesOf };
-  const [cats, addressList] = await Promise.all([
+  if (ids.length === 0) return { categoryIds, addresses: addressesOf, businesses: new Map() };
+  const [cats, addressList, businesses] = await Promise.all([
     db
       .select({ userId: userCategories.userId, id: userCategories.categoryId })
       .from(userCategories)
@@ -68,6 +69,7 @@ async function loadExtras(db: Executor, ids: string[]): Promise<Extras> {
       .from(addresses)
       .where(inArray(addresses.userId, ids))
       .orderBy(asc(addresses.userId), asc(addresses.createdAt), asc(addresses.id)),
+    businessesOf(db, ids),
   ]);
   for (const c of cats) categoryIds.set(c.userId, [...(categoryIds.get(c.userId) ?? []), c.id]);
   for (const a of addressList) {
@@ -75,7 +77,7 @@ async function loadExtras(db: Executor, ids: string[]): Promise<Extras> {
     list.push(toAddress(a, list.length));
     addressesOf.set(a.userId, list);
   }
-  return { categoryIds, addresses: addressesOf };
+  return { categoryIds, addresses: addressesOf, businesses };
 }
 
 function toRow(r: Row, extras: Extras): AdminUserRow {
@@ -99,6 +101,7 @@ function toRow(r: Row, extras: Extras): AdminUserRow {
     whatsapp: r.whatsapp,
     desc: r.desc,
     category_ids: extras.categoryIds.get(r.id) ?? [],
+    business: extras.businesses.get(r.id) ?? null,
     addresses: extras.addresses.get(r.id) ?? [],
     createdAt: r.createdAt.toISOString(),
   };

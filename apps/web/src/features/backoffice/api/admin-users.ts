@@ -21,7 +21,7 @@ import { invalidateWithDashboard } from "./dashboard";
 export type AccountKind = AdminUsersQuery["account_type"];
 
 /** Query keys of the admin's user lists (prefix `all`: every type and search). */
-const adminUserKeys = {
+export const adminUserKeys = {
   all: ["bo", "admin-users"] as const,
   list: (accountType: AccountKind, q: string) => [...adminUserKeys.all, accountType, q] as const,
 };

@@ -4,7 +4,8 @@
  * - Status: "Approve" for a pending seller (sends status_approved); other statuses as plain text;
  * - Block / Unblock (active flag) and blue tick Verify / Remove;
  * - for sellers, the payout bank account with its state and "Mark verified" (ADR 0082: without a
- *   lookup provider the seller typed the name, so the admin checks it before any payout).
+ *   lookup provider the seller typed the name, so the admin checks it before any payout);
+ * - for sellers, "Details": the business details to check before approving, and the categories (ADR 0184).
  * Every action asks first (the back office's confirm dialog), answers "Updated Succefully" and the list reloads.
  */
 import { Avatar, Badge, Button, Flex, Group, Paper, Stack, Text, TextInput, Tooltip } from "@mantine/core";
@@ -18,6 +19,7 @@ import { useSession } from "../../../lib/session";
 import { type AccountKind, useAdminAction, useAdminUsers, useVerifyBankAccount } from "../api/admin-users";
 import { askConfirm } from "./confirm";
 import { type ListColumn, ListTable } from "./list-table";
+import { SellerDetailsModal } from "./seller-details-modal";
 
 const dateFmt = new Intl.DateTimeFormat("en-NG", { day: "numeric", month: "short", year: "numeric" });
 
@@ -43,6 +45,7 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
   const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
   const total = list.data?.pages[0]?.total;
   const sellers = accountType === "business";
+  const [detailsOf, setDetailsOf] = useState<string | null>(null);
 
   // Every action changes what the account can do or how others see it: it runs only once confirmed.
   const run = (u: AdminUserRow, req_type: AdminAction) => {
@@ -131,7 +134,10 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
     );
 
   const statusCell = (u: AdminUserRow) => (
-    <>
+    <Flex gap={6} wrap="wrap" direction={{ base: "row", sm: "column" }} align={{ base: "center", sm: "flex-start" }}>
+      <Button size="xs" variant="default" onClick={() => setDetailsOf(u._id)} data-testid="seller-details-button">
+        Details
+      </Button>
       {u.status === "pending" ? (
         <Button size="xs" color="orange" loading={busy(u, "status_approved")} onClick={() => run(u, "status_approved")}>
           Approve
@@ -141,7 +147,7 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
           {u.status}
         </Text>
       )}
-    </>
+    </Flex>
   );
   // The state badge above its action: side by side, the row overflowed a 1280 px screen and
   // Mantine's preventGrowOverflow clipped the "Block" button to "Bloc".
@@ -283,6 +289,13 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
         rowTestId="account-row"
         empty="No accounts found."
       />
+      {sellers ? (
+        <SellerDetailsModal
+          seller={rows.find((r) => r._id === detailsOf) ?? null}
+          onClose={() => setDetailsOf(null)}
+          onApprove={(u) => run(u, "status_approved")}
+        />
+      ) : null}
     </Paper>
   );
 }

@@ -7,13 +7,30 @@
 import "@mantine/core/styles/AppShell.layer.css";
 // The Mantine component styles no storefront screen uses (ADR 0051, ADR 0072): with the back office only.
 import "./mantine-styles-deferred";
-import { Anchor, AppShell, Avatar, Burger, Center, Flex, Group, Loader, NavLink, ScrollArea, Text, UnstyledButton } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  AppShell,
+  Avatar,
+  Badge,
+  Burger,
+  Center,
+  Flex,
+  Group,
+  Loader,
+  NavLink,
+  ScrollArea,
+  Text,
+  UnstyledButton,
+} from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { BACKOFFICE_PATHS, HEADER_NAME_MAX } from "@market/contract";
+import { BACKOFFICE_PATHS, HEADER_NAME_MAX, SELLER_MESSAGES } from "@market/contract";
 import {
   IconBuildingStore,
   IconCategory,
   IconCoins,
+  IconHourglass,
+  IconInbox,
   IconLayoutDashboard,
   IconLogout,
   IconPackage,
@@ -28,6 +45,7 @@ import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { Link, Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { AppReadyMarker } from "../../../components/app-ready";
 import { isSessionRefused, meQuery, useSession, useSessionExpiry, useSignOut } from "../../../lib/session";
+import { useUnreadMessages } from "../api/messages";
 import { ConfirmHost } from "../components/confirm";
 import { LoadError } from "../components/query-state";
 import { BO, type NavEntry, navFor } from "../lib/nav";
@@ -46,6 +64,7 @@ const ICONS: Record<string, ReactNode> = {
   finance: <IconReportMoney size={18} stroke={1.6} />,
   sellers: <IconBuildingStore size={18} stroke={1.6} />,
   users: <IconUsers size={18} stroke={1.6} />,
+  messages: <IconInbox size={18} stroke={1.6} />,
   settings: <IconSettings size={18} stroke={1.6} />,
 };
 
@@ -53,7 +72,15 @@ function isActive(pathname: string, to: string): boolean {
   return to === BO ? pathname === BO || pathname === `${BO}/` : pathname === to || pathname.startsWith(`${to}/`);
 }
 
-function SideNav({ entries, onNavigate, onLogout }: { entries: NavEntry[]; onNavigate: () => void; onLogout: () => void }) {
+type SideNavProps = {
+  entries: NavEntry[];
+  /** A count shown beside an entry (by key), e.g. the unread messages. */
+  counts?: Record<string, number | undefined>;
+  onNavigate: () => void;
+  onLogout: () => void;
+};
+
+function SideNav({ entries, counts = {}, onNavigate, onLogout }: SideNavProps) {
   const { pathname } = useLocation();
   return (
     <nav aria-label="Back office menu">
@@ -81,6 +108,14 @@ function SideNav({ entries, onNavigate, onLogout }: { entries: NavEntry[]; onNav
             active={isActive(pathname, e.to!)}
             onClick={onNavigate}
             data-testid={`nav-${e.key}`}
+            rightSection={
+              counts[e.key] ? (
+                <Badge size="sm" color="orange" variant="filled" circle={counts[e.key]! < 10} data-testid={`nav-${e.key}-count`}>
+                  <span className="visually-hidden">unread: </span>
+                  {counts[e.key]}
+                </Badge>
+              ) : null
+            }
           />
         ),
       )}
@@ -103,6 +138,7 @@ export default function BackofficeLayout() {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const unread = useUnreadMessages(details?.accType === "admin");
 
   // Close the phone drawer whenever the route changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
@@ -175,7 +211,7 @@ export default function BackofficeLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="xs">
         <AppShell.Section grow component={ScrollArea}>
-          <SideNav entries={navFor(role)} onNavigate={close} onLogout={logout} />
+          <SideNav entries={navFor(role)} counts={{ messages: unread.data }} onNavigate={close} onLogout={logout} />
         </AppShell.Section>
         <AppShell.Section>
           <Text fz="xs" c="dimmed" px="sm" py={6}>
@@ -184,10 +220,32 @@ export default function BackofficeLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
+        {role === "business" && details.status === "pending" ? <PendingBanner hasBusiness={!!details.business} /> : null}
         <Outlet />
       </AppShell.Main>
       <ConfirmHost />
       <AppReadyMarker />
     </AppShell>
+  );
+}
+
+/** A seller not yet approved (ADR 0184): what happens next, and where to give what the admin reviews. */
+function PendingBanner({ hasBusiness }: { hasBusiness: boolean }) {
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      mb="md"
+      icon={<IconHourglass size={20} />}
+      title={SELLER_MESSAGES.pendingTitle}
+      data-testid="pending-banner"
+    >
+      <Text fz="sm">{SELLER_MESSAGES.pendingBody}</Text>
+      {hasBusiness ? null : (
+        <Anchor component={Link} to={`${BO}/settings`} fz="sm" fw={600}>
+          {SELLER_MESSAGES.pendingNoBusiness}
+        </Anchor>
+      )}
+    </Alert>
   );
 }

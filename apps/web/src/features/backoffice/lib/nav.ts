@@ -1,7 +1,7 @@
 /**
  * The back office's menus (spec §2 "Header and menus", §6 roles):
  * - admin: Dashboard, Categories, Transactions, Finance (Overview, Payouts, Commission: design brief
- *   "Marketplace money"), Sellers, Users, Settings, Logout;
+ *   "Marketplace money"), Sellers, Users, Messages (the contact inbox, ADR 0183), Settings, Logout;
  * - seller (business): Dashboard, Products, Services, Earnings (design brief "Marketplace money"),
  *   Users shown as "Followers", Settings, Logout.
  * Groups (Products, Categories, Services, Finance, Settings) are collapsible, on phones and on desktop.
@@ -53,6 +53,7 @@ export function navFor(role: Role): NavEntry[] {
       },
       { key: "sellers", label: "Sellers", to: `${BO}/sellers` },
       { key: "users", label: "Users", to: `${BO}/users` },
+      { key: "messages", label: "Messages", to: `${BO}/messages` },
       settings,
     ];
   }

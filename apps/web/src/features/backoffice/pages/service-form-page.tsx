@@ -3,10 +3,10 @@
  * of type services, and a description. `add_services` creates, `update_Service/:id` edits.
  * "Service Successfully Created" / "Service Successfully Updated"; the form clears after a create.
  */
-import { Alert, Button, Paper, Select, Stack, Textarea } from "@mantine/core";
-import { PostCreateInput, TEXT } from "@market/contract";
+import { Alert, Anchor, Button, Paper, Select, Stack, Textarea } from "@mantine/core";
+import { BACKOFFICE_PATHS, MAX_SELLER_CATEGORIES, PostCreateInput, TEXT } from "@market/contract";
 import { useState } from "react";
-import { useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { useSchemaForm } from "../../../lib/form";
 import { notifySuccess } from "../../../lib/notify";
 import { useUserCategories } from "../../../lib/queries/categories-admin";
@@ -80,8 +80,11 @@ function ServiceFormView() {
             />
             {categories.isSuccess && options.length === 0 ? (
               <Alert color="yellow" title="No service category">
-                Services are listed under your own categories of type services, and your account has none. Ask the store admin to add one to
-                your account.
+                Services are listed under your own categories of type services, and your account has none.{" "}
+                <Anchor component={Link} to={BACKOFFICE_PATHS.settings}>
+                  Add one in Settings
+                </Anchor>{" "}
+                (up to {MAX_SELLER_CATEGORIES} categories).
               </Alert>
             ) : null}
             <Textarea label="Description" autosize minRows={5} maxRows={14} {...form.getInputProps("body")} />

@@ -8,6 +8,8 @@
  * Payout account (ADR 0082): when the store has no account-name lookup provider, the seller types
  * the account name (no lookup is asked) and an admin verifies it; the saved account's state,
  * "Verified" or "Unverified", shows under the fields.
+ *
+ * A seller also sets their categories and business details here (ADR 0184, seller-details-form.tsx).
  */
 import { Avatar, Badge, Button, FileButton, Grid, Group, Loader, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
 import { NUBAN_LENGTH, PAYOUT_MESSAGES, PHONE_PREFIX, ProfileUpdateBody, TEXT, type UserDetails } from "@market/contract";
@@ -22,6 +24,7 @@ import { findAccountName, useBanks } from "../api/profile";
 import { alertFileType, isImageFile } from "../components/file-check";
 import { PageHeader } from "../components/page-header";
 import { Loading } from "../components/query-state";
+import { SellerDetailsSection } from "../components/seller-details-form";
 
 type Values = {
   names: string;
@@ -237,6 +240,7 @@ export default function SettingsPage() {
           </div>
         </Stack>
       </Paper>
+      {details.accType === "business" ? <SellerDetailsSection details={details} /> : null}
     </>
   );
 }

@@ -47,7 +47,7 @@ describe("ContactPage", () => {
     await userEvent.click(screen.getByRole("button", { name: "SEND A MESSAGE" }));
     await waitFor(() => expect(screen.getByTestId("contact-status")).toHaveTextContent("Thank you! Your message has been sent."));
     expect(calls.map((c) => c.body)).toEqual([
-      { name: "Amaka Obi", email: "amaka@example.ng", subject: "Delivery", message: "Do you deliver to Ikeja on Sundays?" },
+      { name: "Amaka Obi", email: "amaka@example.ng", phone: "", subject: "Delivery", message: "Do you deliver to Ikeja on Sundays?" },
     ]);
     expect(screen.getByLabelText(/Your Name/)).toHaveValue("");
   });
