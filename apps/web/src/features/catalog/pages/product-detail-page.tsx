@@ -18,7 +18,7 @@ import { SelectField } from "../../../components/ui/fields";
 import { useAddToCart } from "../../../lib/cart-add";
 import { cartLineOf } from "../../../lib/cart-items";
 import { lazyComponent } from "../../../lib/lazy-component";
-import { errorMessage, notifyError } from "../../../lib/notify";
+import { errorMessage } from "../../../lib/notify";
 import type { DetailAnswer } from "../../../lib/queries/catalog";
 import { sectionHref } from "../../../lib/sections";
 import { useKeptValue } from "../../../lib/use-kept-value";
@@ -59,11 +59,9 @@ function Detail({ type, id }: { type: CategoryType; id: string }) {
   const title = q.data ? itemTitle(q.data.products) : undefined;
   usePageTitle(title);
 
+  // Spec §8: the failure is shown once, in place of the detail (the alert below), and logged.
   useEffect(() => {
-    if (q.isError) {
-      console.error("Detail failed to load", q.error);
-      notifyError(q.error);
-    }
+    if (q.isError) console.error("Detail failed to load", q.error);
   }, [q.isError, q.error]);
 
   if (q.isPending) {
