@@ -2,10 +2,13 @@
  * The admin's Sellers / Users table (spec §2 "View Users (customers) and View Sellers", §4 "Seller
  * status", "Account active/inactive"): rows from GET /api/admin/users?account_type=, with
  * - Status: "Approve" for a pending seller (sends status_approved); other statuses as plain text;
- * - Block / Unblock (active flag) and blue tick Verify / Remove;
- * - for sellers, the payout bank account with its state and "Mark verified" (ADR 0082: without a
- *   lookup provider the seller typed the name, so the admin checks it before any payout).
- * Every action asks first (the back office's confirm dialog), answers "Updated Succefully" and the list reloads.
+ * - Block / Unblock (active flag) and "Give blue tick" / "Remove blue tick" in the Blue tick column;
+ * - for sellers, the payout bank account with its state and "Verify bank account" in its own column
+ *   (ADR 0082: without a lookup provider the seller typed the name, so the admin checks it before
+ *   any payout).
+ * Every action asks first (the back office's confirm dialog); its success alert is titled by what
+ * was done (the two "verify" actions must not be mistaken for each other) over the server's message
+ * (the spec's "Updated Succefully"), and the list reloads.
  */
 import { Avatar, Badge, Button, Flex, Group, Paper, Stack, Text, TextInput, Tooltip } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
@@ -22,17 +25,41 @@ import { type ListColumn, ListTable } from "./list-table";
 const dateFmt = new Intl.DateTimeFormat("en-NG", { day: "numeric", month: "short", year: "numeric" });
 
 /** The confirmation of each admin action: its button word, what it does, the button's colour. */
-const ACTION_CONFIRM: Record<AdminAction, { verb: string; effect: string; color: string }> = {
-  status_approved: { verb: "Approve", effect: "The seller's products and services go on sale in the store.", color: "orange" },
+const ACTION_CONFIRM: Record<AdminAction, { verb: string; effect: string; color: string; done: string }> = {
+  status_approved: {
+    verb: "Approve",
+    effect: "The seller's products and services go on sale in the store.",
+    color: "orange",
+    done: "Seller approved",
+  },
   block: {
     verb: "Block",
     effect: "The account is signed out everywhere and can no longer sign in; its listings leave the store.",
     color: "red",
+    done: "Account blocked",
   },
-  unblock: { verb: "Unblock", effect: "The account can sign in again and its listings return to the store.", color: "green" },
-  blue_tick_verify: { verb: "Verify", effect: "The account gets the verified blue tick beside its name.", color: "blue" },
-  blue_tick_remove: { verb: "Remove tick", effect: "The verified blue tick is taken off the account.", color: "gray" },
+  unblock: {
+    verb: "Unblock",
+    effect: "The account can sign in again and its listings return to the store.",
+    color: "green",
+    done: "Account unblocked",
+  },
+  blue_tick_verify: {
+    verb: "Give blue tick",
+    effect: "The account gets the verified blue tick beside its name, for every shopper to see.",
+    color: "blue",
+    done: "Blue tick given",
+  },
+  blue_tick_remove: {
+    verb: "Remove blue tick",
+    effect: "The verified blue tick is taken off the account.",
+    color: "gray",
+    done: "Blue tick removed",
+  },
 };
+
+/** The bank account check (ADR 0082): a different thing from the blue tick, and worded so. */
+const VERIFY_BANK = { verb: "Verify bank account", done: "Bank account verified" };
 
 export function AccountsTable({ accountType }: { accountType: AccountKind }) {
   const [search, setSearch] = useState("");
@@ -59,7 +86,7 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
       onConfirm: () =>
         action.mutate(
           { account_id: u._id, req_type },
-          { onSuccess: (res) => notifySuccess(res.message || TEXT.success.updated), onError: (e) => notifyError(e) },
+          { onSuccess: (res) => notifySuccess(res.message || TEXT.success.updated, ask.done), onError: (e) => notifyError(e) },
         ),
     });
   };
@@ -85,12 +112,12 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
           </Text>
         </Stack>
       ),
-      labels: { confirm: "Mark verified", cancel: "Cancel" },
+      labels: { confirm: VERIFY_BANK.verb, cancel: "Cancel" },
       color: "green",
       onConfirm: () =>
         verifyBank.mutate(
           { account_id: u._id, bank_code, account_no, account_name },
-          { onSuccess: (res) => notifySuccess(res.message || TEXT.success.updated), onError: (e) => notifyError(e) },
+          { onSuccess: (res) => notifySuccess(res.message || TEXT.success.updated, VERIFY_BANK.done), onError: (e) => notifyError(e) },
         ),
     });
   };
@@ -119,7 +146,7 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
               loading={verifyBank.isPending && verifyBank.variables?.account_id === u._id}
               onClick={() => askVerifyBank(u)}
             >
-              Mark verified
+              {VERIFY_BANK.verb}
             </Button>
           )}
         </Flex>
@@ -172,11 +199,11 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
     <>
       {u.verified.blue_tick ? (
         <Button size="xs" variant="subtle" color="gray" loading={busy(u, "blue_tick_remove")} onClick={() => run(u, "blue_tick_remove")}>
-          Remove tick
+          {ACTION_CONFIRM.blue_tick_remove.verb}
         </Button>
       ) : (
         <Button size="xs" variant="light" color="blue" loading={busy(u, "blue_tick_verify")} onClick={() => run(u, "blue_tick_verify")}>
-          Verify
+          {ACTION_CONFIRM.blue_tick_verify.verb}
         </Button>
       )}
     </>
@@ -252,7 +279,8 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
     sellers && { label: "Status", cell: statusCell },
     sellers && { label: "Payout account", cell: payoutCell },
     { label: "Account", cell: accountCell },
-    { label: "Blue tick", phone: "actions", cell: tickCell },
+    // Labelled on a phone's card too: beside the payout account's own check it must say what it is.
+    { label: "Blue tick", cell: tickCell },
   ];
 
   return (
