@@ -12,7 +12,7 @@ import { IconBrandWhatsapp } from "@tabler/icons-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { LazyAlert } from "../../../components/lazy-alert";
-import { Stars } from "../../../components/stars";
+import { Stars, starsSummary } from "../../../components/stars";
 import { Button } from "../../../components/ui/button";
 import { SelectField } from "../../../components/ui/fields";
 import { useAddToCart } from "../../../lib/cart-add";
@@ -161,8 +161,8 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
             {service ? (
               <Group gap="xs">
                 <Stars value={(item as Post).stars} />
-                <Text fz="sm">
-                  Stars: <b>{(item as Post).stars}</b> ({(item as Post).reactions.length} ratings)
+                <Text fz="sm" data-testid="stars-summary">
+                  {starsSummary(item as Post)}
                 </Text>
               </Group>
             ) : (
