@@ -38,6 +38,8 @@ export const ACCOUNT_MESSAGES = {
   /** The sign-in throttle's 429 (ADR 0083); the Retry-After header says how many seconds. */
   throttled: "Too many sign-in attempts. Please wait a few minutes and try again, or reset your password.",
   unverified: "Please verify your e-mail and phone. We have sent you new codes.",
+  /** Sign-in before verifying within a minute of the last codes: none are sent, the last ones still work. */
+  unverifiedUseSent: "Please verify your e-mail and phone with the codes we sent you a moment ago (they still work).",
   signedIn: "Signed in successfully",
   signedOut: "Signed out",
   registered: "Account created. Enter the codes we sent to your e-mail and phone.",
