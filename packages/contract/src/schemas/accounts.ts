@@ -57,6 +57,13 @@ export const AccountTypeSchema = z.enum(ACCOUNT_TYPES);
 export const SellerStatusSchema = z.enum(SELLER_STATUSES);
 
 /** One saved address as the API answers it; `address_id` is its 0-based index in the user's list. */
+/**
+ * The payout account's bank as spec §3 "User" shows it: a value/label pair (the bank's code and its
+ * name, as a bank select's option), checklist S3-9. Requests still send the bare code.
+ */
+export const BankChoice = z.object({ value: z.string(), label: z.string() });
+export type BankChoice = z.infer<typeof BankChoice>;
+
 export const Address = z.object({
   _id: z.string(),
   address_id: z.number().int(),
@@ -89,7 +96,7 @@ export const UserDetails = z.object({
   status: SellerStatusSchema,
   verified: z.object({ blue_tick: z.boolean(), email: z.boolean(), phone: z.boolean() }),
   account_no: z.string().nullable(),
-  bank_code: z.string().nullable(),
+  bank_code: BankChoice.nullable(),
   account_name: z.string().nullable(),
   /**
    * Whether the payout account (bank_code, account_no, account_name) is verified: by the lookup

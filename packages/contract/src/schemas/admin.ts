@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { ACCOUNT_TYPES, MAX_PAGE_SIZE, MAX_SELLER_CATEGORIES, SELLER_STATUSES } from "../constants.js";
-import { Address } from "./accounts.js";
+import { Address, BankChoice } from "./accounts.js";
 import { Id } from "./common.js";
 import { NewPassword } from "./password.js";
 import { plainText } from "./plain-text.js";
@@ -38,7 +38,7 @@ export const AdminUserRow = z.object({
   /** Number of followers (sellers are followed; a customer's count is normally 0). */
   followers: z.number().int(),
   /** The payout account (null fields when none) and whether it is verified (ADR 0082). */
-  bank_code: z.string().nullable(),
+  bank_code: BankChoice.nullable(),
   bank_name: z.string().nullable(),
   account_no: z.string().nullable(),
   account_name: z.string().nullable(),

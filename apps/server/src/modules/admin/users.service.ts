@@ -15,7 +15,7 @@ import { normalizePhone } from "../accounts/validation.js";
 import { hashPassword } from "../auth/passwords.js";
 import { revokeUserSessions, type SessionCaches } from "../auth/sessions.js";
 import { syncSellerListings } from "../catalog/listing-visibility.js";
-import { findBank } from "../wallet/banks.js";
+import { bankChoice, findBank } from "../wallet/banks.js";
 
 /** Users newest first (served by users_acc_type_idx); ties by id. */
 const USERS = newestFirst(users.createdAt, "timestamptz", users.id);
@@ -90,7 +90,7 @@ function toRow(r: Row, extras: Extras): AdminUserRow {
     active: r.active,
     verified: { blue_tick: r.blueTick, email: r.emailVerified, phone: r.phoneVerified },
     followers: Number(r.followers),
-    bank_code: r.bankCode,
+    bank_code: bankChoice(r.bankCode),
     bank_name: r.bankCode ? (findBank(r.bankCode)?.bank_name ?? null) : null,
     account_no: r.accountNo,
     account_name: r.accountName,

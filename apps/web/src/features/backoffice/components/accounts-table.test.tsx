@@ -20,7 +20,7 @@ const seller = adminUserRow({
   username: "chidi",
   email: "chidi@naijamarket.ng",
   accType: "business",
-  bank_code: "058",
+  bank_code: { value: "058", label: "Guaranty Trust Bank" },
   bank_name: "Guaranty Trust Bank",
   account_no: "0000000017",
   account_name: "CHIDI OKAFOR",

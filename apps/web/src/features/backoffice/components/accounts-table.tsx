@@ -95,8 +95,8 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
 
   const verifyBank = useVerifyBankAccount();
   const askVerifyBank = (u: AdminUserRow) => {
-    const { bank_code, account_no, account_name } = u;
-    if (!bank_code || !account_no || !account_name) return;
+    const { bank_code: bank, account_no, account_name } = u;
+    if (!bank || !account_no || !account_name) return;
     askConfirm({
       title: "Verify this bank account?",
       children: (
@@ -104,7 +104,7 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
           <Text fz="sm">
             {account_name}
             <br />
-            {u.bank_name ?? bank_code} · {account_no}
+            {bank.label} · {account_no}
           </Text>
           <Text fz="sm" c="dimmed">
             Check with the bank that this account belongs to {u.names} (for example with a small transfer) before you verify it. Payouts go
@@ -116,7 +116,7 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
       color: "green",
       onConfirm: () =>
         verifyBank.mutate(
-          { account_id: u._id, bank_code, account_no, account_name },
+          { account_id: u._id, bank_code: bank.value, account_no, account_name },
           { onSuccess: (res) => notifySuccess(res.message || TEXT.success.updated, VERIFY_BANK.done), onError: (e) => notifyError(e) },
         ),
     });
@@ -131,7 +131,7 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
             {u.account_name}
           </Text>
           <Text fz="xs" c="dimmed" maw={170}>
-            {u.bank_name ?? u.bank_code} · {u.account_no}
+            {u.bank_code.label} · {u.account_no}
           </Text>
         </div>
         <Flex gap={6} wrap="wrap" direction={{ base: "row", sm: "column" }} align={{ base: "center", sm: "flex-start" }}>
