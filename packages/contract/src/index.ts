@@ -13,5 +13,6 @@ export * from "./schemas/engagement.js";
 export * from "./schemas/finance.js";
 export * from "./schemas/password.js";
 export * from "./schemas/payout-account.js";
+export * from "./schemas/phone.js";
 export * from "./schemas/plain-text.js";
 export * from "./texts.js";

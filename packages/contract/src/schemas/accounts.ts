@@ -10,6 +10,7 @@ import { z } from "zod";
 import { ACCOUNT_TYPES, CODE_LENGTH, MAX_SELLER_CATEGORIES, NUBAN_LENGTH, SELLER_STATUSES } from "../constants.js";
 import { Id } from "./common.js";
 import { NewPassword, PASSWORD_MESSAGES } from "./password.js";
+import { phoneField } from "./phone.js";
 import { plainText } from "./plain-text.js";
 
 /** Per-field messages of the accounts forms, defined once (server answers them, tests and screens read them). */
@@ -155,13 +156,13 @@ export function signUpAccountType(accType: string | undefined): "customer" | "bu
   return /^(brand|seller|business)$/i.test((accType ?? "").trim()) ? "business" : "customer";
 }
 
-/** The rules of the sign-up form (spec §5). The phone is checked and normalised by the server. */
+/** The rules of the sign-up form (spec §5). The phone is a Nigerian number, normalised to E.164 (schemas/phone.ts). */
 export const SignUpForm = z
   .object({
     names: plainText("Name").min(2, ACCOUNT_MESSAGES.names).max(80, ACCOUNT_MESSAGES.names),
     username: plainText("Username").regex(/^[A-Za-z0-9_.]{3,30}$/, ACCOUNT_MESSAGES.username),
     email: z.string().trim().toLowerCase().pipe(z.email(ACCOUNT_MESSAGES.email).max(254, ACCOUNT_MESSAGES.email)),
-    phone: z.string().trim().min(7, ACCOUNT_MESSAGES.phone).max(20, ACCOUNT_MESSAGES.phone),
+    phone: phoneField(ACCOUNT_MESSAGES.phone, { nigerianOnly: true }),
     password: Password,
     confirm_password: z.string(),
     accType: z.enum(["customer", "business"]),
@@ -288,12 +289,8 @@ export const AddressFields = z.object({
   city: plainText("City").max(60).optional().default(""),
   country: plainText("Country").min(1, "Country is required").max(60),
   zip: plainText("Zip code").max(20).optional().default(""),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^[+\d][\d\s-]{0,19}$|^$/, "Please enter a valid phone number")
-    .optional()
-    .default(""),
+  /** Stored in E.164 like every phone of the store (schemas/phone.ts); may be left empty. */
+  phone: phoneField("Please enter a valid phone number", { optional: true }).optional().default(""),
   default: z.boolean().optional().default(false),
 });
 export type AddressFields = z.input<typeof AddressFields>;

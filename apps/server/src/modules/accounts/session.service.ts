@@ -5,7 +5,7 @@
  * accounts answer exactly like a wrong password; accounts whose codes are not verified get new codes
  * (unless the last ones were sent under a minute ago: then the answer says to use those).
  */
-import { ACCOUNT_MESSAGES, type AccountType, type SignInBody } from "@market/contract";
+import { ACCOUNT_MESSAGES, type AccountType, normalizePhone, type SignInBody } from "@market/contract";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/index.js";
 import { HttpError, tooMany, unauthorized } from "../../lib/errors.js";
@@ -14,7 +14,6 @@ import { createSession } from "../auth/sessions.js";
 import { recordSuccess, takeAttempt, throttleSource, unknownLoginKey } from "../auth/throttle.js";
 import type { AccountsDeps } from "./registration.service.js";
 import { queueVerificationCodes } from "./registration.service.js";
-import { normalizePhone } from "./validation.js";
 
 /** A hash to check against when the account does not exist, so both cases take the same time. */
 let dummyHash: Promise<string> | undefined;

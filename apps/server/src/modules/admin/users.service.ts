@@ -4,14 +4,20 @@
  * action helper). Every write runs in one transaction; a change of status or active flag re-syncs
  * the seller's public listings in that same transaction (ADR 0004, listing-visibility.ts).
  */
-import type { Address, AdminAction, AdminCreateUserBody, AdminUserRow, AdminUsersQuery } from "@market/contract";
+import {
+  type Address,
+  type AdminAction,
+  type AdminCreateUserBody,
+  type AdminUserRow,
+  type AdminUsersQuery,
+  normalizePhone,
+} from "@market/contract";
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.js";
 import { addresses, categories, follows, userCategories, users } from "../../db/schema/index.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { newestFirst } from "../../lib/keyset.js";
 import { toAddress } from "../accounts/user-details.js";
-import { normalizePhone } from "../accounts/validation.js";
 import { hashPassword } from "../auth/passwords.js";
 import { revokeUserSessions, type SessionCaches } from "../auth/sessions.js";
 import { syncSellerListings } from "../catalog/listing-visibility.js";
