@@ -3,6 +3,7 @@ export * from "./constants.js";
 export * from "./images.js";
 export * from "./messages.js";
 export * from "./money.js";
+export * from "./nuban.js";
 export * from "./routes.js";
 export * from "./schemas/accounts.js";
 export * from "./schemas/admin.js";
