@@ -9,7 +9,7 @@
 import { Box, Container, Group, Text, Title } from "@mantine/core";
 import { ALL_CATEGORIES_ID, type CategoryType, type Post, type Product, TEXT } from "@market/contract";
 import { IconSearch } from "@tabler/icons-react";
-import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
+import { type FormEvent, lazy, Suspense, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { LazyAlert } from "../../../components/lazy-alert";
 import { Button } from "../../../components/ui/button";
