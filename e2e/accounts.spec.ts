@@ -261,7 +261,7 @@ test.describe("accounts", () => {
     await expect(page.getByTestId("account-badge")).toContainText("customer");
   });
 
-  test("a stale session cookie is cleared on load and the visitor goes to /signin; sellers are sent away from /account", async ({
+  test("a stale session cookie is cleared on load: 'You were signed out' on a public page (ADR 0190); sellers are sent away from /account", async ({
     page,
     request,
     baseURL,
@@ -271,8 +271,10 @@ test.describe("accounts", () => {
       { name: SESSION_COOKIES.signedIn, value: "1", url: baseURL! },
     ]);
     await page.goto("/categories/collections/market-place/001");
-    await expect(page).toHaveURL(/\/signin$/);
-    expect(await page.context().cookies()).toEqual([]);
+    // A public page keeps the shopper where they were and says why the name left the header.
+    await expect(page.getByText("You were signed out")).toBeVisible();
+    await expect(page).toHaveURL(/\/categories\/collections\/market-place\/001$/);
+    await expect.poll(() => page.context().cookies()).toEqual([]);
     await expect(page.getByRole("link", { name: "Login / Register" }).first()).toBeAttached();
 
     const seller = await page.context().newPage();

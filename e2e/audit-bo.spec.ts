@@ -241,7 +241,7 @@ test.describe("audit: back office", () => {
     expect(tableBox!.width).toBeGreaterThan(0);
     await row.getByRole("button", { name: "Approve" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Approve" }).click();
-    await expectNotice(page, "Success", "Updated Succefully");
+    await expectNotice(page, "Seller approved", "Updated Succefully");
     await expect(row.getByTestId("seller-status")).toHaveText("approved");
     await row.getByRole("button", { name: "Block" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Block" }).click();
@@ -249,14 +249,14 @@ test.describe("audit: back office", () => {
     await row.getByRole("button", { name: "Unblock" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Unblock" }).click();
     await expect(row).toContainText("Active");
-    await row.getByRole("button", { name: "Verify" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Verify" }).click();
-    await expect(row.getByRole("button", { name: "Remove tick" })).toBeVisible();
+    await row.getByRole("button", { name: "Give blue tick" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Give blue tick" }).click();
+    await expect(row.getByRole("button", { name: "Remove blue tick" })).toBeVisible();
     const list = await (await request.get(`/api/admin/users?account_type=business&q=${t}`, { headers: auth(adminToken) })).json();
     expect(list.data[0]).toMatchObject({ status: "approved", active: true, verified: { blue_tick: true } });
-    await row.getByRole("button", { name: "Remove tick" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Remove tick" }).click();
-    await expect(row.getByRole("button", { name: "Verify" })).toBeVisible();
+    await row.getByRole("button", { name: "Remove blue tick" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Remove blue tick" }).click();
+    await expect(row.getByRole("button", { name: "Give blue tick" })).toBeVisible();
 
     // S2-177: the users page lists the customers, a page of at most 20 (other tests may sign
     // customers up meanwhile: the count lies between the totals before and after the page loads).

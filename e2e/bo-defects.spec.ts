@@ -188,13 +188,13 @@ test.describe("back-office defects", () => {
     await dialog.getByRole("button", { name: "Block" }).click();
     await expect(tr).toContainText("Blocked");
 
-    await tr.getByRole("button", { name: "Verify" }).click();
+    await tr.getByRole("button", { name: "Give blue tick" }).click();
     await expect(dialog).toContainText("blue tick");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     expect((await row()).verified.blue_tick).toBe(false);
-    await tr.getByRole("button", { name: "Verify" }).click();
-    await dialog.getByRole("button", { name: "Verify" }).click();
-    await expect(tr.getByRole("button", { name: "Remove tick" })).toBeVisible();
+    await tr.getByRole("button", { name: "Give blue tick" }).click();
+    await dialog.getByRole("button", { name: "Give blue tick" }).click();
+    await expect(tr.getByRole("button", { name: "Remove blue tick" })).toBeVisible();
   });
 
   test("top bar: the account type as the spec shows it, and the name on every width @phone", async ({ page, request }, info) => {

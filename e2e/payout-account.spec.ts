@@ -121,13 +121,13 @@ test.describe("payout bank account", () => {
     expect(overflow).toBeLessThanOrEqual(1);
     expect(await clippedLabels(page)).toEqual([]);
     await snapBoth(page, "payout-sellers-unverified");
-    await row.getByRole("button", { name: "Mark verified" }).click();
+    await row.getByRole("button", { name: "Verify bank account" }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toContainText(accountName);
-    await dialog.getByRole("button", { name: "Mark verified" }).click();
-    await expectNotice(page, "Success", "Updated Succefully");
+    await dialog.getByRole("button", { name: "Verify bank account" }).click();
+    await expectNotice(page, "Bank account verified", "Updated Succefully");
     await expect(payout.locator(".mantine-Badge-label")).toHaveText("Verified");
-    await expect(row.getByRole("button", { name: "Mark verified" })).toHaveCount(0);
+    await expect(row.getByRole("button", { name: "Verify bank account" })).toHaveCount(0);
     await snapBoth(page, "payout-sellers-verified");
     const me = async () => (await (await request.get("/api/me", { headers: auth(sellerToken) })).json()).data;
     expect(await me()).toMatchObject({ account_name: accountName, bank_account_verified: true });

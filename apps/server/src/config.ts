@@ -15,6 +15,9 @@ const bool = z
   .transform((v) => v === "true" || v === "1")
   .optional();
 
+/** The demo store's collection account (Wema Bank, 035): the default of STORE_ACCOUNT_NO and the demo transfers' account. */
+export const DEMO_STORE_ACCOUNT_NO = "0201186431";
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("0.0.0.0"),
@@ -79,11 +82,14 @@ const EnvSchema = z.object({
    * hook sees); the end-to-end server turns it on, as production runs.
    */
   PUBLIC_CACHE: bool,
-  /** Receiving account of the manual bank-transfer provider. */
+  /**
+   * Receiving account of the manual bank-transfer provider. The default is the demo store's: a
+   * made-up Wema Bank (035) number whose NUBAN check digit is right (required in production).
+   */
   STORE_ACCOUNT_NO: z
     .string()
     .regex(/^\d{10}$/, "must be a 10-digit NUBAN")
-    .default("0123456789"),
+    .default(DEMO_STORE_ACCOUNT_NO),
   STORE_BANK: z.string().default("Wema Bank"),
   STORE_ACCOUNT_NAME: z.string().default("Naija Market Ltd"),
   /**

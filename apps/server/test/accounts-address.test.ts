@@ -100,6 +100,21 @@ describe("POST /api/address", () => {
     expect((await me(owner.token)).addresses).toEqual([expect.objectContaining({ first_name: "Mine" })]);
   });
 
+  it("stores the phone as every phone of the store, in E.164 (+234 for a local number), however it was typed", async () => {
+    const { token } = await createUserWithToken(ctx.db);
+    for (const typed of ["8031234567", "0803 123 4567", "+234 803-123-4567"]) {
+      const res = await address(token, { request_type: "create", ...fields({ phone: typed }) });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.at(-1).phone).toBe("+2348031234567");
+    }
+    // An address abroad keeps its own country code; an address may have no phone.
+    expect((await address(token, { request_type: "create", ...fields({ phone: "+44 7911 123456" }) })).json().data.at(-1).phone).toBe(
+      "+447911123456",
+    );
+    expect((await address(token, { request_type: "create", ...fields({ phone: "" }) })).json().data.at(-1).phone).toBe("");
+    expect((await address(token, { request_type: "create", ...fields({ phone: "0123456789" }) })).statusCode).toBe(400);
+  });
+
   it("answers 400 with field messages for missing fields, a bad request_type or a bad phone", async () => {
     const { token } = await createUserWithToken(ctx.db);
     const res = await address(token, { request_type: "create", ...fields({ first_name: "", address1: "" }) });

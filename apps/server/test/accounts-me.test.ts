@@ -64,7 +64,8 @@ describe("GET /api/me", () => {
       status: "approved",
       verified: { blue_tick: true, email: true, phone: true },
       account_no: "0123456789",
-      bank_code: "058",
+      // Spec §3 "User": bank_code as a value/label pair (checklist S3-9).
+      bank_code: { value: "058", label: "Guaranty Trust Bank (GTBank)" },
       account_name: "ADA OBI",
       category_ids: [c2.id, c1.id],
       followers: [fan.id],
@@ -95,7 +96,7 @@ describe("PUT /api/me (profile)", () => {
     expect(body.data).toMatchObject({
       names: "Ada Obi-Okafor",
       whatsapp: "+2348031112222",
-      bank_code: "044",
+      bank_code: { value: "044", label: "Access Bank" },
       account_no: "0001234567",
       account_name: "ADA OBI-OKAFOR",
       desc: "Phones and laptops",

@@ -364,6 +364,22 @@ describe("POST /api/signin", () => {
     expect((await signInRequest(ctx, s.email, "Wrong#2026")).statusCode).toBe(401);
     expect(await outboxFor(ctx, s.email)).toHaveLength(2);
   });
+
+  it("signing in again at once sends no codes and says to use the ones already sent, which still work", async () => {
+    const s = await signUpViaApi(ctx);
+    const code = { email: await latestCode(ctx, s.email), phone: await latestCode(ctx, s.phone) };
+    const res = await signInRequest(ctx, s.email, s.body.password);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual(errorBody(403, ACCOUNT_MESSAGES.unverifiedUseSent, { verify: s.email }));
+    expect(await outboxFor(ctx, s.email)).toHaveLength(1);
+    const verify = await ctx.request({
+      method: "POST",
+      url: "/api/verify",
+      payload: { email: s.email, code_email: code.email, code_phone: code.phone },
+      headers: { "x-forwarded-for": freshIp() },
+    });
+    expect(verify.statusCode, verify.body).toBe(200);
+  });
 });
 
 describe("POST /api/signout", () => {

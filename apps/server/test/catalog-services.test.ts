@@ -159,6 +159,10 @@ describe("reviews and star reactions", () => {
     const detail = (await get(`/api/posts?id=${postId}`)).body.products;
     expect(detail.stars).toBe(3.5);
     expect(detail.reactions.sort()).toEqual([2, 5]);
+    // What the stars count and what the Reviews tab counts, each said: 2 ratings, none written.
+    expect(detail).toMatchObject({ reactions_count: 2, reviews_count: 0 });
+    const listed = (await get(`/api/posts?category_id=${salons.id}&limit=50`)).body.products.find((p: Post) => p._id === postId);
+    expect(listed).toMatchObject({ reactions_count: 2, reviews_count: 0 });
   });
 
   it("keeps the totals right under concurrent ratings", async () => {

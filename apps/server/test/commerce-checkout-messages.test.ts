@@ -4,7 +4,9 @@
  * the per-field messages under `errors`, and a signed-out caller gets 401 before any field check.
  */
 import { ACCOUNT_MESSAGES, SHIPPING_FEE_NAIRA } from "@market/contract";
+import { desc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders } from "../src/db/schema/index.js";
 import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
 import { SHIPPING_ADDRESS } from "./fixtures.js";
 import { createTestContext, type TestContext } from "./helpers.js";
@@ -56,9 +58,17 @@ describe("POST /api/transactions/createSession field messages", () => {
     expect((await checkout({}, false)).statusCode).toBe(401);
   });
 
-  it("a valid form still opens the session", async () => {
-    const res = await checkout(form);
+  it("a valid form still opens the session, the address's phone kept in E.164 however it was typed", async () => {
+    const res = await checkout({ ...form, phone: "0803 123 4567" });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.data).toBe("session");
+    const [order] = await ctx.db.select({ address: orders.shippingAddress }).from(orders).orderBy(desc(orders.createdAt)).limit(1);
+    expect(order!.address.phone).toBe("+2348031234567");
+  });
+
+  it("a phone that is no number is refused under its field", async () => {
+    const res = await checkout({ ...form, phone: "0123456789" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toHaveProperty("phone");
   });
 });

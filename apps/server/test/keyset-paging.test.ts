@@ -59,7 +59,18 @@ for (let i = 0; i < 4; i++) await ctx.db.insert(contactMessages).values({ name: 
 // One time for every row of every list, with microseconds that a millisecond cursor drops. (The
 // statement pages by ledger entry id, and ledger rows are append-only.)
 const SAME_TIME = "2026-11-20 10:00:00.123456+00";
-for (const table of ["users", "products", "posts", "reviews", "orders", "order_lines", "transactions", "payouts", "notifications", "contact_messages"])
+for (const table of [
+  "users",
+  "products",
+  "posts",
+  "reviews",
+  "orders",
+  "order_lines",
+  "transactions",
+  "payouts",
+  "notifications",
+  "contact_messages",
+])
   await ctx.db.execute(sql`update ${sql.identifier(table)} set created_at = ${SAME_TIME}::timestamptz`);
 
 /**

@@ -31,13 +31,15 @@ const verify = (payload: object, token = admin.token) =>
   ctx.request({ method: "PUT", url: "/api/admin/users/bank_account", token, payload });
 
 const ACCOUNT = { bank_code: "058", account_no: "0123456789", account_name: "ADAEZE OKAFOR" };
+/** ACCOUNT as answers show it: the bank as a value/label pair (spec §3 "User", checklist S3-9). */
+const SHOWN = { ...ACCOUNT, bank_code: { value: "058", label: "Guaranty Trust Bank (GTBank)" } };
 
 describe("PUT /api/me bank details without a lookup provider (the default install)", () => {
   it("stores the typed name unverified, and says so in GET /api/me", async () => {
     const s = await seller();
     const res = await putMe(s.token, { ...ACCOUNT, account_name: "  Adaeze   Okafor " });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ ...ACCOUNT, account_name: "Adaeze Okafor", bank_account_verified: false });
+    expect(res.json().data).toMatchObject({ ...SHOWN, account_name: "Adaeze Okafor", bank_account_verified: false });
     expect(await me(s.token)).toMatchObject({ account_name: "Adaeze Okafor", bank_account_verified: false });
   });
 
@@ -82,7 +84,7 @@ describe("PUT /api/admin/users/bank_account (the admin verifies)", () => {
     const list = async () =>
       (await ctx.request({ method: "GET", url: `/api/admin/users?account_type=business&q=${s.user.username}`, token: admin.token })).json()
         .data[0];
-    expect(await list()).toMatchObject({ ...ACCOUNT, bank_name: "Guaranty Trust Bank (GTBank)", bank_account_verified: false });
+    expect(await list()).toMatchObject({ ...SHOWN, bank_name: "Guaranty Trust Bank (GTBank)", bank_account_verified: false });
 
     const res = await verify({ account_id: s.user.id, ...ACCOUNT });
     expect(res.statusCode).toBe(200);
@@ -98,13 +100,14 @@ describe("PUT /api/admin/users/bank_account (the admin verifies)", () => {
     // Each of the three fields, changed, resets it.
     const current = async () => {
       const { bank_code, account_no, account_name } = await me(s.token);
-      return { bank_code, account_no, account_name };
+      return { bank_code: bank_code.value as string, account_no, account_name };
     };
     for (const change of [{ account_name: "ADAEZE N OKAFOR" }, { account_no: "0123456788" }, { bank_code: "044" }]) {
       await verify({ account_id: s.user.id, ...(await current()) });
       expect((await me(s.token)).bank_account_verified).toBe(true);
       const changed = await putMe(s.token, { ...(await current()), ...change });
-      expect(changed.json().data).toMatchObject({ ...change, bank_account_verified: false });
+      const shown = "bank_code" in change ? { bank_code: { value: change.bank_code } } : change;
+      expect(changed.json().data).toMatchObject({ ...shown, bank_account_verified: false });
       const after = await stored(ctx, s.user.id);
       expect([after.bankAccountVerifiedAt, after.bankAccountVerifiedBy]).toEqual([null, null]);
     }
@@ -171,7 +174,7 @@ describe("PUT /api/me bank details with a lookup provider (Paystack)", () => {
     const s = await seller(paystack);
     const res = await putMe(s.token, { bank_code: "058", account_no: "0123456789", account_name: "ANY NAME I LIKE" }, paystack);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ ...ACCOUNT, bank_account_verified: true });
+    expect(res.json().data).toMatchObject({ ...SHOWN, bank_account_verified: true });
     expect(calls).toEqual(["https://api.paystack.co/bank/resolve?account_number=0123456789&bank_code=058"]);
     const row = await stored(paystack, s.user.id);
     expect([row.accountName, row.bankAccountVerified, row.bankAccountVerifiedBy]).toEqual(["ADAEZE OKAFOR", true, null]);
@@ -188,7 +191,7 @@ describe("PUT /api/me bank details with a lookup provider (Paystack)", () => {
     const unknown = await putMe(s.token, { bank_code: "058", account_no: "0000000001", account_name: "ADAEZE OKAFOR" }, paystack);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors).toHaveProperty("account_no");
-    expect(await me(s.token, paystack)).toMatchObject({ ...ACCOUNT, bank_account_verified: true });
+    expect(await me(s.token, paystack)).toMatchObject({ ...SHOWN, bank_account_verified: true });
     const noNumber = await putMe(s.token, { bank_code: "058", account_name: "ADAEZE OKAFOR" }, paystack);
     expect(noNumber.json().errors).toEqual({ account_no: PAYOUT_MESSAGES.accountNo });
   });

@@ -1,5 +1,7 @@
+import { isValidNuban } from "@market/contract";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.js";
 import { categories, orderLines, orders, posts, products, transactions, users } from "../src/db/schema/index.js";
 import { DEMO_ACCOUNTS, demoAccountsWithPublishedPasswords, hasData, seedDemo } from "../src/db/seed/demo.js";
 import { hashPassword } from "../src/modules/auth/passwords.js";
@@ -117,6 +119,20 @@ describe("demo seed", () => {
     const left = seeded.filter((e) => !DEMO_ACCOUNTS.some((d) => d.email === e));
     expect([...(await demoAccountsWithPublishedPasswords(ctx.db))].sort()).toEqual(left);
     expect(left).toEqual(expect.arrayContaining(["emeka@naijamarket.ng", "funke@naijamarket.ng", "zainab@naijamarket.ng"]));
+  });
+
+  it("gives the store's collection account and each seller's payout account a NUBAN of its own, right for its bank", async () => {
+    const sellers = await ctx.db.select({ bank: users.bankCode, no: users.accountNo }).from(users).where(eq(users.accType, "business"));
+    const accounts = sellers.filter((s) => s.no !== null);
+    expect(accounts.length).toBeGreaterThan(1);
+    for (const a of accounts) expect(isValidNuban(a.bank!, a.no!), `${a.bank} ${a.no}`).toBe(true);
+    // Wema Bank (035) holds the store's account; the demo transfers name it.
+    expect(isValidNuban("035", loadConfig({}).STORE_ACCOUNT_NO)).toBe(true);
+    const paidInto = await ctx.db.selectDistinct({ no: transactions.clientAccountNo }).from(transactions);
+    expect(paidInto.map((t) => t.no)).toEqual([loadConfig({}).STORE_ACCOUNT_NO]);
+    const all = [...accounts.map((a) => a.no), loadConfig({}).STORE_ACCOUNT_NO];
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).not.toContain("0123456789");
   });
 
   it("serves a generated picture as a real image with nosniff", async () => {

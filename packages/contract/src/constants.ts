@@ -117,8 +117,10 @@ export const STORE_CONTACT = {
   phoneHref: "tel:+2348030000000",
   email: "hello@naijamarket.ng",
   hours: "Monday to Saturday, 8am to 8pm",
-  /** Google Maps embed of the store's area (allowed by the CSP frame-src). */
+  /** Google Maps embed of the store's area (allowed by the CSP frame-src), loaded only when asked for. */
   mapEmbedUrl: "https://www.google.com/maps?q=Adeola+Odeku+Street,+Victoria+Island,+Lagos&z=15&output=embed",
+  /** The same place in the Maps app or site (a plain link: nothing loads until it is opened). */
+  mapLinkUrl: "https://www.google.com/maps/search/?api=1&query=14+Adeola+Odeku+Street,+Victoria+Island,+Lagos",
 } as const;
 
 /**

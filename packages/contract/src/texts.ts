@@ -106,6 +106,18 @@ export const TEXT = {
     removed: "Removed from your wishlist",
     unavailable: "No longer available",
   },
+  /** A session that ended without the user signing out (expired, or ended on another device). */
+  session: {
+    signedOut: "You were signed out",
+    endedElsewhere: "Your session ended. Sign in again to use your cart, orders and account.",
+    signInAgain: "Your session ended. Sign in again to continue.",
+  },
+  /** The contact page's map, loaded only on request (it is heavy on mobile data and blank offline). */
+  contactMap: {
+    show: "Show map",
+    open: "Open in Google Maps",
+    note: "The map loads from Google (about 1 MB).",
+  },
   contact: {
     title: "Contact Us",
     name: "Your Name",

@@ -42,3 +42,15 @@ export function Stars({ value, size = "sm", label }: { value: number; size?: key
     </span>
   );
 }
+
+/**
+ * What a service's stars count, said plainly: every star rating (spec §2 "Stars", from reactions),
+ * some of which came with a written review (the Reviews tab's count), so "3.8 from 4 ratings"
+ * beside "Reviews (0)" does not read as a contradiction.
+ */
+export function starsSummary(post: { stars: number; reactions_count: number; reviews_count: number }): string {
+  if (post.reactions_count === 0) return "Stars: 0 (no ratings yet)";
+  const ratings = `${post.reactions_count} star rating${post.reactions_count === 1 ? "" : "s"}`;
+  const written = `${post.reviews_count} with a written review`;
+  return `Stars: ${post.stars} from ${ratings} (${written})`;
+}

@@ -1,14 +1,19 @@
 import type { UserDetails } from "@market/contract";
-import { waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { meAnswer } from "../test/fixtures";
 import { HttpResponse, http, server } from "../test/msw";
 import { renderWithProviders } from "../test/render";
 import { signInTestSession } from "../test/session";
 import { api, forgetSession, hasSession } from "./api";
-import { useSessionExpiry } from "./session";
+import { notifications } from "./notifications-store";
+import { useSessionExpiry, useSignOut } from "./session";
 
-afterEach(() => forgetSession());
+afterEach(() => {
+  forgetSession();
+  // Mantine's alerts live in one store for the whole file: each test starts with none.
+  notifications.clean();
+});
 
 function Probe() {
   useSessionExpiry();
@@ -48,5 +53,47 @@ describe("useSessionExpiry", () => {
     await expect(api("/api/cart")).rejects.toMatchObject({ statusCode: 401 });
     await waitFor(() => expect(queryClient.getQueryData(["me"])).toBeNull());
     expect(hasSession()).toBe(false);
+  });
+
+  it("on a public page a session ended elsewhere says 'You were signed out' and stays", async () => {
+    signInTestSession();
+    answerMe("customer", false);
+    const { queryClient, router } = renderWithProviders(<Probe />, { path: "*", route: "/product/market-place/1" });
+    await waitFor(() => expect(queryClient.getQueryData(["me"])).toBeTruthy());
+    server.use(http.post("/api/cart", () => HttpResponse.json({ statusCode: 401, message: "Please sign in" }, { status: 401 })));
+    await expect(api("/api/cart", { method: "POST", body: {} })).rejects.toMatchObject({ statusCode: 401 });
+    expect(await screen.findByText("You were signed out")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/product/market-place/1");
+  });
+
+  it("on a page that needs an account a refused session goes to /signin with a word", async () => {
+    signInTestSession();
+    server.use(http.get("/api/me", () => HttpResponse.json({ statusCode: 401, message: "Please sign in" }, { status: 401 })));
+    const { router } = renderWithProviders(<Probe />, { path: "*", route: "/account" });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/signin"));
+    expect(await screen.findByText("You were signed out")).toBeInTheDocument();
+    expect(screen.getByText("Your session ended. Sign in again to continue.")).toBeInTheDocument();
+  });
+
+  it("a sign-out says nothing", async () => {
+    signInTestSession();
+    answerMe("customer", false);
+    server.use(http.post("/api/signout", () => HttpResponse.json({ statusCode: 200, message: "Signed out" })));
+    let signOut: () => Promise<void> = async () => undefined;
+    function SignOutProbe() {
+      useSessionExpiry();
+      signOut = useSignOut();
+      return <p>page</p>;
+    }
+    const { queryClient, router } = renderWithProviders(<SignOutProbe />, { path: "*", route: "/account" });
+    await waitFor(() => expect(queryClient.getQueryData(["me"])).toBeTruthy());
+    await signOut();
+    await waitFor(() => expect(hasSession()).toBe(false));
+    // A later alert comes after any alert the sign-out would have raised (alerts keep their order).
+    const { notifyInfo } = await import("./notify");
+    notifyInfo("probe", "Probe");
+    expect(await screen.findByText("probe")).toBeInTheDocument();
+    expect(screen.queryByText("You were signed out")).toBeNull();
+    expect(router.state.location.pathname).toBe("/account");
   });
 });

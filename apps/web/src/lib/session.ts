@@ -3,18 +3,27 @@
  * from `GET /api/me`, cached by TanStack Query under ["me"]. The session is an HttpOnly cookie
  * (ADR 0127): without the readable "signed in" cookie beside it nobody is signed in and /api/me is
  * not asked. A server-drawn page brings ["me"] with it (entry-server.tsx), so the first render is
- * already signed in. When /api/me refuses the session (401/403/404) it is forgotten and the app goes
- * to /signin (`useSessionExpiry`, mounted once by the layouts); any other 401 forgets it too (the
- * header looks signed out at once); a user who must replace a one-time password goes to the
+ * already signed in. When /api/me refuses the session (401/403/404), or any other call answers 401,
+ * it is forgotten, the user is told "You were signed out" and a page that needs an account goes to
+ * /signin (`useSessionExpiry`, mounted once by the layouts); a user who must replace a one-time password goes to the
  * change-password page. A network or server failure keeps the session (the shopper is on a flaky
  * connection, not signed out). `signOut()` ends the session on the server and forgets the local
  * session data.
  */
-import { type AccountType, type MeAnswer, STORAGE_KEYS, type UserDetails } from "@market/contract";
+import {
+  type AccountType,
+  BACKOFFICE_PATHS,
+  type MeAnswer,
+  STORAGE_KEYS,
+  STOREFRONT_PATHS,
+  TEXT,
+  type UserDetails,
+} from "@market/contract";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ApiError, api, forgetSession, hasSession, sessionChanged, subscribeSession } from "./api";
+import { notifyInfo } from "./notify";
 
 /** The signed-in user's details as /api/me answers them (spec §3 "User"; contract `UserDetails`). */
 export type SessionUser = UserDetails;
@@ -72,30 +81,54 @@ export function noteServerSession(me: unknown): void {
 }
 
 /**
- * Session restore (spec §4): when GET /api/me refuses the session (or the server found it gone),
- * forget the user and go to /signin (once; the session is then plainly "signed out", so later
- * pages do not bounce).
+ * Pages that need an account (the customer area, checkout, the back office): when the session ends
+ * on one of them the user goes to /signin (spec §4 "Session", checklist S4-2); on any other page
+ * they stay where they are.
+ */
+const ACCOUNT_PAGES: readonly string[] = [
+  STOREFRONT_PATHS.account,
+  STOREFRONT_PATHS.address,
+  STOREFRONT_PATHS.changePassword,
+  STOREFRONT_PATHS.checkout,
+];
+function needsAccount(pathname: string): boolean {
+  return ACCOUNT_PAGES.includes(pathname) || pathname.startsWith(BACKOFFICE_PATHS.dashboard);
+}
+
+/**
+ * Session restore (spec §4): when the session ends without the user signing out (GET /api/me
+ * refuses it, the server found it gone when it drew the page, or any other call answered 401),
+ * forget the user and say so: "You were signed out", and on a page that needs an account go to
+ * /signin (once; the session is then plainly "signed out", so later pages do not bounce). A
+ * sign-out (`useSignOut`) drops the user before the session, so it says nothing.
  */
 export function useSessionExpiry(): void {
   const q = useQuery(meQuery);
   const qc = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const refused = (q.isError && isSessionRefused(q.error)) || endedAtStart;
-  // Any 401 (api.ts) or a sign-out forgets the session: the user goes with it at once.
+  const [endedHere, setEndedHere] = useState(false);
+  const refused = (q.isError && isSessionRefused(q.error)) || endedAtStart || endedHere;
+  // Any 401 (api.ts) forgets the session: the user goes with it at once.
   useEffect(
     () =>
       subscribeSession(() => {
-        if (!hasSession() && qc.getQueryData(meQuery.queryKey)) qc.setQueryData(meQuery.queryKey, null);
+        if (hasSession() || !qc.getQueryData(meQuery.queryKey)) return;
+        qc.setQueryData(meQuery.queryKey, null);
+        setEndedHere(true);
       }),
     [qc],
   );
   useEffect(() => {
     if (!refused) return;
     endedAtStart = false;
+    setEndedHere(false);
     qc.setQueryData(meQuery.queryKey, null);
-    if (pathname !== "/signin") navigate("/signin", { replace: true });
-  }, [refused, qc, navigate, pathname]); // Signed in with a one-time password (npm run admin:create): the server opens nothing but the
+    const toSignIn = needsAccount(pathname);
+    notifyInfo(toSignIn ? TEXT.session.signInAgain : TEXT.session.endedElsewhere, TEXT.session.signedOut);
+    if (toSignIn) navigate(STOREFRONT_PATHS.signin, { replace: true, state: { from: pathname } });
+  }, [refused, qc, navigate, pathname]);
+  // Signed in with a one-time password (npm run admin:create): the server opens nothing but the
   // password change until it is replaced, so the app goes there.
   const mustChange = q.data?.must_change_password ? passwordPageOf(q.data.accType) : null;
   useEffect(() => {
@@ -126,11 +159,12 @@ export function useSignOut() {
     } catch {
       // the session is forgotten locally anyway
     }
+    // The user first: the session's end that follows is then not taken for an expiry (useSessionExpiry).
+    qc.setQueryData(meQuery.queryKey, null);
     forgetSession();
     try {
       localStorage.removeItem(STORAGE_KEYS.cart);
     } catch {}
-    qc.setQueryData(meQuery.queryKey, null);
     qc.removeQueries({ predicate: (q) => q.queryKey[0] !== "me" });
   };
 }

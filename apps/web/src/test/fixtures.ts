@@ -128,6 +128,7 @@ export function post(overrides: Partial<Post> = {}): Post {
     image_urls: [],
     reactions: [],
     stars: 0,
+    reactions_count: 0,
     reviews_count: 0,
     listed: true,
     createdAt: CREATED,

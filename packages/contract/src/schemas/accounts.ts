@@ -10,6 +10,7 @@ import { z } from "zod";
 import { ACCOUNT_TYPES, CODE_LENGTH, MAX_SELLER_CATEGORIES, NUBAN_LENGTH, SELLER_STATUSES } from "../constants.js";
 import { Id } from "./common.js";
 import { NewPassword, PASSWORD_MESSAGES } from "./password.js";
+import { phoneField } from "./phone.js";
 import { plainText } from "./plain-text.js";
 import { SellerBusiness } from "./seller.js";
 
@@ -39,6 +40,8 @@ export const ACCOUNT_MESSAGES = {
   /** The sign-in throttle's 429 (ADR 0083); the Retry-After header says how many seconds. */
   throttled: "Too many sign-in attempts. Please wait a few minutes and try again, or reset your password.",
   unverified: "Please verify your e-mail and phone. We have sent you new codes.",
+  /** Sign-in before verifying within a minute of the last codes: none are sent, the last ones still work. */
+  unverifiedUseSent: "Please verify your e-mail and phone with the codes we sent you a moment ago (they still work).",
   signedIn: "Signed in successfully",
   signedOut: "Signed out",
   registered: "Account created. Enter the codes we sent to your e-mail and phone.",
@@ -56,6 +59,13 @@ export const AccountTypeSchema = z.enum(ACCOUNT_TYPES);
 export const SellerStatusSchema = z.enum(SELLER_STATUSES);
 
 /** One saved address as the API answers it; `address_id` is its 0-based index in the user's list. */
+/**
+ * The payout account's bank as spec §3 "User" shows it: a value/label pair (the bank's code and its
+ * name, as a bank select's option), checklist S3-9. Requests still send the bare code.
+ */
+export const BankChoice = z.object({ value: z.string(), label: z.string() });
+export type BankChoice = z.infer<typeof BankChoice>;
+
 export const Address = z.object({
   _id: z.string(),
   address_id: z.number().int(),
@@ -88,7 +98,7 @@ export const UserDetails = z.object({
   status: SellerStatusSchema,
   verified: z.object({ blue_tick: z.boolean(), email: z.boolean(), phone: z.boolean() }),
   account_no: z.string().nullable(),
-  bank_code: z.string().nullable(),
+  bank_code: BankChoice.nullable(),
   account_name: z.string().nullable(),
   /**
    * Whether the payout account (bank_code, account_no, account_name) is verified: by the lookup
@@ -149,13 +159,13 @@ export function signUpAccountType(accType: string | undefined): "customer" | "bu
   return /^(brand|seller|business)$/i.test((accType ?? "").trim()) ? "business" : "customer";
 }
 
-/** The rules of the sign-up form (spec §5). The phone is checked and normalised by the server. */
+/** The rules of the sign-up form (spec §5). The phone is a Nigerian number, normalised to E.164 (schemas/phone.ts). */
 export const SignUpForm = z
   .object({
     names: plainText("Name").min(2, ACCOUNT_MESSAGES.names).max(80, ACCOUNT_MESSAGES.names),
     username: plainText("Username").regex(/^[A-Za-z0-9_.]{3,30}$/, ACCOUNT_MESSAGES.username),
     email: z.string().trim().toLowerCase().pipe(z.email(ACCOUNT_MESSAGES.email).max(254, ACCOUNT_MESSAGES.email)),
-    phone: z.string().trim().min(7, ACCOUNT_MESSAGES.phone).max(20, ACCOUNT_MESSAGES.phone),
+    phone: phoneField(ACCOUNT_MESSAGES.phone, { nigerianOnly: true }),
     password: Password,
     confirm_password: z.string(),
     accType: z.enum(["customer", "business"]),
@@ -282,12 +292,8 @@ export const AddressFields = z.object({
   city: plainText("City").max(60).optional().default(""),
   country: plainText("Country").min(1, "Country is required").max(60),
   zip: plainText("Zip code").max(20).optional().default(""),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^[+\d][\d\s-]{0,19}$|^$/, "Please enter a valid phone number")
-    .optional()
-    .default(""),
+  /** Stored in E.164 like every phone of the store (schemas/phone.ts); may be left empty. */
+  phone: phoneField("Please enter a valid phone number", { optional: true }).optional().default(""),
   default: z.boolean().optional().default(false),
 });
 export type AddressFields = z.input<typeof AddressFields>;

@@ -5,9 +5,10 @@
  */
 import { z } from "zod";
 import { ACCOUNT_TYPES, MAX_PAGE_SIZE, MAX_SELLER_CATEGORIES, SELLER_STATUSES } from "../constants.js";
-import { Address } from "./accounts.js";
+import { Address, BankChoice } from "./accounts.js";
 import { Id } from "./common.js";
 import { NewPassword } from "./password.js";
+import { phoneField } from "./phone.js";
 import { plainText } from "./plain-text.js";
 import { SellerBusiness } from "./seller.js";
 
@@ -39,7 +40,7 @@ export const AdminUserRow = z.object({
   /** Number of followers (sellers are followed; a customer's count is normally 0). */
   followers: z.number().int(),
   /** The payout account (null fields when none) and whether it is verified (ADR 0082). */
-  bank_code: z.string().nullable(),
+  bank_code: BankChoice.nullable(),
   bank_name: z.string().nullable(),
   account_no: z.string().nullable(),
   account_name: z.string().nullable(),
@@ -93,7 +94,7 @@ export const AdminCreateUserBody = z
       .regex(/^[A-Za-z0-9_.]+$/, "Use letters, digits, _ or . only"),
     email: z.string().trim().toLowerCase().max(200, "Email is too long").pipe(z.email("Enter a valid email address")),
     /** Nigerian number in any usual form (0803..., +234803...); stored as E.164. */
-    phone: z.string().trim().min(7, "Enter a valid phone number").max(20, "Enter a valid phone number"),
+    phone: phoneField("Enter a valid phone number", { nigerianOnly: true }),
     /** The same rule as every new password (schemas/password.ts, ADR 0083). */
     password: NewPassword,
     accType: z.enum(ACCOUNT_TYPES, { message: "Choose customer, business or admin" }).default("customer"),

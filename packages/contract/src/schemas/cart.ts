@@ -7,6 +7,7 @@ import { z } from "zod";
 import { DEFAULT_PAYMENT_TYPE, DEFAULT_PRODUCT_TYPE, NUBAN_LENGTH } from "../constants.js";
 import { Id, Naira } from "./common.js";
 import { Refund } from "./finance.js";
+import { phoneField } from "./phone.js";
 
 /** A NUBAN account number: exactly 10 digits (spec §5, §9). */
 export const AccountNo = z
@@ -72,7 +73,8 @@ export const ShippingAddressFields = z.object({
   state: z.string().trim().min(1, "State is required").max(100),
   country: z.string().trim().min(1, "Country is required").max(100),
   zip: field(20),
-  phone: z.string().trim().min(5, "Phone number is required").max(30),
+  /** Stored in E.164 like every phone of the store (schemas/phone.ts). */
+  phone: z.string().trim().min(1, "Phone number is required").pipe(phoneField("Please enter a valid phone number")),
 });
 export type ShippingAddressFields = z.infer<typeof ShippingAddressFields>;
 

@@ -128,6 +128,9 @@ export const Post = z.object({
   reactions: z.array(z.number().int()),
   /** Average stars, 1 decimal, 0 when nobody rated. */
   stars: z.number(),
+  /** How many star ratings `stars` averages: every rating, with or without a written review. */
+  reactions_count: z.number().int(),
+  /** How many of those came with a written review (the Reviews tab). */
   reviews_count: z.number().int(),
   listed: z.boolean(),
   createdAt: z.string(),

@@ -2,7 +2,9 @@
  * The demo store: a believable Nigerian marketplace. Loaded on the first
  * start of an empty database and by `npm run seed`. Deterministic: the same data every time.
  */
+import { nuban } from "@market/contract";
 import { eq, inArray, sql } from "drizzle-orm";
+import { DEMO_STORE_ACCOUNT_NO } from "../../config.js";
 import { verifyPassword } from "../../modules/auth/passwords.js";
 import type { UploadStorage } from "../../modules/uploads/storage.js";
 import type { Db } from "../client.js";
@@ -381,7 +383,8 @@ export async function seedDemo(db: Db, storage: UploadStorage): Promise<{ produc
       accType: "business",
       categoryIds: cats.map(cat),
       bankCode: "058",
-      accountNo: "0123456789",
+      // A payout account of each seller's own, with its NUBAN check digit right for the bank.
+      accountNo: nuban("058", String(512_830_417 + i * 1_036_027).padStart(9, "0")),
       accountName: s.names.toUpperCase(),
     });
     // A profile picture the seller owns, as if they had uploaded it.
@@ -552,7 +555,7 @@ async function seedOrderHistory(db: Db, rand: () => number, customers: { id: str
       orderId: order!.id,
       buyerId: buyer.id,
       amountKobo: subtotalKobo + shippingKobo,
-      clientAccountNo: "0123456789",
+      clientAccountNo: DEMO_STORE_ACCOUNT_NO,
       clientBank: "Wema Bank",
       clientAccountName: "Naija Market Ltd",
       payerAccountNo: `01234${String(56789 + i).padStart(5, "0")}`,

@@ -5,7 +5,7 @@
  * password change (`request_type: "changePass"`: old password checked, every other session ends).
  * E-mail and phone are read-only (spec §5).
  */
-import { ACCOUNT_MESSAGES, ChangePasswordBody, ProfileUpdateBody, TEXT } from "@market/contract";
+import { ACCOUNT_MESSAGES, ChangePasswordBody, normalizePhone, ProfileUpdateBody, TEXT } from "@market/contract";
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { uploads, users } from "../../db/schema/index.js";
@@ -20,7 +20,7 @@ import { planPayoutAccountChange } from "../wallet/payout-account.js";
 import type { AccountsDeps } from "./registration.service.js";
 import { replaceSellerCategories } from "./seller.service.js";
 import { loadUserDetails } from "./user-details.js";
-import { normalizePhone, parseOrThrow } from "./validation.js";
+import { parseOrThrow } from "./validation.js";
 
 /** `_id`, when sent, must be the caller's own (spec §3 "Password change payload" carries it). */
 function assertOwnId(me: AuthUser, id: unknown): void {

@@ -5,7 +5,15 @@
  */
 
 import { randomUUID } from "node:crypto";
-import { ACCOUNT_MESSAGES, CODE_LENGTH, type SignUpBody, SignUpForm, signUpAccountType, type VerifyBody } from "@market/contract";
+import {
+  ACCOUNT_MESSAGES,
+  CODE_LENGTH,
+  normalizePhone,
+  type SignUpBody,
+  SignUpForm,
+  signUpAccountType,
+  type VerifyBody,
+} from "@market/contract";
 import { eq, inArray, or, sql, TransactionRollbackError } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Executor } from "../../db/client.js";
@@ -19,7 +27,6 @@ import type { Messenger } from "../messages/service.js";
 import { decodeDataUrl, encodeImage, sniffImageType, storeImage, type UploadQuota } from "../uploads/images.js";
 import type { UploadStorage } from "../uploads/storage.js";
 import { registeredSignUpMessage, verifyEmailMessage, verifyPhoneMessage } from "./messages.js";
-import { normalizePhone } from "./validation.js";
 
 /** `uploadQuota`: the per-account upload quota, applied to profile pictures sent to PUT /api/me (ADR 0084). */
 export type AccountsDeps = {

@@ -2,9 +2,10 @@
  * Sign-in and sign-out (spec §3 "Sign-in payload", §7 POST /api/signin; design brief "Auth").
  * `email` may hold an e-mail or a phone number. Every try is counted by the sign-in throttle
  * before the password is checked (auth/throttle.ts, ADR 0083); unknown logins and blocked
- * accounts answer exactly like a wrong password; accounts whose codes are not verified get new codes.
+ * accounts answer exactly like a wrong password; accounts whose codes are not verified get new codes
+ * (unless the last ones were sent under a minute ago: then the answer says to use those).
  */
-import { ACCOUNT_MESSAGES, type AccountType, type SignInBody } from "@market/contract";
+import { ACCOUNT_MESSAGES, type AccountType, normalizePhone, type SignInBody } from "@market/contract";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/index.js";
 import { HttpError, tooMany, unauthorized } from "../../lib/errors.js";
@@ -13,7 +14,6 @@ import { createSession } from "../auth/sessions.js";
 import { recordSuccess, takeAttempt, throttleSource, unknownLoginKey } from "../auth/throttle.js";
 import type { AccountsDeps } from "./registration.service.js";
 import { queueVerificationCodes } from "./registration.service.js";
-import { normalizePhone } from "./validation.js";
 
 /** A hash to check against when the account does not exist, so both cases take the same time. */
 let dummyHash: Promise<string> | undefined;
@@ -74,9 +74,10 @@ export async function signIn(
   if (!user || !ok || !user.active) throw unauthorized(ACCOUNT_MESSAGES.signInFailed);
   await recordSuccess(deps.db, user.id, source);
   if (!user.emailVerified || !user.phoneVerified) {
+    // Within the resend cooldown no codes are sent and the last ones still work: the answer says which.
     const ids = await deps.db.transaction((tx) => queueVerificationCodes(tx, deps.messenger, user, { cooldown: true }));
     void deps.messenger.deliver(ids);
-    throw new HttpError(403, ACCOUNT_MESSAGES.unverified, { verify: user.email });
+    throw new HttpError(403, ids.length ? ACCOUNT_MESSAGES.unverified : ACCOUNT_MESSAGES.unverifiedUseSent, { verify: user.email });
   }
   const { token } = await createSession(deps.db, user.id, deps.sessionDays);
   return { token, accType: user.accType };

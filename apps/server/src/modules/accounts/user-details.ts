@@ -4,6 +4,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { addresses, follows, sellerBusinesses, userCategories, users } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
+import { bankChoice } from "../wallet/banks.js";
 import { toBusiness } from "./seller.service.js";
 
 type AddressRow = typeof addresses.$inferSelect;
@@ -65,7 +66,7 @@ export async function loadUserDetails(db: Executor, userId: string): Promise<Use
     status: u.status,
     verified: { blue_tick: u.blueTick, email: u.emailVerified, phone: u.phoneVerified },
     account_no: u.accountNo,
-    bank_code: u.bankCode,
+    bank_code: bankChoice(u.bankCode),
     account_name: u.accountName,
     bank_account_verified: u.bankAccountVerified,
     must_change_password: u.passwordMustChange,

@@ -4,7 +4,15 @@
  * action helper). Every write runs in one transaction; a change of status or active flag re-syncs
  * the seller's public listings in that same transaction (ADR 0004, listing-visibility.ts).
  */
-import type { Address, AdminAction, AdminCreateUserBody, AdminUserRow, AdminUsersQuery, SellerBusiness } from "@market/contract";
+import {
+  type Address,
+  type AdminAction,
+  type AdminCreateUserBody,
+  type AdminUserRow,
+  type AdminUsersQuery,
+  normalizePhone,
+  type SellerBusiness,
+} from "@market/contract";
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.js";
 import { addresses, categories, follows, userCategories, users } from "../../db/schema/index.js";
@@ -12,12 +20,11 @@ import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { newestFirst } from "../../lib/keyset.js";
 import { businessesOf } from "../accounts/seller.service.js";
 import { toAddress } from "../accounts/user-details.js";
-import { normalizePhone } from "../accounts/validation.js";
 import { hashPassword } from "../auth/passwords.js";
 import { revokeUserSessions, type SessionCaches } from "../auth/sessions.js";
 import { syncSellerListings } from "../catalog/listing-visibility.js";
 import { sellerReviewed } from "../notifications/events.js";
-import { findBank } from "../wallet/banks.js";
+import { bankChoice, findBank } from "../wallet/banks.js";
 
 /** Users newest first (served by users_acc_type_idx); ties by id. */
 const USERS = newestFirst(users.createdAt, "timestamptz", users.id);
@@ -93,7 +100,7 @@ function toRow(r: Row, extras: Extras): AdminUserRow {
     active: r.active,
     verified: { blue_tick: r.blueTick, email: r.emailVerified, phone: r.phoneVerified },
     followers: Number(r.followers),
-    bank_code: r.bankCode,
+    bank_code: bankChoice(r.bankCode),
     bank_name: r.bankCode ? (findBank(r.bankCode)?.bank_name ?? null) : null,
     account_no: r.accountNo,
     account_name: r.accountName,

@@ -148,6 +148,7 @@ function toService(r: ServiceRow): Post {
     image_urls: r.imageUrls,
     reactions: r.reactions.map(Number),
     stars: averageStars(r.ratingSum, r.ratingCount) ?? 0,
+    reactions_count: r.ratingCount,
     reviews_count: Number(r.reviewsCount),
     listed: r.listed,
     createdAt: r.createdAt.toISOString(),

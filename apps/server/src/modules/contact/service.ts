@@ -1,7 +1,8 @@
 /** Contact messages (spec §2 contact page): stored for the admins to read and answer by e-mail in the back office inbox (inbox.service.ts). */
+
+import { normalizePhone } from "@market/contract";
 import type { Executor } from "../../db/client.js";
 import { contactMessages } from "../../db/schema/index.js";
-import { normalizePhone } from "../accounts/validation.js";
 
 export type ContactInput = { name: string; email: string; phone?: string; subject: string; message: string };
 

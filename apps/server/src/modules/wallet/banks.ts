@@ -188,3 +188,8 @@ const byCode = new Map(NIGERIAN_BANKS.map((b) => [b.bank_code, b]));
 export function findBank(code: string): BankEntry | undefined {
   return byCode.get(code);
 }
+
+/** A stored bank code as the API shows it (spec §3 "User": bank_code value/label), or null. */
+export function bankChoice(code: string | null): { value: string; label: string } | null {
+  return code ? { value: code, label: findBank(code)?.bank_name ?? code } : null;
+}

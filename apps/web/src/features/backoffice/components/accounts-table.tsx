@@ -2,11 +2,14 @@
  * The admin's Sellers / Users table (spec §2 "View Users (customers) and View Sellers", §4 "Seller
  * status", "Account active/inactive"): rows from GET /api/admin/users?account_type=, with
  * - Status: "Approve" for a pending seller (sends status_approved); other statuses as plain text;
- * - Block / Unblock (active flag) and blue tick Verify / Remove;
- * - for sellers, the payout bank account with its state and "Mark verified" (ADR 0082: without a
- *   lookup provider the seller typed the name, so the admin checks it before any payout);
+ * - Block / Unblock (active flag) and "Give blue tick" / "Remove blue tick" in the Blue tick column;
+ * - for sellers, the payout bank account with its state and "Verify bank account" in its own column
+ *   (ADR 0082: without a lookup provider the seller typed the name, so the admin checks it before
+ *   any payout);
  * - for sellers, "Details": the business details to check before approving, and the categories (ADR 0184).
- * Every action asks first (the back office's confirm dialog), answers "Updated Succefully" and the list reloads.
+ * Every action asks first (the back office's confirm dialog); its success alert is titled by what
+ * was done (the two "verify" actions must not be mistaken for each other) over the server's message
+ * (the spec's "Updated Succefully"), and the list reloads.
  */
 import { Avatar, Badge, Button, Flex, Group, Paper, Stack, Text, TextInput, Tooltip } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
@@ -24,17 +27,41 @@ import { SellerDetailsModal } from "./seller-details-modal";
 const dateFmt = new Intl.DateTimeFormat("en-NG", { day: "numeric", month: "short", year: "numeric" });
 
 /** The confirmation of each admin action: its button word, what it does, the button's colour. */
-const ACTION_CONFIRM: Record<AdminAction, { verb: string; effect: string; color: string }> = {
-  status_approved: { verb: "Approve", effect: "The seller's products and services go on sale in the store.", color: "orange" },
+const ACTION_CONFIRM: Record<AdminAction, { verb: string; effect: string; color: string; done: string }> = {
+  status_approved: {
+    verb: "Approve",
+    effect: "The seller's products and services go on sale in the store.",
+    color: "orange",
+    done: "Seller approved",
+  },
   block: {
     verb: "Block",
     effect: "The account is signed out everywhere and can no longer sign in; its listings leave the store.",
     color: "red",
+    done: "Account blocked",
   },
-  unblock: { verb: "Unblock", effect: "The account can sign in again and its listings return to the store.", color: "green" },
-  blue_tick_verify: { verb: "Verify", effect: "The account gets the verified blue tick beside its name.", color: "blue" },
-  blue_tick_remove: { verb: "Remove tick", effect: "The verified blue tick is taken off the account.", color: "gray" },
+  unblock: {
+    verb: "Unblock",
+    effect: "The account can sign in again and its listings return to the store.",
+    color: "green",
+    done: "Account unblocked",
+  },
+  blue_tick_verify: {
+    verb: "Give blue tick",
+    effect: "The account gets the verified blue tick beside its name, for every shopper to see.",
+    color: "blue",
+    done: "Blue tick given",
+  },
+  blue_tick_remove: {
+    verb: "Remove blue tick",
+    effect: "The verified blue tick is taken off the account.",
+    color: "gray",
+    done: "Blue tick removed",
+  },
 };
+
+/** The bank account check (ADR 0082): a different thing from the blue tick, and worded so. */
+const VERIFY_BANK = { verb: "Verify bank account", done: "Bank account verified" };
 
 export function AccountsTable({ accountType }: { accountType: AccountKind }) {
   const [search, setSearch] = useState("");
@@ -62,7 +89,7 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
       onConfirm: () =>
         action.mutate(
           { account_id: u._id, req_type },
-          { onSuccess: (res) => notifySuccess(res.message || TEXT.success.updated), onError: (e) => notifyError(e) },
+          { onSuccess: (res) => notifySuccess(res.message || TEXT.success.updated, ask.done), onError: (e) => notifyError(e) },
         ),
     });
   };
@@ -71,8 +98,8 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
 
   const verifyBank = useVerifyBankAccount();
   const askVerifyBank = (u: AdminUserRow) => {
-    const { bank_code, account_no, account_name } = u;
-    if (!bank_code || !account_no || !account_name) return;
+    const { bank_code: bank, account_no, account_name } = u;
+    if (!bank || !account_no || !account_name) return;
     askConfirm({
       title: "Verify this bank account?",
       children: (
@@ -80,7 +107,7 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
           <Text fz="sm">
             {account_name}
             <br />
-            {u.bank_name ?? bank_code} · {account_no}
+            {bank.label} · {account_no}
           </Text>
           <Text fz="sm" c="dimmed">
             Check with the bank that this account belongs to {u.names} (for example with a small transfer) before you verify it. Payouts go
@@ -88,12 +115,12 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
           </Text>
         </Stack>
       ),
-      labels: { confirm: "Mark verified", cancel: "Cancel" },
+      labels: { confirm: VERIFY_BANK.verb, cancel: "Cancel" },
       color: "green",
       onConfirm: () =>
         verifyBank.mutate(
-          { account_id: u._id, bank_code, account_no, account_name },
-          { onSuccess: (res) => notifySuccess(res.message || TEXT.success.updated), onError: (e) => notifyError(e) },
+          { account_id: u._id, bank_code: bank.value, account_no, account_name },
+          { onSuccess: (res) => notifySuccess(res.message || TEXT.success.updated, VERIFY_BANK.done), onError: (e) => notifyError(e) },
         ),
     });
   };
@@ -107,7 +134,7 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
             {u.account_name}
           </Text>
           <Text fz="xs" c="dimmed" maw={170}>
-            {u.bank_name ?? u.bank_code} · {u.account_no}
+            {u.bank_code.label} · {u.account_no}
           </Text>
         </div>
         <Flex gap={6} wrap="wrap" direction={{ base: "row", sm: "column" }} align={{ base: "center", sm: "flex-start" }}>
@@ -122,7 +149,7 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
               loading={verifyBank.isPending && verifyBank.variables?.account_id === u._id}
               onClick={() => askVerifyBank(u)}
             >
-              Mark verified
+              {VERIFY_BANK.verb}
             </Button>
           )}
         </Flex>
@@ -178,11 +205,11 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
     <>
       {u.verified.blue_tick ? (
         <Button size="xs" variant="subtle" color="gray" loading={busy(u, "blue_tick_remove")} onClick={() => run(u, "blue_tick_remove")}>
-          Remove tick
+          {ACTION_CONFIRM.blue_tick_remove.verb}
         </Button>
       ) : (
         <Button size="xs" variant="light" color="blue" loading={busy(u, "blue_tick_verify")} onClick={() => run(u, "blue_tick_verify")}>
-          Verify
+          {ACTION_CONFIRM.blue_tick_verify.verb}
         </Button>
       )}
     </>
@@ -258,7 +285,8 @@ export function AccountsTable({ accountType }: { accountType: AccountKind }) {
     sellers && { label: "Status", cell: statusCell },
     sellers && { label: "Payout account", cell: payoutCell },
     { label: "Account", cell: accountCell },
-    { label: "Blue tick", phone: "actions", cell: tickCell },
+    // Labelled on a phone's card too: beside the payout account's own check it must say what it is.
+    { label: "Blue tick", cell: tickCell },
   ];
 
   return (

@@ -30,7 +30,7 @@ const seller = () =>
     email: "ada@naijamarket.ng",
     accType: "business",
     account_no: "0123456789",
-    bank_code: "058",
+    bank_code: { value: "058", label: "Guaranty Trust Bank" },
     account_name: "ADA OKAFOR",
     bank_account_verified: true,
     addresses: [],

@@ -7,7 +7,8 @@
 import { MeAnswer, MeUpdateAnswer, PAYOUT_MESSAGES, type UserDetails } from "@market/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { notifications } from "../../../lib/notifications-store";
 import { banksAnswer, user } from "../../../test/fixtures";
 import { errorAnswer, HttpResponse, http, recordCalls, server } from "../../../test/msw";
 import { renderWithProviders } from "../../../test/render";
@@ -38,12 +39,25 @@ function mockApi({ nameLookup = true, user: me = seller }: { nameLookup?: boolea
   return recordCalls();
 }
 
+// Mantine's alerts live in one store for the whole file: each test starts with none.
+afterEach(() => notifications.clean());
+
 function renderPage() {
   signInTestSession();
   renderWithProviders(<SettingsPage />);
 }
 
 describe("Profile settings", () => {
+  it("a failed banks call shows the 'Ooops' popup with the server's message, not an error under the Bank field", async () => {
+    mockApi();
+    server.use(http.get("/api/v1/banks", () => errorAnswer(503, "The bank list is unavailable right now")));
+    renderPage();
+    const message = await screen.findByText("The bank list is unavailable right now", {}, { timeout: 4000 });
+    expect(message.closest(".mantine-Notification-root")).toHaveTextContent("Ooops");
+    expect(screen.getAllByText("The bank list is unavailable right now")).toHaveLength(1);
+    expect(screen.getByPlaceholderText("Banks could not load")).toBeDisabled();
+  });
+
   it("asks the name finder at 10 digits and shows 'Ooops' with the server message when it fails", async () => {
     const calls = mockApi();
     renderPage();
@@ -91,7 +105,12 @@ describe("Profile settings without an account-name lookup provider", () => {
   });
 
   it("shows the saved account as Unverified, awaiting the admin", async () => {
-    const saved = user({ ...seller, bank_code: "044", account_no: "0123456789", account_name: "CHIDI NWOSU" });
+    const saved = user({
+      ...seller,
+      bank_code: { value: "044", label: "Access Bank" },
+      account_no: "0123456789",
+      account_name: "CHIDI NWOSU",
+    });
     mockApi({ nameLookup: false, user: saved });
     renderPage();
     const state = await screen.findByTestId("bank-account-state");
@@ -101,7 +120,13 @@ describe("Profile settings without an account-name lookup provider", () => {
 
   it("shows Verified once the account is verified", async () => {
     mockApi({
-      user: user({ ...seller, bank_code: "044", account_no: "0123456789", account_name: "CHIDI NWOSU", bank_account_verified: true }),
+      user: user({
+        ...seller,
+        bank_code: { value: "044", label: "Access Bank" },
+        account_no: "0123456789",
+        account_name: "CHIDI NWOSU",
+        bank_account_verified: true,
+      }),
     });
     renderPage();
     const state = await screen.findByTestId("bank-account-state");

@@ -67,12 +67,18 @@ export default function SettingsPage() {
     form.setValues({
       names: details.names,
       whatsapp: details.whatsapp ?? "",
-      bank_code: (details.bank_code as string | null) ?? null,
+      bank_code: details.bank_code?.value ?? null,
       account_no: (details.account_no as string | null) ?? "",
       account_name: (details.account_name as string | null) ?? "",
       profile: details.profile ?? null,
     });
   }, [details]);
+
+  // Spec §7 (checklist S7-18): a failed wallet call, the banks included, shows the "Ooops" popup
+  // with the server's message; the Bank field then only says that the list is missing.
+  useEffect(() => {
+    if (banks.isError) notifyError(banks.error);
+  }, [banks.isError, banks.error]);
 
   // No lookup provider: the seller types the name, which an admin verifies.
   const typedName = banks.isSuccess && !banks.data.nameLookup;
@@ -183,7 +189,7 @@ export default function SettingsPage() {
                 data={bankOptions}
                 searchable
                 disabled={!banks.isSuccess}
-                error={banks.isError ? errorMessage(banks.error) : form.errors.bank_code}
+                error={form.errors.bank_code}
                 value={form.values.bank_code}
                 onChange={(v) => {
                   form.setFieldValue("bank_code", v);

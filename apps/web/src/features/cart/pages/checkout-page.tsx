@@ -232,7 +232,7 @@ function CheckoutForm({ details, freeShippingOver }: { details: SessionUser; fre
                     label={TEXT.pages.payerAccountLabel}
                     inputMode="numeric"
                     maxLength={NUBAN_LENGTH}
-                    placeholder="0123456789"
+                    placeholder="0239476516"
                     {...form.getInputProps("account_no")}
                     onChange={(e) => form.setFieldValue("account_no", e.currentTarget.value.replace(/\D/g, ""))}
                   />

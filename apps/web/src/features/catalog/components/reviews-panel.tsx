@@ -32,7 +32,9 @@ function ReviewsPanel({ postId, ownerId }: { postId: string; ownerId: string }) 
       ) : reviews.isError ? (
         <Alert color="red">{errorMessage(reviews.error)}</Alert>
       ) : reviews.data.data.length === 0 ? (
-        <Text c="dimmed">No reviews yet. Be the first to review this service.</Text>
+        <Text c="dimmed">
+          No written reviews yet: star ratings without a comment count only in the stars above. Be the first to write one.
+        </Text>
       ) : (
         <Stack gap="sm" data-testid="review-list">
           {reviews.data.data.map((r) => (

@@ -9,7 +9,7 @@
 import { Box, Container, Group, Text, Title } from "@mantine/core";
 import { ALL_CATEGORIES_ID, type CategoryType, type Post, type Product, TEXT } from "@market/contract";
 import { IconSearch } from "@tabler/icons-react";
-import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
+import { type FormEvent, lazy, Suspense, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { LazyAlert } from "../../../components/lazy-alert";
 import { Button } from "../../../components/ui/button";
@@ -17,7 +17,7 @@ import { SelectField, TextField } from "../../../components/ui/fields";
 import { Grid } from "../../../components/ui/grid";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { lazyComponent } from "../../../lib/lazy-component";
-import { errorMessage, notifyError } from "../../../lib/notify";
+import { errorMessage } from "../../../lib/notify";
 import type { ListingAnswer, ListingParams } from "../../../lib/queries/catalog";
 import { ofType, useCategories } from "../../../lib/queries/categories";
 import { SECTION_LABEL, sectionHref } from "../../../lib/sections";
@@ -75,10 +75,6 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
   const active = categories.data?.find((c) => c._id === categoryId);
   const title = categoryId === ALL_CATEGORIES_ID ? SECTION_LABEL[type] : (active?.name ?? SECTION_LABEL[type]);
   usePageTitle(title);
-
-  useEffect(() => {
-    if (listing.isError) notifyError(listing.error);
-  }, [listing.isError, listing.error]);
 
   const [quickView, setQuickView] = useState<Product | Post | null>(null);
 

@@ -24,6 +24,7 @@ import {
 } from "@mantine/core";
 import { CONTACT_LIMITS, STORE_CONTACT, TEXT } from "@market/contract";
 import { IconClock, IconMail, IconMapPin, IconPhone } from "@tabler/icons-react";
+import { useState } from "react";
 import { useSchemaForm } from "../../../lib/form";
 import { errorMessage } from "../../../lib/notify";
 import { usePageTitle } from "../../../lib/use-page-title";
@@ -32,6 +33,39 @@ import classes from "./contact-page.module.css";
 
 const EMPTY = { name: "", email: "", phone: "", subject: "", message: "" };
 type Fields = typeof EMPTY;
+
+/**
+ * The store's map, loaded only when the visitor asks for it: the embed is about a megabyte of
+ * someone else's scripts and tiles (a cost on mobile data, and a blank box offline), while the
+ * address and a link to the Maps app are enough for most visits.
+ */
+function StoreMap() {
+  const [shown, setShown] = useState(false);
+  const where = STORE_CONTACT.addressLines.join(", ");
+  if (shown)
+    return (
+      <iframe className={classes.map} title={`Map: ${where}`} src={STORE_CONTACT.mapEmbedUrl} referrerPolicy="no-referrer-when-downgrade" />
+    );
+  return (
+    <div className={`${classes.map} ${classes.mapCover}`} data-testid="map-cover">
+      <IconMapPin size={36} color="var(--mantine-color-naija-7)" aria-hidden />
+      <Text fw={600} ta="center">
+        {where}
+      </Text>
+      <Group gap="sm" justify="center">
+        <Button variant="light" onClick={() => setShown(true)}>
+          {TEXT.contactMap.show}
+        </Button>
+        <Anchor href={STORE_CONTACT.mapLinkUrl} target="_blank" rel="noopener noreferrer">
+          {TEXT.contactMap.open}
+        </Anchor>
+      </Group>
+      <Text fz="xs" c="dimmed" ta="center">
+        {TEXT.contactMap.note}
+      </Text>
+    </div>
+  );
+}
 
 export default function ContactPage() {
   usePageTitle(TEXT.contact.title);
@@ -53,13 +87,7 @@ export default function ContactPage() {
       <Text c="dimmed" mb="lg" maw={720}>
         Questions about an order, a seller or a service? Call, e-mail or send us a message and our Lagos team will get back to you.
       </Text>
-      <iframe
-        className={classes.map}
-        title={`Map: ${STORE_CONTACT.addressLines.join(", ")}`}
-        src={STORE_CONTACT.mapEmbedUrl}
-        loading="lazy"
-        referrerPolicy="no-referrer-when-downgrade"
-      />
+      <StoreMap />
       <Grid gap={{ base: "lg", md: 48 }} mt="xl">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Title order={2} fz="xl" mb="md">
