@@ -82,8 +82,9 @@ for (const [i, item] of items.entries()) {
  */
 /**
  * How to call each paginated route. `walk: false`: this file has no data for a second page there
- * (ledger entries and payouts need a paid, delivered order); finance-earnings.test.ts walks the
- * statement's pages.
+ * (ledger entries and payouts need a paid, delivered order; notifications and contact messages
+ * come from events and the contact form); finance-earnings.test.ts walks the statement's pages,
+ * keyset-paging.test.ts every list.
  */
 const CALLS: Record<string, { token?: string; queries: string[]; walk?: false }> = {
   "/api/product": { queries: ["sort=newest", "sort=price_asc", "sort=price_desc"] },
@@ -96,6 +97,8 @@ const CALLS: Record<string, { token?: string; queries: string[]; walk?: false }>
   "/api/earnings": { token: seller.token, queries: [""], walk: false },
   "/api/payouts": { token: seller.token, queries: [""], walk: false },
   "/api/admin/payouts": { token: admin.token, queries: ["", "status=paid"], walk: false },
+  "/api/notifications": { token: buyer.token, queries: [""], walk: false },
+  "/api/admin/messages": { token: admin.token, queries: ["", "unread=true"], walk: false },
 };
 
 const routes = (await listRoutes(ctx)).filter((r) => r.method === "GET" && r.params.some((p) => p.in === "query" && p.name === "cursor"));

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sellerBusinesses, userCategories } from "../src/db/schema/index.js";
+import { notifications, sellerBusinesses, userCategories } from "../src/db/schema/index.js";
 import { createCategory, createUserWithToken } from "../src/db/seed/factories.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
@@ -162,5 +162,43 @@ describe("PUT /api/admin/users/{id}/categories", () => {
     expect((await put(`/api/admin/users/${s.user.id}/categories`, s.token, { category_ids: [cats[1]] })).statusCode).toBe(403);
     expect((await put(`/api/admin/users/${s.user.id}/categories`, customer.token, { category_ids: [cats[1]] })).statusCode).toBe(403);
     expect(await categoriesOf(s.user.id)).toEqual([cats[0]]);
+  });
+});
+
+describe("POST /api/admin/users/{id}/decline", () => {
+  const decline = (id: string, token: string | undefined, payload: unknown) =>
+    ctx.request({ method: "POST", url: `/api/admin/users/${id}/decline`, token, payload: payload as Record<string, unknown> });
+  const told = async (userId: string) =>
+    (await ctx.db.select().from(notifications).where(eq(notifications.userId, userId))).filter((n) => n.kind === "seller_review");
+
+  it("keeps the seller pending and tells them the reason, as text", async () => {
+    const s = await newSeller();
+    const reason = "Your CAC number <b>RC1</b> does not match the business name";
+    const res = await decline(s.user.id, admin.token, { reason });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ _id: s.user.id, status: "pending" });
+    const [note, ...more] = await told(s.user.id);
+    expect(more).toEqual([]);
+    expect(note!.text).toBe(`Your seller account was not approved: ${reason}`);
+  });
+
+  it("answers 400 without a reason, 404 for an unknown account, 409 for a customer or an approved seller, and tells nobody", async () => {
+    const s = await newSeller();
+    expect((await decline(s.user.id, admin.token, { reason: "" })).statusCode).toBe(400);
+    expect((await decline(s.user.id, admin.token, {})).statusCode).toBe(400);
+    expect((await decline(randomUUID(), admin.token, { reason: "Missing details" })).statusCode).toBe(404);
+    expect((await decline(customer.user.id, admin.token, { reason: "Missing details" })).statusCode).toBe(409);
+    const approved = await createUserWithToken(ctx.db, { accType: "business", status: "approved" });
+    expect((await decline(approved.user.id, admin.token, { reason: "Missing details" })).statusCode).toBe(409);
+    expect(await told(s.user.id)).toEqual([]);
+    expect(await told(approved.user.id)).toEqual([]);
+  });
+
+  it("is for admins: 401 signed out, 403 for a seller and a customer", async () => {
+    const s = await newSeller();
+    expect((await decline(s.user.id, undefined, { reason: "Missing details" })).statusCode).toBe(401);
+    expect((await decline(s.user.id, s.token, { reason: "Missing details" })).statusCode).toBe(403);
+    expect((await decline(s.user.id, customer.token, { reason: "Missing details" })).statusCode).toBe(403);
+    expect(await told(s.user.id)).toEqual([]);
   });
 });

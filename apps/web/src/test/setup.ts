@@ -1,4 +1,5 @@
 import "@testing-library/jest-dom/vitest";
+import { notifications } from "@mantine/notifications";
 import { cleanup } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { forgetSession } from "../lib/api";
@@ -31,6 +32,10 @@ if (!("ResizeObserver" in window)) {
 }
 afterEach(() => {
   cleanup();
+  // The notifications store outlives a test's render: a test's toasts must not take the next
+  // test's places (the host shows 3 at a time and queues the rest).
+  notifications.clean();
+  notifications.cleanQueue();
   localStorage.clear();
   // The test's session cookie (test/session.ts) ends with the test.
   forgetSession();

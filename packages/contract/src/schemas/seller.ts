@@ -24,6 +24,9 @@ export const SELLER_MESSAGES = {
   notASeller: "This account is not a seller",
   categoriesSaved: "Categories saved",
   businessSaved: "Business details saved",
+  declineReason: "Say why, so the seller can put it right (5 to 500 characters)",
+  notPending: "This seller is not waiting for approval",
+  declined: "The seller was told why they were not approved",
   /** The banner of a seller not yet approved: what happens next. */
   pendingTitle: "Your shop is waiting for approval",
   pendingBody:
@@ -40,6 +43,15 @@ export const SellerCategoriesBody = z.object({
     .refine((ids) => new Set(ids).size === ids.length, SELLER_MESSAGES.categoryTwice),
 });
 export type SellerCategoriesBody = z.infer<typeof SellerCategoriesBody>;
+
+/**
+ * `POST /api/admin/users/{id}/decline`: the admin does not approve a pending seller yet and says why.
+ * The seller stays pending (they can fix their details and be reviewed again) and is told the reason.
+ */
+export const SellerDeclineBody = z.object({
+  reason: plainText("Reason").min(5, SELLER_MESSAGES.declineReason).max(500, SELLER_MESSAGES.declineReason),
+});
+export type SellerDeclineBody = z.infer<typeof SellerDeclineBody>;
 
 /** A seller's business details (what `PUT /api/me/business` takes; `cac_number` "" = not registered). */
 export const SellerBusinessBody = z.object({

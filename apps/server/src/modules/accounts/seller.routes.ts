@@ -1,6 +1,7 @@
 /**
  * A seller's details after sign-up (ADR 0184): `PUT /api/me/categories` and `PUT /api/me/business`
- * (the signed-in seller; other accounts 403) and `PUT /api/admin/users/{id}/categories` (admins).
+ * (the signed-in seller; other accounts 403), `PUT /api/admin/users/{id}/categories` and
+ * `POST /api/admin/users/{id}/decline` (admins: not approved yet, with the reason the seller is told).
  * Categories show in the catalog (a seller's category list), so their writes empty it.
  */
 import {
@@ -11,11 +12,13 @@ import {
   SELLER_MESSAGES,
   SellerBusinessBody,
   SellerCategoriesBody,
+  SellerDeclineBody,
 } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { currentUser, requireRole } from "../../plugins/auth.js";
 import { getUserRow } from "../admin/users.service.js";
-import { saveBusiness, setCategoriesOfSeller, setOwnCategories } from "./seller.service.js";
+import { declineSeller, saveBusiness, setCategoriesOfSeller, setOwnCategories } from "./seller.service.js";
 import { loadUserDetails } from "./user-details.js";
 
 const errors = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer };
@@ -80,6 +83,27 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await setCategoriesOfSeller(app.db, request.params.id, request.body.category_ids);
       return { statusCode: 200, message: SELLER_MESSAGES.categoriesSaved, data: (await getUserRow(app.db, request.params.id))! };
+    },
+  );
+
+  app.post(
+    "/admin/users/:id/decline",
+    {
+      config: { cache: NO_CACHE_EFFECT },
+      preHandler: requireRole("admin"),
+      schema: {
+        tags: ["admin"],
+        summary: "An admin does not approve a pending seller yet, and says why",
+        description: "The seller stays pending and is told the reason (notification kind seller_review).",
+        security: secured,
+        params: AdminUserParams,
+        body: SellerDeclineBody,
+        response: { 200: AdminActionAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      await declineSeller(app.db, request.params.id, request.body.reason);
+      return { statusCode: 200, message: SELLER_MESSAGES.declined, data: (await getUserRow(app.db, request.params.id))! };
     },
   );
 };

@@ -10,6 +10,7 @@ import type { z } from "zod";
 import type { Db, Executor } from "../../db/client.js";
 import { categories, sellerBusinesses, userCategories, users } from "../../db/schema/index.js";
 import { conflict, invalidInput, notFound } from "../../lib/errors.js";
+import { sellerReviewed } from "../notifications/events.js";
 
 /**
  * Replace the seller's categories by `ids` (already checked: 1 to 3, distinct), positions 1..n in
@@ -33,6 +34,25 @@ export async function setCategoriesOfSeller(db: Db, userId: string, ids: string[
     if (!target) throw notFound("Account not found");
     if (target.accType !== "business") throw conflict(SELLER_MESSAGES.notASeller);
     await replaceSellerCategories(tx, userId, ids);
+  });
+}
+
+/**
+ * The admin does not approve a pending seller yet (ADR 0184): the seller stays pending and is told
+ * `reason` by the notifications (in-app, e-mail, SMS per their choices, sent after commit, ADR 0181).
+ * @throws 404 unknown account, 409 not a seller or not pending.
+ */
+export async function declineSeller(db: Db, userId: string, reason: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ accType: users.accType, status: users.status })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!target) throw notFound("Account not found");
+    if (target.accType !== "business") throw conflict(SELLER_MESSAGES.notASeller);
+    if (target.status !== "pending") throw conflict(SELLER_MESSAGES.notPending);
+    await sellerReviewed(tx, userId, { approved: false, reason });
   });
 }
 

@@ -1,10 +1,11 @@
 /**
  * A seller's details after sign-up (ADR 0184): the seller's own categories and business details
  * (`PUT /api/me/categories`, `PUT /api/me/business`) and an admin's change of a seller's categories
- * (`PUT /api/admin/users/{id}/categories`). Each write refreshes what shows it: the signed-in user,
+ * (`PUT /api/admin/users/{id}/categories`), and an admin's "not approved yet, because..."
+ * (`POST /api/admin/users/{id}/decline`). Each write refreshes what shows it: the signed-in user,
  * the seller's category lists (the service form's choices), the admin's sellers list.
  */
-import type { AdminActionAnswer, MeUpdateAnswer, SellerBusinessBody, SellerCategoriesBody } from "@market/contract";
+import type { AdminActionAnswer, MeUpdateAnswer, SellerBusinessBody, SellerCategoriesBody, SellerDeclineBody } from "@market/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { categoryKeys } from "../../../lib/queries/categories";
@@ -37,5 +38,14 @@ export function useSetSellerCategories() {
       api<AdminActionAnswer>(`/api/admin/users/${id}/categories`, { method: "PUT", body }),
     onSuccess: () =>
       Promise.all([qc.invalidateQueries({ queryKey: adminUserKeys.all }), qc.invalidateQueries({ queryKey: categoryKeys.all })]),
+  });
+}
+
+export function useDeclineSeller() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: SellerDeclineBody & { id: string }) =>
+      api<AdminActionAnswer>(`/api/admin/users/${id}/decline`, { method: "POST", body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: adminUserKeys.all }),
   });
 }

@@ -2,15 +2,16 @@
  * A seller's details for the admin (View Sellers, ADR 0184): the business details the seller gave
  * (name, CAC number, address, state, city) to check before approving, the contact and payout
  * account, and the seller's categories, which the admin may change (1 to 3). A pending seller's
- * Approve button is here too, below what it approves.
+ * Approve button is here too, below what it approves, with "Not yet": a reason the seller is told
+ * (they stay pending and can put it right).
  */
-import { Alert, Button, Group, Modal, MultiSelect, SimpleGrid, Stack, Text } from "@mantine/core";
-import { type AdminUserRow, MAX_SELLER_CATEGORIES, SellerCategoriesBody, TEXT } from "@market/contract";
+import { Alert, Button, Group, Modal, MultiSelect, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
+import { type AdminUserRow, MAX_SELLER_CATEGORIES, SellerCategoriesBody, SellerDeclineBody, TEXT } from "@market/contract";
 import type { ReactNode } from "react";
 import { useSchemaForm } from "../../../lib/form";
 import { notifySuccess } from "../../../lib/notify";
 import { useCategories } from "../../../lib/queries/categories";
-import { useSetSellerCategories } from "../api/seller-details";
+import { useDeclineSeller, useSetSellerCategories } from "../api/seller-details";
 import { categoryOptions } from "./seller-details-form";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -48,6 +49,35 @@ function CategoriesEditor({ seller }: { seller: AdminUserRow }) {
         <div>
           <Button type="submit" size="xs" variant="light" disabled={save.isPending}>
             {save.isPending ? TEXT.buttons.processing : "Save categories"}
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}
+
+function DeclineForm({ seller }: { seller: AdminUserRow }) {
+  const decline = useDeclineSeller();
+  const form = useSchemaForm<{ reason: string }>(SellerDeclineBody, { initialValues: { reason: "" } });
+  const onSubmit = form.submitWith((v) => decline.mutateAsync({ id: seller._id, ...v }), {
+    onSuccess: (res) => {
+      form.reset();
+      notifySuccess(res.message, "Seller told why");
+    },
+  });
+  return (
+    <form onSubmit={onSubmit} aria-label="Not approved yet">
+      <Stack gap="xs">
+        <Textarea
+          label="Not approved yet? Tell the seller why"
+          description="The seller stays pending and gets this reason by notification and e-mail."
+          rows={3}
+          maxLength={500}
+          {...form.getInputProps("reason")}
+        />
+        <div>
+          <Button type="submit" size="xs" variant="light" color="red" disabled={decline.isPending}>
+            {decline.isPending ? TEXT.buttons.processing : "Send reason"}
           </Button>
         </div>
       </Stack>
@@ -99,11 +129,14 @@ export function SellerDetailsModal({
           {seller.desc ? <Field label="About">{seller.desc}</Field> : null}
           <CategoriesEditor key={seller._id} seller={seller} />
           {seller.status === "pending" ? (
-            <Group justify="flex-end">
-              <Button color="orange" onClick={() => onApprove(seller)} data-testid="details-approve">
-                Approve seller
-              </Button>
-            </Group>
+            <>
+              <Group justify="flex-end">
+                <Button color="orange" onClick={() => onApprove(seller)} data-testid="details-approve">
+                  Approve seller
+                </Button>
+              </Group>
+              <DeclineForm key={seller._id} seller={seller} />
+            </>
           ) : (
             <Text fz="sm" c="dimmed">
               Status: {seller.status}

@@ -120,6 +120,46 @@ describe("Sellers page", () => {
   });
 });
 
+describe("Sellers page: not approved yet", () => {
+  it("sends the reason from a pending seller's details, and nothing without one", async () => {
+    signInTestSession();
+    answerMe("admin");
+    const id = "00000000-0000-4000-8000-00000000000c";
+    const pending = adminUserRow({
+      _id: id,
+      names: "Chidi",
+      username: "chidi",
+      email: "chidi@naijamarket.ng",
+      accType: "business",
+      status: "pending",
+    });
+    server.use(
+      http.get("/api/admin/users", () => HttpResponse.json(adminUsersAnswer([pending]))),
+      http.get("/api/category", () => HttpResponse.json(categoriesAnswer([]))),
+      http.post(`/api/admin/users/${id}/decline`, () =>
+        HttpResponse.json(
+          AdminActionAnswer.parse({ statusCode: 200, message: "The seller was told why they were not approved", data: pending }),
+        ),
+      ),
+    );
+    const calls = recordCalls();
+    renderAt("/admin_real/dashboard/sellers", <SellersPage />);
+    await userEvent.click(await screen.findByTestId("seller-details-button"));
+    const form = await screen.findByRole("form", { name: "Not approved yet" });
+    await userEvent.click(within(form).getByRole("button", { name: "Send reason" }));
+    expect(await within(form).findByText(/5 to 500 characters/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "POST")).toEqual([]);
+    await userEvent.type(within(form).getByRole("textbox"), "The CAC number does not match the business name");
+    await userEvent.click(within(form).getByRole("button", { name: "Send reason" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "POST")).toHaveLength(1));
+    expect(calls.find((c) => c.method === "POST")).toMatchObject({
+      path: `/api/admin/users/${id}/decline`,
+      body: { reason: "The CAC number does not match the business name" },
+    });
+    expect(await screen.findByText("The seller was told why they were not approved")).toBeInTheDocument();
+  });
+});
+
 describe("Categories page", () => {
   it("Delete only shows the developer notice and sends nothing", async () => {
     signInTestSession();
