@@ -11,9 +11,8 @@
  * order cancelled or expired (its last change).
  */
 import type { AccountType, OrderEvent, OrderView, OrderViewLine, Refund } from "@market/contract";
-import { formatNaira, koboToNaira, nairaToKobo } from "@market/contract";
+import { formatNaira, koboToNaira, nairaToKobo, normalizePhone } from "@market/contract";
 import { eq, inArray } from "drizzle-orm";
-import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { Executor } from "../../db/client.js";
 import { orderLines, orders, transactions, users } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
@@ -122,10 +121,12 @@ export async function orderView(db: Executor, viewer: { id: string; accType: Acc
   };
 }
 
-/** The phone typed at checkout in E.164 ("0803..." read as Nigerian), or null when it is not a possible number. */
+/**
+ * The delivery phone in E.164 for the tel: and WhatsApp links, by the store's one normalisation
+ * (ADR 0189), or null when it is not a valid number (an old order's phone kept as typed).
+ */
 function internationalPhone(phone: string): string | null {
-  const parsed = parsePhoneNumberFromString(phone, "NG");
-  return parsed?.isPossible() ? parsed.number : null;
+  return normalizePhone(phone, { nigerianOnly: false });
 }
 
 /** The order's story, oldest first; of the transfer a seller sees only its confirmation (when the order became theirs to ship). */
