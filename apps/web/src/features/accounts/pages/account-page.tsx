@@ -9,6 +9,7 @@ import { type BuyerOrder, formatNaira, koboToNaira, nairaToKobo, TEXT } from "@m
 import { useNavigate } from "react-router";
 import { LoadMore } from "../../../components/load-more";
 import { PendingOrder } from "../../../components/orders/pending-order";
+import { formatDay } from "../../../lib/dates";
 import { errorMessage } from "../../../lib/notify";
 import { type SessionUser, useSignOut } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
@@ -47,7 +48,7 @@ function RefundNotes({ order }: { order: BuyerOrder }) {
         return (
           <Text key={r._id} fz="xs" c="dimmed" maw={260} mt={4}>
             {formatNaira(r.amount)} {line ? `for ${line.name}` : "for shipping"}
-            {r.reason ? `: ${r.reason}` : ""} ({new Date(r.createdAt).toLocaleDateString("en-NG", { dateStyle: "medium" })})
+            {r.reason ? `: ${r.reason}` : ""} ({formatDay(r.createdAt)})
           </Text>
         );
       })}
@@ -72,7 +73,7 @@ function OrderHistory({ orders }: { orders: BuyerOrder[] }) {
         <Table.Tbody>
           {orders.map((o) => {
             const status = STATUS_LABEL[o.status] ?? { label: o.status, color: "gray" };
-            const date = new Date(o.createdAt).toLocaleDateString("en-NG", { dateStyle: "medium" });
+            const date = formatDay(o.createdAt);
             return (
               <Table.Tr key={o._id}>
                 <Table.Td>

@@ -28,7 +28,6 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import {
-  CreateSessionBody,
   DEFAULT_PAYMENT_TYPE,
   DEFAULT_PRODUCT_TYPE,
   formatNaira,
@@ -56,8 +55,8 @@ import { useStoreSettings } from "../../../lib/queries/settings";
 import { useSession } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
 
-/** The checkout form's rules: the contract's, less the total, which comes from the cart, not a field. */
-const CheckoutFields = CreateSessionBody.omit({ amount: true });
+/** The checkout form's rules (the contract's, less the total), loaded with Zod on the form's first focus or submit. */
+const checkoutFields = () => import("../schemas").then((m) => m.CheckoutFields);
 
 const EMPTY = {
   ...EMPTY_ADDRESS,
@@ -117,7 +116,7 @@ export default function CheckoutPage() {
   const [record, setRecord] = useState<TransferForm | null>(null);
   // Nigeria first, where most shoppers are (the address book puts the spec's Pakistan first).
   const countryList = useMemo(() => countryNames(DEFAULT_COUNTRY), []);
-  const form = useSchemaForm<typeof EMPTY>(CheckoutFields, { initialValues: EMPTY, alertTitle: TEXT.alerts.checkoutErrorTitle });
+  const form = useSchemaForm<typeof EMPTY>(checkoutFields, { initialValues: EMPTY, alertTitle: TEXT.alerts.checkoutErrorTitle });
 
   // First load: copy the default address into the form (spec §4 "Checkout").
   const filled = useRef(false);
