@@ -7,7 +7,7 @@
  * fields too.
  */
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
-import { type Address, AddressFields, TEXT } from "@market/contract";
+import { type Address, type AddressFields, TEXT } from "@market/contract";
 import { useMemo } from "react";
 import { addressFields, EMPTY_ADDRESS } from "../../../lib/address";
 import { countryNames } from "../../../lib/countries";
@@ -33,7 +33,7 @@ type Props = {
 };
 
 export function AddressForm({ initial, editing, busy, onSubmit, onCancel }: Props) {
-  const form = useSchemaForm<AddressValues>(AddressFields, { initialValues: initial });
+  const form = useSchemaForm<AddressValues>(() => import("../schemas").then((m) => m.AddressFields), { initialValues: initial });
   // Pakistan first, as the spec's address book list (checkout puts Nigeria first).
   const countries = useMemo(() => countryNames("Pakistan"), []);
   const text = (key: Exclude<keyof AddressValues, "default" | "country">, label: string, extra: Record<string, unknown> = {}) => (
