@@ -52,7 +52,7 @@ import { useSchemaForm } from "../../../lib/form";
 import { naira2 } from "../../../lib/money";
 import { useCreateSession } from "../../../lib/queries/orders";
 import { useStoreSettings } from "../../../lib/queries/settings";
-import { useSession } from "../../../lib/session";
+import { type SessionUser, useSession } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
 
 /** The checkout form's rules (the contract's, less the total), loaded with Zod on the form's first focus or submit. */
@@ -63,6 +63,13 @@ const EMPTY = {
   payment_type: DEFAULT_PAYMENT_TYPE as string,
   account_no: "",
 };
+
+/** The form values of the user's default address (else their first), or null without an address book. */
+function defaultAddressValues(details: SessionUser | null) {
+  const addresses = details?.addresses ?? [];
+  const def = addresses.find((a) => a.default) ?? addresses[0];
+  return def ? { ...addressFields(def), country: def.country || DEFAULT_COUNTRY } : null;
+}
 
 function Panel({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -116,17 +123,19 @@ export default function CheckoutPage() {
   const [record, setRecord] = useState<TransferForm | null>(null);
   // Nigeria first, where most shoppers are (the address book puts the spec's Pakistan first).
   const countryList = useMemo(() => countryNames(DEFAULT_COUNTRY), []);
-  const form = useSchemaForm<typeof EMPTY>(checkoutFields, { initialValues: EMPTY, alertTitle: TEXT.alerts.checkoutErrorTitle });
-
-  // First load: copy the default address into the form (spec §4 "Checkout").
-  const filled = useRef(false);
+  // First load: the form starts from the default address (spec §4 "Checkout") when the user is
+  // known at the first render (a server-drawn page brings them), so the server draws the filled form
+  // and hydrating it changes nothing; else it is copied in once the user arrives (ADR 0192).
+  const form = useSchemaForm<typeof EMPTY>(checkoutFields, {
+    initialValues: { ...EMPTY, ...defaultAddressValues(details) },
+    alertTitle: TEXT.alerts.checkoutErrorTitle,
+  });
+  const filled = useRef(details !== null);
   useEffect(() => {
     if (filled.current || !details) return;
-    const addresses = details.addresses;
-    const def = addresses.find((a) => a.default) ?? addresses[0];
     filled.current = true;
-    if (!def) return;
-    form.setValues({ ...addressFields(def), country: def.country || DEFAULT_COUNTRY });
+    const values = defaultAddressValues(details);
+    if (values) form.setValues(values);
   }, [details, form.setValues]);
 
   const subtotal = cartSubtotal(cart.items);
