@@ -79,7 +79,13 @@ export const SERVER_DRAWN_PAGES: readonly ServerDrawnPage[] = [
   // Checkout, the address book and the password change draw their forms with the user's data; their
   // schemas (Zod) load on the form's first focus (ADR 0192). The address book also brings Mantine's
   // Select (the country list) and its confirmation dialog.
-  { name: "checkout", paths: [STOREFRONT_PATHS.checkout], page: "src/features/cart/pages/checkout-page.tsx", signedOutTo: "/", budgetJs: 200_000 },
+  {
+    name: "checkout",
+    paths: [STOREFRONT_PATHS.checkout],
+    page: "src/features/cart/pages/checkout-page.tsx",
+    signedOutTo: "/",
+    budgetJs: 200_000,
+  },
   {
     name: "account",
     paths: [STOREFRONT_PATHS.account],
