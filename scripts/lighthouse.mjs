@@ -3,7 +3,9 @@
  * `npm run lighthouse`: Lighthouse 12 (mobile preset: Moto G Power emulation, slow 4G and 4x CPU
  * throttling, simulated) on the storefront's shopper pages (`storefrontPages` in lib/built-server.mjs:
  * the server-drawn pages a signed-out visitor sees, from packages/contract/src/pages.ts: home, a
- * listing, a product page, sign-in, cart, wishlist, about, contact) of the
+ * listing, a product page, sign-in, cart, wishlist, about, contact), then the shopper's pages signed
+ * in (`signedInPages` in lib/shopper.mjs: the demo customer signed in with one item in the cart;
+ * cart, checkout, account, address, change password, the order page once it is in the table), of the
  * BUILT app with the demo data, in Debian's Chromium. Prints the median of 3 runs of the
  * performance score, LCP, CLS and TBT against `TARGETS` below, and writes
  * bench/results/lighthouse-<timestamp>.json. Not part of `npm test` (minutes, not seconds).
@@ -13,7 +15,9 @@
  * with a fresh embedded PostgreSQL in a temporary folder, NODE_ENV=test with the public and page caches on (production refuses the demo store), demo data loaded.
  *
  * Options: --runs <n> (default 3), --build <dir>, --strict (exit 1 when a target is missed),
- *          --url <path> (measure only that path; repeatable), --pause-ms <n> (quiet time before
+ *          --url <path> (measure only that path; repeatable), --signed-in (only the signed-in pages,
+ *          or with --url: those paths signed in), --signed-out (only the signed-out pages),
+ *          --pause-ms <n> (quiet time before
  *          each run, default 2000),
  *          --save-lhr <dir> (also write each run's full Lighthouse report and its trace there, for
  *          the long tasks and the LCP element's phases; `npm run profile:page -- --trace <file>`
@@ -26,6 +30,7 @@ import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { buildPaths, startBuiltServer, storefrontPages } from "./lib/built-server.mjs";
+import { giveBrowserSession, signedInPages, signInShopper } from "./lib/shopper.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -73,7 +78,17 @@ try {
   server = await startBuiltServer({ serverMain, webDist });
   const { base } = server;
   const given = args.flatMap((a, i) => (a === "--url" ? [args[i + 1]] : []));
-  const pages = given.length ? given.map((p) => ({ name: p, path: p })) : await storefrontPages(base);
+  const onlyIn = args.includes("--signed-in");
+  const onlyOut = args.includes("--signed-out");
+  // Signed out first, then signed in (the browser keeps the session once it has it).
+  const outPages = onlyIn ? [] : given.length ? given.map((p) => ({ name: p, path: p })) : await storefrontPages(base);
+  let inPages = [];
+  let shopper;
+  if (!onlyOut && (onlyIn || !given.length)) {
+    shopper = await signInShopper(base);
+    inPages = given.length ? given.map((p) => ({ name: `${p} (in)`, path: p })) : await signedInPages(base, shopper.token);
+  }
+  const pages = [...outPages, ...inPages.map((p) => ({ ...p, signedIn: true }))];
 
   chrome = await chromeLauncher.launch({
     chromePath: CHROME,
@@ -84,6 +99,11 @@ try {
   );
   const results = [];
   for (const page of pages) {
+    // Lighthouse keeps cookies between runs (its storage reset leaves them), so once is enough.
+    if (page.signedIn && !shopper.inBrowser) {
+      await giveBrowserSession(chrome.port, base, shopper.cookies);
+      shopper.inBrowser = true;
+    }
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       process.stdout.write(`  ${page.name} run ${i + 1}/${RUNS}...\r`);
@@ -125,6 +145,7 @@ try {
     const m = {
       page: page.name,
       path: page.path,
+      signedIn: !!page.signedIn,
       score: median(runs.map((r) => r.score)),
       lcpMs: median(runs.map((r) => r.lcpMs)),
       cls: median(runs.map((r) => r.cls)),
@@ -135,7 +156,7 @@ try {
     m.ok = m.score >= TARGETS.score && m.lcpMs <= TARGETS.lcpMs && m.cls <= TARGETS.cls && m.tbtMs <= TARGETS.tbtMs;
     results.push(m);
     console.log(
-      `  ${page.name.padEnd(8)} score ${String(m.score).padStart(3)}  LCP ${String(m.lcpMs).padStart(5)} ms  CLS ${m.cls.toFixed(3)}  TBT ${String(m.tbtMs).padStart(4)} ms  (FCP ${m.fcpMs} ms)  ${m.ok ? "✔" : "✖"}`,
+      `  ${page.name.padEnd(22)} score ${String(m.score).padStart(3)}  LCP ${String(m.lcpMs).padStart(5)} ms  CLS ${m.cls.toFixed(3)}  TBT ${String(m.tbtMs).padStart(4)} ms  (FCP ${m.fcpMs} ms)  ${m.ok ? "✔" : "✖"}`,
     );
   }
   console.log(

@@ -11,6 +11,8 @@
  * Not a benchmark with a target: a diagnosis aid for the Lighthouse TBT figures (ADR 0072).
  * Options: --build <dir> (holding server/ and web/), --url <path> (repeatable), --throttle <n>,
  *          --min <ms>, --top <n> functions per task (default 6), --save <file.json> (raw trace),
+ *          --signed-in (the shopper's pages signed in, as `npm run lighthouse` measures them: the
+ *          demo customer with one item in the cart, lib/shopper.mjs; with --url, those paths),
  *          --trace <file.json> (only break down a saved trace, e.g. one `npm run lighthouse --
  *          --save-lhr <dir>` wrote; Lighthouse traces are unthrottled and carry no samples).
  */
@@ -19,6 +21,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { buildPaths, startBuiltServer, storefrontPages } from "./lib/built-server.mjs";
+import { signedInPages, signInShopper } from "./lib/shopper.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -146,7 +149,12 @@ const server = await startBuiltServer({ serverMain, webDist });
 const browser = await chromium.launch({ executablePath: CHROME, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
 try {
   const given = args.flatMap((a, i) => (a === "--url" ? [args[i + 1]] : []));
-  const pages = given.length ? given.map((p) => ({ name: p, path: p })) : await storefrontPages(server.base);
+  const shopper = args.includes("--signed-in") ? await signInShopper(server.base) : undefined;
+  const pages = given.length
+    ? given.map((p) => ({ name: p, path: p }))
+    : shopper
+      ? await signedInPages(server.base, shopper.token)
+      : await storefrontPages(server.base);
   for (const { name, path: p } of pages) {
     const context = await browser.newContext({
       viewport: { width: 412, height: 823 },
@@ -154,6 +162,10 @@ try {
       isMobile: true,
       hasTouch: true,
     });
+    if (shopper)
+      await context.addCookies(
+        shopper.cookies.map((c) => ({ ...c, url: server.base, httpOnly: c.name === "nm_session", sameSite: /** @type {const} */ ("Lax") })),
+      );
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLE });

@@ -1,13 +1,16 @@
 import type { UserDetails } from "@market/contract";
-import { screen, waitFor } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, screen, waitFor } from "@testing-library/react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
-import { meAnswer } from "../test/fixtures";
+import { meAnswer, user } from "../test/fixtures";
 import { HttpResponse, http, server } from "../test/msw";
 import { renderWithProviders } from "../test/render";
 import { signInTestSession } from "../test/session";
 import { api, forgetSession, hasSession } from "./api";
 import { notifications } from "./notifications-store";
-import { useSessionExpiry, useSignOut } from "./session";
+import { meQuery, useSession, useSessionExpiry, useSignOut } from "./session";
 
 afterEach(() => {
   forgetSession();
@@ -22,6 +25,37 @@ function Probe() {
 
 const answerMe = (accType: UserDetails["accType"], must_change_password: boolean) =>
   server.use(http.get("/api/me", () => HttpResponse.json(meAnswer({ names: "Bola Admin", accType, must_change_password }))));
+
+describe("useSession on a server-drawn page", () => {
+  it("hydrates a signed-in page once: no second drawing of its users right after", async () => {
+    signInTestSession();
+    const client = new QueryClient();
+    client.setQueryData(meQuery.queryKey, user({ names: "Tunde Bakare" }));
+    let renders = 0;
+    function Greeting() {
+      renders++;
+      const { details, loading } = useSession();
+      return <p>{loading ? "..." : `Hello ${details?.names}`}</p>;
+    }
+    const app = (
+      <QueryClientProvider client={client}>
+        <Greeting />
+      </QueryClientProvider>
+    );
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(app);
+    expect(container.textContent).toBe("Hello Tunde Bakare");
+    renders = 0;
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, app);
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(container.textContent).toBe("Hello Tunde Bakare");
+    expect(renders).toBe(1);
+    act(() => root?.unmount());
+  });
+});
 
 describe("useSessionExpiry", () => {
   it("sends an admin signed in with a one-time password to the back office's change-password page", async () => {

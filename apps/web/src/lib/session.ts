@@ -51,11 +51,14 @@ export const meQuery = queryOptions({
 });
 
 /**
- * Is there a session cookie? False while the app takes over a server-rendered page (which brings
- * ["me"] itself), then the browser's answer: the first render matches the server's HTML.
+ * Is there a session cookie? The browser's answer from the first render on, also while it takes
+ * over a server-drawn page: that page brings ["me"] (entry-server.tsx), so `loading` is false in both
+ * drawings whatever this says, and the HTML matches. A server snapshot of `false` there made React
+ * draw every signed-in user of `useSession` a second time right after hydrating, synchronously, in
+ * one long task (ADR 0192). False on the server (no document).
  */
 function useHasSession(): boolean {
-  return useSyncExternalStore(subscribeSession, hasSession, () => false);
+  return useSyncExternalStore(subscribeSession, hasSession, hasSession);
 }
 
 /** `{ isLogin, details, loading }` for components. */

@@ -7,7 +7,7 @@
  * fields too.
  */
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
-import { type Address, AddressFields, TEXT } from "@market/contract";
+import { type Address, type AddressFields, TEXT } from "@market/contract";
 import { useMemo } from "react";
 import { addressFields, EMPTY_ADDRESS } from "../../../lib/address";
 import { countryNames } from "../../../lib/countries";
@@ -16,15 +16,16 @@ import { useSchemaForm } from "../../../lib/form";
 export type AddressValues = Required<Omit<AddressFields, "default">> & { default: boolean };
 
 /** The form values of a new address. */
-export const NEW_ADDRESS: AddressValues = { ...EMPTY_ADDRESS, default: false };
+const NEW_ADDRESS: AddressValues = { ...EMPTY_ADDRESS, default: false };
 
 /** The form values of a saved address. */
-export function toValues(a: Address): AddressValues {
+function toValues(a: Address): AddressValues {
   return { ...addressFields(a), default: a.default };
 }
 
 type Props = {
-  initial: AddressValues;
+  /** The saved address being edited; none: a new address. */
+  address?: Address;
   editing: boolean;
   busy: boolean;
   /** Saves; a refusal's per-field messages (a 400's `errors`) then show under the fields. */
@@ -32,8 +33,10 @@ type Props = {
   onCancel: () => void;
 };
 
-export function AddressForm({ initial, editing, busy, onSubmit, onCancel }: Props) {
-  const form = useSchemaForm<AddressValues>(AddressFields, { initialValues: initial });
+export function AddressForm({ address, editing, busy, onSubmit, onCancel }: Props) {
+  const form = useSchemaForm<AddressValues>(() => import("../schemas").then((m) => m.AddressFields), {
+    initialValues: address ? toValues(address) : NEW_ADDRESS,
+  });
   // Pakistan first, as the spec's address book list (checkout puts Nigeria first).
   const countries = useMemo(() => countryNames("Pakistan"), []);
   const text = (key: Exclude<keyof AddressValues, "default" | "country">, label: string, extra: Record<string, unknown> = {}) => (
@@ -69,8 +72,8 @@ export function AddressForm({ initial, editing, busy, onSubmit, onCancel }: Prop
         <Checkbox
           label={TEXT.accounts.setDefault}
           // The default keeps its place until another address takes it over (server rule, ADR 0014).
-          disabled={editing && initial.default}
-          description={editing && initial.default ? TEXT.accounts.defaultKept : undefined}
+          disabled={editing && !!address?.default}
+          description={editing && address?.default ? TEXT.accounts.defaultKept : undefined}
           {...form.getInputProps("default", { type: "checkbox" })}
         />
         <Group justify="flex-end">

@@ -10,6 +10,7 @@ import { generatePath, Link, useNavigate } from "react-router";
 import { LoadMore } from "../../../components/load-more";
 import { ORDER_STATUS_LABEL } from "../../../components/orders/order-labels";
 import { PendingOrder } from "../../../components/orders/pending-order";
+import { formatDay } from "../../../lib/dates";
 import { errorMessage } from "../../../lib/notify";
 import { type SessionUser, useSignOut } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
@@ -38,7 +39,7 @@ function RefundNotes({ order }: { order: BuyerOrder }) {
         return (
           <Text key={r._id} fz="xs" c="dimmed" maw={260} mt={4}>
             {formatNaira(r.amount)} {line ? `for ${line.name}` : "for shipping"}
-            {r.reason ? `: ${r.reason}` : ""} ({new Date(r.createdAt).toLocaleDateString("en-NG", { dateStyle: "medium" })})
+            {r.reason ? `: ${r.reason}` : ""} ({formatDay(r.createdAt)})
           </Text>
         );
       })}
@@ -63,7 +64,7 @@ function OrderHistory({ orders }: { orders: BuyerOrder[] }) {
         <Table.Tbody>
           {orders.map((o) => {
             const status = ORDER_STATUS_LABEL[o.status];
-            const date = new Date(o.createdAt).toLocaleDateString("en-NG", { dateStyle: "medium" });
+            const date = formatDay(o.createdAt);
             return (
               <Table.Tr key={o._id}>
                 <Table.Td>

@@ -6,14 +6,22 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { type Address, TEXT } from "@market/contract";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
-import { useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { lazyComponent } from "../../../lib/lazy-component";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useAddressMutation } from "../../../lib/queries/me";
 import type { SessionUser } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { AddressForm, type AddressValues, NEW_ADDRESS, toValues } from "../components/address-form";
+import type { AddressValues } from "../components/address-form";
 import { CustomerArea } from "../components/customer-area";
+
+/**
+ * The form opens only on "Add a New Address" or "Edit", so it (Mantine's Select, the country list)
+ * is not part of the page's first load: it loads once the page has started (ADR 0192).
+ */
+const AddressForm = lazyComponent(() => import("../components/address-form").then((m) => ({ default: m.AddressForm })));
 
 /** Card title (spec §2): "Default" for the default address, otherwise "Address N" by position. */
 function addressTitle(a: Address): string {
@@ -75,6 +83,10 @@ function AddressBook({ user }: { user: SessionUser }) {
     setFormKey((k) => k + 1);
   };
   const current = editing !== null && editing >= 0 ? user.addresses[editing] : undefined;
+  // After the first paint, so the form is there by the time a shopper taps Add or Edit.
+  useEffect(() => {
+    void AddressForm.preload().catch(() => undefined);
+  }, []);
 
   const save = (values: AddressValues) => {
     const body = current
@@ -116,14 +128,9 @@ function AddressBook({ user }: { user: SessionUser }) {
           <Title order={3} fz="lg" mb="md">
             {current ? `${TEXT.accounts.updateAddress}: ${addressTitle(current)}` : TEXT.accounts.addNewAddress}
           </Title>
-          <AddressForm
-            key={formKey}
-            initial={current ? toValues(current) : NEW_ADDRESS}
-            editing={!!current}
-            busy={mutation.isPending}
-            onSubmit={save}
-            onCancel={close}
-          />
+          <Suspense fallback={<Skeleton h={420} />}>
+            <AddressForm key={formKey} address={current} editing={!!current} busy={mutation.isPending} onSubmit={save} onCancel={close} />
+          </Suspense>
         </Card>
       ) : null}
       {user.addresses.length ? (

@@ -4,7 +4,7 @@
  * Successfully Updated" and clears the three fields; a failure shows "Ooops" with the server message.
  */
 import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
-import { ChangePasswordBody, TEXT } from "@market/contract";
+import { TEXT } from "@market/contract";
 import { PasswordField } from "../../../components/password-field";
 import { useSchemaForm } from "../../../lib/form";
 import { notifySuccess } from "../../../lib/notify";
@@ -16,7 +16,7 @@ import { CustomerArea } from "../components/customer-area";
 const EMPTY = { old_password: "", password: "", confirm_password: "" };
 
 function ChangePassword({ user }: { user: SessionUser }) {
-  const form = useSchemaForm<typeof EMPTY>(ChangePasswordBody, {
+  const form = useSchemaForm<typeof EMPTY>(() => import("../schemas").then((m) => m.ChangePasswordBody), {
     initialValues: EMPTY,
     toBody: (v) => ({ ...v, request_type: "changePass" }),
     newPassword: "password",

@@ -70,7 +70,8 @@ describe("customer area", () => {
     const cards = await screen.findAllByTestId("address-card");
     expect(cards.map((c) => c.querySelector("h3")?.textContent)).toEqual(["Address 1", "Default", "Address 3"]);
     await userEvent.click(screen.getAllByRole("button", { name: "Edit" })[2]!);
-    expect(screen.getByLabelText(/First name/)).toHaveValue("First2");
+    // The form is a lazy part of the page (ADR 0192): its first opening may wait for its module.
+    expect(await screen.findByLabelText(/First name/)).toHaveValue("First2");
     expect(screen.getByRole("button", { name: "Update Address" })).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
     expect(screen.queryByLabelText(/First name/)).not.toBeInTheDocument();
@@ -85,7 +86,7 @@ describe("customer area", () => {
     renderWithProviders(<AddressPage />, { path: "/address", route: "/address" });
     await screen.findAllByTestId("address-card");
     await userEvent.click(screen.getAllByRole("button", { name: "Edit" })[1]!);
-    const tick = screen.getByRole("checkbox", { name: TEXT.accounts.setDefault });
+    const tick = await screen.findByRole("checkbox", { name: TEXT.accounts.setDefault });
     expect(tick).toBeChecked();
     expect(tick).toBeDisabled();
     expect(screen.getByText(TEXT.accounts.defaultKept)).toBeInTheDocument();

@@ -2,10 +2,12 @@ import { CreateSessionAnswer, PendingTransferAnswer } from "@market/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { HttpHandler } from "msw";
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { cartAnswer, meAnswer, serverLine, transferForm } from "../../../test/fixtures";
 import { errorAnswer, HttpResponse, http, recordCalls, server } from "../../../test/msw";
-import { renderWithProviders } from "../../../test/render";
+import { Providers, renderWithProviders } from "../../../test/render";
 import { signInTestSession } from "../../../test/session";
 import CheckoutPage from "./checkout-page";
 
@@ -24,6 +26,23 @@ function signedIn(...extra: HttpHandler[]) {
 }
 
 describe("CheckoutPage", () => {
+  it("is drawn with the default address when the user is known at the first render (as the server draws it)", async () => {
+    signedIn();
+    // The browser's first visit loads the user, the settings and the cart into the query cache...
+    const first = renderWithProviders(<CheckoutPage />);
+    await waitFor(() => expect(screen.getByLabelText("First name")).toHaveValue("Tunde"));
+    first.unmount();
+    // ...and a drawing from that cache without effects (the server's) already holds the address.
+    const router = createMemoryRouter([{ path: "*", element: <CheckoutPage /> }], { initialEntries: ["/checkout"] });
+    const html = renderToString(
+      <Providers queryClient={first.queryClient}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    expect(html).toContain('value="14 Allen Avenue"');
+    expect(html).toContain('value="Tunde"');
+  });
+
   it("sends signed-out visitors home", async () => {
     const { router } = renderWithProviders(<CheckoutPage />, { path: "*", route: "/checkout" });
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));

@@ -31,7 +31,6 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import {
-  CreateSessionBody,
   DEFAULT_PAYMENT_TYPE,
   DEFAULT_PRODUCT_TYPE,
   formatNaira,
@@ -60,8 +59,8 @@ import { useStoreSettings } from "../../../lib/queries/settings";
 import { type SessionUser, useSession } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
 
-/** The checkout form's rules: the contract's, less the total, which comes from the cart, not a field. */
-const CheckoutFields = CreateSessionBody.omit({ amount: true });
+/** The checkout form's rules (the contract's, less the total), loaded with Zod on the form's first focus or submit. */
+const checkoutFields = () => import("../schemas").then((m) => m.CheckoutFields);
 
 const EMPTY = {
   ...EMPTY_ADDRESS,
@@ -149,7 +148,7 @@ function CheckoutForm({ details, freeShippingOver }: { details: SessionUser; fre
   const replaceAsked = useRef(false);
   // Nigeria first, where most shoppers are (the address book puts the spec's Pakistan first).
   const countryList = useMemo(() => countryNames(DEFAULT_COUNTRY), []);
-  const form = useSchemaForm<typeof EMPTY>(CheckoutFields, {
+  const form = useSchemaForm<typeof EMPTY>(checkoutFields, {
     initialValues: firstValues(details),
     alertTitle: TEXT.alerts.checkoutErrorTitle,
   });
