@@ -252,7 +252,8 @@ test.describe("back office accounts", () => {
       .getByRole("textbox", { name: "Bank" })
       .or(sellerPage.getByRole("combobox", { name: "Bank" }))
       .click();
-    await sellerPage.getByRole("option").first().click();
+    // The bank list's first choice (Settings also has native selects, whose options come first in the page).
+    await sellerPage.getByRole("listbox").getByRole("option").first().click();
     await expect(accountNo).toBeEnabled();
     await accountNo.fill("0123456789");
     // No name-lookup provider in tests: the seller types the account name, stored unverified for

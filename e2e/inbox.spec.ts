@@ -38,7 +38,7 @@ test.describe("contact inbox and seller details @phone", () => {
     const item = page.getByTestId("message").filter({ hasText: `Delivery ${id}` });
     await expect(item).toHaveAttribute("data-read", "false");
     await expect(item).toContainText(`Amaka ${id}`);
-    await item.getByRole("button", { name: new RegExp(`Unread: Amaka ${id}`) }).click();
+    await item.getByRole("button", { name: new RegExp(`New\\s*Amaka ${id}`) }).click();
     // Opening marks it read; the sender's details and the text (as text) show.
     await expect(item).toHaveAttribute("data-read", "true");
     await expect(item.getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
@@ -138,6 +138,6 @@ test.describe("a pending seller's business details @phone", () => {
     await expect(view).toContainText("FCT, Abuja");
     await view.getByTestId("details-approve").click();
     await page.getByRole("dialog").getByRole("button", { name: "Approve", exact: true }).click();
-    await expectNotice(page, "Success", "Updated Succefully");
+    await expectNotice(page, "Seller approved", "Updated Succefully");
   });
 });
