@@ -43,10 +43,9 @@ import {
   toFixed2,
 } from "@market/contract";
 import { IconLock, IconMapPin, IconReceipt } from "@tabler/icons-react";
-import { type ReactNode, useCallback, useMemo, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { Link, Navigate } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { BankTransferModal } from "../../../components/orders/bank-transfer-modal";
 import { PendingOrder } from "../../../components/orders/pending-order";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { addressFields, DEFAULT_COUNTRY, EMPTY_ADDRESS } from "../../../lib/address";
@@ -58,6 +57,11 @@ import { useCreateSession, usePendingTransfer } from "../../../lib/queries/order
 import { useStoreSettings } from "../../../lib/queries/settings";
 import { type SessionUser, useSession } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
+
+/** The Bank Transfer modal opens only after Place Order: its code is not part of the page's first load. */
+const BankTransferModal = lazy(() =>
+  import("../../../components/orders/bank-transfer-modal").then((m) => ({ default: m.BankTransferModal })),
+);
 
 /** The checkout form's rules (the contract's, less the total), loaded with Zod on the form's first focus or submit. */
 const checkoutFields = () => import("../schemas").then((m) => m.CheckoutFields);
@@ -158,6 +162,9 @@ function CheckoutForm({ details, freeShippingOver }: { details: SessionUser; fre
   const shipping = koboToNaira(shippingFeeKobo(nairaToKobo(subtotal), form.values.state, freeShippingOver));
   const total = koboToNaira(nairaToKobo(subtotal) + nairaToKobo(shipping));
   const closeModal = useCallback(() => setRecord(null), []);
+  // Mounted from the first Place Order on, so the modal's closing transition plays.
+  const [modalMounted, setModalMounted] = useState(false);
+  if (record && !modalMounted) setModalMounted(true);
 
   const placeOrder = form.submitWith(
     (values) => {
@@ -302,7 +309,11 @@ function CheckoutForm({ details, freeShippingOver }: { details: SessionUser; fre
           </Grid.Col>
         </Grid>
       </form>
-      <BankTransferModal record={record} onClose={closeModal} />
+      {modalMounted ? (
+        <Suspense fallback={null}>
+          <BankTransferModal record={record} onClose={closeModal} />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         opened={askReplace}
         title={TEXT.pages.replacePendingTitle}
