@@ -27,6 +27,7 @@ import cartRoutes from "./modules/commerce/cart.routes.js";
 import checkoutRoutes from "./modules/commerce/checkout.routes.js";
 import ordersRoutes from "./modules/commerce/orders.routes.js";
 import paystackWebhookRoutes from "./modules/commerce/payments/webhook.routes.js";
+import protectionRoutes from "./modules/commerce/protection.routes.js";
 import transfersRoutes from "./modules/commerce/transfers.routes.js";
 import inboxRoutes from "./modules/contact/inbox.routes.js";
 import contactRoutes from "./modules/contact/routes.js";
@@ -175,6 +176,7 @@ export async function buildApp(config: Config, db: Db, { readDb = db }: { readDb
   await app.register(cartRoutes, { prefix: "/api" });
   await app.register(checkoutRoutes, { prefix: "/api" });
   await app.register(ordersRoutes, { prefix: "/api" });
+  await app.register(protectionRoutes, { prefix: "/api" });
   await app.register(transfersRoutes, { prefix: "/api" });
   await app.register(paystackWebhookRoutes, { prefix: "/api" });
   await app.register(commissionRoutes, { prefix: "/api" });

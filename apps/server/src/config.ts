@@ -103,8 +103,14 @@ const EnvSchema = z.object({
    * that time except cancelled and expired ones (checked at checkout, ADR 0081).
    */
   MAX_UNITS_PER_PRODUCT_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(20),
-  /** Days after a line is delivered before its seller's share becomes available for payout (ADR 0091). */
+  /** Days after a line is received (by the buyer or the return window) before its seller's share becomes available for payout (ADR 0091, 0194). */
   PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** Days after delivery the buyer has to confirm receipt or report a problem; then the line counts as received (ADR 0193). */
+  RETURN_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  /** Days after payment a seller has to ship a line; an unshipped line is then cancelled and refunded (ADR 0193). */
+  SHIP_BY_DAYS: z.coerce.number().int().min(1).max(60).default(3),
+  /** Days a seller has to answer a buyer's problem; no answer accepts the buyer's request (ADR 0195). */
+  SELLER_REPLY_DAYS: z.coerce.number().int().min(1).max(60).default(3),
   /** The smallest payout a seller may request, whole naira (ADR 0092). */
   MIN_PAYOUT_NAIRA: z.coerce.number().int().min(1).max(10_000_000).default(1000),
   /** Paystack secret key; enables the Paystack provider and account-name lookups. */

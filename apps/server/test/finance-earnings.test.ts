@@ -10,7 +10,7 @@ import { orderLines } from "../src/db/schema/index.js";
 import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
 import { ledgerClock } from "../src/modules/ledger/earnings.service.js";
 import { balanceKobo } from "../src/modules/ledger/ledger.service.js";
-import { buyAndSubmit, days, decide, deliver, earnings } from "./finance-helpers.js";
+import { buyAndSubmit, days, decide, deliverAndReceive, earnings } from "./finance-helpers.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
@@ -132,7 +132,7 @@ describe("an order paid from two sellers", () => {
     ledgerClock.now = () => new Date(Date.now() + days(30));
     expect((await earnings(ctx, seller.token)).data).toMatchObject({ pending: 1800, available: 0 });
     ledgerClock.now = realNow;
-    await deliver(ctx, seller.token, line!.id);
+    await deliverAndReceive(ctx, seller.token, line!.id);
     ledgerClock.now = () => new Date(Date.now() + days(6));
     expect((await earnings(ctx, seller.token)).data).toMatchObject({ pending: 1800, available: 0 });
     ledgerClock.now = () => new Date(Date.now() + days(7) + 60_000);

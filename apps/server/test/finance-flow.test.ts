@@ -12,7 +12,7 @@ import { orderLines } from "../src/db/schema/index.js";
 import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
 import { ledgerClock } from "../src/modules/ledger/earnings.service.js";
 import { balanceKobo } from "../src/modules/ledger/ledger.service.js";
-import { buyAndSubmit, days, decide, deliver, earnings } from "./finance-helpers.js";
+import { buyAndSubmit, days, decide, deliverAndReceive, earnings } from "./finance-helpers.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
@@ -46,7 +46,7 @@ it("two sellers in one cart: confirm, deliver, hold, pay out; balances end at ze
   expect(first.statement.map((e: { line_name: string }) => e.line_name)).toEqual([kettle.name]);
 
   const lines = await ctx.db.select().from(orderLines).where(sql`${orderLines.orderId} = ${orderId}`);
-  for (const line of lines) await deliver(ctx, sellers.find((s) => s.user.id === line.sellerId)!.token, line.id);
+  for (const line of lines) await deliverAndReceive(ctx, sellers.find((s) => s.user.id === line.sellerId)!.token, line.id);
   const realNow = ledgerClock.now;
   ledgerClock.now = () => new Date(Date.now() + days(7) + 60_000);
   try {

@@ -3,10 +3,12 @@
  * checkout, "I have made payment"), an admin decides the transfer, a seller delivers a line.
  */
 import { SHIPPING_FEE_NAIRA } from "@market/contract";
+import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Db } from "../src/db/client.js";
 import { orderLines, orders, transactions } from "../src/db/schema/index.js";
 import { createUserWithToken } from "../src/db/seed/factories.js";
+import { createSession } from "../src/modules/auth/sessions.js";
 import { checkoutBody, SHIPPING_ADDRESS } from "./fixtures.js";
 import type { TestContext } from "./helpers.js";
 
@@ -50,8 +52,11 @@ export async function decide(ctx: TestContext, adminToken: string, transactionId
   return res;
 }
 
-/** The seller marks their line delivered. */
-export async function deliver(ctx: TestContext, sellerToken: string, lineId: string) {
+/**
+ * The seller marks their line delivered and its buyer confirms receipt (through the API, signed in
+ * as the buyer): the share's holding period starts (ADR 0194).
+ */
+export async function deliverAndReceive(ctx: TestContext, sellerToken: string, lineId: string) {
   const res = await ctx.request({
     method: "PUT",
     url: "/api/orders/lines",
@@ -59,6 +64,19 @@ export async function deliver(ctx: TestContext, sellerToken: string, lineId: str
     payload: { line_id: lineId, fulfilment: "delivered" },
   });
   expect(res.statusCode, res.body).toBe(200);
+  const [line] = await ctx.db
+    .select({ orderId: orderLines.orderId, buyerId: orders.buyerId })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(eq(orderLines.id, lineId));
+  const { token: buyer } = await createSession(ctx.db, line!.buyerId, 1);
+  const received = await ctx.request({
+    method: "POST",
+    url: `/api/orders/${line!.orderId}/received`,
+    token: buyer,
+    payload: { line_id: lineId },
+  });
+  expect(received.statusCode, received.body).toBe(200);
 }
 
 /** The seller's earnings answer. */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderLines, payouts } from "../src/db/schema/index.js";
 import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
 import { ledgerClock } from "../src/modules/ledger/earnings.service.js";
-import { buyAndSubmit, days, decide, deliver, earnings } from "./finance-helpers.js";
+import { buyAndSubmit, days, decide, deliverAndReceive, earnings } from "./finance-helpers.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
@@ -36,7 +36,7 @@ async function sellerWithAvailable(price: number, verified = true) {
   const { orderId, transactionId } = await buyAndSubmit(ctx, [{ productId: p.id, count: 1, price }]);
   await decide(ctx, admin.token, transactionId, "confirm");
   const [line] = await ctx.db.select().from(orderLines).where(sql`${orderLines.orderId} = ${orderId}`);
-  await deliver(ctx, seller.token, line!.id);
+  await deliverAndReceive(ctx, seller.token, line!.id);
   return seller;
 }
 

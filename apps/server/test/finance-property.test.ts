@@ -1,10 +1,13 @@
 /**
- * Properties of marketplace money (ADRs 0090-0093), checked with fast-check over random sequences
- * of orders from several sellers, confirmations and rejections, deliveries, time passing, refunds
- * (whole orders, lines, parts), payout requests and their settlement, and commission changes:
- * after every step every journal sums to zero and no seller balance, line share or payouts in
- * transit is negative; at the end the store's commission is the commission fixed on paid lines less
- * what refunds gave back. The services are called directly (the API tests cover the routes).
+ * Properties of marketplace money (ADRs 0090-0093, 0194), checked with fast-check over random
+ * sequences of orders from several sellers, confirmations and rejections, the lines' moves (ship,
+ * deliver, receive, report, accept or answer, decide, cancel), the buyer-protection timers, time
+ * passing, refunds (whole orders, lines, parts), payout requests and their settlement, and
+ * commission changes: after every step every journal sums to zero, no seller balance, line share or
+ * payouts in transit is negative, no line's share is released twice, and only a completed line's
+ * share is ever released (never a disputed one's); at the end the store's commission is the
+ * commission fixed on paid lines less what refunds gave back. The services are called directly (the
+ * API tests cover the routes).
  */
 
 import { sql } from "drizzle-orm";
@@ -13,6 +16,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../src/db/seed/factories.js";
 import { HttpError } from "../src/lib/errors.js";
 import { decideTransfer, moveSellerLine } from "../src/modules/commerce/orders.service.js";
+import {
+  autoAccept,
+  autoCancelUnshipped,
+  autoReceive,
+  cancelLine,
+  confirmReceived,
+  decideProblem,
+  replyProblem,
+  reportProblem,
+} from "../src/modules/commerce/protection.service.js";
 import { setCommissionSettings } from "../src/modules/ledger/commission.service.js";
 import { releaseDueLines } from "../src/modules/ledger/earnings.service.js";
 import { balanceKobo } from "../src/modules/ledger/ledger.service.js";
@@ -26,6 +39,8 @@ let adminId: string;
 let buyerId: string;
 let sellers: string[];
 const settings = { holdDays: 7, minPayoutKobo: 100_000 };
+const protection = { returnWindowDays: 7, shipByDays: 3, sellerReplyDays: 3 };
+const none = () => {};
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -43,7 +58,13 @@ afterAll(() => ctx.close());
 type Op =
   | { t: "order"; lines: Array<{ seller: number; unit: number; qty: number }> }
   | { t: "decide"; i: number; confirm: boolean }
-  | { t: "deliver"; i: number }
+  | { t: "deliver"; i: number; ship: boolean }
+  | { t: "receive"; i: number }
+  | { t: "report"; i: number }
+  | { t: "reply"; i: number; accept: boolean }
+  | { t: "judge"; i: number; percent: number }
+  | { t: "cancel"; i: number }
+  | { t: "timers" }
   | { t: "advance"; d: number }
   | { t: "refund"; i: number; whole: boolean; percent: number }
   | { t: "payout"; s: number; percent: number }
@@ -70,7 +91,13 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     weight: 4,
     arbitrary: fc.record({ t: fc.constant("decide" as const), i: fc.nat(), confirm: fc.integer({ min: 0, max: 3 }).map((n) => n > 0) }),
   },
-  { weight: 4, arbitrary: fc.record({ t: fc.constant("deliver" as const), i: fc.nat() }) },
+  { weight: 4, arbitrary: fc.record({ t: fc.constant("deliver" as const), i: fc.nat(), ship: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant("receive" as const), i: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant("report" as const), i: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ t: fc.constant("reply" as const), i: fc.nat(), accept: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ t: fc.constant("judge" as const), i: fc.nat(), percent: fc.integer({ min: 0, max: 120 }) }) },
+  { weight: 1, arbitrary: fc.record({ t: fc.constant("cancel" as const), i: fc.nat() }) },
+  { weight: 1, arbitrary: fc.constant({ t: "timers" as const }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant("advance" as const), d: fc.integer({ min: 0, max: 10 }) }) },
   {
     weight: 2,
@@ -121,6 +148,25 @@ async function checkInvariants() {
     where a.kind = 'seller_pending' and e.order_line_id is not null
     group by e.order_line_id having sum(e.amount_kobo) < 0`);
   expect(negativeLines.rows).toEqual([]);
+  // A line's share is released once, and only for a completed line (never while disputed).
+  const released = await ctx.db.execute(sql`
+    select j.key, ol.fulfilment from ledger_journals j join ledger_entries e on e.journal_id = j.id
+    join order_lines ol on ol.id = e.order_line_id
+    where j.kind = 'release' and ol.fulfilment <> 'completed'`);
+  expect(released.rows).toEqual([]);
+  const twice = await ctx.db.execute(sql`
+    select e.order_line_id from ledger_entries e join ledger_journals j on j.id = e.journal_id
+    join ledger_accounts a on a.id = e.account_id
+    where j.kind = 'release' and a.kind = 'seller_payable' group by e.order_line_id having count(*) > 1`);
+  expect(twice.rows).toEqual([]);
+}
+
+/** The newest problem of a line (any status), or undefined. */
+async function problemOf(lineId: string): Promise<string | undefined> {
+  const found = await ctx.db.execute<{ id: string }>(
+    sql`select id from order_problems where line_id = ${lineId} order by created_at desc limit 1`,
+  );
+  return found.rows[0]?.id;
 }
 
 /** Run `step`; a refusal the API would answer (HttpError) is fine, anything else fails the property. */
@@ -133,7 +179,7 @@ async function allowRefusal(step: () => Promise<unknown>) {
 }
 
 describe("property: money is conserved and never negative", () => {
-  it("holds over random order / confirm / reject / deliver / refund / payout sequences", async () => {
+  it("holds over random order / confirm / reject / ship / deliver / receive / report / accept / decide / cancel / timers / refund / payout sequences", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 10, maxLength: 40 }), async (ops) => {
         let now = new Date();
@@ -153,9 +199,58 @@ describe("property: money is conserved and never negative", () => {
               break;
             case "deliver": {
               const line = order?.lines[o.i % order.lines.length];
-              if (line) await allowRefusal(() => moveSellerLine(ctx.db, line.sellerId, line.id, "delivered"));
+              if (line)
+                await allowRefusal(() =>
+                  moveSellerLine(ctx.db, line.sellerId, line.id, o.ship ? "shipped" : "delivered", { now, settings: protection }),
+                );
               break;
             }
+            case "receive": {
+              const line = order?.lines[o.i % order.lines.length];
+              if (line) await allowRefusal(() => confirmReceived(ctx.db, buyerId, order!.orderId, line.id));
+              break;
+            }
+            case "report": {
+              const line = order?.lines[o.i % order.lines.length];
+              if (line)
+                await allowRefusal(() =>
+                  reportProblem(
+                    ctx.db,
+                    buyerId,
+                    order!.orderId,
+                    { line_id: line.id, reason: "damaged", comment: "Broken", image_urls: [] },
+                    { now, settings: protection },
+                    none,
+                  ),
+                );
+              break;
+            }
+            case "reply": {
+              const line = order?.lines[o.i % order.lines.length];
+              const id = line && (await problemOf(line.id));
+              if (id)
+                await allowRefusal(() =>
+                  replyProblem(ctx.db, line.sellerId, id, o.accept ? { accept: true } : { comment: "It was fine" }, protection, none),
+                );
+              break;
+            }
+            case "judge": {
+              const line = order?.lines[o.i % order.lines.length];
+              const id = line && (await problemOf(line.id));
+              const refundKobo = line ? Math.floor((line.total * o.percent) / 100) : 0;
+              if (id) await allowRefusal(() => decideProblem(ctx.db, adminId, id, { refundKobo, reason: "Decided" }, protection, none));
+              break;
+            }
+            case "cancel": {
+              const line = order?.lines[o.i % order.lines.length];
+              if (line) await allowRefusal(() => cancelLine(ctx.db, line.sellerId, line.id, "Out of stock", none));
+              break;
+            }
+            case "timers":
+              await autoCancelUnshipped(ctx.db, now, protection);
+              await autoReceive(ctx.db, now, protection);
+              await autoAccept(ctx.db, now, protection);
+              break;
             case "advance":
               now = new Date(now.getTime() + days(o.d));
               await ctx.db.transaction((tx) => releaseDueLines(tx, null, now, settings.holdDays));
@@ -214,10 +309,26 @@ describe("property: money is conserved and never negative", () => {
             [
               { t: "order", lines: [{ seller: 0, unit: 500_000, qty: 1 }] },
               { t: "decide", i: 0, confirm: true },
-              { t: "deliver", i: 0 },
+              { t: "deliver", i: 0, ship: false },
+              { t: "receive", i: 0 },
               { t: "advance", d: 8 },
               { t: "payout", s: 0, percent: 0 },
               { t: "refund", i: 0, whole: true, percent: 100 },
+            ],
+          ],
+          // A problem decided with part refunded, the rest released after the hold, then paid out.
+          [
+            [
+              { t: "order", lines: [{ seller: 1, unit: 400_000, qty: 2 }] },
+              { t: "decide", i: 0, confirm: true },
+              { t: "deliver", i: 0, ship: true },
+              { t: "report", i: 0 },
+              { t: "advance", d: 9 },
+              { t: "timers" },
+              { t: "reply", i: 0, accept: false },
+              { t: "judge", i: 0, percent: 50 },
+              { t: "advance", d: 8 },
+              { t: "payout", s: 1, percent: 0 },
             ],
           ],
         ],

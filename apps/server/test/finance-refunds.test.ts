@@ -9,7 +9,7 @@ import { orderLines, refunds } from "../src/db/schema/index.js";
 import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
 import { ledgerClock } from "../src/modules/ledger/earnings.service.js";
 import { balanceKobo } from "../src/modules/ledger/ledger.service.js";
-import { buyAndSubmit, days, decide, deliver, earnings } from "./finance-helpers.js";
+import { buyAndSubmit, days, decide, deliverAndReceive, earnings } from "./finance-helpers.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
@@ -131,7 +131,7 @@ describe("refunds", () => {
     const { orderId, transactionId } = await buyAndSubmit(ctx, [{ productId: p.id, count: 1, price: 10_000 }]);
     await decide(ctx, admin.token, transactionId, "confirm");
     const [line] = await ctx.db.select().from(orderLines).where(sql`${orderLines.orderId} = ${orderId}`);
-    await deliver(ctx, seller.token, line!.id);
+    await deliverAndReceive(ctx, seller.token, line!.id);
     const realNow = ledgerClock.now;
     ledgerClock.now = () => new Date(Date.now() + days(8));
     try {

@@ -11,7 +11,7 @@ import { payouts } from "../src/db/schema/index.js";
 import { createUserWithToken } from "../src/db/seed/factories.js";
 import { ledgerClock } from "../src/modules/ledger/earnings.service.js";
 import { type TransferHttpClient, transferHttp } from "../src/modules/ledger/paystack-transfers.js";
-import { days, decide, deliver, earnings, submittedOrder } from "./finance-helpers.js";
+import { days, decide, deliverAndReceive, earnings, submittedOrder } from "./finance-helpers.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 const SECRET = "sk_test_fake_secret_for_transfers";
@@ -67,7 +67,7 @@ async function duePayout() {
   // Checked-out orders would ask Paystack for an account, so the order goes straight in the tables.
   const { transactionId, lines } = await submittedOrder(ctx.db, buyer.user.id, [{ sellerId: seller.user.id, unitKobo: 500_000, qty: 1 }]);
   await decide(ctx, admin.token, transactionId, "confirm");
-  await deliver(ctx, seller.token, lines[0]!.id);
+  await deliverAndReceive(ctx, seller.token, lines[0]!.id);
   const asked = await ctx.request({ method: "POST", url: "/api/payouts", token: seller.token, payload: {} });
   expect(asked.statusCode, asked.body).toBe(200);
   return { seller, payoutId: asked.json().data._id as string };

@@ -11,7 +11,7 @@ import { idempotencyKeys, orderLines, orders, payouts, refunds } from "../src/db
 import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
 import { ledgerClock } from "../src/modules/ledger/earnings.service.js";
 import { idempotencyClock } from "../src/plugins/idempotency.js";
-import { buyAndSubmit, days, decide, deliver } from "./finance-helpers.js";
+import { buyAndSubmit, days, decide, deliverAndReceive } from "./finance-helpers.js";
 import { checkoutBody } from "./fixtures.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
@@ -41,7 +41,7 @@ async function sellerWithAvailable(price: number) {
   const { orderId, transactionId } = await buyAndSubmit(ctx, [{ productId: p.id, count: 1, price }]);
   await decide(ctx, admin.token, transactionId, "confirm");
   const [line] = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
-  await deliver(ctx, seller.token, line!.id);
+  await deliverAndReceive(ctx, seller.token, line!.id);
   return { seller, orderId, line: line! };
 }
 

@@ -15,7 +15,7 @@ import { ledgerClock } from "../src/modules/ledger/earnings.service.js";
 import { createMessenger } from "../src/modules/messages/service.js";
 import { paymentDecided, sellerReviewed } from "../src/modules/notifications/events.js";
 import { shipBy } from "../src/modules/notifications/ship-by.js";
-import { buyAndSubmit, days, decide, deliver } from "./finance-helpers.js";
+import { buyAndSubmit, days, decide, deliverAndReceive } from "./finance-helpers.js";
 import { createShopContext, type ShopContext } from "./helpers.js";
 
 let ctx: ShopContext;
@@ -109,7 +109,7 @@ describe("each kind makes one message per chosen channel, after commit", () => {
     // Refused (already shipped): nothing more.
     expect((await moveLine(ctx.shop.seller.token, o.line.id, "shipped")).statusCode).toBe(409);
     expect(await counts(buyer, "line_shipped")).toEqual([1, 1, 1]);
-    await deliver(ctx, ctx.shop.seller.token, o.line.id);
+    await deliverAndReceive(ctx, ctx.shop.seller.token, o.line.id);
     // Delivered: no SMS by default.
     expect(await counts(buyer, "line_delivered")).toEqual([1, 1, 0]);
   });
@@ -143,7 +143,7 @@ describe("each kind makes one message per chosen channel, after commit", () => {
       const o = await buyAndSubmit(ctx, [{ productId: p.id, count: 1, price: 20000 }]);
       await decide(ctx, admin.token, o.transactionId, "confirm");
       const [line] = await linesOf(o.orderId);
-      await deliver(ctx, seller.token, line!.id);
+      await deliverAndReceive(ctx, seller.token, line!.id);
     }
     const ask = (amount: number) => ctx.request({ method: "POST", url: "/api/payouts", token: seller.token, payload: { amount } });
     const first = await ask(10000);

@@ -176,12 +176,15 @@ describe("POST /api/uploads", () => {
     expect(json.statusCode).toBe(400);
   });
 
-  it("is for approved sellers only: 401 signed out, 403 for a customer, an admin or a seller pending approval", async () => {
+  it("is for approved sellers and customers (photos of a problem): 401 signed out, 403 for an admin or a seller pending approval", async () => {
     const data = await png();
     expect((await upload([{ filename: "a.png", type: "image/png", data }])).statusCode).toBe(401);
     const customer = await createUserWithToken(ctx.db, { accType: "customer" });
+    const mine = await upload([{ filename: "a.png", type: "image/png", data }], customer.token);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(await ownUploads(customer.user.id)).toHaveLength(1);
     const pending = await createUserWithToken(ctx.db, { accType: "business", status: "pending" });
-    for (const who of [customer, admin, pending]) {
+    for (const who of [admin, pending]) {
       const res = await upload([{ filename: "a.png", type: "image/png", data }], who.token);
       expect(res.statusCode, who.user.accType).toBe(403);
       expect(await ownUploads(who.user.id)).toHaveLength(0);

@@ -48,6 +48,7 @@ export const BACKOFFICE_PATHS = {
   earnings: `${BACKOFFICE_BASE}/earnings`,
   finance: `${BACKOFFICE_BASE}/finance`,
   payouts: `${BACKOFFICE_BASE}/payouts`,
+  disputes: `${BACKOFFICE_BASE}/disputes`,
   commission: `${BACKOFFICE_BASE}/commission`,
   sellers: `${BACKOFFICE_BASE}/sellers`,
   users: `${BACKOFFICE_BASE}/users`,

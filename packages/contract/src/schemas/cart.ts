@@ -8,6 +8,8 @@ import { DEFAULT_PAYMENT_TYPE, DEFAULT_PRODUCT_TYPE, NUBAN_LENGTH } from "../con
 import { Id, Naira } from "./common.js";
 import { Refund } from "./finance.js";
 import { phoneField } from "./phone.js";
+import { plainText } from "./plain-text.js";
+import { Problem } from "./protection.js";
 
 /** A NUBAN account number: exactly 10 digits (spec §5, §9). */
 export const AccountNo = z
@@ -186,7 +188,21 @@ export const OrdersPageQuery = z.object({
  */
 export const ORDER_STATUSES = ["awaiting_payment", "payment_submitted", "paid", "cancelled", "expired", "rejected", "unconfirmed"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const FULFILMENT_STATUSES = ["unfulfilled", "shipped", "delivered"] as const;
+/**
+ * A paid line's life (buyer protection, ADR 0193): unfulfilled -> shipped -> delivered -> received
+ * (the buyer, or the return window) -> completed (the seller's share released); unfulfilled ->
+ * cancelled; shipped | delivered -> disputed (a problem reported) -> refunded | received.
+ */
+export const FULFILMENT_STATUSES = [
+  "unfulfilled",
+  "shipped",
+  "delivered",
+  "received",
+  "completed",
+  "cancelled",
+  "disputed",
+  "refunded",
+] as const;
 export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
 /** "flagged": submitted but not decided within the configured time; its order's stock was released (ADR 0081). */
 export const TRANSACTION_STATUSES = ["submitted", "confirmed", "rejected", "flagged"] as const;
@@ -249,6 +265,9 @@ export type SellerOrderLinesAnswer = z.infer<typeof SellerOrderLinesAnswer>;
 export const UpdateOrderLineBody = z.object({
   line_id: Id,
   fulfilment: z.enum(["shipped", "delivered"], { message: "fulfilment must be shipped or delivered" }),
+  /** When shipping: the carrier ("GIG Logistics") and the tracking number or link, both optional. */
+  carrier: plainText("Carrier").max(60, "Carrier: at most 60 characters").optional(),
+  tracking: plainText("Tracking").max(300, "Tracking: at most 300 characters").optional(),
 });
 export type UpdateOrderLineBody = z.infer<typeof UpdateOrderLineBody>;
 export const UpdateOrderLineAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: SellerOrderLine });
@@ -312,6 +331,18 @@ export const OrderViewLine = BuyerOrderLine.extend({
   seller: OrderPerson,
   shipped_at: z.string().nullable(),
   delivered_at: z.string().nullable(),
+  /** Buyer protection (ADR 0193): carrier and tracking (a link when it is one), receipt, cancellation. */
+  carrier: z.string(),
+  tracking: z.string(),
+  tracking_url: z.string().nullable(),
+  received_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
+  /** Until when the seller may ship (unfulfilled lines of a paid order), and the buyer may report (delivered lines). */
+  ship_by: z.string().nullable(),
+  report_until: z.string().nullable(),
+  /** The line's problems, oldest first (the thread: the buyer's report, the seller's answer, the decision). */
+  problems: z.array(Problem),
 });
 export type OrderViewLine = z.infer<typeof OrderViewLine>;
 
@@ -344,8 +375,21 @@ export const ORDER_EVENT_KINDS = [
   "shipped",
   "delivered",
   "refunded",
+  "received",
+  "line_cancelled",
+  "problem_reported",
+  "problem_answered",
+  "problem_accepted",
+  "problem_decided",
+  "completed",
 ] as const;
-export const OrderEvent = z.object({ kind: z.enum(ORDER_EVENT_KINDS), at: z.string(), text: z.string() });
+export const OrderEvent = z.object({
+  kind: z.enum(ORDER_EVENT_KINDS),
+  at: z.string(),
+  text: z.string(),
+  /** The line the event is about (buyer-protection events), or absent. */
+  line_id: z.string().optional(),
+});
 export type OrderEvent = z.infer<typeof OrderEvent>;
 
 /**
@@ -385,6 +429,8 @@ export const OrderView = z.object({
     .nullable(),
   refunds: z.array(Refund),
   timeline: z.array(OrderEvent),
+  /** The lines' recorded events (ship, deliver, receive, cancel, problems), oldest first; also in `timeline`. */
+  events: z.array(OrderEvent),
 });
 export type OrderView = z.infer<typeof OrderView>;
 export const OrderViewAnswer = z.object({ statusCode: z.number().int(), data: OrderView });

@@ -24,6 +24,10 @@ export const NOTIFICATION_KINDS = [
   "payout_failed",
   "payout_requested",
   "transfer_flagged",
+  "line_cancelled",
+  "problem_reported",
+  "problem_decided",
+  "problem_to_decide",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -62,6 +66,10 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, KindInfo> = {
   payout_failed: { label: "Payout failed", audience: "seller", defaults: ALL_ON },
   payout_requested: { label: "Payout requested by a seller", audience: "admin", defaults: NO_SMS },
   transfer_flagged: { label: "Bank transfer not confirmed in time", audience: "admin", defaults: NO_SMS },
+  line_cancelled: { label: "An item of your order cancelled and refunded", audience: "everyone", defaults: ALL_ON },
+  problem_reported: { label: "A buyer reported a problem to answer", audience: "seller", defaults: ALL_ON },
+  problem_decided: { label: "A problem with an order decided", audience: "everyone", defaults: ALL_ON },
+  problem_to_decide: { label: "A dispute waiting for a decision", audience: "admin", defaults: NO_SMS },
 };
 
 /** The kinds an account of `accType` is told about (and sees on its preferences screen). */

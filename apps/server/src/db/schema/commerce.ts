@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { products } from "./catalog.js";
-import { fulfilmentStatus, orderStatus, transactionStatus } from "./enums.js";
+import { fulfilmentStatus, orderStatus, problemStatus, transactionStatus } from "./enums.js";
 import { users } from "./users.js";
 
 export const cartLines = pgTable(
@@ -111,8 +111,16 @@ export const orderLines = pgTable(
     fulfilment: fulfilmentStatus("fulfilment").notNull().default("unfulfilled"),
     /** When the seller marked it shipped (null if it went straight to delivered, or before the column existed). */
     shippedAt: timestamp("shipped_at", { withTimezone: true }),
-    /** When the seller marked it delivered: its share becomes available a holding period later (ADR 0091). */
+    /** When the seller marked it delivered: the buyer's return window starts (ADR 0193). */
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** The carrier and the tracking number or link the seller gave when shipping (empty: none). */
+    carrier: text("carrier").notNull().default(""),
+    tracking: text("tracking").notNull().default(""),
+    /** When the buyer confirmed receipt (or the return window closed): the share's holding period starts (ADR 0194). */
+    receivedAt: timestamp("received_at", { withTimezone: true }),
+    /** When it was cancelled (by its seller, or not shipped in time) and why. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
     /** Commission rate (basis points) and amount (kobo) fixed when the order was paid; null before (ADR 0091). */
     commissionBps: integer("commission_bps"),
     commissionKobo: bigint("commission_kobo", { mode: "number" }),
@@ -122,6 +130,8 @@ export const orderLines = pgTable(
   (t) => [
     index("order_lines_order_idx").on(t.orderId),
     index("order_lines_seller_idx").on(t.sellerId, t.createdAt.desc()),
+    // The timers look lines up by state (a plain index: a partial one would name enum values added in the same migration).
+    index("order_lines_fulfilment_idx").on(t.fulfilment),
     check("order_lines_quantity_ck", sql`${t.quantity} > 0`),
   ],
 );
@@ -163,3 +173,67 @@ export const paymentEvents = pgTable("payment_events", {
   payload: jsonb("payload").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What happened to an order line, by whom, oldest first (the order page's timeline, ADR 0193): one
+ * row per transition of the line's state machine, written in the transition's transaction.
+ * `actor_id` null: the store's timers.
+ */
+export const orderLineEvents = pgTable(
+  "order_line_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    lineId: uuid("line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    text: text("text").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_line_events_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/**
+ * A problem the buyer reported on a line (ADR 0195): the buyer's reason, comment and photos, the
+ * seller's answer, the admin's decision; at most one not yet closed per line.
+ */
+export const orderProblems = pgTable(
+  "order_problems",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    lineId: uuid("line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+    buyerId: uuid("buyer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    reason: text("reason").notNull(),
+    comment: text("comment").notNull(),
+    imageUrls: jsonb("image_urls").$type<string[]>().notNull().default([]),
+    status: problemStatus("status").notNull().default("open"),
+    /** The line's state when it was reported (shipped or delivered), to know where a release returns. */
+    fromState: fulfilmentStatus("from_state").notNull(),
+    sellerComment: text("seller_comment"),
+    sellerRepliedAt: timestamp("seller_replied_at", { withTimezone: true }),
+    /** The decision: refunded kobo (0: released to the seller), the reason, who (null: the timer) and when. */
+    refundKobo: bigint("refund_kobo", { mode: "number" }),
+    decisionReason: text("decision_reason"),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("order_problems_open_uq").on(t.lineId).where(sql`${t.status} in ('open', 'answered')`),
+    index("order_problems_status_idx").on(t.status, t.createdAt),
+  ],
+);

@@ -19,8 +19,23 @@ export const orderStatus = pgEnum("order_status", [
   "rejected",
   "unconfirmed",
 ]);
-/** A paid order line is moved on by its seller: unfulfilled -> shipped -> delivered. */
-export const fulfilmentStatus = pgEnum("fulfilment_status", ["unfulfilled", "shipped", "delivered"]);
+/**
+ * A paid order line's life (buyer protection, ADR 0193; the transition table is
+ * modules/commerce/line-life.ts): unfulfilled -> shipped -> delivered -> received -> completed;
+ * unfulfilled -> cancelled; shipped | delivered -> disputed -> refunded | received.
+ */
+export const fulfilmentStatus = pgEnum("fulfilment_status", [
+  "unfulfilled",
+  "shipped",
+  "delivered",
+  "received",
+  "completed",
+  "cancelled",
+  "disputed",
+  "refunded",
+]);
+/** A buyer's problem with a line: open -> answered (the seller's word) -> decided; open | answered -> accepted (ADR 0195). */
+export const problemStatus = pgEnum("problem_status", ["open", "answered", "accepted", "decided"]);
 /** A transfer record: submitted -> confirmed | rejected; submitted -> flagged (not decided in time, ADR 0081) -> confirmed | rejected. */
 export const transactionStatus = pgEnum("transaction_status", ["submitted", "confirmed", "rejected", "flagged"]);
 export const codePurpose = pgEnum("code_purpose", ["verify_email", "verify_phone", "reset_password"]);

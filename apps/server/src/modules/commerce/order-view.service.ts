@@ -12,11 +12,12 @@
  */
 import type { AccountType, OrderEvent, OrderView, OrderViewLine, Refund } from "@market/contract";
 import { formatNaira, koboToNaira, nairaToKobo, normalizePhone } from "@market/contract";
-import { eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { orderLines, orders, transactions, users } from "../../db/schema/index.js";
+import { orderLineEvents, orderLines, orders, transactions, users } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import { refundsByOrder } from "../ledger/refunds.service.js";
+import { type ProtectionSettings, problemsByLine } from "./protection.service.js";
 
 const NOT_FOUND = "Order not found";
 
@@ -27,7 +28,12 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
  * @throws 404 unknown order, or one the viewer neither bought nor sells a line of (a seller: of a
  * paid order); never tells which.
  */
-export async function orderView(db: Executor, viewer: { id: string; accType: AccountType }, orderId: string): Promise<OrderView> {
+export async function orderView(
+  db: Executor,
+  viewer: { id: string; accType: AccountType },
+  orderId: string,
+  settings: ProtectionSettings,
+): Promise<OrderView> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound(NOT_FOUND);
   const allLines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.createdAt, orderLines.id);
@@ -63,6 +69,23 @@ export async function orderView(db: Executor, viewer: { id: string; accType: Acc
   const allRefunds = (await refundsByOrder(db, [orderId])).get(orderId) ?? [];
   const refunds: Refund[] = view === "seller" ? allRefunds.filter((r) => r.line_id !== null && lineIds.has(r.line_id)) : allRefunds;
 
+  // Buyer protection (ADR 0193): the lines' recorded events, their problems, the ship-by and report-by times.
+  const events: OrderEvent[] = (
+    await db
+      .select()
+      .from(orderLineEvents)
+      .where(eq(orderLineEvents.orderId, orderId))
+      .orderBy(asc(orderLineEvents.createdAt), asc(orderLineEvents.id))
+  )
+    .filter((e) => lineIds.has(e.lineId))
+    .map((e) => ({ kind: e.kind as OrderEvent["kind"], at: e.createdAt.toISOString(), text: e.text, line_id: e.lineId }));
+  const problems = await problemsByLine(db, [...lineIds], settings);
+  const paid = await db.execute<{ at: Date | string }>(
+    sql`select created_at as at from ledger_journals where key = ${`order-paid:${orderId}`}`,
+  );
+  const paidAt = paid.rows[0] ? new Date(paid.rows[0].at) : null;
+  const after = (at: Date | null, days: number) => (at ? new Date(at.getTime() + days * 24 * 60 * 60 * 1000).toISOString() : null);
+
   const viewLines: OrderViewLine[] = lines.map((l) => ({
     _id: l.id,
     product_id: l.productId,
@@ -75,6 +98,15 @@ export async function orderView(db: Executor, viewer: { id: string; accType: Acc
     seller: person(l.sellerId),
     shipped_at: iso(l.shippedAt),
     delivered_at: iso(l.deliveredAt),
+    carrier: l.carrier,
+    tracking: l.tracking,
+    tracking_url: /^https?:\/\//i.test(l.tracking) ? l.tracking : null,
+    received_at: iso(l.receivedAt),
+    cancelled_at: iso(l.cancelledAt),
+    cancel_reason: l.cancelReason,
+    ship_by: l.fulfilment === "unfulfilled" && order.status === "paid" ? after(paidAt, settings.shipByDays) : null,
+    report_until: l.fulfilment === "delivered" ? after(l.deliveredAt, settings.returnWindowDays) : null,
+    problems: problems.get(l.id) ?? [],
   }));
 
   const refundedKobo = refunds.reduce((sum, r) => sum + nairaToKobo(r.amount), 0);
@@ -117,7 +149,8 @@ export async function orderView(db: Executor, viewer: { id: string; accType: Acc
               : null,
           },
     refunds,
-    timeline: timeline(order, viewLines, transfer, refunds, view),
+    timeline: timeline(order, viewLines, transfer, refunds, view, events),
+    events,
   };
 }
 
@@ -136,6 +169,7 @@ function timeline(
   transfer: typeof transactions.$inferSelect | undefined,
   refunds: Refund[],
   view: OrderView["view"],
+  lineEvents: OrderEvent[],
 ): OrderEvent[] {
   const events: OrderEvent[] = [{ kind: "placed", at: order.createdAt.toISOString(), text: `Order ${order.number} placed` }];
   if (transfer) {
@@ -164,11 +198,16 @@ function timeline(
       text: order.status === "cancelled" ? "Order cancelled" : "Payment window expired: items released",
     });
   }
+  // A line's recorded events say its moves; lines moved before they were recorded tell them by their times.
+  const recorded = new Set(lineEvents.map((e) => `${e.line_id}:${e.kind}`));
   for (const l of lines) {
     const who = view === "buyer" || view === "admin" ? ` by ${l.seller.names}` : "";
-    if (l.shipped_at) events.push({ kind: "shipped", at: l.shipped_at, text: `${l.name} shipped${who}` });
-    if (l.delivered_at) events.push({ kind: "delivered", at: l.delivered_at, text: `${l.name} delivered` });
+    if (l.shipped_at && !recorded.has(`${l._id}:shipped`))
+      events.push({ kind: "shipped", at: l.shipped_at, text: `${l.name} shipped${who}` });
+    if (l.delivered_at && !recorded.has(`${l._id}:delivered`))
+      events.push({ kind: "delivered", at: l.delivered_at, text: `${l.name} delivered` });
   }
+  events.push(...lineEvents);
   for (const r of refunds) {
     const line = lines.find((l) => l._id === r.line_id);
     events.push({

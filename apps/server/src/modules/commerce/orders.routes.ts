@@ -16,8 +16,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { bearer, errorAnswers } from "../../lib/route-schema.js";
 import { currentUser, requireRole, requireUser } from "../../plugins/auth.js";
+import { ledgerClock } from "../ledger/earnings.service.js";
 import { orderView } from "./order-view.service.js";
 import { listBuyerOrders, listSellerLines, moveSellerLine } from "./orders.service.js";
+import { protectionSettings } from "./protection.service.js";
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -76,7 +78,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // Signed-in answers are sent `private, no-store` by the auth plugin.
-    async (request) => ({ statusCode: 200, data: await orderView(app.db, currentUser(request), request.params.id) }),
+    async (request) => ({
+      statusCode: 200,
+      data: await orderView(app.db, currentUser(request), request.params.id, protectionSettings(app.config)),
+    }),
   );
 
   app.put(
@@ -86,16 +91,26 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole("business"),
       schema: {
         tags: ["orders"],
-        summary: "The seller marks one of their lines shipped or delivered",
+        summary: "The seller marks one of their lines shipped (with optional `carrier` and `tracking`) or delivered",
+        description:
+          "By the line's state machine (ADR 0193): a move out of order answers 409 and changes nothing; another seller's line 404.",
         security: bearer,
         body: UpdateOrderLineBody,
         response: { 200: UpdateOrderLineAnswer, ...errorAnswers },
       },
     },
     async (request) => {
-      const line = await moveSellerLine(app.db, currentUser(request).id, request.body.line_id, request.body.fulfilment, (ids) => {
-        void app.messenger.deliver(ids);
-      });
+      const { line_id, fulfilment, carrier, tracking } = request.body;
+      const line = await moveSellerLine(
+        app.db,
+        currentUser(request).id,
+        line_id,
+        fulfilment,
+        { carrier, tracking, now: ledgerClock.now(), settings: protectionSettings(app.config) },
+        (ids) => {
+          void app.messenger.deliver(ids);
+        },
+      );
       return { statusCode: 200, message: `Marked ${line.fulfilment}`, data: line };
     },
   );

@@ -9,8 +9,8 @@
  * Lists are newest first with keyset pagination (lib/keyset.ts: the last row's created_at and id).
  * Money: kobo in the database, naira in answers.
  */
-import type { AdminTransaction, BuyerOrder, FulfilmentStatus, SellerOrderLine } from "@market/contract";
-import { FULFILMENT_STATUSES, koboToNaira } from "@market/contract";
+import type { AdminTransaction, BuyerOrder, SellerOrderLine } from "@market/contract";
+import { koboToNaira } from "@market/contract";
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.js";
 import { orderLines, orders, transactions, users } from "../../db/schema/index.js";
@@ -19,7 +19,8 @@ import { newestFirst } from "../../lib/keyset.js";
 import { recordOrderPaid } from "../ledger/earnings.service.js";
 import { refundsByOrder } from "../ledger/refunds.service.js";
 import type { Messenger } from "../messages/service.js";
-import { lineMoved, paymentDecided } from "../notifications/events.js";
+import { paymentDecided } from "../notifications/events.js";
+import { type ProtectionSettings, shipOrDeliver } from "./protection.service.js";
 import { releaseOrders, reserveReleasedOrder } from "./stock.service.js";
 import { expireOverdueOrders } from "./sweeps.service.js";
 
@@ -158,43 +159,28 @@ export async function listSellerLines(
 }
 
 /**
- * The seller moves one of their lines of a paid order forward (unfulfilled -> shipped -> delivered;
- * skipping "shipped" is allowed, going back is not).
- * The buyer's notification is recorded in the same transaction; `queued` is told its outbox ids
- * after commit, to deliver them.
- * @throws 404 not the caller's line; 409 order not paid or a backward/same move.
+ * The seller ships (carrier and tracking optional) or marks delivered one of their lines of a paid
+ * order, by the line's state machine (protection.service.ts, ADR 0193). The buyer's notification is
+ * recorded in the same transaction; `queued` is told its outbox ids after commit, to deliver them.
+ * @throws 404 not the caller's line; 409 order not paid or a move out of order.
  */
 export async function moveSellerLine(
   db: Db,
   sellerId: string,
   lineId: string,
-  to: Exclude<FulfilmentStatus, "unfulfilled">,
+  to: "shipped" | "delivered",
+  opts: { carrier?: string; tracking?: string; now: Date; settings: ProtectionSettings },
   queued: (outboxIds: string[]) => void = () => {},
 ): Promise<SellerOrderLine> {
   let outboxIds: string[] = [];
   const line = await db.transaction(async (tx) => {
-    const locked = await tx.execute<{ fulfilment: FulfilmentStatus; status: string }>(sql`
-      select ol.fulfilment, o.status from order_lines ol join orders o on o.id = ol.order_id
-      where ol.id = ${lineId} and ol.seller_id = ${sellerId} for update of ol`);
-    const row = locked.rows[0];
-    if (!row) throw notFound("Order line not found");
-    if (row.status !== "paid") throw conflict("Only lines of paid orders can be shipped or delivered");
-    if (FULFILMENT_STATUSES.indexOf(to) <= FULFILMENT_STATUSES.indexOf(row.fulfilment)) {
-      throw conflict(`This line is already ${row.fulfilment}`);
-    }
-    // Delivery starts the holding period of the seller's share (ADR 0091).
-    await tx
-      .update(orderLines)
-      .set({ fulfilment: to, updatedAt: sql`now()`, ...(to === "delivered" ? { deliveredAt: sql`now()` } : { shippedAt: sql`now()` }) })
-      .where(eq(orderLines.id, lineId));
+    outboxIds = await shipOrDeliver(tx, sellerId, lineId, to, opts);
     const [updated] = await tx
       .select(sellerLineColumns)
       .from(orderLines)
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
       .innerJoin(users, eq(users.id, orders.buyerId))
       .where(eq(orderLines.id, lineId));
-    // The buyer is told (ADR 0181).
-    outboxIds = await lineMoved(tx, lineId, to);
     return toSellerLine(updated!);
   });
   queued(outboxIds);

@@ -50,6 +50,18 @@ export async function releaseOrders(tx: Tx, ids: string[], to: OrderStatus, from
 }
 
 /**
+ * Give `quantity` units of a cancelled line back to its product's stock (none when the product was
+ * deleted), in the caller's transaction. Answers the products whose stock changed.
+ */
+export async function giveBackLine(tx: Tx, productId: string | null, quantity: number): Promise<string[]> {
+  if (!productId) return [];
+  const done = await tx.execute(
+    sql`update products set count_in_stock = count_in_stock + ${quantity}, updated_at = now() where id = ${productId}`,
+  );
+  return done.rowCount ? [productId] : [];
+}
+
+/**
  * Reserve again the units of an order whose stock was released when its transfer went unconfirmed
  * (an admin confirms it late, ADR 0081), in the caller's transaction, with the same guarded UPDATE
  * and product-id order as checkout (ADR 0030).

@@ -2,8 +2,9 @@
  * Sellers' earnings on the ledger (design brief "Marketplace money", ADR 0091):
  * - an order paid credits each line's seller share (line total less commission) to the seller's
  *   *pending* account, the commission to the store, the shipping to the store;
- * - a delivered line's remaining pending share moves to *available* once the holding period has
- *   passed since delivery (checked whenever a seller's money is read or spent, by the `now` given);
+ * - a received line's remaining pending share moves to *available* once the holding period has
+ *   passed since receipt (checked whenever a seller's money is read or spent, by the `now` given),
+ *   and the line is then completed (ADR 0194); a disputed line never is;
  * - the seller reads balances and a statement of every entry (keyset by entry id), or a CSV of it.
  * Rejected or cancelled orders never reach "paid", so they never credit.
  */
@@ -13,8 +14,10 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db, Executor, Tx } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
 import { newestFirst } from "../../lib/keyset.js";
+import { recordLineEvent } from "../commerce/line-events.js";
+import { LINE_TRANSITIONS } from "../commerce/line-life.js";
 import { fixLineCommissions } from "./commission.service.js";
-import { balanceKobo, type EntryInput, lockAccount, postJournal } from "./ledger.service.js";
+import { balanceKobo, type EntryInput, ledgerNow, lockAccount, postJournal } from "./ledger.service.js";
 
 /** The clock of money rules; tests move it instead of waiting (holding periods are days). */
 export const ledgerClock = { now: (): Date => new Date() };
@@ -56,7 +59,7 @@ export async function recordOrderPaid(tx: Tx, orderId: string): Promise<void> {
 
 /**
  * Move to available every share of `sellerId` (or of all sellers when null) whose line was
- * delivered at least `holdDays` before `now` and still has money pending (`release:<line>`, once),
+ * received at least `holdDays` before `now` and still has money pending (`release:<line>`, once),
  * each under its seller's account lock (ADR 0092).
  * Answers how many lines were released.
  */
@@ -66,8 +69,8 @@ export async function releaseDueLines(tx: Tx, sellerId: string | null, now: Date
     from order_lines ol
     join ledger_entries e on e.order_line_id = ol.id
     join ledger_accounts a on a.id = e.account_id and a.kind = 'seller_pending' and a.owner_id = ol.seller_id
-    where ol.delivered_at is not null
-      and ol.delivered_at <= ${now.toISOString()}::timestamptz - make_interval(days => ${holdDays})
+    where ol.fulfilment = 'received' and ol.received_at is not null
+      and ol.received_at <= ${now.toISOString()}::timestamptz - make_interval(days => ${holdDays})
       and (${sellerId}::uuid is null or ol.seller_id = ${sellerId}::uuid)
     group by ol.id
     having sum(e.amount_kobo) > 0
@@ -89,8 +92,19 @@ export async function releaseDueLines(tx: Tx, sellerId: string | null, now: Date
       { kind: "release", orderId: l.order_id },
     );
     if (posted.created) released++;
+    await completeLine(tx, l.id, l.order_id);
   }
   return released;
+}
+
+/** received -> completed once its share is released (the "release" row of line-life.ts). */
+async function completeLine(tx: Tx, lineId: string, orderId: string): Promise<void> {
+  const moved = await tx.execute(
+    sql`update order_lines set fulfilment = ${LINE_TRANSITIONS.release.to}, updated_at = ${ledgerNow} where id = ${lineId} and fulfilment = 'received'`,
+  );
+  if (moved.rowCount) {
+    await recordLineEvent(tx, { orderId, lineId, kind: "completed", actorId: null, text: "Completed: the seller's share is released" });
+  }
 }
 
 /** What is still pending of a line's seller share, kobo. */

@@ -63,87 +63,113 @@ export async function refundOrder(
   adminId: string,
   body: { orderId: string; lineId?: string; amountKobo?: number; reason: string },
 ): Promise<Refund[]> {
-  return db.transaction(async (tx) => {
-    const found = await tx.execute<{ status: string; shipping_kobo: string }>(
-      sql`select status, shipping_kobo::text from orders where id = ${body.orderId} for update`,
-    );
-    const order = found.rows[0];
-    if (!order) throw notFound("Order not found");
-    if (order.status !== "paid") throw conflict(FINANCE_MESSAGES.orderNotPaid);
-    // Lock the sellers' accounts (in seller order, like the release) before reading what is pending,
-    // so no release or payout moves their money between the reading and the posting.
-    const sellers = await tx.execute<{ seller_id: string }>(
-      sql`select distinct seller_id from order_lines where order_id = ${body.orderId} order by seller_id`,
-    );
-    for (const s of sellers.rows) await lockAccount(tx, { kind: "seller_payable", ownerId: s.seller_id });
-    const lines = await lineStates(tx, body.orderId);
+  return db.transaction((tx) => refundInTx(tx, adminId, body));
+}
 
-    const plan: Array<{ line: LineState | null; amount: number }> = [];
-    if (body.lineId) {
-      const line = lines.find((l) => l.id === body.lineId);
-      if (!line) throw badRequest(FINANCE_MESSAGES.lineNotInOrder, { line_id: FINANCE_MESSAGES.lineNotInOrder });
-      const left = line.total - line.refunded;
-      if (left <= 0) throw conflict(FINANCE_MESSAGES.nothingRefundable);
-      const amount = body.amountKobo ?? left;
-      if (amount > left) {
-        const message = FINANCE_MESSAGES.aboveRefundable(koboToNaira(left));
+/**
+ * What refundOrder does, inside the caller's transaction (the buyer-protection transitions refund in
+ * the transaction that moves the line, ADR 0194). `by`: who decided (an admin, the seller who
+ * accepted), or null for the store's timers. With `lineId`, `shippingKobo` also gives back that
+ * much of the order's shipping (a line's shipping share), as its own refund.
+ * @throws as refundOrder; 400 also when `shippingKobo` is above the shipping not yet refunded.
+ */
+export async function refundInTx(
+  tx: Tx,
+  by: string | null,
+  body: { orderId: string; lineId?: string; amountKobo?: number; shippingKobo?: number; reason: string },
+): Promise<Refund[]> {
+  const found = await tx.execute<{ status: string; shipping_kobo: string }>(
+    sql`select status, shipping_kobo::text from orders where id = ${body.orderId} for update`,
+  );
+  const order = found.rows[0];
+  if (!order) throw notFound("Order not found");
+  if (order.status !== "paid") throw conflict(FINANCE_MESSAGES.orderNotPaid);
+  // Lock the sellers' accounts (in seller order, like the release) before reading what is pending,
+  // so no release or payout moves their money between the reading and the posting.
+  const sellers = await tx.execute<{ seller_id: string }>(
+    sql`select distinct seller_id from order_lines where order_id = ${body.orderId} order by seller_id`,
+  );
+  for (const s of sellers.rows) await lockAccount(tx, { kind: "seller_payable", ownerId: s.seller_id });
+  const lines = await lineStates(tx, body.orderId);
+
+  const plan: Array<{ line: LineState | null; amount: number }> = [];
+  if (body.lineId) {
+    const line = lines.find((l) => l.id === body.lineId);
+    if (!line) throw badRequest(FINANCE_MESSAGES.lineNotInOrder, { line_id: FINANCE_MESSAGES.lineNotInOrder });
+    const left = line.total - line.refunded;
+    if (left <= 0) throw conflict(FINANCE_MESSAGES.nothingRefundable);
+    const amount = body.amountKobo ?? left;
+    if (amount > left) {
+      const message = FINANCE_MESSAGES.aboveRefundable(koboToNaira(left));
+      throw badRequest(message, { amount: message });
+    }
+    plan.push({ line, amount });
+    if (body.shippingKobo) {
+      const shippingLeft = await shippingLeftKobo(tx, body.orderId, Number(order.shipping_kobo));
+      if (body.shippingKobo > shippingLeft) {
+        const message = FINANCE_MESSAGES.aboveRefundable(koboToNaira(left + shippingLeft));
         throw badRequest(message, { amount: message });
       }
-      plan.push({ line, amount });
-    } else {
-      for (const line of lines) if (line.total > line.refunded) plan.push({ line, amount: line.total - line.refunded });
-      const shipped = await tx.execute<{ s: string }>(
-        sql`select coalesce(sum(shipping_kobo), 0)::text as s from refunds where order_id = ${body.orderId}`,
-      );
-      const shippingLeft = Number(order.shipping_kobo) - Number(shipped.rows[0]!.s);
-      if (shippingLeft > 0) plan.push({ line: null, amount: shippingLeft });
-      if (plan.length === 0) throw conflict(FINANCE_MESSAGES.nothingRefundable);
+      plan.push({ line: null, amount: body.shippingKobo });
     }
+  } else {
+    for (const line of lines) if (line.total > line.refunded) plan.push({ line, amount: line.total - line.refunded });
+    const shippingLeft = await shippingLeftKobo(tx, body.orderId, Number(order.shipping_kobo));
+    if (shippingLeft > 0) plan.push({ line: null, amount: shippingLeft });
+    if (plan.length === 0) throw conflict(FINANCE_MESSAGES.nothingRefundable);
+  }
 
-    const made: Refund[] = [];
-    for (const { line, amount } of plan) {
-      const commission = line ? commissionPart(line, amount) : 0;
-      const seller = line ? amount - commission : 0;
-      const entries: EntryInput[] = [{ account: { kind: "refunds" }, amountKobo: amount, orderLineId: line?.id ?? null }];
-      if (line) {
-        const fromPending = Math.min(seller, line.pending);
-        const fromAvailable = seller - fromPending;
-        if (fromAvailable > 0) {
-          const ref = { kind: "seller_payable" as const, ownerId: line.seller_id };
-          await lockAccount(tx, ref);
-          if ((await balanceKobo(tx, ref)) < fromAvailable) throw conflict(FINANCE_MESSAGES.sellerAlreadyPaid);
-          entries.push({ account: ref, amountKobo: -fromAvailable, orderLineId: line.id });
-        }
-        entries.push({ account: { kind: "seller_pending", ownerId: line.seller_id }, amountKobo: -fromPending, orderLineId: line.id });
-        entries.push({ account: { kind: "store_commission" }, amountKobo: -commission, orderLineId: line.id });
-      } else {
-        entries.push({ account: { kind: "store_shipping" }, amountKobo: -amount });
+  const made: Refund[] = [];
+  for (const { line, amount } of plan) {
+    const commission = line ? commissionPart(line, amount) : 0;
+    const seller = line ? amount - commission : 0;
+    const entries: EntryInput[] = [{ account: { kind: "refunds" }, amountKobo: amount, orderLineId: line?.id ?? null }];
+    if (line) {
+      const fromPending = Math.min(seller, line.pending);
+      const fromAvailable = seller - fromPending;
+      if (fromAvailable > 0) {
+        const ref = { kind: "seller_payable" as const, ownerId: line.seller_id };
+        await lockAccount(tx, ref);
+        if ((await balanceKobo(tx, ref)) < fromAvailable) throw conflict(FINANCE_MESSAGES.sellerAlreadyPaid);
+        entries.push({ account: ref, amountKobo: -fromAvailable, orderLineId: line.id });
       }
-      const [row] = await tx
-        .insert(refunds)
-        .values({
-          orderId: body.orderId,
-          orderLineId: line?.id ?? null,
-          amountKobo: amount,
-          sellerKobo: seller,
-          commissionKobo: commission,
-          shippingKobo: line ? 0 : amount,
-          reason: body.reason,
-          createdBy: adminId,
-          createdAt: ledgerNow,
-        })
-        .returning();
-      await postJournal(tx, `refund:${row!.id}`, entries, { kind: "refund", orderId: body.orderId, memo: body.reason });
-      made.push(toRefund(row!));
+      entries.push({ account: { kind: "seller_pending", ownerId: line.seller_id }, amountKobo: -fromPending, orderLineId: line.id });
+      entries.push({ account: { kind: "store_commission" }, amountKobo: -commission, orderLineId: line.id });
+    } else {
+      entries.push({ account: { kind: "store_shipping" }, amountKobo: -amount });
     }
-    // The buyer and the sellers are told; the outbox-delivery job sends it after commit (ADR 0181).
-    await refundMade(
-      tx,
-      body.orderId,
-      made.map((r) => r._id),
-    );
-    return made;
-  });
+    const [row] = await tx
+      .insert(refunds)
+      .values({
+        orderId: body.orderId,
+        orderLineId: line?.id ?? null,
+        amountKobo: amount,
+        sellerKobo: seller,
+        commissionKobo: commission,
+        shippingKobo: line ? 0 : amount,
+        reason: body.reason,
+        createdBy: by,
+        createdAt: ledgerNow,
+      })
+      .returning();
+    await postJournal(tx, `refund:${row!.id}`, entries, { kind: "refund", orderId: body.orderId, memo: body.reason });
+    made.push(toRefund(row!));
+  }
+  // The buyer and the sellers are told; the outbox-delivery job sends it after commit (ADR 0181).
+  await refundMade(
+    tx,
+    body.orderId,
+    made.map((r) => r._id),
+  );
+  return made;
+}
+
+/** The order's shipping not yet refunded, kobo. */
+export async function shippingLeftKobo(tx: Tx, orderId: string, shippingKobo: number): Promise<number> {
+  const shipped = await tx.execute<{ s: string }>(
+    sql`select coalesce(sum(shipping_kobo), 0)::text as s from refunds where order_id = ${orderId}`,
+  );
+  return shippingKobo - Number(shipped.rows[0]!.s);
 }
 
 /** Each line of the order: total, fixed commission, what was refunded so far, and its pending share. */

@@ -127,31 +127,6 @@ export async function paymentDecided(
   return ids;
 }
 
-/** A seller marked a line shipped or delivered: the buyer is told. */
-export async function lineMoved(tx: Executor, lineId: string, to: "shipped" | "delivered"): Promise<string[]> {
-  const found = await tx.execute<{ order_id: string; number: string; buyer_id: string; name: string; quantity: number }>(sql`
-    select o.id as order_id, o.number, o.buyer_id, l.name, l.quantity
-    from order_lines l join orders o on o.id = l.order_id where l.id = ${lineId}`);
-  const l = found.rows[0];
-  if (!l) return [];
-  const what = `${item(l.name)}${l.quantity > 1 ? ` x${l.quantity}` : ""}`;
-  const shipped = to === "shipped";
-  return notify(tx, {
-    kind: shipped ? "line_shipped" : "line_delivered",
-    event: `line_${to}:${lineId}`,
-    userIds: [l.buyer_id],
-    message: {
-      text: shipped ? `Shipped: ${what} (order ${l.number}) is on its way.` : `Delivered: ${what} (order ${l.number}).`,
-      sms: shipped ? `${what} from order ${l.number} is shipped.` : `${what} from order ${l.number} is delivered.`,
-      subject: shipped ? `${item(l.name)} from order ${l.number} is shipped` : `${item(l.name)} from order ${l.number} is delivered`,
-      email: shipped
-        ? `The seller has shipped ${what} from your order ${l.number}. It is on its way to you.`
-        : `${what} from your order ${l.number} is marked delivered. If you did not receive it, reply to this e-mail.`,
-      url: buyerOrderUrl(l.order_id),
-    },
-  });
-}
-
 /**
  * Refunds were made on an order (one call of the admin's refund): the buyer is told the total, each
  * seller whose lines were refunded their part. `refundIds`: the refunds made together.
@@ -317,4 +292,154 @@ export async function sellerReviewed(
           url: BACKOFFICE_BASE,
         },
   });
+}
+
+/* Buyer protection (ADR 0193-0196) ----------------------------------------------------------- */
+
+type LineRow = { order_id: string; number: string; buyer_id: string; seller_id: string; name: string; quantity: number };
+
+async function readLine(tx: Executor, lineId: string): Promise<LineRow | undefined> {
+  const found = await tx.execute<LineRow>(sql`
+    select o.id as order_id, o.number, o.buyer_id, l.seller_id, l.name, l.quantity
+    from order_lines l join orders o on o.id = l.order_id where l.id = ${lineId}`);
+  return found.rows[0];
+}
+
+const what = (l: LineRow) => `${item(l.name)}${l.quantity > 1 ? ` x${l.quantity}` : ""}`;
+
+/**
+ * A line was delivered: the buyer is asked to confirm receipt or report a problem by `until`
+ * (the end of the return window).
+ */
+export async function confirmOrReport(tx: Executor, lineId: string, until: Date): Promise<string[]> {
+  const l = await readLine(tx, lineId);
+  if (!l) return [];
+  const by = lagosTime(until);
+  return notify(tx, {
+    kind: "line_delivered",
+    event: `line_delivered:${lineId}`,
+    userIds: [l.buyer_id],
+    message: {
+      text: `Delivered: ${what(l)} (order ${l.number}). Confirm receipt or report a problem by ${by}.`,
+      sms: `${what(l)} (order ${l.number}) is delivered. Confirm or report a problem by ${by}.`,
+      subject: `${item(l.name)} from order ${l.number} is delivered`,
+      email: `${what(l)} from your order ${l.number} is marked delivered.\n\nPlease open the order and press "Confirm receipt" if all is well, or "Report a problem" by ${by} (Lagos time) if it did not arrive, is damaged, wrong or not genuine. After that time the order counts as received and the seller is paid.`,
+      url: buyerOrderUrl(l.order_id),
+    },
+  });
+}
+
+/** A line was shipped: the buyer is told, with the carrier and tracking when given. */
+export async function lineShipped(tx: Executor, lineId: string, carrier: string, tracking: string): Promise<string[]> {
+  const l = await readLine(tx, lineId);
+  if (!l) return [];
+  const track = [carrier, tracking].filter(Boolean).join(", tracking ");
+  const withTrack = track ? ` (${track})` : "";
+  return notify(tx, {
+    kind: "line_shipped",
+    event: `line_shipped:${lineId}`,
+    userIds: [l.buyer_id],
+    message: {
+      text: `Shipped: ${what(l)} (order ${l.number}) is on its way${withTrack}.`,
+      sms: `${what(l)} from order ${l.number} is shipped${withTrack}.`,
+      subject: `${item(l.name)} from order ${l.number} is shipped`,
+      email: `The seller has shipped ${what(l)} from your order ${l.number}. It is on its way to you.${track ? `\nCarrier and tracking: ${track}` : ""}`,
+      url: buyerOrderUrl(l.order_id),
+    },
+  });
+}
+
+/** A line was cancelled (by its seller with `reason`, or not shipped in time): the buyer is told of the refund. */
+export async function lineCancelled(tx: Executor, lineId: string, reason: string, refundKobo: number): Promise<string[]> {
+  const l = await readLine(tx, lineId);
+  if (!l) return [];
+  return notify(tx, {
+    kind: "line_cancelled",
+    event: `line_cancelled:${lineId}`,
+    userIds: [l.buyer_id, l.seller_id],
+    message: {
+      text: `Cancelled: ${what(l)} (order ${l.number}); ${naira(refundKobo)} refunded.`,
+      sms: `${what(l)} from order ${l.number} was cancelled and ${naira(refundKobo)} refunded.`,
+      subject: `${item(l.name)} from order ${l.number} is cancelled`,
+      email: `${what(l)} from order ${l.number} was cancelled.\nReason: ${reason}\n\n${naira(refundKobo)} is refunded to the buyer.`,
+      url: buyerOrderUrl(l.order_id),
+    },
+  });
+}
+
+/** The buyer reported a problem: the seller is told to accept or answer by `replyBy`. */
+export async function problemReported(tx: Executor, problemId: string, lineId: string, reason: string, replyBy: Date): Promise<string[]> {
+  const l = await readLine(tx, lineId);
+  if (!l) return [];
+  const by = lagosTime(replyBy);
+  return notify(tx, {
+    kind: "problem_reported",
+    event: `problem_reported:${problemId}`,
+    userIds: [l.seller_id],
+    message: {
+      text: `Problem reported on ${what(l)} (order ${l.number}): answer by ${by}.`,
+      sms: `The buyer of order ${l.number} reported a problem (${reason}). Answer by ${by} or the refund is accepted.`,
+      subject: `problem reported on order ${l.number}: answer by ${by}`,
+      email: `The buyer of order ${l.number} reported a problem with ${what(l)}: ${reason}.\n\nOpen the order to read it and see the photos, then accept the refund or give your answer by ${by} (Lagos time). Without an answer by then, the buyer's refund is accepted.`,
+      url: backofficeOrderUrl(l.order_id),
+    },
+  });
+}
+
+/** The seller answered a problem without accepting: every admin is told a dispute waits. */
+export async function problemToDecide(tx: Executor, problemId: string, lineId: string): Promise<string[]> {
+  const l = await readLine(tx, lineId);
+  if (!l) return [];
+  return notify(tx, {
+    kind: "problem_to_decide",
+    event: `problem_to_decide:${problemId}`,
+    userIds: await adminIds(tx),
+    message: {
+      text: `Dispute on order ${l.number} waits for a decision.`,
+      sms: `Dispute on order ${l.number} waits for a decision.`,
+      subject: `dispute on order ${l.number} to decide`,
+      email: `The seller answered the buyer's problem with ${what(l)} (order ${l.number}) without accepting it. Decide it on the Disputes page.`,
+      url: BACKOFFICE_PATHS.disputes,
+    },
+  });
+}
+
+/** A problem was decided (accepted by the seller or the timer, or by an admin): both sides are told. */
+export async function problemDecided(
+  tx: Executor,
+  problemId: string,
+  lineId: string,
+  refundKobo: number,
+  reason: string,
+): Promise<string[]> {
+  const l = await readLine(tx, lineId);
+  if (!l) return [];
+  const outcome = refundKobo > 0 ? `${naira(refundKobo)} refunded to the buyer` : "released to the seller";
+  const ids = await notify(tx, {
+    kind: "problem_decided",
+    event: `problem_decided:${problemId}`,
+    userIds: [l.buyer_id],
+    message: {
+      text: `Problem on ${what(l)} (order ${l.number}) decided: ${outcome}.`,
+      sms: `Your problem on order ${l.number} is decided: ${outcome}.`,
+      subject: `your problem on order ${l.number} is decided`,
+      email: `The problem you reported with ${what(l)} (order ${l.number}) is decided: ${outcome}.\nReason: ${reason}`,
+      url: buyerOrderUrl(l.order_id),
+    },
+  });
+  ids.push(
+    ...(await notify(tx, {
+      kind: "problem_decided",
+      event: `problem_decided:${problemId}`,
+      userIds: [l.seller_id],
+      message: {
+        text: `Problem on ${what(l)} (order ${l.number}) decided: ${outcome}.`,
+        sms: `The problem on order ${l.number} is decided: ${outcome}.`,
+        subject: `the problem on order ${l.number} is decided`,
+        email: `The buyer's problem with ${what(l)} (order ${l.number}) is decided: ${outcome}.\nReason: ${reason}`,
+        url: backofficeOrderUrl(l.order_id),
+      },
+    })),
+  );
+  return ids;
 }

@@ -35,7 +35,7 @@ export type RemovalResult = {
 
 /**
  * `uploads` rows (alias u) that nothing references: product and service pictures, profile
- * pictures, pictures kept on order lines. One anti-join over every reference (hashed once), not a
+ * pictures, pictures kept on order lines, a buyer's photos of a problem (ADR 0195). One anti-join over every reference (hashed once), not a
  * scan per upload.
  */
 const unreferenced = sql`not exists (
@@ -44,6 +44,7 @@ const unreferenced = sql`not exists (
     union all select unnest(image_urls) from posts
     union all select profile from users where profile is not null
     union all select image_url from order_lines where image_url is not null
+    union all select jsonb_array_elements_text(image_urls) from order_problems
   ) r where r.url = '/uploads/' || u.key || '.webp')`;
 
 /** Take the run's lock for the current transaction; false when another process holds it. */

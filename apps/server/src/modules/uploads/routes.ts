@@ -1,8 +1,9 @@
 /**
  * `POST /api/uploads` (multipart, one or more `file` parts): images for products and services
- * (spec §2 back-office forms, §5 "only image files"). Approved, active sellers only (ADR 0084):
- * customers and admins have no form that needs it (profile pictures travel as data URLs in
- * sign-up and PUT /api/me), and a seller still pending approval sells nothing yet. Limits:
+ * (spec §2 back-office forms, §5 "only image files") and a buyer's photos of a problem with an
+ * order (ADR 0195). Approved, active sellers and active customers (ADR 0084, 0195): admins have no
+ * form that needs it (profile pictures travel as data URLs in sign-up and PUT /api/me), and a
+ * seller still pending approval sells nothing yet. Limits:
  * UPLOAD_MAX_BYTES per file (413), MAX_IMAGES_PER_ITEM files per request (413), the account's quota
  * (429 per day, 413 for the stored bytes). Each file goes through `storeImage()`: magic-byte check,
  * pixel limit, WebP re-encode, server-generated name. The client's file name and type are never
@@ -33,7 +34,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/uploads",
     {
-      preHandler: requireRole("business"),
+      preHandler: requireRole("business", "customer"),
       config: { cache: NO_CACHE_EFFECT, rateLimit: { max: 60, timeWindow: "1 minute" } },
       schema: {
         tags: ["uploads"],
@@ -45,7 +46,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const owner = currentUser(request);
-      if (owner.status !== "approved" || !owner.active) throw forbidden(NOT_APPROVED_MESSAGE);
+      if (!owner.active || (owner.accType === "business" && owner.status !== "approved")) throw forbidden(NOT_APPROVED_MESSAGE);
       if (!request.isMultipart()) throw badRequest("Send the images as multipart/form-data");
       // Over quota: refused before the files are read (checked again, under a lock, per file).
       await assertUploadQuota(app.db, owner.id, quota);

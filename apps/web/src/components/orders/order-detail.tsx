@@ -8,7 +8,6 @@
 import "@mantine/core/styles/Timeline.layer.css";
 import { Anchor, Badge, Card, Group, Image, Stack, Text, Timeline, Title } from "@mantine/core";
 import {
-  type FulfilmentStatus,
   formatNaira,
   imageThumbUrl,
   type OrderAddress,
@@ -18,13 +17,7 @@ import {
 } from "@market/contract";
 import { IconBrandWhatsapp, IconPhone } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { ORDER_STATUS_LABEL } from "./order-labels";
-
-const FULFILMENT_LABEL: Record<FulfilmentStatus, { label: string; color: string }> = {
-  unfulfilled: { label: "Pending", color: "orange" },
-  shipped: { label: "Shipped", color: "blue" },
-  delivered: { label: "Delivered", color: "green" },
-};
+import { FULFILMENT_LABEL, ORDER_STATUS_LABEL } from "./order-labels";
 
 const TRANSFER_LABEL: Record<(typeof TRANSACTION_STATUSES)[number], string> = {
   submitted: "Submitted, waiting for confirmation",

@@ -1,5 +1,5 @@
-/** How an order's status reads to people, and its badge colour: the order history and the order pages. */
-import type { OrderStatus } from "@market/contract";
+/** How an order's and a line's status read to people, and their badge colours: the order history, the order pages, Ordered Products. */
+import type { FulfilmentStatus, OrderStatus } from "@market/contract";
 
 export const ORDER_STATUS_LABEL: Record<OrderStatus, { label: string; color: string }> = {
   awaiting_payment: { label: "Awaiting payment", color: "yellow" },
@@ -9,4 +9,16 @@ export const ORDER_STATUS_LABEL: Record<OrderStatus, { label: string; color: str
   expired: { label: "Expired", color: "gray" },
   rejected: { label: "Rejected", color: "red" },
   unconfirmed: { label: "Payment not confirmed", color: "orange" },
+};
+
+/** A paid line's state (ADR 0193). */
+export const FULFILMENT_LABEL: Record<FulfilmentStatus, { label: string; color: string }> = {
+  unfulfilled: { label: "Pending", color: "orange" },
+  shipped: { label: "Shipped", color: "blue" },
+  delivered: { label: "Delivered", color: "teal" },
+  received: { label: "Received", color: "green" },
+  completed: { label: "Completed", color: "green" },
+  cancelled: { label: "Cancelled", color: "gray" },
+  disputed: { label: "Problem reported", color: "red" },
+  refunded: { label: "Refunded", color: "grape" },
 };

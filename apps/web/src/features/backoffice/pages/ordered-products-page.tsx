@@ -5,20 +5,15 @@
  * opens the order's page (where to deliver, packing slip; ADR 0178).
  */
 import { Anchor, Badge, Button, Image, Paper, Text } from "@mantine/core";
-import { BACKOFFICE_PATHS, type FulfilmentStatus, formatNaira, imageThumbUrl, type SellerOrderLine } from "@market/contract";
+import { BACKOFFICE_PATHS, formatNaira, imageThumbUrl, type SellerOrderLine } from "@market/contract";
 import { IconCheck, IconTruck } from "@tabler/icons-react";
 import { generatePath, Link } from "react-router";
+import { FULFILMENT_LABEL } from "../../../components/orders/order-labels";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSellerLines, useUpdateLine } from "../api/orders";
 import { type ListColumn, ListTable } from "../components/list-table";
 import { PageHeader } from "../components/page-header";
 import { RoleGate } from "../components/role-gate";
-
-const STATUS: Record<FulfilmentStatus, { label: string; color: string }> = {
-  unfulfilled: { label: "Pending", color: "orange" },
-  shipped: { label: "Shipped", color: "blue" },
-  delivered: { label: "Delivered", color: "green" },
-};
 
 const dateFmt = new Intl.DateTimeFormat("en-NG", { day: "numeric", month: "short", year: "numeric" });
 
@@ -102,8 +97,8 @@ function OrderedProducts() {
     {
       label: "Status",
       cell: (l) => (
-        <Badge style={{ minWidth: "fit-content" }} color={STATUS[l.fulfilment].color} variant="light" data-testid="line-status">
-          {STATUS[l.fulfilment].label}
+        <Badge style={{ minWidth: "fit-content" }} color={FULFILMENT_LABEL[l.fulfilment].color} variant="light" data-testid="line-status">
+          {FULFILMENT_LABEL[l.fulfilment].label}
         </Badge>
       ),
     },
