@@ -113,6 +113,7 @@ export const routes: RouteObject[] = [
           { path: BACKOFFICE_PATHS.earnings, lazy: lazyPage("bo-earnings", () => import("../features/backoffice/pages/earnings-page")) },
           { path: BACKOFFICE_PATHS.finance, lazy: lazyPage("bo-finance", () => import("../features/backoffice/pages/finance-page")) },
           { path: BACKOFFICE_PATHS.payouts, lazy: lazyPage("bo-payouts", () => import("../features/backoffice/pages/payouts-page")) },
+          { path: BACKOFFICE_PATHS.disputes, lazy: lazyPage("bo-disputes", () => import("../features/backoffice/pages/disputes-page")) },
           {
             path: BACKOFFICE_PATHS.commission,
             lazy: lazyPage("bo-commission", () => import("../features/backoffice/pages/commission-page")),

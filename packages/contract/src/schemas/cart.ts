@@ -253,6 +253,11 @@ export const SellerOrderLine = z.object({
   order_status: z.enum(ORDER_STATUSES),
   buyer: z.object({ names: z.string(), city: z.string() }),
   createdAt: z.string(),
+  /** Buyer protection (ADR 0193): until when to ship (unshipped lines), the carrier and tracking given, the problem to answer. */
+  ship_by: z.string().nullable(),
+  carrier: z.string(),
+  tracking: z.string(),
+  open_problem: Problem.nullable(),
 });
 export type SellerOrderLine = z.infer<typeof SellerOrderLine>;
 export const SellerOrderLinesAnswer = z.object({

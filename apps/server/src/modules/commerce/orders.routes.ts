@@ -58,7 +58,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SellerOrderLinesAnswer, ...errorAnswers },
       },
     },
-    async (request) => ({ statusCode: 200, ...(await listSellerLines(app.db, currentUser(request), request.query)) }),
+    async (request) => ({
+      statusCode: 200,
+      ...(await listSellerLines(app.db, currentUser(request), request.query, protectionSettings(app.config))),
+    }),
   );
 
   app.get(

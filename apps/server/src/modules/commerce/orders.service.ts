@@ -9,7 +9,7 @@
  * Lists are newest first with keyset pagination (lib/keyset.ts: the last row's created_at and id).
  * Money: kobo in the database, naira in answers.
  */
-import type { AdminTransaction, BuyerOrder, SellerOrderLine } from "@market/contract";
+import type { AdminTransaction, BuyerOrder, Problem, SellerOrderLine } from "@market/contract";
 import { koboToNaira } from "@market/contract";
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.js";
@@ -20,7 +20,7 @@ import { recordOrderPaid } from "../ledger/earnings.service.js";
 import { refundsByOrder } from "../ledger/refunds.service.js";
 import type { Messenger } from "../messages/service.js";
 import { paymentDecided } from "../notifications/events.js";
-import { type ProtectionSettings, shipOrDeliver } from "./protection.service.js";
+import { type ProtectionSettings, problemsByLine, shipOrDeliver } from "./protection.service.js";
 import { releaseOrders, reserveReleasedOrder } from "./stock.service.js";
 import { expireOverdueOrders } from "./sweeps.service.js";
 
@@ -108,6 +108,8 @@ const sellerLineColumns = {
   orderNumber: orders.number,
   city: sql<string>`coalesce(${orders.shippingAddress}->>'city', '')`,
   buyerNames: users.names,
+  // When the order was paid: its sale journal's time (the ship-by clock, ADR 0193).
+  paidAt: sql<string | null>`(select j.created_at from ledger_journals j where j.key = 'order-paid:' || ${orders.id}::text)`,
 };
 
 type SellerLineRow = {
@@ -116,9 +118,11 @@ type SellerLineRow = {
   orderNumber: string;
   city: string;
   buyerNames: string;
+  paidAt: string | null;
 };
 
-function toSellerLine(r: SellerLineRow): SellerOrderLine {
+function toSellerLine(r: SellerLineRow, settings: ProtectionSettings, problems: Map<string, Problem[]>): SellerOrderLine {
+  const open = (problems.get(r.line.id) ?? []).find((p) => p.status === "open" || p.status === "answered") ?? null;
   return {
     _id: r.line.id,
     order_id: r.line.orderId,
@@ -133,16 +137,25 @@ function toSellerLine(r: SellerLineRow): SellerOrderLine {
     order_status: r.orderStatus,
     buyer: { names: r.buyerNames, city: r.city },
     createdAt: r.line.createdAt.toISOString(),
+    ship_by:
+      r.line.fulfilment === "unfulfilled" && r.paidAt
+        ? new Date(new Date(r.paidAt).getTime() + settings.shipByDays * 24 * 60 * 60 * 1000).toISOString()
+        : null,
+    carrier: r.line.carrier,
+    tracking: r.line.tracking,
+    open_problem: open,
   };
 }
 
 /**
- * Lines of PAID orders: a seller's own, or every seller's for an admin. Newest first.
+ * Lines of PAID orders: a seller's own, or every seller's for an admin. Newest first, each with its
+ * ship-by time and the problem to answer, if any.
  */
 export async function listSellerLines(
   db: Executor,
   viewer: { id: string; accType: string },
   page: Page,
+  settings: ProtectionSettings,
 ): Promise<{ data: SellerOrderLine[]; nextCursor: string | null }> {
   const rows = await db
     .select({ ...sellerLineColumns, ...LINES.columns })
@@ -155,7 +168,12 @@ export async function listSellerLines(
     .orderBy(...LINES.order)
     .limit(page.limit + 1);
   const { rows: kept, nextCursor } = LINES.page(rows, page.limit);
-  return { data: kept.map(toSellerLine), nextCursor };
+  const problems = await problemsByLine(
+    db,
+    kept.map((r) => r.line.id),
+    settings,
+  );
+  return { data: kept.map((r) => toSellerLine(r, settings, problems)), nextCursor };
 }
 
 /**
@@ -181,7 +199,7 @@ export async function moveSellerLine(
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
       .innerJoin(users, eq(users.id, orders.buyerId))
       .where(eq(orderLines.id, lineId));
-    return toSellerLine(updated!);
+    return toSellerLine(updated!, opts.settings, await problemsByLine(tx, [lineId], opts.settings));
   });
   queued(outboxIds);
   return line;

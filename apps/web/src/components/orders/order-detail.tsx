@@ -18,6 +18,8 @@ import {
 import { IconBrandWhatsapp, IconPhone } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { FULFILMENT_LABEL, ORDER_STATUS_LABEL } from "./order-labels";
+import { LineTracking, ProblemThread } from "./protection";
+import { when } from "./when";
 
 const TRANSFER_LABEL: Record<(typeof TRANSACTION_STATUSES)[number], string> = {
   submitted: "Submitted, waiting for confirmation",
@@ -25,10 +27,6 @@ const TRANSFER_LABEL: Record<(typeof TRANSACTION_STATUSES)[number], string> = {
   rejected: "Rejected",
   flagged: "Not confirmed in time",
 };
-
-const dateTime = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
-/** A stored ISO time as Lagos time, e.g. "27 Nov 2026, 10:15". */
-export const when = (iso: string) => dateTime.format(new Date(iso));
 
 export function OrderStatusBadge({ status }: { status: OrderView["status"] }) {
   const s = ORDER_STATUS_LABEL[status];
@@ -154,6 +152,15 @@ export function OrderLines({
                     </Text>
                   ) : null}
                 </Group>
+                <LineTracking line={l} reportUntil={order.view === "buyer" ? l.report_until : null} />
+                {l.cancel_reason ? (
+                  <Text fz="xs" c="dimmed">
+                    Cancelled: {l.cancel_reason}
+                  </Text>
+                ) : null}
+                {l.problems.map((p) => (
+                  <ProblemThread key={p._id} problem={p} />
+                ))}
               </Stack>
               {action?.(l)}
             </Group>

@@ -7,9 +7,10 @@
 import { formatNaira, type OrderView } from "@market/contract";
 import { type ReactNode, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
-import { addressLines, when } from "./order-detail";
+import { addressLines } from "./order-detail";
 import { ORDER_STATUS_LABEL } from "./order-labels";
 import css from "./print-sheet.module.css";
+import { when } from "./when";
 
 const noop = () => () => {};
 

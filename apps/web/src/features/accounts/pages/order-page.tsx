@@ -1,6 +1,7 @@
 /**
  * /account/orders/:id, the buyer's order page (ADR 0178): the order's number and status, each line
- * with its seller and fulfilment ("Shipped", "Delivered" and when), the delivery address, totals,
+ * with its seller and fulfilment ("Shipped", "Delivered" and when), its tracking, "Confirm receipt"
+ * and "Report a problem" with the problem's thread (ADR 0193-0195), the delivery address, totals,
  * the payment (method, reference, transfer state), the timeline from the stored times, and a
  * receipt to print or save as PDF with the browser ("Print receipt" calls window.print()). Drawn
  * by the server for a signed-in customer like /account (SERVER_DRAWN_PAGES); another buyer's order
@@ -10,8 +11,10 @@ import { Alert, Anchor, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "
 import { TEXT } from "@market/contract";
 import { IconPrinter } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
-import { DeliveryAddress, OrderLines, OrderPayment, OrderStatusBadge, OrderTimeline, when } from "../../../components/orders/order-detail";
+import { DeliveryAddress, OrderLines, OrderPayment, OrderStatusBadge, OrderTimeline } from "../../../components/orders/order-detail";
 import { Receipt } from "../../../components/orders/print-sheet";
+import { BuyerLineActions } from "../../../components/orders/protection";
+import { when } from "../../../components/orders/when";
 import { Button } from "../../../components/ui/button";
 import { ApiError } from "../../../lib/api";
 import { errorMessage } from "../../../lib/notify";
@@ -61,7 +64,7 @@ function BuyerOrder({ id }: { id: string }) {
           Print receipt
         </Button>
       </Group>
-      <OrderLines order={order} showSeller />
+      <OrderLines order={order} showSeller action={(l) => <BuyerLineActions orderId={order._id} line={l} />} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {order.address && <DeliveryAddress address={order.address} contact={false} />}
         <OrderPayment order={order} />

@@ -11,7 +11,7 @@ import { imageThumbUrl, MAX_IMAGES_PER_ITEM, UPLOAD_MAX_BYTES } from "@market/co
 import { IconArrowLeft, IconArrowRight, IconPhoto, IconStar, IconUpload, IconX } from "@tabler/icons-react";
 import { useState } from "react";
 import { notifyError } from "../../../lib/notify";
-import { uploadImages } from "../api/uploads";
+import { uploadImages } from "../../../lib/uploads";
 import { alertFileSize, alertFileType, isImageFile } from "./file-check";
 
 type Props = {

@@ -1,6 +1,6 @@
 /**
  * The back office's menus (spec §2 "Header and menus", §6 roles):
- * - admin: Dashboard, Categories, Transactions, Finance (Overview, Payouts, Commission: design brief
+ * - admin: Dashboard, Categories, Transactions, Disputes (buyers' problems, ADR 0195), Finance (Overview, Payouts, Commission: design brief
  *   "Marketplace money"), Sellers, Users, Messages (the contact inbox, ADR 0183), Settings, Logout;
  * - seller (business): Dashboard, Products, Services, Earnings (design brief "Marketplace money"),
  *   Users shown as "Followers", Settings, Logout.
@@ -42,6 +42,7 @@ export function navFor(role: Role): NavEntry[] {
         ],
       },
       { key: "transactions", label: "Transactions", to: `${BO}/transactions` },
+      { key: "disputes", label: "Disputes", to: `${BO}/disputes` },
       {
         key: "finance",
         label: "Finance",

@@ -1,7 +1,7 @@
 /**
  * The back office's order page as the seller sees it (ADR 0178): where to deliver with a call and a
- * WhatsApp link to the buyer's number, "Print packing slip" printing through the browser, and "Mark
- * shipped" sending the line's move and reading the order again.
+ * WhatsApp link to the buyer's number, "Print packing slip" printing through the browser, and "Ship"
+ * with the carrier and tracking sending the line's move and reading the order again.
  */
 import { OrderViewAnswer, UpdateOrderLineAnswer } from "@market/contract";
 import { screen, waitFor, within } from "@testing-library/react";
@@ -32,7 +32,16 @@ describe("back office order page (seller)", () => {
                 ...ORDER,
                 data: {
                   ...ORDER.data,
-                  lines: [{ ...ORDER.data.lines[0]!, fulfilment: "shipped", shipped_at: "2026-01-02T09:00:00.000Z" }],
+                  lines: [
+                    {
+                      ...ORDER.data.lines[0]!,
+                      fulfilment: "shipped",
+                      shipped_at: "2026-01-02T09:00:00.000Z",
+                      ship_by: null,
+                      carrier: "GIG Logistics",
+                      tracking: "GIG123",
+                    },
+                  ],
                 },
               })
             : ORDER,
@@ -58,6 +67,10 @@ describe("back office order page (seller)", () => {
               order_status: "paid",
               buyer: { names: "Amaka Eze", city: "Abuja" },
               createdAt: ORDER.data.createdAt,
+              ship_by: null,
+              carrier: "GIG Logistics",
+              tracking: "GIG123",
+              open_problem: null,
             },
           }),
         );
@@ -83,9 +96,19 @@ describe("back office order page (seller)", () => {
     expect(slip).toHaveTextContent("Phone: 0809 111 2233");
     expect(slip).toHaveTextContent("Ankara Tote");
 
+    expect(screen.getByTestId("line-ship-by")).toHaveTextContent("Ship by");
+    await userEvent.click(screen.getByRole("button", { name: "Ship" }));
+    await userEvent.type(await screen.findByLabelText("Carrier"), "GIG Logistics");
+    await userEvent.type(screen.getByLabelText(/Tracking number or link/), "GIG123");
     await userEvent.click(screen.getByRole("button", { name: "Mark shipped" }));
     await waitFor(() => expect(screen.getByTestId("line-fulfilment")).toHaveTextContent("Shipped"));
-    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ line_id: ORDER.data.lines[0]!._id, fulfilment: "shipped" });
+    expect(screen.getByTestId("line-tracking")).toHaveTextContent("GIG Logistics: GIG123");
+    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({
+      line_id: ORDER.data.lines[0]!._id,
+      fulfilment: "shipped",
+      carrier: "GIG Logistics",
+      tracking: "GIG123",
+    });
   });
 
   it("says 'Order not found' for an order the API does not show this seller", async () => {

@@ -1,13 +1,14 @@
 /**
  * One order in the back office (ADR 0178), /admin_real/dashboard/orders/:id. A seller sees only
  * their lines of a paid order, where to deliver (the buyer's address, a call and a WhatsApp link),
- * the timeline, moves each line to shipped then delivered, and prints a packing slip
+ * the timeline, ships each line (carrier, tracking) then marks it delivered, cancels one not yet
+ * shipped, answers a buyer's problem (ADR 0193-0195), and prints a packing slip
  * (window.print()). The admin sees every seller's lines with their contacts, the buyer's contacts,
  * the totals, the payment and the transfer. Another seller's order is the API's 404.
  */
 import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
-import { BACKOFFICE_PATHS } from "@market/contract";
-import { IconCheck, IconPrinter, IconTruck } from "@tabler/icons-react";
+import { BACKOFFICE_PATHS, type UpdateOrderLineBody } from "@market/contract";
+import { IconPrinter } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
 import {
   BuyerContact,
@@ -16,9 +17,10 @@ import {
   OrderPayment,
   OrderStatusBadge,
   OrderTimeline,
-  when,
 } from "../../../components/orders/order-detail";
 import { PackingSlip } from "../../../components/orders/print-sheet";
+import { SellerLineActions } from "../../../components/orders/protection";
+import { when } from "../../../components/orders/when";
 import { ApiError } from "../../../lib/api";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useOrderView } from "../../../lib/queries/order-view";
@@ -46,8 +48,14 @@ function BackOfficeOrder({ id }: { id: string }) {
   }
   const order = q.data;
   const seller = order.view === "seller";
-  const moveOn = (line_id: string, fulfilment: "shipped" | "delivered") =>
-    update.mutate({ line_id, fulfilment }, { onSuccess: (res) => notifySuccess(res.message), onError: (e) => notifyError(e) });
+  const moveOn = (body: UpdateOrderLineBody, done?: () => void) =>
+    update.mutate(body, {
+      onSuccess: (res) => {
+        notifySuccess(res.message);
+        done?.();
+      },
+      onError: (e) => notifyError(e),
+    });
   const busy = (lineId: string) => update.isPending && update.variables?.line_id === lineId;
 
   return (
@@ -77,22 +85,14 @@ function BackOfficeOrder({ id }: { id: string }) {
           showSeller={!seller}
           action={
             seller
-              ? (l) =>
-                  l.fulfilment === "unfulfilled" ? (
-                    <Button size="xs" leftSection={<IconTruck size={14} />} loading={busy(l._id)} onClick={() => moveOn(l._id, "shipped")}>
-                      Mark shipped
-                    </Button>
-                  ) : l.fulfilment === "shipped" ? (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconCheck size={14} />}
-                      loading={busy(l._id)}
-                      onClick={() => moveOn(l._id, "delivered")}
-                    >
-                      Mark delivered
-                    </Button>
-                  ) : null
+              ? (l) => (
+                  <SellerLineActions
+                    line={l}
+                    problem={l.problems.find((p) => p.status === "open" || p.status === "answered") ?? null}
+                    onMove={moveOn}
+                    busy={busy(l._id)}
+                  />
+                )
               : undefined
           }
         />

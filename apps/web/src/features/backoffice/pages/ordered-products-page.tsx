@@ -1,14 +1,15 @@
 /**
  * Ordered Products (seller; spec §2, made real per the design brief): the lines of PAID orders for
  * the seller's items — product, buyer's name and city, quantity, amount, status — which the seller
- * moves on: unfulfilled -> shipped -> delivered (`PUT /api/orders/lines`). Each line's order number
+ * moves on: ship (carrier, tracking) by the ship-by time, then delivered (`PUT /api/orders/lines`),
+ * or cancels with a reason; a buyer's problem is answered here (ADR 0193-0195). Each line's order number
  * opens the order's page (where to deliver, packing slip; ADR 0178).
  */
-import { Anchor, Badge, Button, Image, Paper, Text } from "@mantine/core";
-import { BACKOFFICE_PATHS, formatNaira, imageThumbUrl, type SellerOrderLine } from "@market/contract";
-import { IconCheck, IconTruck } from "@tabler/icons-react";
+import { Anchor, Badge, Image, Paper, Text } from "@mantine/core";
+import { BACKOFFICE_PATHS, formatNaira, imageThumbUrl, type SellerOrderLine, type UpdateOrderLineBody } from "@market/contract";
 import { generatePath, Link } from "react-router";
 import { FULFILMENT_LABEL } from "../../../components/orders/order-labels";
+import { LineTracking, ProblemThread, SellerLineActions } from "../../../components/orders/protection";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSellerLines, useUpdateLine } from "../api/orders";
 import { type ListColumn, ListTable } from "../components/list-table";
@@ -22,29 +23,18 @@ function OrderedProducts() {
   const update = useUpdateLine();
   const rows = q.data?.pages.flatMap((p) => p.data) ?? [];
 
-  const moveOn = (line_id: string, fulfilment: "shipped" | "delivered") =>
-    update.mutate({ line_id, fulfilment }, { onSuccess: (res) => notifySuccess(res.message), onError: (e) => notifyError(e) });
+  const moveOn = (body: UpdateOrderLineBody, done?: () => void) =>
+    update.mutate(body, {
+      onSuccess: (res) => {
+        notifySuccess(res.message);
+        done?.();
+      },
+      onError: (e) => notifyError(e),
+    });
 
   const action = (l: SellerOrderLine) =>
-    l.fulfilment === "unfulfilled" ? (
-      <Button
-        size="xs"
-        leftSection={<IconTruck size={14} />}
-        loading={update.isPending && update.variables?.line_id === l._id}
-        onClick={() => moveOn(l._id, "shipped")}
-      >
-        Mark shipped
-      </Button>
-    ) : l.fulfilment === "shipped" ? (
-      <Button
-        size="xs"
-        variant="light"
-        leftSection={<IconCheck size={14} />}
-        loading={update.isPending && update.variables?.line_id === l._id}
-        onClick={() => moveOn(l._id, "delivered")}
-      >
-        Mark delivered
-      </Button>
+    l.fulfilment === "unfulfilled" || l.fulfilment === "shipped" || l.open_problem ? (
+      <SellerLineActions line={l} problem={l.open_problem} onMove={moveOn} busy={update.isPending && update.variables?.line_id === l._id} />
     ) : (
       <Text fz="xs" c="dimmed">
         Done
@@ -97,9 +87,13 @@ function OrderedProducts() {
     {
       label: "Status",
       cell: (l) => (
-        <Badge style={{ minWidth: "fit-content" }} color={FULFILMENT_LABEL[l.fulfilment].color} variant="light" data-testid="line-status">
-          {FULFILMENT_LABEL[l.fulfilment].label}
-        </Badge>
+        <>
+          <Badge style={{ minWidth: "fit-content" }} color={FULFILMENT_LABEL[l.fulfilment].color} variant="light" data-testid="line-status">
+            {FULFILMENT_LABEL[l.fulfilment].label}
+          </Badge>
+          <LineTracking line={l} />
+          {l.open_problem ? <ProblemThread problem={l.open_problem} /> : null}
+        </>
       ),
     },
     { label: "Action", phone: "actions", cell: action },
@@ -107,7 +101,10 @@ function OrderedProducts() {
 
   return (
     <>
-      <PageHeader title="Ordered Products" subtitle="Paid orders for your products. Mark each line shipped, then delivered." />
+      <PageHeader
+        title="Ordered Products"
+        subtitle="Paid orders for your products. Ship each line by its ship-by time (with the carrier and tracking), then mark it delivered; answer any problem a buyer reports."
+      />
       <Paper withBorder radius="md" p="md">
         <ListTable
           query={q}

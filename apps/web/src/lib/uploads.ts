@@ -1,6 +1,6 @@
-/** POST /api/uploads: send image files as multipart `file` parts; answers their stored URLs (ADR 0042). */
+/** POST /api/uploads: send image files as multipart `file` parts; answers their stored URLs (ADR 0042): product pictures, a buyer's photos of a problem (ADR 0195). */
 import type { UploadAnswer, UploadedImage } from "@market/contract";
-import { api } from "../../../lib/api";
+import { api } from "./api";
 
 export async function uploadImages(files: File[]): Promise<UploadedImage[]> {
   const form = new FormData();
