@@ -147,7 +147,9 @@ test.describe
       await expect(line).toContainText("Ikeja");
       await expect(line.getByTestId("line-status")).toHaveText("Pending");
       await snap(page, "bo-ordered-products", info.project.name);
-      await line.getByRole("button", { name: "Mark shipped" }).click();
+      await line.getByRole("button", { name: "Ship", exact: true }).click();
+      await page.getByRole("dialog").getByLabel("Carrier").fill("GIG Logistics");
+      await page.getByRole("dialog").getByRole("button", { name: "Mark shipped" }).click();
       await expect(line.getByTestId("line-status")).toHaveText("Shipped");
       await expect(line.getByRole("button", { name: "Mark delivered" })).toBeVisible();
 

@@ -123,7 +123,7 @@ async function buyAndConfirm(request: APIRequestContext, adminToken: string, ite
       data: { transaction_id: paid.data.transaction_id, action: "confirm" },
     }),
   );
-  return { shopper, orderId: form.order_id };
+  return { shopper, shopperToken: token, orderId: form.order_id };
 }
 
 /** The seller's order lines (newest first). */
@@ -172,7 +172,7 @@ test.describe("marketplace money", () => {
       const sales = Math.round(s.price * 100 * s.qty) / 100;
       return Math.round((sales - commissionOf(sales, bps)) * 100) / 100;
     };
-    const { orderId } = await buyAndConfirm(request, adminToken, [a, b]);
+    const { orderId, shopperToken } = await buyAndConfirm(request, adminToken, [a, b]);
 
     // Each seller sees their own share only, pending: B on Earnings, A reaching it from the menu.
     const expectPendingShare = async (s: Seller) => {
@@ -195,9 +195,10 @@ test.describe("marketplace money", () => {
     await expect(page.getByRole("heading", { name: "Earnings", level: 2 })).toBeVisible();
     await expectPendingShare(a);
 
-    // Delivered; no holding period on the e2e server: the share is available.
+    // Delivered and the buyer confirms receipt (ADR 0194); no holding period on the e2e server: the share is available.
     await deliverLines(request, a, orderId);
     await deliverLines(request, b, orderId);
+    await ok(await request.post(`/api/orders/${orderId}/received`, { ...auth(shopperToken), data: {} }));
     await page.reload();
     await expect(page.getByTestId("balance-available")).toHaveText(naira2(share(a)));
     await expect(page.getByTestId("balance-pending")).toHaveText("₦0.00");

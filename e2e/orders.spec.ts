@@ -108,7 +108,9 @@ test.describe("order pages at 390 px", () => {
     await expect(page.getByTestId("delivery-address")).toBeHidden();
     await page.emulateMedia({ media: "screen" });
 
-    await page.getByRole("button", { name: "Mark shipped" }).click();
+    await page.getByRole("button", { name: "Ship", exact: true }).click();
+    await page.getByRole("dialog").getByLabel("Tracking number or link").fill("GIG-123");
+    await page.getByRole("dialog").getByRole("button", { name: "Mark shipped" }).click();
     await expect(page.getByTestId("line-fulfilment")).toHaveText("Shipped");
     await expect(page.getByTestId("order-timeline")).toContainText(`${name} shipped`);
 

@@ -92,7 +92,7 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
       SEED_DEMO: "true",
-      // No holding period after delivery: the money path (finance.spec.ts) sees a delivered line's
+      // No holding period after receipt: the money path (finance.spec.ts) sees a received line's
       // share become available at once instead of moving a clock the separate server process owns.
       PAYOUT_HOLD_DAYS: "0",
       ...(process.env.E2E_BUILD_DIR ? { WEB_DIST: `${process.env.E2E_BUILD_DIR}/web` } : {}),

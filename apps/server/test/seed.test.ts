@@ -2,7 +2,7 @@ import { isValidNuban } from "@market/contract";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
-import { categories, orderLines, orders, posts, products, transactions, users } from "../src/db/schema/index.js";
+import { categories, orderLines, orderProblems, orders, posts, products, transactions, users } from "../src/db/schema/index.js";
 import { DEMO_ACCOUNTS, demoAccountsWithPublishedPasswords, hasData, seedDemo } from "../src/db/seed/demo.js";
 import { hashPassword } from "../src/modules/auth/passwords.js";
 import { createSession } from "../src/modules/auth/sessions.js";
@@ -55,19 +55,26 @@ describe("demo seed", () => {
     expect(pendingListed).toHaveLength(0);
 
     // A believable order history: paid orders with confirmed transfers, one awaiting confirmation,
-    // totals that add up, and lines in every fulfilment state.
+    // totals that add up, and lines in every state of their life (ADR 0193).
     const allOrders = await ctx.db.select().from(orders);
     expect(allOrders.filter((o) => o.status === "paid").length).toBeGreaterThanOrEqual(10);
     expect(allOrders.every((o) => o.totalKobo === o.subtotalKobo + o.shippingKobo)).toBe(true);
     const transfers = await ctx.db.select().from(transactions);
     expect(transfers.filter((t) => t.status === "submitted")).toHaveLength(1);
     const lines = await ctx.db.select().from(orderLines);
-    expect(new Set(lines.map((l) => l.fulfilment))).toEqual(new Set(["unfulfilled", "shipped", "delivered"]));
+    expect(new Set(lines.map((l) => l.fulfilment))).toEqual(
+      new Set(["unfulfilled", "shipped", "delivered", "received", "completed", "cancelled", "disputed"]),
+    );
+    // One dispute waiting for the admin (the seller answered), one decided with half refunded.
+    const problems = await ctx.db.select().from(orderProblems);
+    expect(problems.map((p) => p.status).sort()).toEqual(["answered", "decided"]);
+    expect(problems.find((p) => p.status === "decided")!.refundKobo).toBeGreaterThan(0);
   });
 
   it("has a money history on the ledger, dated when it happened (ADR 0098)", async () => {
-    // Every paid order was recorded paid once; delivered lines were released; one payout paid,
-    // one due; one partial refund. Journals sum to zero (checked by the database at commit).
+    // Every paid order was recorded paid once; received lines were released; one payout paid,
+    // one due; refunds of the decided dispute and of the cancelled line (with its shipping share).
+    // Journals sum to zero (checked by the database at commit).
     const journals = await ctx.db.execute<{ kind: string; n: number; oldest: string }>(
       sql`select kind, count(*)::int as n, min(created_at)::text as oldest from ledger_journals group by kind`,
     );
@@ -77,7 +84,7 @@ describe("demo seed", () => {
     expect(byKind.release?.n).toBeGreaterThanOrEqual(3);
     expect(byKind.payout?.n).toBe(2);
     expect(byKind.payout_paid?.n).toBe(1);
-    expect(byKind.refund?.n).toBe(1);
+    expect(byKind.refund?.n).toBe(3);
     expect(new Date(byKind.sale!.oldest).getTime()).toBeLessThan(Date.now() - 60 * 86_400_000);
     const unbalanced = await ctx.db.execute(sql`select journal_id from ledger_entries group by journal_id having sum(amount_kobo) <> 0`);
     expect(unbalanced.rows).toHaveLength(0);

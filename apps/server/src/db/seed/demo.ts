@@ -490,7 +490,8 @@ export async function seedDemo(db: Db, storage: UploadStorage): Promise<{ produc
  * show real data on the first start: paid orders (delivered, shipped or waiting to ship) with
  * confirmed transfers, and one transfer still awaiting the admin's confirmation. These are
  * historic sales: stock is not changed. Amounts in kobo; shipping is the flat fee. Delivered lines
- * were delivered three days after the order; their money is posted by `seedFinanceHistory`.
+ * were delivered three days after the order; their money and their buyer-protection moves
+ * (receipts, disputes, a cancellation) are made by `seedFinanceHistory`.
  */
 async function seedOrderHistory(db: Db, rand: () => number, customers: { id: string; names: string }[], adminId: string): Promise<void> {
   const listed = await db
@@ -507,7 +508,9 @@ async function seedOrderHistory(db: Db, rand: () => number, customers: { id: str
     const lines = picks.map((p) => ({ p, quantity: 1 + Math.floor(rand() * 2) }));
     const subtotalKobo = lines.reduce((sum, l) => sum + l.p.priceKobo * l.quantity, 0);
     const awaiting = i === plan.length - 1;
-    const fulfilment: "delivered" | "shipped" | "unfulfilled" = daysAgo > 20 ? "delivered" : daysAgo > 4 ? "shipped" : "unfulfilled";
+    // Delivered from 12 days back (the protection history then confirms, disputes or leaves them),
+    // shipped a week back, not yet shipped the last three days (ADR 0193).
+    const fulfilment: "delivered" | "shipped" | "unfulfilled" = daysAgo >= 12 ? "delivered" : daysAgo > 4 ? "shipped" : "unfulfilled";
     const [order] = await db
       .insert(orders)
       .values({

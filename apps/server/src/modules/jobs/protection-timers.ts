@@ -12,7 +12,7 @@ import { ledgerClock } from "../ledger/earnings.service.js";
 import type { Job } from "./job.js";
 
 /** One run of the three timers; answers how many lines each moved. Their messages are delivered after each commit. */
-export async function runProtectionTimers(app: FastifyInstance): Promise<{ cancelled: number; received: number; accepted: number }> {
+async function runProtectionTimers(app: FastifyInstance): Promise<{ cancelled: number; received: number; accepted: number }> {
   const settings = protectionSettings(app.config);
   const now = ledgerClock.now();
   const cancelled = await autoCancelUnshipped(app.db, now, settings);
