@@ -8,7 +8,7 @@
  * given. Amounts: kobo inside, naira in answers.
  */
 import type { AdminProblem, FulfilmentStatus, Problem, ProblemReason } from "@market/contract";
-import { koboToNaira, PROBLEM_REASON_LABELS } from "@market/contract";
+import { formatNaira, koboToNaira, PROBLEM_REASON_LABELS } from "@market/contract";
 import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor, Tx } from "../../db/client.js";
 import { orderLines, orderProblems, uploads } from "../../db/schema/index.js";
@@ -380,13 +380,13 @@ export async function decideProblem(
     const left = line.total_kobo - line.refunded_kobo;
     const most = left + line.shipping_share_kobo;
     if (decision.refundKobo > most) {
-      const message = `A refund can be at most ${koboToNaira(most)} naira: what is left of the item and its shipping`;
+      const message = `A refund can be at most ${formatNaira(koboToNaira(most))}: what is left of the item and its shipping`;
       throw badRequest(message, { refund_naira: message });
     }
     const lineKobo = Math.min(decision.refundKobo, left);
     const shippingKobo = decision.refundKobo - lineKobo;
     const whole = lineKobo === left && left > 0;
-    const outcome = decision.refundKobo > 0 ? `${koboToNaira(decision.refundKobo)} naira refunded` : "released to the seller";
+    const outcome = decision.refundKobo > 0 ? `${formatNaira(koboToNaira(decision.refundKobo))} refunded` : "released to the seller";
     await move(
       tx,
       line,
