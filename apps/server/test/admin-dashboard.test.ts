@@ -165,7 +165,7 @@ describe("GET /api/dashboard", () => {
       expect.arrayContaining([expect.stringMatching(/^Buyer One bought 2 x Line item/), "Buyer One started following you"]),
     );
     const tasks = Object.fromEntries(d.tasks.map((t: { key: string; count: number }) => [t.key, t.count]));
-    expect(tasks).toMatchObject({ ship: 1, deliver: 1, restock: 1, payout: 1, approval: 0 });
+    expect(tasks).toMatchObject({ ship: 1, deliver: 1, problems: 0, restock: 1, payout: 1, approval: 0 });
 
     // The rival sees only their own line.
     const r = (await ctx.request({ method: "GET", url: "/api/dashboard", token: rival.token })).json().data;
@@ -208,7 +208,7 @@ describe("GET /api/dashboard", () => {
     expect(after.payments[0]).toMatchObject({ amount: 7000, status: "submitted" });
     expect(after.payments[0].label).toMatch(/^Store Buyer · order [0-9A-F]{8}$/);
     const tasks = Object.fromEntries(after.tasks.map((t: { key: string; count: number }) => [t.key, t.count]));
-    expect(tasks).toEqual({ approve: after.store.pendingSellers, transfers: after.store.transfersAwaiting });
+    expect(tasks).toEqual({ approve: after.store.pendingSellers, transfers: after.store.transfersAwaiting, disputes: 0 });
     expect(after.monthly[11].revenue).toBe(after.revenue.thisMonth);
   });
 

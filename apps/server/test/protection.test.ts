@@ -197,6 +197,8 @@ describe("problems", () => {
     expect((await report(buyer.token, orderId, good)).statusCode).toBe(409);
     expect(await stateOf(lineId)).toBe("disputed");
     expect(await told(seller.user.id, "problem_reported")).toBeGreaterThanOrEqual(1);
+    const sellerDash = (await ctx.request({ method: "GET", url: "/api/dashboard", token: seller.token })).json().data;
+    expect(sellerDash.tasks.find((t: { key: string }) => t.key === "problems").count).toBeGreaterThanOrEqual(1);
     // Not while disputed: receipt, and the share never becomes available.
     expect((await receive(buyer.token, orderId, lineId)).statusCode).toBe(409);
 
@@ -204,6 +206,9 @@ describe("problems", () => {
     const answered = await reply(seller.token, problem._id, { comment: "It left here in one piece" });
     expect(answered.statusCode, answered.body).toBe(200);
     expect(answered.json().data.status).toBe("answered");
+    // The admin's dashboard counts the dispute to decide.
+    const dash = (await ctx.request({ method: "GET", url: "/api/dashboard", token: admin.token })).json().data;
+    expect(dash.tasks.find((t: { key: string }) => t.key === "disputes").count).toBeGreaterThanOrEqual(1);
     expect((await reply(seller.token, problem._id, { accept: true })).statusCode).toBe(409);
 
     const list = await ctx.request({ method: "GET", url: "/api/admin/problems", token: admin.token });

@@ -117,6 +117,7 @@ export async function sellerDashboard(db: Executor, sellerId: string): Promise<D
            where ol.seller_id = ${sellerId} and o.status = 'paid' and ol.fulfilment = 'unfulfilled') as to_ship,
         (select count(*) from order_lines ol join orders o on o.id = ol.order_id
            where ol.seller_id = ${sellerId} and o.status = 'paid' and ol.fulfilment = 'shipped') as to_deliver,
+        (select count(*) from order_problems where seller_id = ${sellerId} and status = 'open') as to_answer,
         (select (account_no is null or bank_code is null)::int from users where id = ${sellerId}) as no_payout,
         (select (status = 'pending')::int from users where id = ${sellerId}) as pending`,
   );
@@ -151,6 +152,8 @@ export async function sellerDashboard(db: Executor, sellerId: string): Promise<D
   const tasks: TaskRow[] = [
     { key: "ship", title: "Order lines to ship", count: n(L.to_ship!), link: `${BO}/view_ordered_products` },
     { key: "deliver", title: "Shipped lines to mark delivered", count: n(L.to_deliver!), link: `${BO}/view_ordered_products` },
+    // Buyer protection (ADR 0195): a problem not answered within SELLER_REPLY_DAYS is refunded.
+    { key: "problems", title: "Buyers' problems to answer", count: n(L.to_answer!), link: `${BO}/view_ordered_products` },
     { key: "restock", title: "Products out of stock", count: n(L.out_of_stock!), link: `${BO}/view_products` },
     { key: "payout", title: "Add your bank account for payouts", count: n(L.no_payout!), link: `${BO}/settings` },
     { key: "approval", title: "Seller account awaiting approval", count: n(L.pending!), link: `${BO}/settings` },
@@ -201,7 +204,8 @@ export async function storeDashboard(db: Executor): Promise<DashboardData> {
       (select count(*) from posts) as services,
       (select count(*) from users where created_at >= ${THIS_MONTH}) as new_users,
       (select count(*) from users where acc_type = 'business' and status = 'pending') as pending_sellers,
-      (select count(*) from transactions where status in ('submitted', 'flagged')) as transfers_awaiting`,
+      (select count(*) from transactions where status in ('submitted', 'flagged')) as transfers_awaiting,
+      (select count(*) from order_problems where status = 'answered') as disputes`,
   );
   const S = s!;
 
@@ -252,6 +256,8 @@ export async function storeDashboard(db: Executor): Promise<DashboardData> {
     tasks: [
       { key: "approve", title: "Sellers awaiting approval", count: n(S.pending_sellers!), link: `${BO}/sellers` },
       { key: "transfers", title: "Transfers awaiting confirmation", count: n(S.transfers_awaiting!), link: `${BO}/transactions` },
+      // Buyer protection (ADR 0195): problems the seller answered, waiting for the store's decision.
+      { key: "disputes", title: "Disputes to decide", count: n(S.disputes!), link: `${BO}/disputes` },
     ],
   };
 }
