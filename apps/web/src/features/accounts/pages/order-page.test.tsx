@@ -3,11 +3,11 @@
  * delivery address, the payment with its reference, the timeline, and "Print receipt" printing the
  * receipt through the browser.
  */
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { meAnswer, orderViewAnswer } from "../../../test/fixtures";
-import { HttpResponse, http, server } from "../../../test/msw";
+import { HttpResponse, http, recordCalls, server } from "../../../test/msw";
 import { renderWithProviders } from "../../../test/render";
 import { signInTestSession } from "../../../test/session";
 import OrderPage from "./order-page";
@@ -80,5 +80,75 @@ describe("buyer's order page", () => {
     );
     renderWithProviders(<OrderPage />, { path: "/account/orders/:id", route: `/account/orders/${ORDER.data._id}` });
     expect(await screen.findByText("Order not found")).toBeInTheDocument();
+  });
+});
+
+describe("buyer protection on the order page", () => {
+  const DELIVERED = orderViewAnswer({
+    ...ORDER.data,
+    lines: [
+      {
+        ...ORDER.data.lines[0]!,
+        fulfilment: "delivered",
+        delivered_at: "2026-01-03T09:00:00.000Z",
+        carrier: "GIG Logistics",
+        tracking: "https://track.example/GIG1",
+        tracking_url: "https://track.example/GIG1",
+        ship_by: null,
+        report_until: "2026-01-10T09:00:00.000Z",
+      },
+    ],
+  });
+
+  it("links the tracking, confirms receipt, and reports a problem with its reason and comment", async () => {
+    signInTestSession();
+    server.use(
+      http.get("/api/me", () => HttpResponse.json(meAnswer())),
+      http.get(`/api/orders/${DELIVERED.data._id}`, () => HttpResponse.json(DELIVERED)),
+      http.post(`/api/orders/${DELIVERED.data._id}/received`, () => HttpResponse.json({ statusCode: 200, message: "Receipt confirmed" })),
+      http.post(`/api/orders/${DELIVERED.data._id}/problems`, () =>
+        HttpResponse.json({
+          statusCode: 200,
+          message: "Problem reported",
+          data: {
+            _id: "p1",
+            order_id: DELIVERED.data._id,
+            line_id: DELIVERED.data.lines[0]!._id,
+            reason: "wrong_item",
+            comment: "Blue, not red",
+            image_urls: [],
+            status: "open",
+            seller_comment: null,
+            seller_replied_at: null,
+            reply_by: "2026-01-07T09:00:00.000Z",
+            refund: null,
+            decision_reason: null,
+            decided_at: null,
+            createdAt: "2026-01-04T09:00:00.000Z",
+          },
+        }),
+      ),
+    );
+    const calls = recordCalls();
+    renderWithProviders(<OrderPage />, { path: "/account/orders/:id", route: `/account/orders/${DELIVERED.data._id}` });
+
+    expect(await screen.findByRole("link", { name: "Track parcel" })).toHaveAttribute("href", "https://track.example/GIG1");
+    expect(screen.getByTestId("line-report-until")).toHaveTextContent("Confirm or report a problem by");
+    await userEvent.click(screen.getByRole("button", { name: "Confirm receipt" }));
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith("/received"))).toBe(true));
+    expect(calls.find((c) => c.path.endsWith("/received"))?.body).toEqual({ line_id: DELIVERED.data.lines[0]!._id });
+
+    await userEvent.click(screen.getByRole("button", { name: "Report a problem" }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.selectOptions(within(dialog).getByLabelText("What is wrong?"), "wrong_item");
+    await userEvent.type(within(dialog).getByLabelText(/Tell us more/), "Blue, not red");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Send report" }));
+    await waitFor(() => expect(calls.find((c) => c.path.endsWith("/problems"))?.body).toBeDefined());
+    expect(calls.find((c) => c.path.endsWith("/problems"))?.body).toEqual({
+      line_id: DELIVERED.data.lines[0]!._id,
+      reason: "wrong_item",
+      comment: "Blue, not red",
+      image_urls: [],
+    });
   });
 });
