@@ -8,12 +8,20 @@
  */
 import path from "node:path";
 import { FREE_SHIPPING_OVER_NAIRA, formatNaira, koboToNaira, nairaToKobo, shippingFeeKobo } from "@market/contract";
+import type { Page } from "@playwright/test";
 import { apiSignIn, DEMO, expect, signInPage, snap, test } from "./fixtures";
 
 const BO = "/admin_real/dashboard";
 const auth = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
 // Playwright runs from the repository root (screenshots go to e2e/screenshots).
 const PHOTO = path.resolve("apps/web/public/favicon.png");
+
+/** A screenshot at 1280 px too (for people to look at the desktop layout), then back to the phone. */
+async function snapDesktop(page: Page, name: string) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await snap(page, name, "1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+}
 
 test.describe("buyer protection at 390 px", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2.625 });
@@ -106,6 +114,7 @@ test.describe("buyer protection at 390 px", () => {
     const answer = page.getByRole("dialog");
     await answer.getByLabel("Or give your side").fill("It was wrapped in bubble wrap; the courier dropped it.");
     await snap(page, "protection-seller-answer", project);
+    await snapDesktop(page, "protection-seller-answer");
     await answer.getByRole("button", { name: "Send answer" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page.getByTestId("order-line").getByTestId("problem-seller-answer")).toContainText("the courier dropped it");
@@ -121,6 +130,7 @@ test.describe("buyer protection at 390 px", () => {
     await expect(dispute).toContainText("the courier dropped it");
     await expect(dispute).toContainText("The vase arrived in three pieces.");
     await snap(page, "protection-disputes", project);
+    await snapDesktop(page, "protection-disputes");
     await dispute.getByRole("button", { name: "Decide" }).click();
     const decide = page.getByRole("dialog");
     await decide.getByText("Refund part").click();
@@ -137,6 +147,7 @@ test.describe("buyer protection at 390 px", () => {
     await expect(page.getByTestId("problem-decision")).toContainText(`Refunded ${formatNaira(price / 2)}`);
     await expect(page.getByTestId("line-fulfilment")).toHaveText("Received");
     await snap(page, "protection-buyer-refunded", project);
+    await snapDesktop(page, "protection-buyer-refunded");
 
     // The seller's statement shows the reversal.
     await page.context().clearCookies();
@@ -144,5 +155,11 @@ test.describe("buyer protection at 390 px", () => {
     await page.goto(`${BO}/earnings`);
     await expect(page.getByTestId("statement-row").filter({ hasText: "Refund" }).first()).toContainText(name);
     await snap(page, "protection-seller-statement", project);
+    // Ordered Products: the line with its problem decided, the demo's lines to ship with their ship-by time.
+    await page.goto(`${BO}/view_ordered_products`);
+    // No holding period on the e2e server: reading Earnings released the rest, so the line is completed.
+    await expect(page.getByTestId("order-line-row").filter({ hasText: form.number })).toContainText("Completed");
+    await snap(page, "protection-ordered-products", project);
+    await snapDesktop(page, "protection-ordered-products");
   });
 });
