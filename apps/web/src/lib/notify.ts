@@ -59,3 +59,14 @@ export function notifySuccess(message: string, title: string = TEXT.alerts.succe
 export function notifyInfo(message: string, title: string): void {
   show({ title, message, color: "blue" });
 }
+
+/** A mutation's callbacks that say its answer's message (or its error), then run `done` on success (closing a dialog). */
+export function toldAfter(done: () => void = () => {}) {
+  return {
+    onSuccess: (answer: { message: string }) => {
+      notifySuccess(answer.message);
+      done();
+    },
+    onError: (err: unknown) => notifyError(err),
+  };
+}

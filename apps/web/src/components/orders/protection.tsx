@@ -18,7 +18,7 @@ import {
 } from "@market/contract";
 import { IconAlertTriangle, IconCheck, IconTruck, IconX } from "@tabler/icons-react";
 import { useState } from "react";
-import { notifyError, notifySuccess } from "../../lib/notify";
+import { notifyError, toldAfter } from "../../lib/notify";
 import { useCancelLine, useConfirmReceived, useReplyProblem, useReportProblem } from "../../lib/queries/protection";
 import { uploadImages } from "../../lib/uploads";
 import { when } from "./when";
@@ -130,7 +130,7 @@ export function BuyerLineActions({ orderId, line }: { orderId: string; line: Lin
           size="xs"
           leftSection={<IconCheck size={14} aria-hidden />}
           loading={receive.isPending}
-          onClick={() => receive.mutate(line._id, { onSuccess: (r) => notifySuccess(r.message), onError: (e) => notifyError(e) })}
+          onClick={() => receive.mutate(line._id, toldAfter())}
         >
           Confirm receipt
         </Button>
@@ -163,17 +163,7 @@ function ReportProblemModal({ orderId, line, opened, onClose }: { orderId: strin
       setUploading(false);
     }
   };
-  const send = () =>
-    report.mutate(
-      { line_id: line._id, reason, comment, image_urls: photos },
-      {
-        onSuccess: (r) => {
-          notifySuccess(r.message);
-          onClose();
-        },
-        onError: (e) => notifyError(e),
-      },
-    );
+  const send = () => report.mutate({ line_id: line._id, reason, comment, image_urls: photos }, toldAfter(onClose));
   return (
     <Modal opened={opened} onClose={onClose} title={`Report a problem: ${line.name}`} centered>
       <Stack gap="sm">
@@ -362,18 +352,7 @@ function CancelModal({ line, opened, onClose }: { line: LineInfo; opened: boolea
             color="red"
             disabled={!reason.trim()}
             loading={cancel.isPending}
-            onClick={() =>
-              cancel.mutate(
-                { lineId: line._id, body: { reason } },
-                {
-                  onSuccess: (r) => {
-                    notifySuccess(r.message);
-                    onClose();
-                  },
-                  onError: (e) => notifyError(e),
-                },
-              )
-            }
+            onClick={() => cancel.mutate({ lineId: line._id, body: { reason } }, toldAfter(onClose))}
           >
             Cancel and refund
           </Button>
@@ -386,17 +365,7 @@ function CancelModal({ line, opened, onClose }: { line: LineInfo; opened: boolea
 function AnswerModal({ problem, opened, onClose }: { problem: Problem; opened: boolean; onClose: () => void }) {
   const reply = useReplyProblem();
   const [comment, setComment] = useState("");
-  const send = (body: { accept: true } | { comment: string }) =>
-    reply.mutate(
-      { id: problem._id, body },
-      {
-        onSuccess: (r) => {
-          notifySuccess(r.message);
-          onClose();
-        },
-        onError: (e) => notifyError(e),
-      },
-    );
+  const send = (body: { accept: true } | { comment: string }) => reply.mutate({ id: problem._id, body }, toldAfter(onClose));
   return (
     <Modal opened={opened} onClose={onClose} title="Answer the buyer's problem" centered>
       <Stack gap="sm">

@@ -9,7 +9,7 @@ import { type AdminProblem, BACKOFFICE_PATHS, formatNaira } from "@market/contra
 import { useState } from "react";
 import { generatePath, Link } from "react-router";
 import { ProblemThread } from "../../../components/orders/protection";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { toldAfter } from "../../../lib/notify";
 import { useDecideProblem, useProblems } from "../../../lib/queries/protection";
 import { PageHeader } from "../components/page-header";
 import { LoadError, Loading } from "../components/query-state";
@@ -26,13 +26,7 @@ function DecideForm({ problem, onClose }: { problem: AdminProblem; onClose: () =
   const send = () =>
     decide.mutate(
       { id: problem._id, body: choice === "release" ? { release: true, reason } : { refund_naira: refund, reason } },
-      {
-        onSuccess: (r) => {
-          notifySuccess(r.message);
-          onClose();
-        },
-        onError: (e) => notifyError(e),
-      },
+      toldAfter(onClose),
     );
   return (
     <Stack gap="sm">

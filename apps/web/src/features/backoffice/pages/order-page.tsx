@@ -22,7 +22,7 @@ import { PackingSlip } from "../../../components/orders/print-sheet";
 import { SellerLineActions } from "../../../components/orders/protection";
 import { when } from "../../../components/orders/when";
 import { ApiError } from "../../../lib/api";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { toldAfter } from "../../../lib/notify";
 import { useOrderView } from "../../../lib/queries/order-view";
 import { useUpdateLine } from "../api/orders";
 import { PageHeader } from "../components/page-header";
@@ -48,14 +48,7 @@ function BackOfficeOrder({ id }: { id: string }) {
   }
   const order = q.data;
   const seller = order.view === "seller";
-  const moveOn = (body: UpdateOrderLineBody, done?: () => void) =>
-    update.mutate(body, {
-      onSuccess: (res) => {
-        notifySuccess(res.message);
-        done?.();
-      },
-      onError: (e) => notifyError(e),
-    });
+  const moveOn = (body: UpdateOrderLineBody, done?: () => void) => update.mutate(body, toldAfter(done));
   const busy = (lineId: string) => update.isPending && update.variables?.line_id === lineId;
 
   return (

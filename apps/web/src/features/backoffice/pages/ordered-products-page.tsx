@@ -10,7 +10,7 @@ import { BACKOFFICE_PATHS, formatNaira, imageThumbUrl, type SellerOrderLine, typ
 import { generatePath, Link } from "react-router";
 import { FULFILMENT_LABEL } from "../../../components/orders/order-labels";
 import { LineTracking, ProblemThread, SellerLineActions } from "../../../components/orders/protection";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { toldAfter } from "../../../lib/notify";
 import { useSellerLines, useUpdateLine } from "../api/orders";
 import { type ListColumn, ListTable } from "../components/list-table";
 import { PageHeader } from "../components/page-header";
@@ -23,14 +23,7 @@ function OrderedProducts() {
   const update = useUpdateLine();
   const rows = q.data?.pages.flatMap((p) => p.data) ?? [];
 
-  const moveOn = (body: UpdateOrderLineBody, done?: () => void) =>
-    update.mutate(body, {
-      onSuccess: (res) => {
-        notifySuccess(res.message);
-        done?.();
-      },
-      onError: (e) => notifyError(e),
-    });
+  const moveOn = (body: UpdateOrderLineBody, done?: () => void) => update.mutate(body, toldAfter(done));
 
   const action = (l: SellerOrderLine) =>
     l.fulfilment === "unfulfilled" || l.fulfilment === "shipped" || l.open_problem ? (
