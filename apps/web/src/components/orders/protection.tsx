@@ -17,11 +17,23 @@ import {
   type ProblemReason,
 } from "@market/contract";
 import { IconAlertTriangle, IconCheck, IconTruck, IconX } from "@tabler/icons-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { notifyError, toldAfter } from "../../lib/notify";
 import { useCancelLine, useConfirmReceived, useReplyProblem, useReportProblem } from "../../lib/queries/protection";
 import { uploadImages } from "../../lib/uploads";
 import { when } from "./when";
+
+/** A dialog's footer: "Leave" (closes it, nothing sent) and the dialog's action. */
+export function LeaveOr({ onLeave, children }: { onLeave: () => void; children: ReactNode }) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onLeave}>
+        Leave
+      </Button>
+      {children}
+    </Group>
+  );
+}
 
 /** What a line shows of its protection: tracking, times, problems. */
 type LineInfo = {
@@ -215,14 +227,11 @@ function ReportProblemModal({ orderId, line, opened, onClose }: { orderId: strin
             />
           )}
         </div>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Leave
-          </Button>
+        <LeaveOr onLeave={onClose}>
           <Button color="red" loading={report.isPending || uploading} disabled={!comment.trim()} onClick={send}>
             Send report
           </Button>
-        </Group>
+        </LeaveOr>
       </Stack>
     </Modal>
   );
@@ -310,10 +319,7 @@ function ShipModal({
           value={tracking}
           onChange={(e) => setTracking(e.currentTarget.value)}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Leave
-          </Button>
+        <LeaveOr onLeave={onClose}>
           <Button
             loading={busy}
             onClick={() =>
@@ -330,7 +336,7 @@ function ShipModal({
           >
             Mark shipped
           </Button>
-        </Group>
+        </LeaveOr>
       </Stack>
     </Modal>
   );
@@ -344,10 +350,7 @@ function CancelModal({ line, opened, onClose }: { line: LineInfo; opened: boolea
       <Stack gap="sm">
         <Text fz="sm">The buyer gets the item and its shipping back in full; a cancellation counts against your shop.</Text>
         <Textarea label="Reason" minRows={2} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Leave
-          </Button>
+        <LeaveOr onLeave={onClose}>
           <Button
             color="red"
             disabled={!reason.trim()}
@@ -356,7 +359,7 @@ function CancelModal({ line, opened, onClose }: { line: LineInfo; opened: boolea
           >
             Cancel and refund
           </Button>
-        </Group>
+        </LeaveOr>
       </Stack>
     </Modal>
   );
@@ -380,14 +383,11 @@ function AnswerModal({ problem, opened, onClose }: { problem: Problem; opened: b
           value={comment}
           onChange={(e) => setComment(e.currentTarget.value)}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Leave
-          </Button>
+        <LeaveOr onLeave={onClose}>
           <Button disabled={!comment.trim()} loading={reply.isPending} onClick={() => send({ comment })}>
             Send answer
           </Button>
-        </Group>
+        </LeaveOr>
       </Stack>
     </Modal>
   );

@@ -8,7 +8,7 @@ import { Anchor, Badge, Button, Card, Group, Modal, NumberInput, SegmentedContro
 import { type AdminProblem, BACKOFFICE_PATHS, formatNaira } from "@market/contract";
 import { useState } from "react";
 import { generatePath, Link } from "react-router";
-import { ProblemThread } from "../../../components/orders/protection";
+import { LeaveOr, ProblemThread } from "../../../components/orders/protection";
 import { toldAfter } from "../../../lib/notify";
 import { useDecideProblem, useProblems } from "../../../lib/queries/protection";
 import { PageHeader } from "../components/page-header";
@@ -65,10 +65,7 @@ function DecideForm({ problem, onClose }: { problem: AdminProblem; onClose: () =
         value={reason}
         onChange={(e) => setReason(e.currentTarget.value)}
       />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Leave
-        </Button>
+      <LeaveOr onLeave={onClose}>
         <Button
           color={choice === "release" ? "green" : "orange"}
           disabled={!reason.trim() || (choice === "part" && refund <= 0)}
@@ -77,7 +74,7 @@ function DecideForm({ problem, onClose }: { problem: AdminProblem; onClose: () =
         >
           {choice === "release" ? "Release to the seller" : `Refund ${formatNaira(refund)}`}
         </Button>
-      </Group>
+      </LeaveOr>
     </Stack>
   );
 }
