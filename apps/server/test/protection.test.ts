@@ -295,6 +295,19 @@ describe("timers (the ledger's clock)", () => {
     expect(await unbalanced()).toEqual([]);
   });
 
+  it("counts the ship-by time of a line paid before buyer protection began from that moment (migration 0016)", async () => {
+    const { buyer, orderId, lineId } = await paidLine(3_000);
+    const began = new Date(Date.now() + days(1));
+    await ctx.db.update(orderLines).set({ protectionStartedAt: began }).where(eq(orderLines.id, lineId));
+    expect((await view(buyer.token, orderId)).lines[0].ship_by).toBe(new Date(began.getTime() + days(3)).toISOString());
+    ledgerClock.now = () => new Date(Date.now() + days(3) + 60_000);
+    await ctx.app.jobs.run("protection-timers");
+    expect(await stateOf(lineId)).toBe("unfulfilled");
+    ledgerClock.now = () => new Date(Date.now() + days(4) + 60_000);
+    await ctx.app.jobs.run("protection-timers");
+    expect(await stateOf(lineId)).toBe("cancelled");
+  });
+
   it("counts a delivered line received when the return window closes with no problem, not one disputed", async () => {
     const quiet = await paidLine();
     const disputed = await paidLine();

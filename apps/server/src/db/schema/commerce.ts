@@ -121,6 +121,12 @@ export const orderLines = pgTable(
     /** When it was cancelled (by its seller, or not shipped in time) and why. */
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     cancelReason: text("cancel_reason"),
+    /**
+     * For a line already paid when buyer protection began (migration 0016): that moment, from which
+     * its ship-by time counts instead of its payment's, so no old unshipped line is cancelled at
+     * once. Null for lines paid since (ADR 0196).
+     */
+    protectionStartedAt: timestamp("protection_started_at", { withTimezone: true }),
     /** Commission rate (basis points) and amount (kobo) fixed when the order was paid; null before (ADR 0091). */
     commissionBps: integer("commission_bps"),
     commissionKobo: bigint("commission_kobo", { mode: "number" }),

@@ -17,7 +17,7 @@ import type { Executor } from "../../db/client.js";
 import { orderLineEvents, orderLines, orders, transactions, users } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import { refundsByOrder } from "../ledger/refunds.service.js";
-import { type ProtectionSettings, problemsByLine } from "./protection.service.js";
+import { type ProtectionSettings, problemsByLine, shipByOf } from "./protection.service.js";
 
 const NOT_FOUND = "Order not found";
 
@@ -104,7 +104,7 @@ export async function orderView(
     received_at: iso(l.receivedAt),
     cancelled_at: iso(l.cancelledAt),
     cancel_reason: l.cancelReason,
-    ship_by: l.fulfilment === "unfulfilled" && order.status === "paid" ? after(paidAt, settings.shipByDays) : null,
+    ship_by: l.fulfilment === "unfulfilled" && order.status === "paid" ? shipByOf(paidAt, l.protectionStartedAt, settings) : null,
     report_until: l.fulfilment === "delivered" ? after(l.deliveredAt, settings.returnWindowDays) : null,
     problems: problems.get(l.id) ?? [],
   }));

@@ -20,7 +20,7 @@ import { recordOrderPaid } from "../ledger/earnings.service.js";
 import { refundsByOrder } from "../ledger/refunds.service.js";
 import type { Messenger } from "../messages/service.js";
 import { paymentDecided } from "../notifications/events.js";
-import { type ProtectionSettings, problemsByLine, shipOrDeliver } from "./protection.service.js";
+import { type ProtectionSettings, problemsByLine, shipByOf, shipOrDeliver } from "./protection.service.js";
 import { releaseOrders, reserveReleasedOrder } from "./stock.service.js";
 import { expireOverdueOrders } from "./sweeps.service.js";
 
@@ -137,10 +137,7 @@ function toSellerLine(r: SellerLineRow, settings: ProtectionSettings, problems: 
     order_status: r.orderStatus,
     buyer: { names: r.buyerNames, city: r.city },
     createdAt: r.line.createdAt.toISOString(),
-    ship_by:
-      r.line.fulfilment === "unfulfilled" && r.paidAt
-        ? new Date(new Date(r.paidAt).getTime() + settings.shipByDays * 24 * 60 * 60 * 1000).toISOString()
-        : null,
+    ship_by: r.line.fulfilment === "unfulfilled" ? shipByOf(r.paidAt, r.line.protectionStartedAt, settings) : null,
     carrier: r.line.carrier,
     tracking: r.line.tracking,
     open_problem: open,

@@ -30,6 +30,17 @@ export function protectionSettings(config: { RETURN_WINDOW_DAYS: number; SHIP_BY
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const addDays = (at: Date, days: number) => new Date(at.getTime() + days * DAY_MS);
+
+/**
+ * Until when a line not yet shipped may be shipped before the timer cancels it: SHIP_BY_DAYS after
+ * its order's payment (the sale journal's time, `paidAt`), or after buyer protection began for a
+ * line paid before (`startedAt`, migration 0016). ISO time, or null without a payment.
+ */
+export function shipByOf(paidAt: Date | string | null, startedAt: Date | null, settings: ProtectionSettings): string | null {
+  if (!paidAt) return null;
+  const from = Math.max(new Date(paidAt).getTime(), startedAt?.getTime() ?? 0);
+  return addDays(new Date(from), settings.shipByDays).toISOString();
+}
 const NOT_FOUND = "Order line not found";
 
 /** A line under lock, with what its moves need. */
@@ -516,7 +527,7 @@ async function eachDue(db: Db, due: SQL, work: (tx: Tx, id: string) => Promise<s
   return { moved, outboxIds };
 }
 
-/** Lines of paid orders not shipped within SHIP_BY_DAYS of payment (the sale journal's time): cancelled and refunded. */
+/** Lines of paid orders not shipped by their ship-by time (`shipByOf`): cancelled and refunded. */
 export async function autoCancelUnshipped(db: Db, now: Date, settings: ProtectionSettings) {
   const products: string[] = [];
   const result = await eachDue(
@@ -524,7 +535,7 @@ export async function autoCancelUnshipped(db: Db, now: Date, settings: Protectio
     sql`select ol.id from order_lines ol join orders o on o.id = ol.order_id
         join ledger_journals j on j.key = 'order-paid:' || o.id::text
         where ol.fulfilment = 'unfulfilled' and o.status = 'paid'
-          and j.created_at <= ${now.toISOString()}::timestamptz - make_interval(days => ${settings.shipByDays})
+          and greatest(j.created_at, ol.protection_started_at) <= ${now.toISOString()}::timestamptz - make_interval(days => ${settings.shipByDays})
         order by j.created_at`,
     async (tx, id) => {
       const line = await lockLine(tx, id);
