@@ -8,7 +8,7 @@ import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Table, 
 import { type BuyerOrder, formatNaira, koboToNaira, nairaToKobo, STOREFRONT_PATHS, TEXT } from "@market/contract";
 import { generatePath, Link, useNavigate } from "react-router";
 import { LoadMore } from "../../../components/load-more";
-import { ORDER_STATUS_LABEL } from "../../../components/orders/order-labels";
+import { FULFILMENT_LABEL, ORDER_STATUS_LABEL } from "../../../components/orders/order-labels";
 import { PendingOrder } from "../../../components/orders/pending-order";
 import { formatDay } from "../../../lib/dates";
 import { errorMessage } from "../../../lib/notify";
@@ -81,8 +81,11 @@ function OrderHistory({ orders }: { orders: BuyerOrder[] }) {
                   <Text fz="xs" c="dimmed" hiddenFrom="sm">
                     {date}
                   </Text>
-                  <Text fz="xs" c="dimmed" lineClamp={1} style={{ wordBreak: "break-word" }}>
-                    {o.lines.map((l) => `${l.quantity} x ${l.name}`).join(", ")}
+                  <Text fz="xs" c="dimmed" lineClamp={2} style={{ wordBreak: "break-word" }} data-testid="order-history-lines">
+                    {/* A paid order's lines say where each is (ADR 0193): to ship, shipped, delivered, received… */}
+                    {o.lines
+                      .map((l) => `${l.quantity} x ${l.name}${o.status === "paid" ? ` (${FULFILMENT_LABEL[l.fulfilment].label})` : ""}`)
+                      .join(", ")}
                   </Text>
                 </Table.Td>
                 <Table.Td fz="sm" visibleFrom="sm">

@@ -84,4 +84,23 @@ describe("order history", () => {
     expect(notes[0]).toHaveTextContent("₦5,000.25 for Electric Kettle: Arrived dented");
     expect(notes[0]).toHaveTextContent("₦2,000 for shipping: Order cancelled");
   });
+
+  it("says where each line of a paid order is (buyer protection)", async () => {
+    signInTestSession();
+    const paid = buyerOrder({
+      status: "paid",
+      lines: [
+        orderLine({ _id: "l1", name: "Electric Kettle", fulfilment: "disputed" }),
+        orderLine({ _id: "l2", name: "Ankara Wrapper", quantity: 2, fulfilment: "received" }),
+      ],
+    });
+    server.use(
+      http.get("/api/me", () => HttpResponse.json(meAnswer())),
+      http.get("/api/orders", () => HttpResponse.json(ordersAnswer([paid]))),
+    );
+    renderWithProviders(<AccountPage />, { path: "/account", route: "/account" });
+    expect(await screen.findByTestId("order-history-lines")).toHaveTextContent(
+      "1 x Electric Kettle (Problem reported), 2 x Ankara Wrapper (Received)",
+    );
+  });
 });
