@@ -161,8 +161,9 @@ export function OrderLines({
                 {l.problems.map((p) => (
                   <ProblemThread key={p._id} problem={p} />
                 ))}
+                {/* Under the line, not beside it: a phone keeps the item's name wide. */}
+                {action?.(l)}
               </Stack>
-              {action?.(l)}
             </Group>
           );
         })}

@@ -136,7 +136,7 @@ export function BuyerLineActions({ orderId, line }: { orderId: string; line: Lin
   const canReport = line.fulfilment === "shipped" || line.fulfilment === "delivered";
   if (!canReport) return null;
   return (
-    <Stack gap={6} align="flex-end">
+    <Group gap={6} mt={4}>
       {line.fulfilment === "delivered" && (
         <Button
           size="xs"
@@ -151,7 +151,7 @@ export function BuyerLineActions({ orderId, line }: { orderId: string; line: Lin
         Report a problem
       </Button>
       <ReportProblemModal orderId={orderId} line={line} opened={reporting} onClose={() => setReporting(false)} />
-    </Stack>
+    </Group>
   );
 }
 
@@ -255,7 +255,7 @@ export function SellerLineActions({
   const [dialog, setDialog] = useState<"ship" | "cancel" | "answer" | null>(null);
   const close = () => setDialog(null);
   return (
-    <Group gap={6} justify="flex-end" wrap="wrap">
+    <Group gap={6} wrap="wrap">
       {line.fulfilment === "unfulfilled" && (
         <>
           <Button size="xs" leftSection={<IconTruck size={14} aria-hidden />} loading={busy} onClick={() => setDialog("ship")}>
