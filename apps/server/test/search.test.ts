@@ -102,6 +102,9 @@ describe("GET /api/search", () => {
     const r = await search("q=samsng");
     expect(names(r.data)).toEqual(["Samsung Galaxy A15"]);
     expect(r.data.did_you_mean).toBe("samsung");
+    // "Search instead for samsng": the words as typed.
+    const asTyped = await search("q=samsng&correct=false");
+    expect(asTyped.data).toMatchObject({ total: 0, did_you_mean: null });
     // 4 letters: no typo allowed ("tecn" is a prefix, found; "tacn" is not corrected).
     expect((await search("q=tacn")).data.total).toBe(0);
     // 9 letters and more: two typos.

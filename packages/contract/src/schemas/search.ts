@@ -56,6 +56,8 @@ export const SearchQuery = z.object({
     .optional(),
   verified: BoolParam.optional(),
   in_stock: BoolParam.optional(),
+  /** false: search the words as typed, without typo corrections ("Search instead for ..."). */
+  correct: BoolParam.optional(),
   /** Default: relevance with a query, newest without. */
   sort: SearchSort.optional(),
   cursor: z.string().max(100).optional(),

@@ -92,7 +92,12 @@ async function wordFacts(db: Executor, words: string[]): Promise<Map<string, Wor
  * Plan the search of `text`: parse it, apply the synonym groups, look its words up in the
  * catalog's lexicon (corrections for unknown words) and build the tsquery texts.
  */
-export async function planSearch(db: Executor, text: string, synonyms: readonly (readonly string[])[]): Promise<SearchPlan> {
+export async function planSearch(
+  db: Executor,
+  text: string,
+  synonyms: readonly (readonly string[])[],
+  correct = true,
+): Promise<SearchPlan> {
   const parsed: ParsedQuery = parseQuery(text);
   const { clauses } = applySynonyms(parsed, synonyms);
   const plainWords = new Set<string>();
@@ -107,7 +112,7 @@ export async function planSearch(db: Executor, text: string, synonyms: readonly 
     const alts = [w];
     const f = facts.get(w);
     if (w.length >= PREFIX_MIN || (w === lastWord && w.length >= 2)) alts.push(`${w}:*`, ...(f?.completions ?? []));
-    if (f && !f.known && f.corrections.length) {
+    if (correct && f && !f.known && f.corrections.length) {
       corrected = true;
       alts.push(...f.corrections);
     }
@@ -283,7 +288,7 @@ export type SearchResult = {
  */
 export async function search(db: Executor, p: SearchParams, synonyms: readonly (readonly string[])[]): Promise<SearchResult> {
   const offset = offsetOf(p.cursor);
-  const plan = await planSearch(db, p.q, synonyms);
+  const plan = await planSearch(db, p.q, synonyms, p.correct !== false);
   const sort: SearchSort = p.sort ?? (plan.all ? "relevance" : "newest");
   let row: Row;
   if (!plan.all) row = await runSearch(db, p, sql`true`, sql`0::float4`, sort, offset);
