@@ -30,10 +30,11 @@ export const VERIFIED_BOOST = 1.05;
 /** A prefix match needs this many letters (the word being typed), or the word is the query's last. */
 const PREFIX_MIN = 3;
 /**
- * Catalog words a prefix stands for, shortest first: the index holds stems ("cleaning" is
- * "clean"), so "cleanin:*" alone would miss it; its completions find it.
+ * Catalog words a prefix stands for, shortest first. A prefix is matched through them, not as a
+ * tsquery prefix: the index holds stems ("cleaning" is "clean"), so "cleanin:*" would miss it,
+ * and a stemmed prefix finds too much ("sams" stems to "sam", a prefix of "same").
  */
-const COMPLETIONS = 8;
+const COMPLETIONS = 12;
 /** Deepest offset a cursor may name (relevance is paged by position). */
 const MAX_OFFSET = 10_000;
 
@@ -111,7 +112,7 @@ export async function planSearch(
     const w = t.words[0]!;
     const alts = [w];
     const f = facts.get(w);
-    if (w.length >= PREFIX_MIN || (w === lastWord && w.length >= 2)) alts.push(`${w}:*`, ...(f?.completions ?? []));
+    if (w.length >= PREFIX_MIN || (w === lastWord && w.length >= 2)) alts.push(...(f?.completions ?? []));
     if (correct && f && !f.known && f.corrections.length) {
       corrected = true;
       alts.push(...f.corrections);
