@@ -6,16 +6,13 @@
  * Our own small combobox rather than Mantine's, which brings floating-ui onto every page's first
  * load (ADR 0051).
  */
-import { useDebouncedValue } from "@mantine/hooks";
-import { SEARCH_QUERY_MAX, type Suggestion } from "@market/contract";
+import { SEARCH_QUERY_MAX } from "@market/contract";
 import { IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { suggestQuery } from "../api/search";
 import classes from "./search-box.module.css";
-
-const TYPE_LABEL: Record<Suggestion["type"], string> = { product: "Product", service: "Service", category: "Category", seller: "Seller" };
 
 export function SearchBox() {
   const location = useLocation();
@@ -27,12 +24,17 @@ export function SearchBox() {
 
 function Box({ initial }: { initial: string }) {
   const navigate = useNavigate();
-  const id = useId();
-  const listId = `${id}-list`;
+  // One header per page: a fixed id.
+  const listId = "search-suggestions";
   const [value, setValue] = useState(initial);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const [typed] = useDebouncedValue(value, 120);
+  // What was typed, once typing pauses (a request per pause, not per key).
+  const [typed, setTyped] = useState(initial);
+  useEffect(() => {
+    const t = setTimeout(() => setTyped(value), 120);
+    return () => clearTimeout(t);
+  }, [value]);
   const suggestions = useQuery({ ...suggestQuery(typed.trim()), enabled: open && typed.trim().length >= 2 });
   const options = open && value.trim().length >= 2 ? (suggestions.data?.data.suggestions ?? []) : [];
   const expanded = options.length > 0;
@@ -108,7 +110,7 @@ function Box({ initial }: { initial: string }) {
               onClick={() => go(o.url)}
             >
               <span className={classes.optionText}>{o.text}</span>
-              <span className={classes.optionType}>{TYPE_LABEL[o.type]}</span>
+              <span className={classes.optionType}>{o.type}</span>
             </div>
           ))}
         </div>
