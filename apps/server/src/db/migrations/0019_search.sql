@@ -50,9 +50,10 @@ CREATE INDEX "search_words_stem_idx" ON "search_words" USING btree ("stem");--> 
 ALTER TABLE "posts" DROP COLUMN "search";--> statement-breakpoint
 ALTER TABLE "products" DROP COLUMN "search";
 --> statement-breakpoint
--- The words of a text, lower case and unaccented, for the typo lexicon.
+-- The words of a text, lower case and unaccented, for the typo lexicon (numbers left out: they are
+-- matched as typed, and a catalog's model numbers would fill the lexicon).
 CREATE FUNCTION search_words_of(t text) RETURNS TABLE(word text) LANGUAGE sql STABLE AS $$
-  SELECT DISTINCT w FROM regexp_split_to_table(lower(unaccent(t)), '[^[:alnum:]]+') w WHERE length(w) BETWEEN 2 AND 40
+  SELECT DISTINCT w FROM regexp_split_to_table(lower(unaccent(t)), '[^[:alnum:]]+') w WHERE length(w) BETWEEN 2 AND 40 AND w !~ '^[0-9]+$'
 $$;--> statement-breakpoint
 -- A service has no name: its first words stand for one.
 CREATE FUNCTION search_service_name(body text) RETURNS text LANGUAGE sql IMMUTABLE AS $$

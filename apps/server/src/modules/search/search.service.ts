@@ -65,15 +65,25 @@ const exactTerm = (t: Term) => (t.phrase ? `(${t.words.join(" <-> ")})` : t.word
  */
 async function wordFacts(db: Executor, words: string[]): Promise<Map<string, WordFacts>> {
   const facts = new Map<string, WordFacts>();
-  if (!words.length) return facts;
-  const res = await db.execute<{ w: string; known: boolean; candidates: string[] | null; completions: string[] }>(sql`
-    select q.w,
-      array(select s.word from search_words s where s.word like q.w || '_%' order by length(s.word), s.word limit ${COMPLETIONS}) as completions,
-      exists (select 1 from search_words s where s.word like q.w || '%' or s.stem = coalesce((ts_lexize('english_stem', q.w))[1], q.w)) as known,
-      case when length(q.w) >= 5 and q.w !~ '[0-9]' then
-        array(select s.word from search_words s where s.word % q.w order by s.word <-> q.w limit 20)
-      end as candidates
-    from unnest(${sql.param(words)}::text[]) q(w)`);
+  // Numbers (model numbers, sizes) are matched as typed: the lexicon leaves them out.
+  const lookups = words.filter((w) => !/^[0-9]+$/.test(w));
+  if (!lookups.length) return facts;
+  // One row per word, each lookup with its own constant pattern, so the indexes serve it (a
+  // pattern computed in the query would make `like` read the whole lexicon).
+  const rows = lookups.map(
+    (w) => sql`select ${w}::text as w,
+      (exists (select 1 from search_words s where s.word like ${`${w}%`})
+        or exists (select 1 from search_words s where s.stem = coalesce((ts_lexize('english_stem', ${w}::text))[1], ${w}::text))) as known,
+      array(select s.word from search_words s where s.word like ${`${w}_%`} order by length(s.word), s.word limit ${COMPLETIONS}) as completions,
+      ${
+        w.length >= 5 && !/[0-9]/.test(w)
+          ? sql`array(select s.word from search_words s where s.word % ${w}::text order by s.word <-> ${w}::text limit 20)`
+          : sql`null::text[]`
+      } as candidates`,
+  );
+  const res = await db.execute<{ w: string; known: boolean; candidates: string[] | null; completions: string[] }>(
+    sql.join(rows, sql` union all `),
+  );
   for (const r of res.rows) {
     const max = typosAllowed(r.w.length);
     const corrections = r.known
@@ -106,6 +116,8 @@ export async function planSearch(
   const facts = await wordFacts(db, [...plainWords]);
   const lastWord = clauses.at(-1)?.alts.at(-1)?.words.at(-1);
   let corrected = false;
+  // Did a prefix, a correction or a synonym widen the words? Only then is "exact" worth ranking by.
+  let widened = clauses.some((c) => c.synonym);
 
   const matchTerm = (t: Term, synonym: boolean): string => {
     if (t.phrase || synonym) return exactTerm(t);
@@ -117,6 +129,7 @@ export async function planSearch(
       corrected = true;
       alts.push(...f.corrections);
     }
+    if (alts.length > 1) widened = true;
     return alts.length === 1 ? w : `(${alts.join(" | ")})`;
   };
   const renderClause = (c: Clause & { synonym?: true }) => `(${c.alts.map((t) => matchTerm(t, !!c.synonym)).join(" | ")})`;
@@ -135,7 +148,7 @@ export async function planSearch(
     all: withExcluded(join(rendered, " & ")),
     any: rendered.length > 1 ? withExcluded(join(rendered, " | ")) : null,
     clauses: rendered,
-    exact: join(exactAlts, " | "),
+    exact: widened ? join(exactAlts, " | ") : null,
     phrase: plain && parsed.clauses.length > 1 ? parsed.clauses.map((c) => c.alts[0]!.words[0]).join(" <-> ") : null,
     didYouMean: corrected ? rewriteQuery(text, corrections) : null,
   };
@@ -258,18 +271,22 @@ async function runSearch(db: Executor, p: SearchParams, match: SQL, score: SQL, 
         from (select m.id, row_number() over (order by ${ORDERS[sort]}) as ord from m where ${whereOf(f)} order by ${ORDERS[sort]} limit ${p.limit} offset ${offset}) pg
         join search_items s on s.id = pg.id join categories c on c.id = s.category_id
       ) x) as items,
-      (select count(*)::int from m where ${whereOf(f)}) as total,
       (select json_agg(x order by x.count desc, x.value) from (select m.kind as value, count(*)::int as count from m where ${whereOf(f, "kind")} group by m.kind) x) as kind,
       (select json_agg(x order by x.count desc, x.name) from (
         select c.id as _id, c.name, t.count from (select m.category_id, count(*)::int as count from m where ${whereOf(f, "category")} group by m.category_id order by 2 desc limit 30) t
         join categories c on c.id = t.category_id) x) as category,
       (select json_agg(x order by x.count desc, x.value) from (select m.state as value, count(*)::int as count from m where ${whereOf(f, "state")} and m.state <> '' group by m.state) x) as state,
-      (select count(*)::int from m where ${whereOf(f, "rating")} and m.stars >= 4) as rating4,
-      (select count(*)::int from m where ${whereOf(f, "rating")} and m.stars >= 3) as rating3,
-      (select count(*)::int from m where ${whereOf(f, "verified")} and m.verified) as verified,
-      (select count(*)::int from m where ${whereOf(f, "inStock")} and m.in_stock) as in_stock,
-      (select min(m.price_kobo) from m where ${whereOf(f, "price")}) as price_min,
-      (select max(m.price_kobo) from m where ${whereOf(f, "price")}) as price_max`);
+      -- The single-number facets in one pass over the matches.
+      c.total, c.rating4, c.rating3, c.verified, c.in_stock, c.price_min, c.price_max
+    from (select
+        count(*) filter (where ${whereOf(f)})::int as total,
+        count(*) filter (where ${whereOf(f, "rating")} and m.stars >= 4)::int as rating4,
+        count(*) filter (where ${whereOf(f, "rating")} and m.stars >= 3)::int as rating3,
+        count(*) filter (where ${whereOf(f, "verified")} and m.verified)::int as verified,
+        count(*) filter (where ${whereOf(f, "inStock")} and m.in_stock)::int as in_stock,
+        min(m.price_kobo) filter (where ${whereOf(f, "price")}) as price_min,
+        max(m.price_kobo) filter (where ${whereOf(f, "price")}) as price_max
+      from m) c`);
   return res.rows[0]!;
 }
 
