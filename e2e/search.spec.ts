@@ -6,7 +6,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { accountsTest, expect, test } from "./fixtures";
 
 const searchBox = (page: Page) => page.getByRole("combobox", { name: "Search products and services" });
 
@@ -76,10 +76,11 @@ for (const width of [390, 1280]) {
   });
 }
 
-test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 900 } });
+// The plain test (not the fixtures' `test`, whose page waits for the app to start).
+accountsTest.describe("without JavaScript", () => {
+  accountsTest.use({ javaScriptEnabled: false, viewport: { width: 390, height: 900 } });
 
-  test("the header's form, the results and the filters work", async ({ page }) => {
+  accountsTest("the header's form, the results and the filters work", async ({ page }) => {
     await page.goto("/");
     await searchBox(page).fill("samsng");
     await searchBox(page).press("Enter");

@@ -92,7 +92,8 @@ export default function SearchPage() {
         <label htmlFor="search-filters-toggle" className={classes.toggleLabel}>
           Filters
         </label>
-        <aside className={classes.filters}>
+        {/* key: the fields start from the address on each navigation (back, a link, a suggestion). */}
+        <aside className={classes.filters} key={params.toString()}>
           <Facet legend="Type">
             {(["product", "service"] as const).map((k) => (
               <Check key={k} name="kind" value={k} defaultChecked={checked("kind", k)} onChange={applyNow}>
@@ -174,12 +175,12 @@ export default function SearchPage() {
         </aside>
         <Box className={classes.results}>
           <Group justify="space-between" mb="sm" gap="sm">
-            <Text fz="sm" c="dimmed" data-testid="search-total" aria-live="polite">
+            <Title order={2} fz="sm" fw={400} c="dimmed" data-testid="search-total" aria-live="polite">
               {data ? `${data.total.toLocaleString("en-NG")} ${data.total === 1 ? "result" : "results"}` : "\u00a0"}
-            </Text>
+            </Title>
             <label className={classes.sortLabel}>
               Sort by{" "}
-              <select name="sort" defaultValue={params.get("sort") ?? ""} onChange={applyNow} className={classes.sort}>
+              <select key={params.toString()} name="sort" defaultValue={params.get("sort") ?? ""} onChange={applyNow} className={classes.sort}>
                 {SORTS.map((s) => (
                   <option key={s.value} value={s.value}>
                     {s.label}
