@@ -26,7 +26,7 @@ const WEIGHTS = sql.raw("'{0.1, 0.2, 0.4, 1.0}'::float4[]");
 /** Multiplier of an item out of stock: in stock ranks above an equal match out of stock. */
 const OUT_OF_STOCK_FACTOR = 0.5;
 /** Multiplier of a verified (blue tick) seller's item: small, it reorders near-equal matches only. */
-export const VERIFIED_BOOST = 1.05;
+const VERIFIED_BOOST = 1.05;
 /** A prefix match needs this many letters (the word being typed), or the word is the query's last. */
 const PREFIX_MIN = 3;
 /**
@@ -103,12 +103,7 @@ async function wordFacts(db: Executor, words: string[]): Promise<Map<string, Wor
  * Plan the search of `text`: parse it, apply the synonym groups, look its words up in the
  * catalog's lexicon (corrections for unknown words) and build the tsquery texts.
  */
-export async function planSearch(
-  db: Executor,
-  text: string,
-  synonyms: readonly (readonly string[])[],
-  correct = true,
-): Promise<SearchPlan> {
+async function planSearch(db: Executor, text: string, synonyms: readonly (readonly string[])[], correct = true): Promise<SearchPlan> {
   const parsed: ParsedQuery = parseQuery(text);
   const { clauses } = applySynonyms(parsed, synonyms);
   const plainWords = new Set<string>();

@@ -180,7 +180,13 @@ export default function SearchPage() {
             </Title>
             <label className={classes.sortLabel}>
               Sort by{" "}
-              <select key={params.toString()} name="sort" defaultValue={params.get("sort") ?? ""} onChange={applyNow} className={classes.sort}>
+              <select
+                key={params.toString()}
+                name="sort"
+                defaultValue={params.get("sort") ?? ""}
+                onChange={applyNow}
+                className={classes.sort}
+              >
                 {SORTS.map((s) => (
                   <option key={s.value} value={s.value}>
                     {s.label}
