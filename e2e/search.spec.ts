@@ -10,10 +10,11 @@ import { accountsTest, expect, test } from "./fixtures";
 
 const searchBox = (page: Page) => page.getByRole("combobox", { name: "Search products and services" });
 
-/** On a phone the filters fold behind "Filters". */
+/** On a phone the filters fold behind "Filters" (they stay open once a filter is applied). */
 async function showFilters(page: Page) {
-  const toggle = page.getByText("Filters", { exact: true });
-  if (await toggle.isVisible()) await toggle.click();
+  const products = page.getByRole("checkbox", { name: /^Products/ });
+  if (!(await products.isVisible())) await page.getByText("Filters", { exact: true }).click();
+  await expect(products).toBeVisible();
 }
 
 for (const width of [390, 1280]) {

@@ -87,8 +87,16 @@ export default function SearchPage() {
         <input type="hidden" name="q" value={q} />
         {params.get("user_id") ? <input type="hidden" name="user_id" value={params.get("user_id") ?? ""} /> : null}
         {/* Phones fold the filters behind this toggle: a checkbox and its label, so it works without
-            JavaScript; it has no name, so the form never sends it. Wider screens always show them. */}
-        <input type="checkbox" id="search-filters-toggle" className={classes.toggle} defaultChecked={false} />
+            JavaScript. It travels with the form (filters=open), so the filters stay open on the
+            page a change of filter leads to. Wider screens always show them. */}
+        <input
+          type="checkbox"
+          id="search-filters-toggle"
+          name="filters"
+          value="open"
+          className={classes.toggle}
+          defaultChecked={params.get("filters") === "open"}
+        />
         <label htmlFor="search-filters-toggle" className={classes.toggleLabel}>
           Filters
         </label>
@@ -342,7 +350,7 @@ function ResultCard({ item, eager }: { item: SearchItem; eager: boolean }) {
 
 /** "No results for ..." with what to try. */
 function NoResults({ q, params }: { q: string; params: URLSearchParams }) {
-  const filtered = [...params.keys()].some((k) => k !== "q" && k !== "correct");
+  const filtered = [...params.keys()].some((k) => !["q", "correct", "filters"].includes(k));
   return (
     <Box data-testid="no-results" className={classes.noResults}>
       <Title order={2} fz="lg" mb="xs">
