@@ -50,8 +50,9 @@ beforeAll(async () => {
     ids[key] = (await createProduct(ctx.db, { userId, categoryId, name, price, countInStock, description })).id;
   };
   await p("galaxy", verified.user.id, phones.id, "Samsung Galaxy A15", 215000);
-  await p("tecno", verified.user.id, phones.id, "Tecno Camon 30", 245000, 0);
+  // The out-of-stock one is newer and its seller verified: only the stock rule puts it second.
   await p("tecno2", seller.user.id, phones.id, "Tecno Spark 20", 120000);
+  await p("tecno", verified.user.id, phones.id, "Tecno Camon 30", 245000, 0);
   await p("fridge", seller.user.id, kitchen.id, "Hisense Refrigerator 150L", 289000);
   await p("cooker", seller.user.id, kitchen.id, "Gas Cooker 4 Burner", 180000, 3, "Stainless steel, with oven");
   await p("cafe", seller.user.id, kitchen.id, "Café Espresso Machine", 95000, 2, "Brews strong coffee");
@@ -140,7 +141,15 @@ describe("GET /api/search", () => {
   });
 
   it("ranks title above description, in stock above out of stock, all words above some", async () => {
-    // "oven" is only in the cooker's description; "machine" in the espresso title.
+    // "oven" is in the cooker's description and in the older microwave's title.
+    const oven = await createProduct(ctx.db, {
+      userId: seller.user.id,
+      categoryId: kitchen.id,
+      name: "Microwave Oven 20L",
+      createdAt: new Date("2020-01-01T00:00:00Z"),
+    });
+    expect(names((await search("q=oven")).data)).toEqual(["Microwave Oven 20L", "Gas Cooker 4 Burner"]);
+    await ctx.db.delete(products).where(eq(products.id, oven.id));
     expect(names((await search("q=tecno")).data)).toEqual(["Tecno Spark 20", "Tecno Camon 30"]);
     // No item has both words: the items with one of them come, those with most first.
     const some = await search("q=samsung%20blender");
@@ -148,8 +157,9 @@ describe("GET /api/search", () => {
   });
 
   it("gives a verified seller's item a small boost: it wins a tie, not a better match", async () => {
-    const a = await createProduct(ctx.db, { userId: seller.user.id, categoryId: phones.id, name: "Power Bank 20000mAh", price: 15000 });
+    // The verified seller's is the older: without the boost the newer would come first.
     const b = await createProduct(ctx.db, { userId: verified.user.id, categoryId: phones.id, name: "Power Bank 20000mAh", price: 15000 });
+    const a = await createProduct(ctx.db, { userId: seller.user.id, categoryId: phones.id, name: "Power Bank 20000mAh", price: 15000 });
     await ctx.app.cache.invalidate(["catalog"]);
     expect((await search("q=power%20bank")).data.items.map((i) => i._id)).toEqual([b.id, a.id]);
     // An exact title beats the boost: "powerbank" matches a's own title only.
