@@ -31,6 +31,7 @@ import { startEmbeddedPostgres } from "../apps/server/src/db/embedded.js";
 import { runMigrations } from "../apps/server/src/db/migrate.js";
 import { encodeListingCursor } from "../apps/server/src/lib/keyset.js";
 import { haproxyBinary, startHaproxy } from "../apps/server/test/haproxy.js";
+import { searchPaths, suggestPaths } from "./search-queries.js";
 import { type CatalogSize, createCheckoutShoppers, createShoppers, FULL_SIZE, seedCatalog } from "./seed.js";
 
 const require = createRequire(import.meta.url);
@@ -222,6 +223,29 @@ type Row = {
   postgresCpuMsPerReq: number | null;
 };
 
+/**
+ * The search index (ADR 0205) rebuilt from scratch, timed (the triggers filled it while seeding;
+ * this is what a full rebuild of every item costs), then its sizes.
+ */
+async function measureSearchIndex(client: pg.Client) {
+  const start = performance.now();
+  await client.query("begin");
+  await client.query("truncate search_items, search_words");
+  await client.query("select search_index_products(array(select id from products))");
+  await client.query("select search_index_services(array(select id from posts))");
+  await client.query("commit");
+  const buildMs = Math.round(performance.now() - start);
+  await client.query("vacuum analyze search_items, search_words");
+  const { rows } = await client.query<{ name: string; size: string }>(
+    `select c.relname as name, pg_size_pretty(pg_relation_size(c.oid)) as size from pg_class c
+     where c.relname in ('search_items', 'search_items_pkey', 'search_items_doc_idx', 'search_items_new_idx', 'search_items_user_idx',
+                         'search_items_cat_idx', 'search_words', 'search_words_pkey', 'search_words_trgm_idx', 'search_words_prefix_idx', 'search_words_stem_idx')
+     order by c.relname`,
+  );
+  const [{ n }] = (await client.query<{ n: number }>("select count(*)::int as n from search_items")).rows as [{ n: number }];
+  return { buildMs, items: n, sizes: Object.fromEntries(rows.map((r) => [r.name, r.size])) };
+}
+
 async function getJson(url: string, init?: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(url, init);
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -293,6 +317,17 @@ async function main() {
     `Catalog: ${SIZE.products.toLocaleString()} products, ${SIZE.services.toLocaleString()} services, ${SIZE.sellers.toLocaleString()} sellers, ${SIZE.customers.toLocaleString()} customers in ${(seedMs / 1000).toFixed(1)} s`,
     seedSteps,
   );
+  const searchIndex = await measureSearchIndex(client);
+  console.log(
+    `Search index: rebuilt for ${searchIndex.items.toLocaleString()} items in ${(searchIndex.buildMs / 1000).toFixed(1)} s; sizes`,
+    searchIndex.sizes,
+  );
+  const { rows: facetRows } = await client.query<{ id: string }>(
+    "select id from categories where type = 'market-place' order by created_at",
+  );
+  const searchList = searchPaths({ categoryIds: facetRows.map((r) => r.id), states: ["Lagos", "Kano", "Oyo", "Rivers", "FCT"] });
+  const suggestList = suggestPaths();
+  console.log(`Search: ${searchList.length} distinct queries, ${suggestList.length} distinct prefixes`);
 
   // 3. Servers
   const helloPort = await freePort();
@@ -569,6 +604,30 @@ async function main() {
       warm: () => warmThrough(lb!.one, 1, [{ method: "GET", path: listPath }]),
     },
     {
+      // Every request a new URL (a counter the API ignores): no answer from the response cache.
+      name: "search engine (distinct queries, no cache)",
+      connections: 10,
+      target: "store",
+      requests: [{ method: "GET", setupRequest: (r: AcRequest) => ({ ...r, path: `${pick(searchList)}&n=${n}` }) }],
+      probe: async () =>
+        expectOk("search", await getJson(`${base}/api/search?q=samsng%20charger`), (b) => {
+          const d = b.data as { total: number; did_you_mean: string | null };
+          return d.total > 0 && d.did_you_mean === "samsung charger";
+        }),
+    },
+    {
+      name: "search suggestions (no cache)",
+      connections: 10,
+      target: "store",
+      requests: [{ method: "GET", setupRequest: (r: AcRequest) => ({ ...r, path: `${pick(suggestList)}&n=${n}` }) }],
+      probe: async () =>
+        expectOk(
+          "suggest",
+          await getJson(`${base}/api/search/suggest?q=tec`),
+          (b) => (b.data as { suggestions: unknown[] }).suggestions.length > 0,
+        ),
+    },
+    {
       name: "listing, first page, 3 processes via HAProxy",
       connections: 50,
       target: "lb3",
@@ -686,6 +745,18 @@ async function main() {
     (r) => `${r.reqPerSec} req/s`,
     (r) => r.reqPerSec >= 500,
   );
+  check(
+    "search: p50 <= 10 ms, p99 <= 50 ms, >= 1,000 req/s at 10 connections",
+    find("search engine (distinct queries, no cache)", 10),
+    (r) => `p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.reqPerSec} req/s`,
+    (r) => r.p50 <= 10 && r.p99 <= 50 && r.reqPerSec >= 1_000,
+  );
+  check(
+    "search suggestions: p99 <= 20 ms at 10 connections",
+    find("search suggestions (no cache)", 10),
+    (r) => `p99 ${r.p99} ms, ${r.reqPerSec} req/s`,
+    (r) => r.p99 <= 20,
+  );
   const at100 = rows.filter((r) => r.connections === 100 && r.name !== "hello-world");
   targets.push({
     target: "zero errors at 100 connections",
@@ -735,6 +806,7 @@ async function main() {
           catalog: SIZE,
           seedMs,
           seedSteps,
+          searchIndex,
           durationSeconds: DURATION,
           loadAverage: { before: loadBefore, after: loadAfter },
           server: { startupMs, idleRssMb: Math.round(idleRssMb), peakRssMb: Math.round(peakRss) },

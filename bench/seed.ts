@@ -2,12 +2,13 @@
  * Generates the benchmark catalog with set-based SQL (generate_series), not API calls: categories,
  * 2,000 approved sellers, 20,000 customers, 100,000 listed products and 10,000 services, then
  * sessions, cart lines and addresses for the shoppers the write benchmarks use. Takes seconds.
+ * The search index (search_items, ADR 0205) is filled by the tables' triggers as the rows go in.
  *
  * Everything is deterministic except ids and tokens: product names are built from word lists so
  * that text search has realistic hits (e.g. "tecno charger" matches ~1 in 200 products).
  */
 import { createHash, randomBytes } from "node:crypto";
-import { FREE_SHIPPING_OVER_NAIRA, shippingFeeKobo } from "@market/contract";
+import { FREE_SHIPPING_OVER_NAIRA, NIGERIAN_STATES, shippingFeeKobo } from "@market/contract";
 import type pg from "pg";
 import { hashPassword } from "../apps/server/src/modules/auth/passwords.js";
 
@@ -17,7 +18,7 @@ export const FULL_SIZE: CatalogSize = { sellers: 2_000, customers: 20_000, produ
 export type BenchShopper = { userId: string; token: string };
 export type CheckoutShopper = BenchShopper & { body: Record<string, unknown> };
 
-const MARKET = [
+export const MARKET = [
   "Phones & Tablets",
   "Computing",
   "Electronics",
@@ -31,9 +32,9 @@ const MARKET = [
   "Books",
   "Gaming",
 ];
-const SERVICES = ["Hair & Beauty", "Tailoring", "Plumbing", "Electricians", "Cleaning", "Photography", "Tutoring", "Logistics"];
-const BRANDS = ["Tecno", "Infinix", "Samsung", "Itel", "Nokia", "Oraimo", "Hisense", "Binatone", "Ankara", "Adire"];
-const NOUNS = [
+export const SERVICES = ["Hair & Beauty", "Tailoring", "Plumbing", "Electricians", "Cleaning", "Photography", "Tutoring", "Logistics"];
+export const BRANDS = ["Tecno", "Infinix", "Samsung", "Itel", "Nokia", "Oraimo", "Hisense", "Binatone", "Ankara", "Adire"];
+export const NOUNS = [
   "phone",
   "charger",
   "earbuds",
@@ -92,6 +93,14 @@ export async function seedCatalog(client: pg.Client, size: CatalogSize): Promise
             now() - g * interval '1 minute', now() - g * interval '1 minute'
      from generate_series(1, $2::int) g`,
     [hash, size.customers],
+  );
+  // Business details with a state: the search's "seller's state" facet (before the items, whose
+  // index rows copy it).
+  await step(
+    "seller businesses",
+    `insert into seller_businesses (user_id, business_name, address, state, city)
+     select u.id, u.names || ' Stores', '1 Market Road', (${sqlArray([...NIGERIAN_STATES])})[1 + (row_number() over (order by u.id))::int % ${NIGERIAN_STATES.length}], 'Ikeja'
+     from users u where u.acc_type = 'business'`,
   );
   await step(
     "seller categories",

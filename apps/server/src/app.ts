@@ -40,6 +40,7 @@ import shippingRoutes from "./modules/ledger/shipping.routes.js";
 import summaryRoutes from "./modules/ledger/summary.routes.js";
 import messagesPlugin from "./modules/messages/plugin.js";
 import notificationsRoutes from "./modules/notifications/routes.js";
+import searchRoutes from "./modules/search/routes.js";
 import seoRoutes from "./modules/seo/routes.js";
 import systemRoutes from "./modules/system/routes.js";
 import uploadsRoutes from "./modules/uploads/routes.js";
@@ -192,6 +193,7 @@ export async function buildApp(config: Config, db: Db, { readDb = db }: { readDb
   await app.register(contactRoutes, { prefix: "/api" });
   await app.register(notificationsRoutes, { prefix: "/api" });
   await app.register(inboxRoutes, { prefix: "/api" });
+  await app.register(searchRoutes, { prefix: "/api" });
   await app.register(seoRoutes);
   // app.jobs: timers not tied to a request, each run once per cluster (ADR 0110).
   await app.register(jobsPlugin);

@@ -20,5 +20,6 @@ export * from "./schemas/payout-account.js";
 export * from "./schemas/phone.js";
 export * from "./schemas/plain-text.js";
 export * from "./schemas/protection.js";
+export * from "./schemas/search.js";
 export * from "./schemas/seller.js";
 export * from "./texts.js";

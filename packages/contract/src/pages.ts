@@ -56,6 +56,13 @@ export const SERVER_DRAWN_PAGES: readonly ServerDrawnPage[] = [
     budgetJs: true,
   },
   {
+    name: "search",
+    paths: [STOREFRONT_PATHS.search],
+    sample: "/search?q=samsung",
+    page: "src/features/search/pages/search-page.tsx",
+    budgetJs: true,
+  },
+  {
     name: "product",
     paths: [STOREFRONT_PATHS.product],
     sample: "/product/market-place/:productId",

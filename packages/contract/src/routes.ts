@@ -13,6 +13,7 @@ export const STOREFRONT_PATHS = {
   home: "/",
   product: "/product/:type/:id",
   listing: "/categories/collections/:type/:id",
+  search: "/search",
   shop: "/shop",
   wishlist: "/wishlist",
   contact: "/contact",
@@ -54,6 +55,7 @@ export const BACKOFFICE_PATHS = {
   users: `${BACKOFFICE_BASE}/users`,
   messages: `${BACKOFFICE_BASE}/messages`,
   settings: `${BACKOFFICE_BASE}/settings`,
+  searchSynonyms: `${BACKOFFICE_BASE}/search_synonyms`,
   changePassword: `${BACKOFFICE_BASE}/change_pwd`,
   notificationSettings: `${BACKOFFICE_BASE}/notifications`,
   // The services list's "Add New" link points at this other prefix (spec §2); it redirects.

@@ -26,6 +26,7 @@ export const routes: RouteObject[] = [
             path: STOREFRONT_PATHS.listing,
             lazy: lazyPage("listing", () => import("../features/catalog/pages/category-listing-page")),
           },
+          { path: STOREFRONT_PATHS.search, lazy: lazyPage("search", () => import("../features/search/pages/search-page")) },
           { path: STOREFRONT_PATHS.shop, element: <Navigate to="/categories/collections/market-place/001" replace /> },
           { path: STOREFRONT_PATHS.wishlist, lazy: lazyPage("wishlist", () => import("../features/catalog/pages/wishlist-page")) },
           { path: STOREFRONT_PATHS.contact, lazy: lazyPage("contact", () => import("../features/catalog/pages/contact-page")) },
@@ -122,6 +123,10 @@ export const routes: RouteObject[] = [
           { path: BACKOFFICE_PATHS.users, lazy: lazyPage("bo-users", () => import("../features/backoffice/pages/users-page")) },
           { path: BACKOFFICE_PATHS.messages, lazy: lazyPage("bo-messages", () => import("../features/backoffice/pages/messages-page")) },
           { path: BACKOFFICE_PATHS.settings, lazy: lazyPage("bo-settings", () => import("../features/backoffice/pages/settings-page")) },
+          {
+            path: BACKOFFICE_PATHS.searchSynonyms,
+            lazy: lazyPage("bo-synonyms", () => import("../features/backoffice/pages/synonyms-page")),
+          },
           {
             path: BACKOFFICE_PATHS.notificationSettings,
             lazy: lazyPage("bo-notification-settings", () => import("../features/backoffice/pages/notification-settings-page")),

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { CATEGORY_TYPES, MAX_IMAGES_PER_ITEM, MAX_PAGE_SIZE, PAGE_SIZE } from "../constants.js";
-import { Id, Naira } from "./common.js";
+import { BoolParam, Id, Naira } from "./common.js";
 import { plainText } from "./plain-text.js";
 
 export const CategoryType = z.enum(CATEGORY_TYPES, { message: "Type must be market-place or services" });
@@ -172,8 +172,6 @@ export const ProductSort = z.enum(PRODUCT_SORTS, { message: "Sort must be newest
 export const PostSort = z.enum(POST_SORTS, { message: "Sort must be newest or rating" });
 export type ProductSort = z.infer<typeof ProductSort>;
 export type PostSort = z.infer<typeof PostSort>;
-
-const BoolParam = z.enum(["true", "false", "1", "0"], { message: "Must be true or false" }).transform((v) => v === "true" || v === "1");
 
 const listQueryBase = {
   /** One item with its seller: `{statusCode, products, user}`. */

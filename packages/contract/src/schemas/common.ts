@@ -7,6 +7,11 @@ import { fieldLabel } from "../messages.js";
 /** A database id exposed as `_id` (UUID string). Refused as "Choose a category", "This item does not exist"... (messages.ts). */
 export const Id = z.uuid();
 
+/** A true/false query parameter ("true", "false", "1", "0"). */
+export const BoolParam = z
+  .enum(["true", "false", "1", "0"], { message: "Must be true or false" })
+  .transform((v) => v === "true" || v === "1");
+
 /**
  * The JSON error answer of every failure (design brief "Errors"). `errors` maps field -> message;
  * `data.message` repeats `message`, where spec §7's client reads it on a failure.

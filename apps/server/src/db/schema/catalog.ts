@@ -11,7 +11,6 @@ import {
   bigint,
   boolean,
   check,
-  customType,
   index,
   integer,
   pgTable,
@@ -24,8 +23,6 @@ import {
 } from "drizzle-orm/pg-core";
 import { categoryType } from "./enums.js";
 import { users } from "./users.js";
-
-const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const categories = pgTable(
   "categories",
@@ -75,7 +72,6 @@ export const products = pgTable(
     countInStock: integer("count_in_stock").notNull().default(0),
     imageUrls: text("image_urls").array().notNull().default(sql`'{}'::text[]`),
     listed: boolean("listed").notNull().default(false),
-    search: tsvector("search").generatedAlwaysAs(sql`to_tsvector('simple', coalesce(name, '') || ' ' || coalesce(description, ''))`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -87,7 +83,6 @@ export const products = pgTable(
     index("products_listed_cat_new_idx").on(t.categoryId, t.createdAt.desc(), t.id.desc()).where(sql`${t.listed}`),
     index("products_listed_price_idx").on(t.priceKobo, t.id).where(sql`${t.listed}`),
     index("products_listed_cat_price_idx").on(t.categoryId, t.priceKobo, t.id).where(sql`${t.listed}`),
-    index("products_search_idx").using("gin", t.search),
   ],
 );
 
@@ -107,7 +102,6 @@ export const posts = pgTable(
     /** Denormalised from reactions (kept in the same transaction as a reaction write). */
     ratingCount: integer("rating_count").notNull().default(0),
     ratingSum: integer("rating_sum").notNull().default(0),
-    search: tsvector("search").generatedAlwaysAs(sql`to_tsvector('simple', coalesce(body, ''))`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -115,7 +109,6 @@ export const posts = pgTable(
     index("posts_owner_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
     index("posts_listed_new_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.listed}`),
     index("posts_listed_cat_new_idx").on(t.categoryId, t.createdAt.desc(), t.id.desc()).where(sql`${t.listed}`),
-    index("posts_search_idx").using("gin", t.search),
   ],
 );
 

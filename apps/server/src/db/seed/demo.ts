@@ -8,7 +8,7 @@ import { DEMO_STORE_ACCOUNT_NO } from "../../config.js";
 import { verifyPassword } from "../../modules/auth/passwords.js";
 import type { UploadStorage } from "../../modules/uploads/storage.js";
 import type { Db } from "../client.js";
-import { type categories, orderLines, orders, products, transactions, users } from "../schema/index.js";
+import { type categories, orderLines, orders, products, sellerBusinesses, transactions, users } from "../schema/index.js";
 import {
   createAddress,
   createCategory,
@@ -39,6 +39,13 @@ const SELLER_SPECS = [
   {
     names: "Adaeze Okafor",
     username: "adagadgets",
+    business: {
+      businessName: "Ada's Gadgets",
+      cacNumber: "RC1234567",
+      address: "Shop 12, Computer Village, Otigba Street",
+      state: "Lagos",
+      city: "Ikeja",
+    },
     email: "ada@naijamarket.ng",
     phone: "+2348031110001",
     printed: "seller (blue tick)",
@@ -50,6 +57,7 @@ const SELLER_SPECS = [
   {
     names: "Chidi Nwosu",
     username: "chidihome",
+    business: { businessName: "Chidi Home Essentials", cacNumber: null, address: "22 Ogui Road", state: "Enugu", city: "Enugu" },
     email: "chidi@naijamarket.ng",
     phone: "+2348052220002",
     printed: "seller",
@@ -61,6 +69,13 @@ const SELLER_SPECS = [
   {
     names: "Funke Adeyemi",
     username: "funkefashion",
+    business: {
+      businessName: "Funke Fashion House",
+      cacNumber: "BN2345678",
+      address: "5 Adeniran Ogunsanya Street, Surulere",
+      state: "Lagos",
+      city: "Surulere",
+    },
     email: "funke@naijamarket.ng",
     phone: "+2348063330003",
     blueTick: false,
@@ -71,6 +86,13 @@ const SELLER_SPECS = [
   {
     names: "Emeka Eze",
     username: "emekatech",
+    business: {
+      businessName: "Emeka Tech & Kids",
+      cacNumber: "RC7654321",
+      address: "Plot 9, Aminu Kano Crescent, Wuse 2",
+      state: "FCT",
+      city: "Abuja",
+    },
     email: "emeka@naijamarket.ng",
     phone: "+2348074440004",
     blueTick: true,
@@ -81,6 +103,7 @@ const SELLER_SPECS = [
   {
     names: "Zainab Lawal",
     username: "zainabbeauty",
+    business: { businessName: "Zainab's Beauty Corner", cacNumber: null, address: "14 Bompai Road", state: "Kano", city: "Kano" },
     email: "zainab@naijamarket.ng",
     phone: "+2348097770007",
     blueTick: false,
@@ -91,6 +114,7 @@ const SELLER_SPECS = [
   {
     names: "Bola Ahmed",
     username: "bolaauto",
+    business: { businessName: "Bola Auto & Beauty", cacNumber: null, address: "3 Ring Road", state: "Oyo", city: "Ibadan" },
     email: "bola@naijamarket.ng",
     phone: "+2348085550005",
     printed: "seller (pending approval)",
@@ -377,7 +401,7 @@ export async function seedDemo(db: Db, storage: UploadStorage): Promise<{ produc
   const admin = await createUser(db, { ...adminSpec, accType: "admin" });
   const sellers: Array<(typeof SELLER_SPECS)[number] & { row: Awaited<ReturnType<typeof createUser>> }> = [];
   for (const [i, s] of SELLER_SPECS.entries()) {
-    const { cats, printed: _seller, ...rest } = s;
+    const { cats, printed: _seller, business, ...rest } = s;
     const row = await createUser(db, {
       ...rest,
       accType: "business",
@@ -390,6 +414,8 @@ export async function seedDemo(db: Db, storage: UploadStorage): Promise<{ produc
     // A profile picture the seller owns, as if they had uploaded it.
     const profile = await generateAvatar(db, storage, s.names, (i * 67 + 150) % 360, row.id);
     await db.update(users).set({ profile }).where(eq(users.id, row.id));
+    // Business details with a real state and city: the search's "seller's state" facet.
+    await db.insert(sellerBusinesses).values({ userId: row.id, ...business });
     sellers.push({ ...s, row: { ...row, profile } });
   }
   const customers = [];

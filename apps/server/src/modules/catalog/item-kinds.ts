@@ -68,6 +68,8 @@ export const PRODUCT: ItemKind<
 > = {
   key: "product",
   table: products,
+  searchKind: "product",
+  searchText: sql`${products.name} || ' ' || ${products.description}`,
   plural: "products",
   notFound: "Product not found",
   created: TEXT.success.productCreated,
@@ -159,6 +161,8 @@ function toService(r: ServiceRow): Post {
 export const SERVICE: ItemKind<ServiceRow, Post, PostSort, z.output<typeof PostCreateInput>, z.output<typeof PostUpdateInput>> = {
   key: "post",
   table: posts,
+  searchKind: "service",
+  searchText: sql`${posts.body}`,
   plural: "services",
   notFound: "Service not found",
   created: TEXT.success.serviceCreated,

@@ -26,6 +26,7 @@ import type { z } from "zod";
 import { catalogReader } from "../../db/read.js";
 import { bearer, errorAnswers } from "../../lib/route-schema.js";
 import { currentUser, requireRole } from "../../plugins/auth.js";
+import { loadSynonyms } from "../search/synonyms.service.js";
 import { type DetailSchema, detailCaches, signedInDetailHook } from "./detail-cache.js";
 import { PRODUCT, SERVICE } from "./item-kinds.js";
 import {
@@ -113,7 +114,8 @@ function faceRoutes<K extends AnyKind>(face: Face<K>): FastifyPluginAsyncZod {
       async (request) => {
         const q = request.query;
         if (q.id) return { statusCode: 200, ...(await getItemDetail(app.db, kind, q.id, request.user, caches)) };
-        const { rows: _rows, ...page } = await listItems(catalogReader(request), kind, q, request.user);
+        const db = catalogReader(request);
+        const { rows: _rows, ...page } = await listItems(db, kind, q, request.user, await loadSynonyms(app, db));
         return { statusCode: 200, ...page };
       },
     );

@@ -12,6 +12,8 @@ import { categories, type posts, type products } from "../../db/schema/index.js"
 import { notFound } from "../../lib/errors.js";
 import { runListing, type SortSpec } from "../../lib/keyset.js";
 import type { AuthUser } from "../auth/sessions.js";
+import { listingMatch } from "../search/search.service.js";
+import type { Synonyms } from "../search/synonyms.service.js";
 import { type DetailCaches, personalDetail, publicDetail } from "./detail-cache.js";
 import { cachedCount } from "./listing-count.js";
 import { assertOwnUploads, assertSeller, isListedSeller, listingWhere } from "./rules.js";
@@ -46,6 +48,10 @@ export type ItemKind<Row extends ItemRow, Item, Sort extends string, Create exte
   /** Prefix of the item's detail cache key ("product:<id>", "post:<id>", detail-cache.ts). */
   key: "product" | "post";
   table: ItemTable;
+  /** The kind's name in the search index (search_items.kind). */
+  searchKind: "product" | "service";
+  /** The words of a row, for searching a seller's own list (unlisted items are not in the index). */
+  searchText: SQL;
   /** What `assertSeller` names in its 403. */
   plural: "products" | "services";
   notFound: string;
@@ -93,14 +99,22 @@ async function findItem<K extends AnyKind>(db: Executor, kind: K, id: string): P
 
 /**
  * One page of items of `kind`. Public: listed items only. `mine`: the viewer's own items (any
- * state). Filters: category, seller, text search. Sorted by `q.sort`, paged by cursor or page number.
+ * state). Filters: category, seller, and the words of `q.search` read by the one search (typos,
+ * synonyms, stems: search.service.ts). Sorted by `q.sort`, paged by cursor or page number.
  * @throws HttpError 401 for `mine` without a signed-in user; 400 for a bad cursor.
  */
-export async function listItems<K extends AnyKind>(db: Executor, kind: K, q: ItemListQuery<SortOf<K>>, viewer: AuthUser | null) {
+export async function listItems<K extends AnyKind>(
+  db: Executor,
+  kind: K,
+  q: ItemListQuery<SortOf<K>>,
+  viewer: AuthUser | null,
+  synonyms: Synonyms,
+) {
   const spec: SortSpec = kind.sorts[q.sort];
+  const textMatch = await listingMatch(db, kind.searchKind, q.search, synonyms, sql`${kind.table.id}`, q.mine ? kind.searchText : null);
   const page = await runListing({
     spec,
-    where: listingWhere(kind.table, q, viewer),
+    where: listingWhere(kind.table, q, viewer, textMatch),
     limit: q.limit,
     cursor: q.cursor,
     page: q.page,

@@ -1,9 +1,8 @@
 /**
  * Rules shared by products and services: who may write listings, which images an item may use,
- * whether a new item is public, and the text-search condition.
+ * whether a new item is public, and the listing's WHERE.
  */
 import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import { categories, type posts, type products, uploads, users } from "../../db/schema/index.js";
 import { badRequest, forbidden, unauthorized } from "../../lib/errors.js";
@@ -55,30 +54,16 @@ export async function assertCategory(db: Executor, id: string, type: "market-pla
 }
 
 /**
- * Full-text condition on a `search` tsvector column: every word must match, each as a prefix
- * ("tec cam" finds "Tecno Camon"). Words are reduced to letters and digits, so the query text
- * cannot inject tsquery syntax. Answers undefined when the search has no word.
- */
-function searchCondition(column: AnyPgColumn, search: string | undefined): SQL | undefined {
-  const words =
-    (search ?? "")
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu)
-      ?.slice(0, 8) ?? [];
-  if (!words.length) return undefined;
-  const query = words.map((w) => `${w}:*`).join(" & ");
-  return sql`${column} @@ to_tsquery('simple', ${query})`;
-}
-
-/**
  * The WHERE of a product or service listing: public lists show listed items only (ADR 0004); `mine`
- * shows the viewer's own items in any state. Filters: category ("001" = all, spec §2), seller, text.
+ * shows the viewer's own items in any state. Filters: category ("001" = all, spec §2), seller, and
+ * `textMatch`, the search's condition for the `search` words (search.service.ts `listingMatch`).
  * @throws HttpError 401 for `mine` without a signed-in user.
  */
 export function listingWhere(
   table: typeof products | typeof posts,
-  q: { mine?: boolean; category_id?: string; user_id?: string; search?: string },
+  q: { mine?: boolean; category_id?: string; user_id?: string },
   viewer: AuthUser | null,
+  textMatch?: SQL,
 ): SQL {
   const where: SQL[] = [];
   if (q.mine) {
@@ -87,7 +72,6 @@ export function listingWhere(
   } else where.push(sql`${table.listed}`);
   if (q.category_id && q.category_id !== "001") where.push(eq(table.categoryId, q.category_id));
   if (q.user_id) where.push(eq(table.userId, q.user_id));
-  const search = searchCondition(table.search, q.search);
-  if (search) where.push(search);
+  if (textMatch) where.push(textMatch);
   return and(...where) as SQL;
 }

@@ -1,8 +1,8 @@
 /**
  * The shared header (spec §2 "Header and menus"): top bar with the account type label, the name cut
  * to 10 characters and the profile picture (default when none); the menu Home, Shop, Market Place,
- * Services, Cart, My Account, then Log Out or Login / Register; the notification bell (signed in) and the mini-cart button. On phones the
- * menu folds into a drawer.
+ * Services, Cart, My Account, then Log Out or Login / Register; the notification bell (signed in) and the mini-cart button; below
+ * them the search box with its suggestions. On phones the menu folds into a drawer.
  */
 import { Anchor, Box, Container, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
@@ -12,6 +12,7 @@ import { Link, NavLink, useNavigate } from "react-router";
 import { LazyDrawer as Drawer } from "../../components/lazy-overlay";
 import { MenuToggle } from "../../components/ui/button";
 import { MiniCart } from "../../features/cart/components/mini-cart";
+import { SearchBox } from "../../features/search/components/search-box";
 import { useFreeShippingPromise } from "../../lib/queries/settings";
 import { SECTION_LABEL, sectionHref } from "../../lib/sections";
 import { useSession, useSessionExpiry, useSignOut } from "../../lib/session";
@@ -140,6 +141,10 @@ export function Header() {
             <MiniCart />
           </Group>
         </Group>
+      </Container>
+      {/* On every storefront page, phone and desktop: the one search (ADR 0205). */}
+      <Container size="xl" pb={8}>
+        <SearchBox />
       </Container>
       <Drawer opened={opened} onClose={close} size="80%" title="Menu" hiddenFrom="md">
         <Stack gap={4} component="nav" aria-label="Main menu (mobile)">

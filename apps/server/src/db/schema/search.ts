@@ -1,0 +1,70 @@
+/**
+ * The search index (ADR 0205): one row per public catalog item, products and services together,
+ * kept by triggers on the tables it is drawn from (migration 0019), so a write is searchable, or
+ * gone, when its transaction commits. Only listed items (approved, active sellers, ADR 0004) have a
+ * row: what is not in the table cannot be found.
+ */
+import { sql } from "drizzle-orm";
+import { bigint, boolean, customType, index, integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const searchItems = pgTable(
+  "search_items",
+  {
+    /** The product's or service's id. */
+    id: uuid("id").primaryKey(),
+    kind: text("kind", { enum: ["product", "service"] }).notNull(),
+    userId: uuid("user_id").notNull(),
+    categoryId: uuid("category_id").notNull(),
+    /** A product's name; a service's first words. */
+    name: text("name").notNull(),
+    /** Kobo; null for services. */
+    priceKobo: bigint("price_kobo", { mode: "number" }),
+    /** Null for services (always available). */
+    countInStock: integer("count_in_stock"),
+    inStock: boolean("in_stock").notNull(),
+    /** Average stars (1-5); null while nobody rated (products have no ratings yet). */
+    stars: numeric("stars", { precision: 3, scale: 2, mode: "number" }),
+    /** The seller's blue tick. */
+    verified: boolean("verified").notNull(),
+    /** The seller's state (seller_businesses), "" when none. */
+    state: text("state").notNull(),
+    imageUrls: text("image_urls").array().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /** Weighted words: A name, B category, C seller, D description (config `market_search`). */
+    doc: tsvector("doc").notNull(),
+  },
+  (t) => [
+    index("search_items_doc_idx").using("gin", t.doc),
+    index("search_items_new_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("search_items_user_idx").on(t.userId),
+    index("search_items_cat_idx").on(t.categoryId),
+  ],
+);
+
+/**
+ * The catalog's words (lower case, unaccented), for typo correction by trigram (ADR 0205). A word
+ * stays after the last item using it is gone: a correction is only offered when it finds items.
+ */
+export const searchWords = pgTable(
+  "search_words",
+  {
+    word: text("word").primaryKey(),
+    /** Its English stem: a plural typed is known when its stem is. */
+    stem: text("stem").notNull(),
+  },
+  (t) => [
+    index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
+    index("search_words_prefix_idx").on(sql`${t.word} text_pattern_ops`),
+    index("search_words_stem_idx").on(t.stem),
+  ],
+);
+
+/** Synonym groups, applied both ways (ADR 0206): every term of a group finds what the others find. */
+export const searchSynonyms = pgTable("search_synonyms", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** Lower-case, unaccented terms of one or more words, at least two. */
+  terms: text("terms").array().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

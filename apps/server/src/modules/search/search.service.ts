@@ -1,0 +1,405 @@
+/**
+ * The one search of the catalog (ADR 0205): products and services from the `search_items` index
+ * (kept by triggers in the writers' transactions, migration 0019), ranked by relevance, corrected
+ * for typos against the catalog's own words, widened by the admin's synonyms (ADR 0206), with
+ * disjunctive facet counts. The search page, `GET /api/search`, the suggestions and the
+ * `search=` of the product and service listings all go through `planSearch`.
+ */
+import {
+  koboToNaira,
+  nairaToKobo,
+  type SearchFacets,
+  type SearchItem,
+  type SearchParams,
+  type SearchSort,
+  type Suggestion,
+} from "@market/contract";
+import { type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.js";
+import { invalidCursor, parseCursorJson } from "../../lib/cursor.js";
+import { applySynonyms, type Clause, editDistance, type ParsedQuery, parseQuery, type Term, typosAllowed, wordsOf } from "./query.js";
+
+/** The text search configuration of the index: unaccent, then English stems (migration 0019). */
+const CONFIG = sql.raw("'market_search'");
+/** ts_rank weights of D (description), C (seller), B (category), A (name). */
+const WEIGHTS = sql.raw("'{0.1, 0.2, 0.4, 1.0}'::float4[]");
+/** Multiplier of an item out of stock: in stock ranks above an equal match out of stock. */
+const OUT_OF_STOCK_FACTOR = 0.5;
+/** Multiplier of a verified (blue tick) seller's item: small, it reorders near-equal matches only. */
+const VERIFIED_BOOST = 1.05;
+/** A prefix match needs this many letters (the word being typed), or the word is the query's last. */
+const PREFIX_MIN = 3;
+/**
+ * Catalog words a prefix stands for, shortest first. A prefix is matched through them, not as a
+ * tsquery prefix: the index holds stems ("cleaning" is "clean"), so "cleanin:*" would miss it,
+ * and a stemmed prefix finds too much ("sams" stems to "sam", a prefix of "same").
+ */
+const COMPLETIONS = 12;
+/** Deepest offset a cursor may name (relevance is paged by position). */
+const MAX_OFFSET = 10_000;
+
+/** What the database answers about a query word. */
+type WordFacts = { known: boolean; corrections: string[]; completions: string[] };
+
+/** A query ready to run: tsquery texts built from letters and digits only (query.ts). */
+export type SearchPlan = {
+  /** Every clause (AND), with exclusions; null when the query has no word. */
+  all: string | null;
+  /** Any clause (OR): the fallback when every-word finds nothing. */
+  any: string | null;
+  /** Each clause alone, to count how many an item matches in the fallback. */
+  clauses: string[];
+  /** The words as typed, without prefix or correction (ranks exact above typo and prefix). */
+  exact: string | null;
+  /** The plain words as one phrase (ranks the exact phrase first), null under two words. */
+  phrase: string | null;
+  /** The query with its corrections, or null when nothing was corrected. */
+  didYouMean: string | null;
+};
+
+const exactTerm = (t: Term) => (t.phrase ? `(${t.words.join(" <-> ")})` : t.words[0]!);
+
+/**
+ * Which query words the catalog knows (the word, a word it begins, or its English stem), and for
+ * the others the catalog words within the typo rule (`typosAllowed`), nearest first.
+ */
+async function wordFacts(db: Executor, words: string[]): Promise<Map<string, WordFacts>> {
+  const facts = new Map<string, WordFacts>();
+  // Numbers (model numbers, sizes) are matched as typed: the lexicon leaves them out.
+  const lookups = words.filter((w) => !/^[0-9]+$/.test(w));
+  if (!lookups.length) return facts;
+  // One row per word, each lookup with its own constant pattern, so the indexes serve it (a
+  // pattern computed in the query would make `like` read the whole lexicon).
+  const rows = lookups.map(
+    (w) => sql`select ${w}::text as w,
+      (exists (select 1 from search_words s where s.word like ${`${w}%`})
+        or exists (select 1 from search_words s where s.stem = coalesce((ts_lexize('english_stem', ${w}::text))[1], ${w}::text))) as known,
+      array(select s.word from search_words s where s.word like ${`${w}_%`} order by length(s.word), s.word limit ${COMPLETIONS}) as completions,
+      ${
+        w.length >= 5 && !/[0-9]/.test(w)
+          ? sql`array(select s.word from search_words s where s.word % ${w}::text order by s.word <-> ${w}::text limit 20)`
+          : sql`null::text[]`
+      } as candidates`,
+  );
+  const res = await db.execute<{ w: string; known: boolean; candidates: string[] | null; completions: string[] }>(
+    sql.join(rows, sql` union all `),
+  );
+  for (const r of res.rows) {
+    const max = typosAllowed(r.w.length);
+    const corrections = r.known
+      ? []
+      : (r.candidates ?? [])
+          .map((c) => ({ c, d: editDistance(r.w, c, max) }))
+          .filter((x) => x.d <= max)
+          .sort((a, b) => a.d - b.d)
+          .map((x) => x.c)
+          .slice(0, 3);
+    facts.set(r.w, { known: r.known, corrections, completions: r.completions });
+  }
+  return facts;
+}
+
+/**
+ * Plan the search of `text`: parse it, apply the synonym groups, look its words up in the
+ * catalog's lexicon (corrections for unknown words) and build the tsquery texts.
+ */
+async function planSearch(db: Executor, text: string, synonyms: readonly (readonly string[])[], correct = true): Promise<SearchPlan> {
+  const parsed: ParsedQuery = parseQuery(text);
+  const { clauses } = applySynonyms(parsed, synonyms);
+  const plainWords = new Set<string>();
+  for (const c of clauses) if (!c.synonym) for (const t of c.alts) if (!t.phrase) plainWords.add(t.words[0]!);
+  const facts = await wordFacts(db, [...plainWords]);
+  const lastWord = clauses.at(-1)?.alts.at(-1)?.words.at(-1);
+  let corrected = false;
+  // Did a prefix, a correction or a synonym widen the words? Only then is "exact" worth ranking by.
+  let widened = clauses.some((c) => c.synonym);
+
+  const matchTerm = (t: Term, synonym: boolean): string => {
+    if (t.phrase || synonym) return exactTerm(t);
+    const w = t.words[0]!;
+    const alts = [w];
+    const f = facts.get(w);
+    if (w.length >= PREFIX_MIN || (w === lastWord && w.length >= 2)) alts.push(...(f?.completions ?? []));
+    if (correct && f && !f.known && f.corrections.length) {
+      corrected = true;
+      alts.push(...f.corrections);
+    }
+    if (alts.length > 1) widened = true;
+    return alts.length === 1 ? w : `(${alts.join(" | ")})`;
+  };
+  const renderClause = (c: Clause & { synonym?: true }) => `(${c.alts.map((t) => matchTerm(t, !!c.synonym)).join(" | ")})`;
+  const rendered = clauses.map(renderClause);
+  const excluded = parsed.excluded.map((t) => `!${exactTerm(t)}`);
+  const join = (parts: string[], op: string) => (parts.length ? parts.join(op) : null);
+  const withExcluded = (q: string | null) => (q && excluded.length ? `(${q}) & ${excluded.join(" & ")}` : (q ?? join(excluded, " & ")));
+
+  const exactAlts = clauses.flatMap((c) => c.alts.map(exactTerm));
+  const plain = parsed.clauses.every((c) => c.alts.length === 1 && !c.alts[0]!.phrase);
+  const corrections = (w: string) => {
+    const f = facts.get(w);
+    return f && !f.known && f.corrections.length ? f.corrections[0]! : w;
+  };
+  return {
+    all: withExcluded(join(rendered, " & ")),
+    any: rendered.length > 1 ? withExcluded(join(rendered, " | ")) : null,
+    clauses: rendered,
+    exact: widened ? join(exactAlts, " | ") : null,
+    phrase: plain && parsed.clauses.length > 1 ? parsed.clauses.map((c) => c.alts[0]!.words[0]).join(" <-> ") : null,
+    didYouMean: corrected ? rewriteQuery(text, corrections) : null,
+  };
+}
+
+/** `text` with each word replaced by `map(word)` (normalised, as the search reads it). */
+function rewriteQuery(text: string, map: (w: string) => string): string {
+  return text
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((chunk) => {
+      const words = wordsOf(chunk);
+      if (!words.length) return chunk;
+      const quoted = chunk.startsWith('"') || chunk.endsWith('"');
+      return quoted ? chunk.toLowerCase() : chunk.replace(/[\p{L}\p{N}\p{M}]+/gu, (w) => map(wordsOf(w)[0] ?? w));
+    })
+    .join(" ");
+}
+
+/** The condition "item matches the planned query" on `search_items` (alias `s`). */
+function textMatch(q: string): SQL {
+  return sql`s.doc @@ to_tsquery(${CONFIG}, ${q})`;
+}
+
+/** The relevance score of `s` for `plan` (higher first); `anyMode`: count the clauses matched first. */
+function scoreOf(plan: SearchPlan, match: string, anyMode: boolean): SQL {
+  const rank = (q: string | null, factor = 1) =>
+    q ? sql` + ${factor}::float4 * ts_rank(${WEIGHTS}, s.doc, to_tsquery(${CONFIG}, ${q}))` : sql``;
+  const matchedClauses = anyMode
+    ? sql.join(
+        plan.clauses.map((c) => sql` + (s.doc @@ to_tsquery(${CONFIG}, ${c}))::int`),
+        sql``,
+      )
+    : sql``;
+  return sql`((0::float4 ${matchedClauses}${rank(match)}${rank(plan.exact)}${rank(plan.phrase, 2)})
+    * (case when s.in_stock then 1 else ${OUT_OF_STOCK_FACTOR}::float4 end)
+    * (case when s.verified then ${VERIFIED_BOOST}::float4 else 1 end))`;
+}
+
+/** A filter of the matches, or true when not set. */
+type Filters = Record<"kind" | "category" | "price" | "state" | "rating" | "verified" | "inStock", SQL | null>;
+
+function filtersOf(p: SearchParams): Filters {
+  let [lo, hi] = [p.min_price, p.max_price];
+  if (lo !== undefined && hi !== undefined && lo > hi) [lo, hi] = [hi, lo];
+  const price =
+    lo === undefined && hi === undefined
+      ? null
+      : sql`m.price_kobo between ${lo === undefined ? 0 : nairaToKobo(lo)} and ${hi === undefined ? Number.MAX_SAFE_INTEGER : nairaToKobo(hi)}`;
+  return {
+    kind: p.kind?.length ? sql`m.kind = any(${sql.param(p.kind)}::text[])` : null,
+    category: p.category_id?.length ? sql`m.category_id = any(${sql.param(p.category_id)}::uuid[])` : null,
+    price,
+    state: p.state?.length ? sql`m.state = any(${sql.param(p.state)}::text[])` : null,
+    rating: p.min_rating ? sql`m.stars >= ${p.min_rating}` : null,
+    verified: p.verified ? sql`m.verified` : null,
+    inStock: p.in_stock ? sql`m.in_stock` : null,
+  };
+}
+
+/** AND of the filters, leaving out `except` (a facet's count ignores its own filter: disjunctive). */
+function whereOf(f: Filters, except?: keyof Filters): SQL {
+  const parts = (Object.keys(f) as (keyof Filters)[]).filter((k) => k !== except && f[k]).map((k) => f[k]!);
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+const ORDERS: Record<SearchSort, SQL> = {
+  relevance: sql`m.score desc, m.created_at desc, m.id desc`,
+  newest: sql`m.created_at desc, m.id desc`,
+  price_asc: sql`m.price_kobo asc nulls last, m.id`,
+  price_desc: sql`m.price_kobo desc nulls last, m.id`,
+  rating: sql`m.stars desc nulls last, m.created_at desc, m.id desc`,
+};
+
+/** The offset a cursor names (relevance has no stable key to page by: position it is). */
+function offsetOf(cursor: string | undefined): number {
+  if (!cursor) return 0;
+  const v = parseCursorJson(cursor);
+  if (!Array.isArray(v) || v.length !== 1 || !Number.isInteger(v[0]) || v[0] < 0 || v[0] > MAX_OFFSET) throw invalidCursor();
+  return v[0] as number;
+}
+
+type Row = {
+  items: Array<{
+    id: string;
+    kind: "product" | "service";
+    name: string;
+    price_kobo: number | null;
+    image_urls: string[];
+    category_id: string;
+    category_name: string;
+    user_id: string;
+    count_in_stock: number | null;
+    stars: number | null;
+  }> | null;
+  total: number;
+  kind: { value: string; count: number }[] | null;
+  category: { _id: string; name: string; count: number }[] | null;
+  state: { value: string; count: number }[] | null;
+  rating4: number;
+  rating3: number;
+  verified: number;
+  in_stock: number;
+  price_min: number | null;
+  price_max: number | null;
+};
+
+/** One statement: the matches once (materialised), the page, the total and every facet over them. */
+async function runSearch(db: Executor, p: SearchParams, match: SQL, score: SQL, sort: SearchSort, offset: number): Promise<Row> {
+  const f = filtersOf(p);
+  const seller = p.user_id ? sql` and s.user_id = ${p.user_id}` : sql``;
+  const res = await db.execute<Row>(sql`
+    with m as materialized (
+      select s.id, s.kind, s.category_id, s.price_kobo, s.state, s.stars, s.verified, s.in_stock, s.created_at, ${score} as score
+      from search_items s where ${match}${seller}
+    )
+    select
+      (select json_agg(x order by x.ord) from (
+        select pg.ord, s.id, s.kind, s.name, s.price_kobo, s.image_urls, s.category_id, c.name as category_name, s.user_id, s.count_in_stock, s.stars
+        from (select m.id, row_number() over (order by ${ORDERS[sort]}) as ord from m where ${whereOf(f)} order by ${ORDERS[sort]} limit ${p.limit} offset ${offset}) pg
+        join search_items s on s.id = pg.id join categories c on c.id = s.category_id
+      ) x) as items,
+      (select json_agg(x order by x.count desc, x.value) from (select m.kind as value, count(*)::int as count from m where ${whereOf(f, "kind")} group by m.kind) x) as kind,
+      (select json_agg(x order by x.count desc, x.name) from (
+        select c.id as _id, c.name, t.count from (select m.category_id, count(*)::int as count from m where ${whereOf(f, "category")} group by m.category_id order by 2 desc limit 30) t
+        join categories c on c.id = t.category_id) x) as category,
+      (select json_agg(x order by x.count desc, x.value) from (select m.state as value, count(*)::int as count from m where ${whereOf(f, "state")} and m.state <> '' group by m.state) x) as state,
+      -- The single-number facets in one pass over the matches.
+      c.total, c.rating4, c.rating3, c.verified, c.in_stock, c.price_min, c.price_max
+    from (select
+        count(*) filter (where ${whereOf(f)})::int as total,
+        count(*) filter (where ${whereOf(f, "rating")} and m.stars >= 4)::int as rating4,
+        count(*) filter (where ${whereOf(f, "rating")} and m.stars >= 3)::int as rating3,
+        count(*) filter (where ${whereOf(f, "verified")} and m.verified)::int as verified,
+        count(*) filter (where ${whereOf(f, "inStock")} and m.in_stock)::int as in_stock,
+        min(m.price_kobo) filter (where ${whereOf(f, "price")}) as price_min,
+        max(m.price_kobo) filter (where ${whereOf(f, "price")}) as price_max
+      from m) c`);
+  return res.rows[0]!;
+}
+
+export type SearchResult = {
+  items: SearchItem[];
+  total: number;
+  facets: SearchFacets;
+  did_you_mean: string | null;
+  nextCursor: string | null;
+};
+
+/**
+ * Search the public catalog (listed items only: the index holds nothing else). With words, items
+ * matching every word come first by relevance; when none matches every word, items matching most
+ * of them. Without words, every item under the filters, newest first.
+ * @throws HttpError 400 for a bad cursor.
+ */
+export async function search(db: Executor, p: SearchParams, synonyms: readonly (readonly string[])[]): Promise<SearchResult> {
+  const offset = offsetOf(p.cursor);
+  const plan = await planSearch(db, p.q, synonyms, p.correct !== false);
+  const sort: SearchSort = p.sort ?? (plan.all ? "relevance" : "newest");
+  let row: Row;
+  if (!plan.all) row = await runSearch(db, p, sql`true`, sql`0::float4`, sort, offset);
+  else {
+    row = await runSearch(db, p, textMatch(plan.all), scoreOf(plan, plan.all, false), sort, offset);
+    if (row.total === 0 && plan.any && !offset)
+      row = await runSearch(db, p, textMatch(plan.any), scoreOf(plan, plan.any, true), sort, offset);
+  }
+  const items = (row.items ?? []).map(
+    (r): SearchItem => ({
+      _id: r.id,
+      kind: r.kind,
+      name: r.name,
+      price: r.price_kobo === null ? null : koboToNaira(Number(r.price_kobo)),
+      image_urls: r.image_urls,
+      category_id: r.category_id,
+      category_name: r.category_name,
+      user_id: r.user_id,
+      count_in_stock: r.count_in_stock,
+      stars: r.stars === null ? 0 : Number(r.stars),
+    }),
+  );
+  const next = offset + items.length;
+  return {
+    items,
+    total: row.total,
+    facets: {
+      kind: row.kind ?? [],
+      category: row.category ?? [],
+      state: row.state ?? [],
+      rating: { "4": row.rating4, "3": row.rating3 },
+      verified: row.verified,
+      in_stock: row.in_stock,
+      price: {
+        min: row.price_min === null ? null : koboToNaira(Number(row.price_min)),
+        max: row.price_max === null ? null : koboToNaira(Number(row.price_max)),
+      },
+    },
+    did_you_mean: plan.didYouMean,
+    nextCursor: next < row.total && next <= MAX_OFFSET ? Buffer.from(JSON.stringify([next])).toString("base64url") : null,
+  };
+}
+
+/**
+ * The listings' `search=` (GET /api/product, /api/posts): the ids of `kind` matching `text` the
+ * way the search does (typos, synonyms, stems), as a condition on `idColumn`; undefined without a
+ * word. A seller's own list (`own`) holds unlisted items the index lacks: their words are read
+ * from the row itself (`ownText`).
+ */
+export async function listingMatch(
+  db: Executor,
+  kind: "product" | "service",
+  text: string | undefined,
+  synonyms: readonly (readonly string[])[],
+  idColumn: SQL,
+  ownText: SQL | null,
+): Promise<SQL | undefined> {
+  if (!text?.trim()) return undefined;
+  const plan = await planSearch(db, text, synonyms);
+  if (!plan.all) return undefined;
+  if (ownText) return sql`to_tsvector(${CONFIG}, ${ownText}) @@ to_tsquery(${CONFIG}, ${plan.all})`;
+  return sql`${idColumn} in (select s.id from search_items s where s.kind = ${kind} and ${textMatch(plan.all)})`;
+}
+
+/** How many suggestions of each type, at most. */
+const SUGGEST_ITEMS = 5;
+const SUGGEST_OTHERS = 3;
+
+/**
+ * Suggestions while typing (from the second letter): the best items, then categories and sellers
+ * whose name holds a word beginning with what was typed. Each has the page it opens.
+ */
+export async function suggest(db: Executor, text: string, synonyms: readonly (readonly string[])[]): Promise<Suggestion[]> {
+  const words = wordsOf(text);
+  if (words.join("").length < 2) return [];
+  const plan = await planSearch(db, text, synonyms);
+  if (!plan.all) return [];
+  const pattern = `%${words.at(-1)}%`;
+  const res = await db.execute<{ type: Suggestion["type"]; id: string; text: string; ctype: string | null }>(sql`
+    (select s.kind as type, s.id, s.name as text, null as ctype from search_items s where ${textMatch(plan.all)}
+      order by ${scoreOf(plan, plan.all, false)} desc, s.created_at desc limit ${SUGGEST_ITEMS})
+    union all
+    (select 'category', c.id, c.name, c.type::text from categories c where lower(unaccent(c.name)) like ${pattern} order by c.name limit ${SUGGEST_OTHERS})
+    union all
+    (select 'seller', u.id, coalesce(b.business_name, u.names), null from users u left join seller_businesses b on b.user_id = u.id
+      where exists (select 1 from search_items s where s.user_id = u.id)
+        and (lower(unaccent(coalesce(b.business_name, ''))) like ${pattern} or lower(unaccent(u.names)) like ${pattern} or lower(u.username) like ${pattern})
+      order by u.names limit ${SUGGEST_OTHERS})`);
+  return res.rows.map((r) => ({
+    type: r.type,
+    text: r.text,
+    url:
+      r.type === "product"
+        ? `/product/market-place/${r.id}`
+        : r.type === "service"
+          ? `/product/services/${r.id}`
+          : r.type === "category"
+            ? `/categories/collections/${r.ctype}/${r.id}`
+            : `/search?user_id=${r.id}`,
+  }));
+}
