@@ -20,4 +20,6 @@ export * from "./schemas/payout-account.js";
 export * from "./schemas/phone.js";
 export * from "./schemas/plain-text.js";
 export * from "./schemas/seller.js";
+export * from "./schemas/seller-score.js";
+export * from "./schemas/seller-shop.js";
 export * from "./texts.js";

@@ -63,6 +63,14 @@ export const SERVER_DRAWN_PAGES: readonly ServerDrawnPage[] = [
     parts: ["src/features/catalog/components/detail-tabs.tsx"],
     budgetJs: true,
   },
+  {
+    name: "seller",
+    paths: [STOREFRONT_PATHS.seller],
+    sample: "/seller/adagadgets",
+    page: "src/features/catalog/pages/seller-page.tsx",
+    parts: ["src/features/catalog/components/pagination.impl.tsx"],
+    budgetJs: true,
+  },
   // Sign-in and contact draw a form with Mantine's inputs and @mantine/form (the contract's schemas
   // and Zod load on the form's first focus); cart and account draw Mantine's Table, which brings
   // its scroll area and floating-ui (ADR 0147).

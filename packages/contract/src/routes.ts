@@ -26,6 +26,8 @@ export const STOREFRONT_PATHS = {
   cart: "/cart",
   checkout: "/checkout",
   notificationSettings: "/account/notifications",
+  /** A seller's public shop page (ADR 0210). */
+  seller: "/seller/:username",
 } as const;
 
 /** The back office's pages, under its own layout. */

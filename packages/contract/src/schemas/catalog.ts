@@ -7,6 +7,7 @@ import { z } from "zod";
 import { CATEGORY_TYPES, MAX_IMAGES_PER_ITEM, MAX_PAGE_SIZE, PAGE_SIZE } from "../constants.js";
 import { Id, Naira } from "./common.js";
 import { plainText } from "./plain-text.js";
+import { SellerScore } from "./seller-score.js";
 
 export const CategoryType = z.enum(CATEGORY_TYPES, { message: "Type must be market-place or services" });
 export type CategoryType = z.infer<typeof CategoryType>;
@@ -232,6 +233,8 @@ export const Seller = z.object({
   /** Whether the signed-in viewer follows this seller (false when anonymous). */
   following: z.boolean(),
   categories: z.array(z.object({ _id: z.string(), name: z.string(), type: CategoryType })),
+  /** The seller score and its parts (ADR 0211). */
+  score: SellerScore,
 });
 export type Seller = z.infer<typeof Seller>;
 

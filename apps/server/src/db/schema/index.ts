@@ -5,4 +5,5 @@ export * from "./enums.js";
 export * from "./ledger.js";
 export * from "./notifications.js";
 export * from "./system.js";
+export * from "./trust.js";
 export * from "./users.js";

@@ -10,10 +10,11 @@ import { expirySweep } from "./expiry-sweep.js";
 import { idempotencyPrune } from "./idempotency-prune.js";
 import { type Job, type JobOutcome, runJobOnce } from "./job.js";
 import { outboxDelivery } from "./outbox-delivery.js";
+import { sellerScoresJob } from "./seller-scores.js";
 import { throttlePrune } from "./throttle-prune.js";
 
 /** Every background job of the server. */
-export const JOBS = [expirySweep, throttlePrune, idempotencyPrune, outboxDelivery] as const satisfies readonly Job[];
+export const JOBS = [expirySweep, throttlePrune, idempotencyPrune, outboxDelivery, sellerScoresJob] as const satisfies readonly Job[];
 
 type JobName = (typeof JOBS)[number]["name"];
 
