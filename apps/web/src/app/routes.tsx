@@ -26,6 +26,7 @@ export const routes: RouteObject[] = [
             path: STOREFRONT_PATHS.listing,
             lazy: lazyPage("listing", () => import("../features/catalog/pages/category-listing-page")),
           },
+          { path: STOREFRONT_PATHS.seller, lazy: lazyPage("seller", () => import("../features/catalog/pages/seller-page")) },
           { path: STOREFRONT_PATHS.shop, element: <Navigate to="/categories/collections/market-place/001" replace /> },
           { path: STOREFRONT_PATHS.wishlist, lazy: lazyPage("wishlist", () => import("../features/catalog/pages/wishlist-page")) },
           { path: STOREFRONT_PATHS.contact, lazy: lazyPage("contact", () => import("../features/catalog/pages/contact-page")) },

@@ -3,11 +3,13 @@
  * with count) and Business Owner. Below the fold, in a chunk of its own that the server draws and
  * the page preloads (ADR 0051, 0073).
  */
-import { Avatar, Box, Button, Group, Stack, Text } from "@mantine/core";
+import { Anchor, Avatar, Box, Button, Group, Stack, Text } from "@mantine/core";
 import type { Post, Product, Seller } from "@market/contract";
 import { lazy, Suspense } from "react";
+import { Link } from "react-router";
 import { type Tab, Tabs } from "../../../components/ui/tabs";
 import { isPost } from "../api/catalog";
+import { sellerHref } from "./seller-score";
 
 /**
  * Services only, and only once its tab is chosen (the panels are not kept mounted): its chunk (the
@@ -48,11 +50,18 @@ export default function DetailTabs({ item, seller, onOpenSeller }: { item: Produ
       <Group align="flex-start" gap="lg" wrap="nowrap" maw={860}>
         <Avatar src={seller.profile ?? undefined} alt={seller.names} name={seller.names} size={80} radius={80} color="naija" />
         <Stack gap="xs">
-          <Text fw={700}>{seller.names}</Text>
+          <Anchor component={Link} to={sellerHref(seller.username)} fw={700}>
+            {seller.names}
+          </Anchor>
           <Text fz="sm">{seller.desc}</Text>
-          <Button variant="light" onClick={onOpenSeller} w="fit-content">
-            View business owner
-          </Button>
+          <Group gap="sm">
+            <Button variant="light" onClick={onOpenSeller} w="fit-content">
+              View business owner
+            </Button>
+            <Button component={Link} to={sellerHref(seller.username)} variant="default" w="fit-content">
+              Visit shop
+            </Button>
+          </Group>
         </Stack>
       </Group>
     ),
