@@ -167,7 +167,7 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
             <Group gap="xs" fz="sm">
               <Text fz="sm">
                 Sold by{" "}
-                <Anchor component={Link} to={sellerHref(seller.username)} inherit data-testid="seller-link">
+                <Anchor component={Link} to={sellerHref(seller.username)} fz="sm" fw={600} data-testid="seller-link">
                   {seller.names}
                 </Anchor>
               </Text>
