@@ -19,6 +19,7 @@ export * from "./schemas/password.js";
 export * from "./schemas/payout-account.js";
 export * from "./schemas/phone.js";
 export * from "./schemas/plain-text.js";
+export * from "./schemas/purchase-reviews.js";
 export * from "./schemas/seller.js";
 export * from "./schemas/seller-score.js";
 export * from "./schemas/seller-shop.js";

@@ -78,8 +78,12 @@ export const Product = z.object({
   category_name: z.string(),
   /** Spec §3: a `body` marks a post or service; a product's is always null. */
   body: z.null(),
-  /** Spec §3 star reactions: products are not rated, always empty. */
+  /** The product stars of its verified buyers' reviews (1..5, newest first, at most REACTIONS_LIST_MAX; ADR 0212). */
   reactions: z.array(z.number().int()),
+  /** Average of all of them, 1 decimal, 0 when nobody rated. */
+  stars: z.number(),
+  /** How many ratings `stars` averages. */
+  reactions_count: z.number().int(),
   /** False while the owner is pending or blocked (only in the owner's own list / detail). */
   listed: z.boolean(),
   createdAt: z.string(),

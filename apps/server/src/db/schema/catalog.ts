@@ -75,6 +75,9 @@ export const products = pgTable(
     countInStock: integer("count_in_stock").notNull().default(0),
     imageUrls: text("image_urls").array().notNull().default(sql`'{}'::text[]`),
     listed: boolean("listed").notNull().default(false),
+    /** Denormalised from the visible purchase reviews' product stars (kept in the review's transaction, ADR 0212). */
+    ratingCount: integer("rating_count").notNull().default(0),
+    ratingSum: integer("rating_sum").notNull().default(0),
     search: tsvector("search").generatedAlwaysAs(sql`to_tsvector('simple', coalesce(name, '') || ' ' || coalesce(description, ''))`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,8 +1,12 @@
 /**
- * Trust in sellers: each seller's score over the last 90 days (ADR 0211), kept by the
- * `seller-scores` job so a page view never computes it.
+ * Trust in sellers: reviews from verified buyers, one per order line (ADR 0212), and each seller's
+ * score over the last 90 days (ADR 0211), kept by the `seller-scores` job so a page view never
+ * computes it.
  */
-import { index, integer, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, real, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { products } from "./catalog.js";
+import { orderLines } from "./commerce.js";
 import { users } from "./users.js";
 
 /**
@@ -27,4 +31,45 @@ export const sellerScores = pgTable(
     computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("seller_scores_computed_idx").on(t.computedAt)],
+);
+
+/**
+ * A buyer's review of one order line they received: the product's stars (1..5), the seller's stars
+ * (1..5) and a plain-text comment; editable by the buyer for 30 days; the seller's one public reply.
+ * `seller_id` and `product_id` are the line's, copied so the lists need no join through orders.
+ * `hidden_at`: an admin hid it (with `hidden_reason`); it then counts nowhere.
+ */
+export const purchaseReviews = pgTable(
+  "purchase_reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderLineId: uuid("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+    buyerId: uuid("buyer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    productRating: smallint("product_rating").notNull(),
+    sellerRating: smallint("seller_rating").notNull(),
+    comment: text("comment").notNull(),
+    reply: text("reply"),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenReason: text("hidden_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("purchase_reviews_line_uq").on(t.orderLineId),
+    index("purchase_reviews_product_idx").on(t.productId, t.createdAt.desc(), t.id.desc()),
+    index("purchase_reviews_seller_idx").on(t.sellerId, t.createdAt.desc(), t.id.desc()),
+    // The seller-scores job finds reviews written or changed since its last run (ADR 0211).
+    index("purchase_reviews_updated_idx").on(t.updatedAt),
+    check("purchase_reviews_product_rating_ck", sql`${t.productRating} between 1 and 5`),
+    check("purchase_reviews_seller_rating_ck", sql`${t.sellerRating} between 1 and 5`),
+  ],
 );

@@ -8,7 +8,7 @@
 import { averageStars, SELLER_SCORE_MIN_ORDERS, SELLER_SCORE_WINDOW_DAYS, type SellerScore, type SellerScoreLabel } from "@market/contract";
 import { and, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { orderLines, orders, posts, sellerScores, transactions, users } from "../../db/schema/index.js";
+import { orderLines, orders, posts, purchaseReviews, sellerScores, transactions, users } from "../../db/schema/index.js";
 import { shipBy } from "../notifications/ship-by.js";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -119,17 +119,37 @@ async function lineFacts(db: Executor, sellerIds: string[], now: Date) {
     .where(and(inArray(orderLines.sellerId, sellerIds), eq(orders.status, "paid"), gte(paidAt, since)));
 }
 
-/** The sellers' star ratings: today the stars of their services (ADR 0211). */
+/**
+ * The sellers' star ratings (ADR 0211): the seller stars of their verified buyers' visible reviews
+ * (ADR 0212) and the stars of their services, summed per seller.
+ */
 async function ratingFacts(db: Executor, sellerIds: string[]) {
-  return db
-    .select({
-      sellerId: posts.userId,
-      sum: sql<number>`coalesce(sum(${posts.ratingSum}), 0)::int`,
-      n: sql<number>`coalesce(sum(${posts.ratingCount}), 0)::int`,
-    })
-    .from(posts)
-    .where(inArray(posts.userId, sellerIds))
-    .groupBy(posts.userId);
+  const [services, reviewed] = await Promise.all([
+    db
+      .select({
+        sellerId: posts.userId,
+        sum: sql<number>`coalesce(sum(${posts.ratingSum}), 0)::int`,
+        n: sql<number>`coalesce(sum(${posts.ratingCount}), 0)::int`,
+      })
+      .from(posts)
+      .where(inArray(posts.userId, sellerIds))
+      .groupBy(posts.userId),
+    db
+      .select({
+        sellerId: purchaseReviews.sellerId,
+        sum: sql<number>`coalesce(sum(${purchaseReviews.sellerRating}), 0)::int`,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(purchaseReviews)
+      .where(and(inArray(purchaseReviews.sellerId, sellerIds), isNull(purchaseReviews.hiddenAt)))
+      .groupBy(purchaseReviews.sellerId),
+  ]);
+  const totals = new Map<string, { sum: number; n: number }>();
+  for (const r of [...services, ...reviewed]) {
+    const t = totals.get(r.sellerId) ?? { sum: 0, n: 0 };
+    totals.set(r.sellerId, { sum: t.sum + r.sum, n: t.n + r.n });
+  }
+  return totals;
 }
 
 /** Compute and store the scores of `sellerIds` at `now` (one statement per batch). Answers how many were written. */
@@ -137,7 +157,7 @@ export async function recomputeSellerScores(db: Executor, sellerIds: string[], n
   if (sellerIds.length === 0) return 0;
   const [lines, ratings] = await Promise.all([lineFacts(db, sellerIds, now), ratingFacts(db, sellerIds)]);
   const rows = sellerIds.map((sellerId) => {
-    const r = ratings.find((x) => x.sellerId === sellerId);
+    const r = ratings.get(sellerId);
     const score = scoreOf(
       {
         lines: lines.filter((l) => l.sellerId === sellerId).map((l) => ({ ...l, cancelledBySeller: false, problem: false })),
@@ -185,8 +205,8 @@ const CHANGE_MARGIN_MS = 60_000;
 const STALE_MS = 60 * 60_000;
 
 /**
- * The sellers whose score is due at `now`, at most `limit`: those with an order or order line
- * changed since the newest stored score (less a margin), sellers never scored, and those whose
+ * The sellers whose score is due at `now`, at most `limit`: those with an order, order line or
+ * review changed since the newest stored score (less a margin), sellers never scored, and those whose
  * score is older than an hour (the window slides, and a new rating counts within that hour).
  */
 export async function sellersDue(db: Executor, now: Date, limit: number): Promise<string[]> {
@@ -200,6 +220,11 @@ export async function sellersDue(db: Executor, now: Date, limit: number): Promis
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(or(gte(orderLines.updatedAt, since), gte(orders.updatedAt, since)))
     .limit(limit);
+  const reviewed = await db
+    .selectDistinct({ id: purchaseReviews.sellerId })
+    .from(purchaseReviews)
+    .where(gte(purchaseReviews.updatedAt, since))
+    .limit(limit);
   const stale = await db
     .select({ id: sellerScores.sellerId })
     .from(sellerScores)
@@ -211,7 +236,7 @@ export async function sellersDue(db: Executor, now: Date, limit: number): Promis
     .leftJoin(sellerScores, eq(sellerScores.sellerId, users.id))
     .where(and(eq(users.accType, "business"), isNull(sellerScores.sellerId)))
     .limit(limit);
-  return [...new Set([...changed, ...stale, ...never].map((r) => r.id))].slice(0, limit);
+  return [...new Set([...changed, ...reviewed, ...stale, ...never].map((r) => r.id))].slice(0, limit);
 }
 
 /** The stored score of `sellerId`, or the new seller's when none was computed. */
