@@ -2,7 +2,7 @@
  * /account/orders/:id, the buyer's order page (ADR 0178): the order's number and status, each line
  * with its seller and fulfilment ("Shipped", "Delivered" and when), the delivery address, totals,
  * the payment (method, reference, transfer state), the timeline from the stored times, and a
- * receipt to print or save as PDF with the browser ("Print receipt" calls window.print()). Drawn
+ * "Write a review" on each delivered line (ADR 0212), a receipt to print or save as PDF with the browser ("Print receipt" calls window.print()). Drawn
  * by the server for a signed-in customer like /account (SERVER_DRAWN_PAGES); another buyer's order
  * is the API's 404, shown as "Order not found".
  */
@@ -12,6 +12,7 @@ import { IconPrinter } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
 import { DeliveryAddress, OrderLines, OrderPayment, OrderStatusBadge, OrderTimeline, when } from "../../../components/orders/order-detail";
 import { Receipt } from "../../../components/orders/print-sheet";
+import { WriteReviewButton } from "../../../components/reviews/write-review-button";
 import { Button } from "../../../components/ui/button";
 import { ApiError } from "../../../lib/api";
 import { errorMessage } from "../../../lib/notify";
@@ -61,7 +62,14 @@ function BuyerOrder({ id }: { id: string }) {
           Print receipt
         </Button>
       </Group>
-      <OrderLines order={order} showSeller />
+      <OrderLines
+        order={order}
+        showSeller
+        // A delivered line of a paid order may be reviewed; the server's rule decides (ADR 0212).
+        action={(l) =>
+          order.status === "paid" && l.fulfilment === "delivered" ? <WriteReviewButton lineId={l._id} name={l.name} /> : null
+        }
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {order.address && <DeliveryAddress address={order.address} contact={false} />}
         <OrderPayment order={order} />

@@ -1,6 +1,6 @@
 /**
- * The detail page's tabs (spec §2 "Product or service detail"): Description, Reviews (services,
- * with count) and Business Owner. Below the fold, in a chunk of its own that the server draws and
+ * The detail page's tabs (spec §2 "Product or service detail"): Description, Reviews (services'
+ * reviews, or a product's reviews from verified buyers, ADR 0212; with count) and Business Owner. Below the fold, in a chunk of its own that the server draws and
  * the page preloads (ADR 0051, 0073).
  */
 import { Anchor, Avatar, Box, Button, Group, Stack, Text } from "@mantine/core";
@@ -16,6 +16,8 @@ import { sellerHref } from "./seller-score";
  * review form: Rating, Textarea, Alert) is not part of the product page's start-up (ADR 0073).
  */
 const ReviewsPanel = lazy(() => import("./reviews-panel"));
+/** A product's reviews from verified buyers (ADR 0212), in the same way: only once its tab is chosen. */
+const PurchaseReviewsPanel = lazy(() => import("./purchase-reviews-panel"));
 
 export default function DetailTabs({ item, seller, onOpenSeller }: { item: Product | Post; seller: Seller; onOpenSeller: () => void }) {
   const service = isPost(item);
@@ -30,6 +32,20 @@ export default function DetailTabs({ item, seller, onOpenSeller }: { item: Produ
       ),
     },
   ];
+  if (!service) {
+    const product = item as Product;
+    tabs.push({
+      value: "reviews",
+      label: `Reviews (${product.reactions_count})`,
+      panel: (
+        <Box maw={860}>
+          <Suspense fallback={null}>
+            <PurchaseReviewsPanel productId={product._id} sellerId={product.user_id} />
+          </Suspense>
+        </Box>
+      ),
+    });
+  }
   if (service) {
     tabs.push({
       value: "reviews",

@@ -2,13 +2,14 @@
  * A seller's shop `/seller/:username` (ADR 0210), drawn by the server: picture, name, blue tick,
  * @username, description, state and city, member since, followers with Follow/Following, rating,
  * the seller score's label and parts (ADR 0211), then the seller's products or services with the
- * listing's sorts and pages (state in the URL: ?type=services&sort=&page=&cursor=). An unknown,
+ * listing's sorts and pages (state in the URL: ?type=services&sort=&page=&cursor=), or the seller's
+ * reviews from verified buyers (?type=reviews, ADR 0212). An unknown,
  * pending or blocked seller is the Not Found page (the server answers 404).
  */
 import { Container, Group, Stack, Text, Title } from "@mantine/core";
 import { ALL_CATEGORIES_ID, type CategoryType, type SellerShop, TEXT } from "@market/contract";
 import { IconRosetteDiscountCheckFilled } from "@tabler/icons-react";
-import { lazy } from "react";
+import { lazy, Suspense } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { LazyAlert } from "../../../components/lazy-alert";
 import { Stars } from "../../../components/stars";
@@ -28,6 +29,8 @@ import { useFollowToggle } from "../components/use-follow-toggle";
 
 /** Only for an unknown seller: its own chunk (ADR 0051). */
 const NotFoundPage = lazy(() => import("../../../components/not-found-page"));
+/** The seller's reviews from verified buyers (ADR 0212): their own chunk, loaded when their tab is chosen. */
+const PurchaseReviewsPanel = lazy(() => import("../components/purchase-reviews-panel"));
 
 export default function SellerPage() {
   const { username = "" } = useParams();
@@ -146,6 +149,7 @@ function Profile({ shop }: { shop: SellerShop }) {
 
 function Shop({ shop }: { shop: SellerShop }) {
   const [params] = useSearchParams();
+  const reviews = params.get("type") === "reviews";
   const type: CategoryType = params.get("type") === "services" ? "services" : "market-place";
   const { sort, page, cursor, changeSort, goToPage } = useListingUrl(type);
   const sorts = SORTS[type];
@@ -153,10 +157,12 @@ function Shop({ shop }: { shop: SellerShop }) {
   // A sort picked on the server-drawn page before the app started (ADR 0131).
   const sortRef = useKeptValue<HTMLSelectElement>(sort, changeSort);
   const data = listing.data;
-  const tabs: Array<{ type: CategoryType; label: string }> = [
+  const tabs: Array<{ type: CategoryType | "reviews"; label: string }> = [
     { type: "market-place", label: `Products (${shop.products_count})` },
     { type: "services", label: `Services (${shop.services_count})` },
+    { type: "reviews", label: "Reviews" },
   ];
+  const current = reviews ? "reviews" : type;
   return (
     <Container size="xl" py="lg">
       <Profile shop={shop} />
@@ -165,36 +171,46 @@ function Shop({ shop }: { shop: SellerShop }) {
           <Button
             key={t.type}
             as={Link}
-            to={t.type === "services" ? `${sellerHref(shop.username)}?type=services` : sellerHref(shop.username)}
-            variant={t.type === type ? "filled" : "default"}
+            to={t.type === "market-place" ? sellerHref(shop.username) : `${sellerHref(shop.username)}?type=${t.type}`}
+            variant={t.type === current ? "filled" : "default"}
             size="xs"
             radius="xl"
-            aria-current={t.type === type ? "page" : undefined}
+            aria-current={t.type === current ? "page" : undefined}
           >
             {t.label}
           </Button>
         ))}
       </nav>
-      <Group justify="space-between" align="flex-end" my="md" gap="sm">
-        <Text fz="sm" c="dimmed" data-testid="showing">
-          {data ? TEXT.pages.showingResults(data.from, data.to, data.total) : "\u00a0"}
-        </Text>
-        {/* The browser's own select: no Combobox/floating-ui on the page's first load (ADR 0051). */}
-        <SelectField
-          ref={sortRef}
-          aria-label="Sort by"
-          data={sorts}
-          value={sort}
-          onChange={(e) => changeSort(e.currentTarget.value)}
-          className={classes.sortField}
-        />
-      </Group>
-      <ListingResults
-        type={type}
-        listing={listing}
-        onPage={goToPage}
-        empty={type === "services" ? "This seller offers no services yet." : "This seller has no products for sale yet."}
-      />
+      {reviews ? (
+        <div style={{ marginTop: "var(--mantine-spacing-md)" }}>
+          <Suspense fallback={<Text>{TEXT.pages.loading}</Text>}>
+            <PurchaseReviewsPanel sellerId={shop._id} />
+          </Suspense>
+        </div>
+      ) : (
+        <>
+          <Group justify="space-between" align="flex-end" my="md" gap="sm">
+            <Text fz="sm" c="dimmed" data-testid="showing">
+              {data ? TEXT.pages.showingResults(data.from, data.to, data.total) : "\u00a0"}
+            </Text>
+            {/* The browser's own select: no Combobox/floating-ui on the page's first load (ADR 0051). */}
+            <SelectField
+              ref={sortRef}
+              aria-label="Sort by"
+              data={sorts}
+              value={sort}
+              onChange={(e) => changeSort(e.currentTarget.value)}
+              className={classes.sortField}
+            />
+          </Group>
+          <ListingResults
+            type={type}
+            listing={listing}
+            onPage={goToPage}
+            empty={type === "services" ? "This seller offers no services yet." : "This seller has no products for sale yet."}
+          />
+        </>
+      )}
     </Container>
   );
 }
