@@ -23,7 +23,7 @@ import type { AuthUser } from "../auth/sessions.js";
 
 const DAY_MS = 24 * 60 * 60_000;
 
-export const REVIEW_TEXTS = {
+const REVIEW_TEXTS = {
   lineNotFound: "Order line not found",
   notQualifying: "You can review an item once it has been delivered to you",
   own: "You cannot review your own items",
@@ -41,7 +41,7 @@ export const REVIEW_TEXTS = {
  * Once buyer protection's order-line life lands this becomes "received or completed" (the buyer
  * confirmed receipt, or the timer did): change it here, the only place the rule lives.
  */
-export function lineQualifiesForReview(line: { orderStatus: string; fulfilment: string }): boolean {
+function lineQualifiesForReview(line: { orderStatus: string; fulfilment: string }): boolean {
   return line.orderStatus === "paid" && line.fulfilment === "delivered";
 }
 

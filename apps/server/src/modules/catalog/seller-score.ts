@@ -17,8 +17,8 @@ const DAY_MS = 24 * 60 * 60_000;
 export const SCORE_WEIGHTS = { fulfilled: 0.3, onTime: 0.3, noProblem: 0.2, rating: 0.2 } as const;
 
 /** Score thresholds of the labels (0..100): at least EXCELLENT is "Excellent", at least GOOD "Good", else "Fair". */
-export const SCORE_EXCELLENT = 90;
-export const SCORE_GOOD = 75;
+const SCORE_EXCELLENT = 90;
+const SCORE_GOOD = 75;
 
 /** One paid order line of the seller in the window, as the score reads it. */
 export type ScoredLine = {
@@ -94,7 +94,7 @@ export function scoreOf(facts: ScoreFacts, now: Date): SellerScore {
 }
 
 /** The score of a seller nobody has computed yet (no paid order). */
-export const NEW_SELLER_SCORE: SellerScore = scoreOf({ lines: [], ratingSum: 0, ratingCount: 0 }, new Date(0));
+const NEW_SELLER_SCORE: SellerScore = scoreOf({ lines: [], ratingSum: 0, ratingCount: 0 }, new Date(0));
 
 /**
  * The paid lines of `sellerIds` whose payment was confirmed in the window ending at `now`. This is

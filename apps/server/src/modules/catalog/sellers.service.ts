@@ -62,7 +62,7 @@ export async function getSeller(db: Executor, sellerId: string, viewerId: string
 }
 
 /** The message of a shop that is not public (unknown, not a seller, pending or blocked). */
-export const SHOP_NOT_FOUND = "Seller not found";
+const SHOP_NOT_FOUND = "Seller not found";
 
 /**
  * The public shop of the seller named `username` (any letter case): the popup's profile with the

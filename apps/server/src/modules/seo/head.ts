@@ -195,7 +195,7 @@ export function sellerPath(username: string): string {
 }
 
 /** Title, description and JSON-LD (schema.org Organization, with its aggregateRating when rated) of a shop. */
-export function describeSeller(seller: SeoSeller, baseUrl: string) {
+function describeSeller(seller: SeoSeller, baseUrl: string) {
   const url = `${baseUrl}${sellerPath(seller.username)}`;
   const place = [seller.city, seller.state].filter(Boolean).join(", ");
   const title = plainText(`${seller.names}${place ? ` in ${place}` : ""}`, 120);

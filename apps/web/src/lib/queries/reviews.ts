@@ -9,7 +9,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import { api } from "../api";
 import { catalogKeys } from "./catalog";
 
-export const reviewKeys = {
+const reviewKeys = {
   /** Every cached list of reviews (prefix). */
   all: () => ["purchase-reviews"] as const,
   of: (by: { productId?: string; sellerId?: string }) => [...reviewKeys.all(), by.productId ?? null, by.sellerId ?? null] as const,
