@@ -20,6 +20,7 @@ export * from "./schemas/payout-account.js";
 export * from "./schemas/phone.js";
 export * from "./schemas/plain-text.js";
 export * from "./schemas/purchase-reviews.js";
+export * from "./schemas/reports.js";
 export * from "./schemas/seller.js";
 export * from "./schemas/seller-score.js";
 export * from "./schemas/seller-shop.js";

@@ -4,7 +4,7 @@
  * computes it.
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, real, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, real, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { products } from "./catalog.js";
 import { orderLines } from "./commerce.js";
 import { users } from "./users.js";
@@ -71,5 +71,61 @@ export const purchaseReviews = pgTable(
     index("purchase_reviews_updated_idx").on(t.updatedAt),
     check("purchase_reviews_product_rating_ck", sql`${t.productRating} between 1 and 5`),
     check("purchase_reviews_seller_rating_ck", sql`${t.sellerRating} between 1 and 5`),
+  ],
+);
+
+/**
+ * One reported item (ADR 0213): a listing (product or service) or a review, and what the admin
+ * decided. `target_type` is "product", "post" or "review"; `status` "open" until an admin decides
+ * ("hidden", "unlisted" or "dismissed", with `reason`). `auto_hidden`: 3 verified buyers reported the
+ * listing, so it was hidden until the admin looks. One open case per item.
+ */
+export const reportCases = pgTable(
+  "report_cases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    targetType: text("target_type").notNull(),
+    targetId: uuid("target_id").notNull(),
+    /** The seller the item belongs to (the listing's owner, or the reviewed line's seller). */
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("open"),
+    autoHidden: boolean("auto_hidden").notNull().default(false),
+    reason: text("reason"),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("report_cases_open_uq").on(t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
+    index("report_cases_status_idx").on(t.status, t.createdAt),
+    index("report_cases_seller_idx").on(t.sellerId, t.createdAt.desc()),
+  ],
+);
+
+/** One account's report of an item: once per item and account (ADR 0213). */
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    caseId: uuid("case_id")
+      .notNull()
+      .references(() => reportCases.id, { onDelete: "cascade" }),
+    targetType: text("target_type").notNull(),
+    targetId: uuid("target_id").notNull(),
+    reporterId: uuid("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    comment: text("comment").notNull().default(""),
+    /** The reporter bought this product (a paid order line of it). */
+    verifiedBuyer: boolean("verified_buyer").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("reports_once_uq").on(t.targetType, t.targetId, t.reporterId),
+    index("reports_case_idx").on(t.caseId, t.createdAt),
+    index("reports_reporter_idx").on(t.reporterId, t.createdAt),
   ],
 );
