@@ -54,6 +54,10 @@ export const BACKOFFICE_PATHS = {
   sellers: `${BACKOFFICE_BASE}/sellers`,
   users: `${BACKOFFICE_BASE}/users`,
   messages: `${BACKOFFICE_BASE}/messages`,
+  /** The admins' reports queue (ADR 0213). */
+  reports: `${BACKOFFICE_BASE}/reports`,
+  /** The seller's reviews, score and reports (ADR 0211-0213). */
+  trust: `${BACKOFFICE_BASE}/reviews`,
   settings: `${BACKOFFICE_BASE}/settings`,
   changePassword: `${BACKOFFICE_BASE}/change_pwd`,
   notificationSettings: `${BACKOFFICE_BASE}/notifications`,

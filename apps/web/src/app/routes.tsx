@@ -121,6 +121,8 @@ export const routes: RouteObject[] = [
           { path: BACKOFFICE_PATHS.sellers, lazy: lazyPage("bo-sellers", () => import("../features/backoffice/pages/sellers-page")) },
           { path: BACKOFFICE_PATHS.users, lazy: lazyPage("bo-users", () => import("../features/backoffice/pages/users-page")) },
           { path: BACKOFFICE_PATHS.messages, lazy: lazyPage("bo-messages", () => import("../features/backoffice/pages/messages-page")) },
+          { path: BACKOFFICE_PATHS.reports, lazy: lazyPage("bo-reports", () => import("../features/backoffice/pages/reports-page")) },
+          { path: BACKOFFICE_PATHS.trust, lazy: lazyPage("bo-trust", () => import("../features/backoffice/pages/trust-page")) },
           { path: BACKOFFICE_PATHS.settings, lazy: lazyPage("bo-settings", () => import("../features/backoffice/pages/settings-page")) },
           {
             path: BACKOFFICE_PATHS.notificationSettings,

@@ -1,8 +1,8 @@
 /**
  * The back office's menus (spec §2 "Header and menus", §6 roles):
  * - admin: Dashboard, Categories, Transactions, Finance (Overview, Payouts, Commission: design brief
- *   "Marketplace money"), Sellers, Users, Messages (the contact inbox, ADR 0183), Settings, Logout;
- * - seller (business): Dashboard, Products, Services, Earnings (design brief "Marketplace money"),
+ *   "Marketplace money"), Sellers, Users, Messages (the contact inbox, ADR 0183), Reports (ADR 0213), Settings, Logout;
+ * - seller (business): Dashboard, Products, Services, Earnings (design brief "Marketplace money"), Reviews & Score (ADR 0211),
  *   Users shown as "Followers", Settings, Logout.
  * Groups (Products, Categories, Services, Finance, Settings) are collapsible, on phones and on desktop.
  */
@@ -54,6 +54,7 @@ export function navFor(role: Role): NavEntry[] {
       { key: "sellers", label: "Sellers", to: `${BO}/sellers` },
       { key: "users", label: "Users", to: `${BO}/users` },
       { key: "messages", label: "Messages", to: `${BO}/messages` },
+      { key: "reports", label: "Reports", to: `${BO}/reports` },
       settings,
     ];
   }
@@ -77,6 +78,7 @@ export function navFor(role: Role): NavEntry[] {
       ],
     },
     { key: "earnings", label: "Earnings", to: `${BO}/earnings` },
+    { key: "trust", label: "Reviews & Score", to: `${BO}/reviews` },
     { key: "users", label: "Followers", to: `${BO}/users` },
     settings,
   ];

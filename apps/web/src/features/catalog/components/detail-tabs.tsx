@@ -7,9 +7,10 @@ import { Anchor, Avatar, Box, Button, Group, Stack, Text } from "@mantine/core";
 import type { Post, Product, Seller } from "@market/contract";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
+import { ReportButton } from "../../../components/reviews/report-button";
+import { sellerHref } from "../../../components/seller-score";
 import { type Tab, Tabs } from "../../../components/ui/tabs";
 import { isPost } from "../api/catalog";
-import { sellerHref } from "./seller-score";
 
 /**
  * Services only, and only once its tab is chosen (the panels are not kept mounted): its chunk (the
@@ -17,7 +18,7 @@ import { sellerHref } from "./seller-score";
  */
 const ReviewsPanel = lazy(() => import("./reviews-panel"));
 /** A product's reviews from verified buyers (ADR 0212), in the same way: only once its tab is chosen. */
-const PurchaseReviewsPanel = lazy(() => import("./purchase-reviews-panel"));
+const PurchaseReviewsPanel = lazy(() => import("../../../components/reviews/purchase-reviews-panel"));
 
 export default function DetailTabs({ item, seller, onOpenSeller }: { item: Product | Post; seller: Seller; onOpenSeller: () => void }) {
   const service = isPost(item);
@@ -26,9 +27,10 @@ export default function DetailTabs({ item, seller, onOpenSeller }: { item: Produ
       value: "description",
       label: "Description",
       panel: (
-        <Text style={{ whiteSpace: "pre-line" }} maw={860}>
-          {service ? (item as Post).body : (item as Product).description}
-        </Text>
+        <Stack gap="sm" maw={860} align="flex-start">
+          <Text style={{ whiteSpace: "pre-line" }}>{service ? (item as Post).body : (item as Product).description}</Text>
+          <ReportButton target="listing" id={item._id} />
+        </Stack>
       ),
     },
   ];

@@ -6,8 +6,8 @@ import { type Seller, TRUNCATE, truncate } from "@market/contract";
 import { IconBrandWhatsapp, IconMail, IconPhone, IconRosetteDiscountCheckFilled } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { sellerHref } from "../../../components/seller-score";
 import { whatsappLink } from "../lib/whatsapp-link";
-import { sellerHref } from "./seller-score";
 import { useFollowToggle } from "./use-follow-toggle";
 
 /** A contact detail's mark: green when the seller has verified it, grey otherwise, named either way. */

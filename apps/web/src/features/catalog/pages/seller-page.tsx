@@ -12,6 +12,7 @@ import { IconRosetteDiscountCheckFilled } from "@tabler/icons-react";
 import { lazy, Suspense } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { LazyAlert } from "../../../components/lazy-alert";
+import { SellerScoreBadge, scoreParts, sellerHref } from "../../../components/seller-score";
 import { Stars } from "../../../components/stars";
 import { Button } from "../../../components/ui/button";
 import { SelectField } from "../../../components/ui/fields";
@@ -24,13 +25,12 @@ import { usePageTitle } from "../../../lib/use-page-title";
 import { useListing, useSellerShop } from "../api/catalog";
 import classes from "../components/catalog.module.css";
 import { ListingResults, SORTS, useListingUrl } from "../components/listing-results";
-import { SellerScoreBadge, scoreParts, sellerHref } from "../components/seller-score";
 import { useFollowToggle } from "../components/use-follow-toggle";
 
 /** Only for an unknown seller: its own chunk (ADR 0051). */
 const NotFoundPage = lazy(() => import("../../../components/not-found-page"));
 /** The seller's reviews from verified buyers (ADR 0212): their own chunk, loaded when their tab is chosen. */
-const PurchaseReviewsPanel = lazy(() => import("../components/purchase-reviews-panel"));
+const PurchaseReviewsPanel = lazy(() => import("../../../components/reviews/purchase-reviews-panel"));
 
 export default function SellerPage() {
   const { username = "" } = useParams();

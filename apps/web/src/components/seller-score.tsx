@@ -3,7 +3,7 @@
  * seller") beside the seller's name, and on the shop page its parts over the last 90 days.
  */
 import { SELLER_SCORE_WINDOW_DAYS, type SellerScore } from "@market/contract";
-import { Badge } from "../../../components/ui/badge";
+import { Badge } from "./ui/badge";
 
 /** The shop page of a seller (ADR 0210). */
 export function sellerHref(username: string): string {

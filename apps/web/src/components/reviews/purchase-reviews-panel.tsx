@@ -7,11 +7,12 @@
 import { Alert, Avatar, Badge, Button, Group, Paper, Rating, Stack, Text, Textarea } from "@mantine/core";
 import { type PurchaseReview, REVIEW_TEXT_MAX, ReviewReplyInput } from "@market/contract";
 import { useQuery } from "@tanstack/react-query";
-import { formatDay } from "../../../lib/dates";
-import { useSchemaForm } from "../../../lib/form";
-import { errorMessage, notifySuccess } from "../../../lib/notify";
-import { purchaseReviewsQuery, useReplyToReview } from "../../../lib/queries/reviews";
-import { useSession } from "../../../lib/session";
+import { formatDay } from "../../lib/dates";
+import { useSchemaForm } from "../../lib/form";
+import { errorMessage, notifySuccess } from "../../lib/notify";
+import { purchaseReviewsQuery, useReplyToReview } from "../../lib/queries/reviews";
+import { useSession } from "../../lib/session";
+import { ReportButton } from "./report-button";
 
 function ReplyForm({ review }: { review: PurchaseReview }) {
   const reply = useReplyToReview(review._id);
@@ -60,6 +61,7 @@ function ReviewCard({ review, mine }: { review: PurchaseReview; mine: boolean })
       <Text fz="sm" style={{ whiteSpace: "pre-line" }}>
         {review.comment}
       </Text>
+      <ReportButton target="review" id={review._id} />
       {review.reply ? (
         <Paper bg="var(--mantine-color-default-hover)" p="sm" mt="sm" radius="sm" data-testid="seller-reply">
           <Text fz="xs" fw={600}>
