@@ -133,6 +133,48 @@ for (const width of [1280, 390]) {
       await snap(page, "seller-reviews", String(width));
     });
 
+    test("a reported review is hidden by the admin from the Reports queue", async ({ page, customer, seller, request }) => {
+      const { orderId, productId } = await deliveredOrder(request, customer, seller);
+      const view = await ok<{ data: { lines: Array<{ _id: string }> } }>(
+        await request.get(`/api/orders/${orderId}`, { headers: auth(customer.token) }),
+      );
+      const written = await ok<{ data: { _id: string } }>(
+        await request.post("/api/reviews", {
+          headers: auth(customer.token),
+          data: { order_line_id: view.data.lines[0]!._id, product_rating: 1, seller_rating: 1, comment: "Thieves, all of them." },
+        }),
+      );
+
+      // The seller reports it from the product page.
+      await signInPage(page, request, seller);
+      await page.goto(`/product/market-place/${productId}`);
+      await page.getByRole("tab", { name: "Reviews (1)" }).click();
+      await page.getByTestId("report-review").click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("Reason").selectOption("offensive");
+      await dialog.getByRole("button", { name: "Send report" }).click();
+      await expect(dialog).toBeHidden();
+
+      // The admin hides it from Reports, with a reason.
+      await page.context().clearCookies();
+      await signInPage(page, request, DEMO.admin);
+      await page.goto("/admin_real/dashboard/reports");
+      const entry = page.getByTestId("report-case").filter({ hasText: "Thieves, all of them." });
+      await expect(entry).toContainText("Offensive");
+      await entry.getByLabel("Reason (the seller sees it)").fill("Insults, not a review");
+      await entry.getByRole("button", { name: "Save" }).click();
+      await expect(entry).toBeHidden();
+      await snap(page, "admin-reports", String(width));
+
+      // Gone for shoppers.
+      await page.context().clearCookies();
+      const list = await ok<{ total: number }>(await request.get(`/api/reviews?product_id=${productId}`));
+      expect(list.total).toBe(0);
+      await page.goto(`/product/market-place/${productId}`);
+      await expect(page.getByRole("tab", { name: "Reviews (0)" })).toBeVisible();
+      expect(written.data._id).toBeTruthy();
+    });
+
     test("the shop page has no serious accessibility findings, and a pending seller's shop is not found", async ({ page }) => {
       await page.goto(`/seller/${SHOP}`);
       const { violations } = await new AxeBuilder({ page }).analyze();
