@@ -24,7 +24,7 @@ export function SellerScoreBadge({ score }: { score: SellerScore }) {
   );
 }
 
-const percent = (rate: number | null) => (rate === null ? "not measured yet" : `${Math.round(rate * 100)}%`);
+const percent = (rate: number | null) => (rate === null ? "not yet" : `${Math.round(rate * 100)}%`);
 
 /** The score's parts, one per line, in the words of the formula (docs/seller-score.md). */
 export function scoreParts(score: SellerScore): Array<{ label: string; value: string }> {
