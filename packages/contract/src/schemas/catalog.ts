@@ -336,6 +336,11 @@ export const Review = z.object({
   comment: z.string(),
   createdAt: z.string(),
   user: z.object({ _id: z.string(), names: z.string(), profile: z.string().nullable() }),
+  /**
+   * Written by a buyer of it (ADR 0212). Services are not bought through orders yet, so a service
+   * review never is; the field is there so every review says it the same way.
+   */
+  verified_purchase: z.boolean(),
 });
 export type Review = z.infer<typeof Review>;
 
