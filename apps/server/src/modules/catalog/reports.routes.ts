@@ -10,7 +10,7 @@ import { z } from "zod";
 import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { bearer, errorAnswers } from "../../lib/route-schema.js";
 import { currentUser, requireRole, requireUser } from "../../plugins/auth.js";
-import { decideReportCase, listReportCases, listSellerReportCases, reportItem } from "./reports.service.js";
+import { decideReportCase, listReportCases, reportItem } from "./reports.service.js";
 
 const IdParams = z.object({ id: z.uuid({ message: "Report not found" }) });
 
@@ -45,7 +45,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ReportCasesAnswer, ...errorAnswers },
       },
     },
-    async (request) => ({ statusCode: 200, data: await listReportCases(app.db, request.query.status) }),
+    async (request) => ({ statusCode: 200, data: await listReportCases(app.db, { status: request.query.status }) }),
   );
 
   app.post(
@@ -80,7 +80,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ReportCasesAnswer, ...errorAnswers },
       },
     },
-    async (request) => ({ statusCode: 200, data: await listSellerReportCases(app.db, currentUser(request).id) }),
+    async (request) => ({ statusCode: 200, data: await listReportCases(app.db, { sellerId: currentUser(request).id }) }),
   );
 };
 

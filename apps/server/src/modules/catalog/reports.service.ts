@@ -139,7 +139,7 @@ export async function reportItem(db: Executor, user: AuthUser, input: z.output<t
 async function caseEntries(db: Executor, rows: (typeof reportCases.$inferSelect)[]): Promise<ReportCase[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [reps, sellers, productNames, postBodies, reviewTexts] = await Promise.all([
+  const [reps, sellers, ...titled] = await Promise.all([
     db
       .select({
         id: reports.id,
@@ -159,35 +159,24 @@ async function caseEntries(db: Executor, rows: (typeof reportCases.$inferSelect)
       .select({ id: users.id, names: users.names, username: users.username })
       .from(users)
       .where(inArray(users.id, [...new Set(rows.map((r) => r.sellerId))])),
-    db
-      .select({ id: products.id, title: products.name })
-      .from(products)
-      .where(
-        inArray(
-          products.id,
-          rows.map((r) => r.targetId),
+    // The title of each target: a product's name, a service's text or a review's comment.
+    ...[
+      { id: products.id, title: products.name, from: products },
+      { id: posts.id, title: posts.body, from: posts },
+      { id: purchaseReviews.id, title: purchaseReviews.comment, from: purchaseReviews },
+    ].map((t) =>
+      db
+        .select({ id: t.id, title: t.title })
+        .from(t.from)
+        .where(
+          inArray(
+            t.id,
+            rows.map((r) => r.targetId),
+          ),
         ),
-      ),
-    db
-      .select({ id: posts.id, title: posts.body })
-      .from(posts)
-      .where(
-        inArray(
-          posts.id,
-          rows.map((r) => r.targetId),
-        ),
-      ),
-    db
-      .select({ id: purchaseReviews.id, title: purchaseReviews.comment })
-      .from(purchaseReviews)
-      .where(
-        inArray(
-          purchaseReviews.id,
-          rows.map((r) => r.targetId),
-        ),
-      ),
+    ),
   ]);
-  const titles = new Map([...productNames, ...postBodies, ...reviewTexts].map((t) => [t.id, t.title]));
+  const titles = new Map(titled.flat().map((t) => [t.id, t.title]));
   return rows.map((c) => {
     const seller = sellers.find((s) => s.id === c.sellerId)!;
     return {
@@ -218,25 +207,21 @@ async function caseEntries(db: Executor, rows: (typeof reportCases.$inferSelect)
 /** At most this many cases per answer. */
 const QUEUE_MAX = 100;
 
-/** The admins' queue: open cases oldest first, or the newest decided ones. */
-export async function listReportCases(db: Executor, status: "open" | "decided"): Promise<ReportCase[]> {
-  const rows = await db
-    .select()
-    .from(reportCases)
-    .where(status === "open" ? eq(reportCases.status, "open") : ne(reportCases.status, "open"))
-    .orderBy(status === "open" ? asc(reportCases.createdAt) : desc(reportCases.decidedAt))
-    .limit(QUEUE_MAX);
-  return caseEntries(db, rows);
-}
-
-/** The cases about `sellerId`'s items, newest first (the seller's view of reports and decisions). */
-export async function listSellerReportCases(db: Executor, sellerId: string): Promise<ReportCase[]> {
-  const rows = await db
-    .select()
-    .from(reportCases)
-    .where(eq(reportCases.sellerId, sellerId))
-    .orderBy(desc(reportCases.createdAt))
-    .limit(QUEUE_MAX);
+/**
+ * Report cases, at most QUEUE_MAX: the admins' queue (`{ status: "open" }` oldest first, or the
+ * newest `"decided"` ones), or every case about one seller's items, newest first (their view of
+ * reports and decisions).
+ */
+export async function listReportCases(db: Executor, by: { status: "open" | "decided" } | { sellerId: string }): Promise<ReportCase[]> {
+  const where =
+    "sellerId" in by
+      ? eq(reportCases.sellerId, by.sellerId)
+      : by.status === "open"
+        ? eq(reportCases.status, "open")
+        : ne(reportCases.status, "open");
+  const order =
+    "sellerId" in by ? desc(reportCases.createdAt) : by.status === "open" ? asc(reportCases.createdAt) : desc(reportCases.decidedAt);
+  const rows = await db.select().from(reportCases).where(where).orderBy(order).limit(QUEUE_MAX);
   return caseEntries(db, rows);
 }
 

@@ -1,5 +1,5 @@
 /**
- * The <head> tags of a product or service page as the server sends it (link previews, ADR 0062):
+ * The <head> tags of a product or service page, or a seller's shop page (ADR 0210), as the server sends it (link previews, ADR 0062):
  * <title>, meta description, canonical link, Open Graph (og:type=product) and schema.org Product
  * JSON-LD, so a link shared on WhatsApp shows a picture, a name and a naira price without running
  * the app. Pure functions: every value is escaped here (HTML attributes/text and `</script>`
@@ -140,20 +140,25 @@ function describeItem(item: SeoItem, baseUrl: string) {
 
 const meta = (attr: "name" | "property", key: string, content: string) => `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
 
-/** The tags to insert before </head>: every value escaped. */
-export function renderHead(item: SeoItem, baseUrl: string): string {
-  const { url, title, description, jsonLd, price } = describeItem(item, baseUrl);
-  const tags = [
+/** Every page's title, description, canonical link and Open Graph basics, escaped. */
+function pageTags(title: string, description: string, url: string, ogType: "product" | "profile"): string[] {
+  return [
     `<title>${escapeHtml(`${title} | ${SITE_NAME}`)}</title>`,
     meta("name", "description", description),
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
-    meta("property", "og:type", "product"),
+    meta("property", "og:type", ogType),
     meta("property", "og:site_name", SITE_NAME),
     meta("property", "og:locale", "en_NG"),
     meta("property", "og:title", title),
     meta("property", "og:description", description),
     meta("property", "og:url", url),
   ];
+}
+
+/** The tags to insert before </head>: every value escaped. */
+export function renderHead(item: SeoItem, baseUrl: string): string {
+  const { url, title, description, jsonLd, price } = describeItem(item, baseUrl);
+  const tags = pageTags(title, description, url, "product");
   if (item.image) {
     tags.push(meta("property", "og:image", item.image.url));
     if (item.image.type) tags.push(meta("property", "og:image:type", item.image.type));
@@ -245,18 +250,7 @@ function describeSeller(seller: SeoSeller, baseUrl: string) {
 /** The head tags of a shop page (title, description, canonical, Open Graph profile, JSON-LD): every value escaped. */
 export function renderSellerHead(seller: SeoSeller, baseUrl: string): string {
   const { url, title, description, jsonLd } = describeSeller(seller, baseUrl);
-  const tags = [
-    `<title>${escapeHtml(`${title} | ${SITE_NAME}`)}</title>`,
-    meta("name", "description", description),
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
-    meta("property", "og:type", "profile"),
-    meta("property", "og:site_name", SITE_NAME),
-    meta("property", "og:locale", "en_NG"),
-    meta("property", "og:title", title),
-    meta("property", "og:description", description),
-    meta("property", "og:url", url),
-    meta("property", "profile:username", seller.username),
-  ];
+  const tags = [...pageTags(title, description, url, "profile"), meta("property", "profile:username", seller.username)];
   if (seller.image) {
     tags.push(meta("property", "og:image", seller.image));
     tags.push(meta("property", "og:image:alt", seller.names));

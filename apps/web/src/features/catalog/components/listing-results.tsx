@@ -11,11 +11,13 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { Suspense, useState } from "react";
 import { useSearchParams } from "react-router";
 import { LazyAlert } from "../../../components/lazy-alert";
+import { SelectField } from "../../../components/ui/fields";
 import { Grid } from "../../../components/ui/grid";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { lazyComponent } from "../../../lib/lazy-component";
 import { errorMessage } from "../../../lib/notify";
 import type { ListingAnswer, ListingParams } from "../../../lib/queries/catalog";
+import { useKeptValue } from "../../../lib/use-kept-value";
 import classes from "./catalog.module.css";
 import { ItemCard } from "./item-card";
 import { preloadQuickView, QuickViewModal } from "./quick-view-modal";
@@ -60,6 +62,24 @@ export function useListingUrl(type: CategoryType) {
     else update({ cursor: null, page: target > 1 ? String(target) : null });
   };
   return { params, sort, page, cursor, update, changeSort, goToPage };
+}
+
+/**
+ * The listing's sort, the browser's own select (no Combobox/floating-ui on the first load, ADR
+ * 0051); a sort picked on the server-drawn page before the app started is kept (ADR 0131).
+ */
+export function SortSelect({ type, sort, onChange }: { type: CategoryType; sort: string; onChange: (sort: string) => void }) {
+  const ref = useKeptValue<HTMLSelectElement>(sort, onChange);
+  return (
+    <SelectField
+      ref={ref}
+      aria-label="Sort by"
+      data={SORTS[type]}
+      value={sort}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      className={classes.sortField}
+    />
+  );
 }
 
 /** The grid of one listing page and its pager; `empty` is the note when it has no items. */

@@ -12,7 +12,7 @@ import { IconSearch } from "@tabler/icons-react";
 import { type FormEvent, lazy, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Button } from "../../../components/ui/button";
-import { SelectField, TextField } from "../../../components/ui/fields";
+import { TextField } from "../../../components/ui/fields";
 import { ofType, useCategories } from "../../../lib/queries/categories";
 import { SECTION_LABEL, sectionHref } from "../../../lib/sections";
 import { useKeptValue } from "../../../lib/use-kept-value";
@@ -20,7 +20,7 @@ import { usePageTitle } from "../../../lib/use-page-title";
 import { isCategoryType, useListing } from "../api/catalog";
 import classes from "../components/catalog.module.css";
 import { CatalogTrail } from "../components/catalog-trail";
-import { ListingResults, SORTS, useListingUrl } from "../components/listing-results";
+import { ListingResults, SortSelect, useListingUrl } from "../components/listing-results";
 
 /** Only for a mistyped address: its own chunk (the PublicLayout's Suspense shows the loader meanwhile; ADR 0051). */
 const NotFoundPage = lazy(() => import("../../../components/not-found-page"));
@@ -33,7 +33,6 @@ export default function CategoryListingPage() {
 
 function Listing({ type, categoryId }: { type: CategoryType; categoryId: string }) {
   const { params, sort, update, changeSort, goToPage, page, cursor } = useListingUrl(type);
-  const sorts = SORTS[type];
   const search = params.get("q") ?? "";
   const [searchInput, setSearchInput] = useState(search);
   // The field follows the address's search when that changes (not on mount: it may hold kept input, below).
@@ -49,9 +48,8 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
   const title = categoryId === ALL_CATEGORIES_ID ? SECTION_LABEL[type] : (active?.name ?? SECTION_LABEL[type]);
   usePageTitle(title);
 
-  // A search typed or a sort picked on the server-drawn page before the app started (ADR 0131).
+  // A search typed on the server-drawn page before the app started (ADR 0131; the sort keeps its own).
   const searchRef = useKeptValue<HTMLInputElement>(searchInput, setSearchInput);
-  const sortRef = useKeptValue<HTMLSelectElement>(sort, changeSort);
 
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
@@ -110,15 +108,7 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
               maxLength={100}
             />
           </form>
-          {/* The browser's own select: no Combobox/floating-ui on the listing's first load (ADR 0051). */}
-          <SelectField
-            ref={sortRef}
-            aria-label="Sort by"
-            data={sorts}
-            value={sort}
-            onChange={(e) => changeSort(e.currentTarget.value)}
-            className={classes.sortField}
-          />
+          <SortSelect type={type} sort={sort} onChange={changeSort} />
         </Group>
       </Group>
 

@@ -15,16 +15,14 @@ import { LazyAlert } from "../../../components/lazy-alert";
 import { SellerScoreBadge, scoreParts, sellerHref } from "../../../components/seller-score";
 import { Stars } from "../../../components/stars";
 import { Button } from "../../../components/ui/button";
-import { SelectField } from "../../../components/ui/fields";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { ApiError } from "../../../lib/api";
 import { formatDay } from "../../../lib/dates";
 import { errorMessage } from "../../../lib/notify";
-import { useKeptValue } from "../../../lib/use-kept-value";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { useListing, useSellerShop } from "../api/catalog";
 import classes from "../components/catalog.module.css";
-import { ListingResults, SORTS, useListingUrl } from "../components/listing-results";
+import { ListingResults, SortSelect, useListingUrl } from "../components/listing-results";
 import { useFollowToggle } from "../components/use-follow-toggle";
 
 /** Only for an unknown seller: its own chunk (ADR 0051). */
@@ -152,10 +150,7 @@ function Shop({ shop }: { shop: SellerShop }) {
   const reviews = params.get("type") === "reviews";
   const type: CategoryType = params.get("type") === "services" ? "services" : "market-place";
   const { sort, page, cursor, changeSort, goToPage } = useListingUrl(type);
-  const sorts = SORTS[type];
   const listing = useListing({ type, categoryId: ALL_CATEGORIES_ID, sort, search: "", page, cursor, sellerId: shop._id });
-  // A sort picked on the server-drawn page before the app started (ADR 0131).
-  const sortRef = useKeptValue<HTMLSelectElement>(sort, changeSort);
   const data = listing.data;
   const tabs: Array<{ type: CategoryType | "reviews"; label: string }> = [
     { type: "market-place", label: `Products (${shop.products_count})` },
@@ -193,15 +188,7 @@ function Shop({ shop }: { shop: SellerShop }) {
             <Text fz="sm" c="dimmed" data-testid="showing">
               {data ? TEXT.pages.showingResults(data.from, data.to, data.total) : "\u00a0"}
             </Text>
-            {/* The browser's own select: no Combobox/floating-ui on the page's first load (ADR 0051). */}
-            <SelectField
-              ref={sortRef}
-              aria-label="Sort by"
-              data={sorts}
-              value={sort}
-              onChange={(e) => changeSort(e.currentTarget.value)}
-              className={classes.sortField}
-            />
+            <SortSelect type={type} sort={sort} onChange={changeSort} />
           </Group>
           <ListingResults
             type={type}
