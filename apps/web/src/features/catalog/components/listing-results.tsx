@@ -27,7 +27,7 @@ const Pagination = lazyComponent(() => import("./pagination.impl"));
 // Drawn by the server: loaded with the page, so hydration never waits for it (lib/lazy-component).
 Pagination.preload().catch(() => undefined);
 
-export const SORTS: Record<CategoryType, Array<{ value: ListingParams["sort"]; label: string }>> = {
+const SORTS: Record<CategoryType, Array<{ value: ListingParams["sort"]; label: string }>> = {
   "market-place": [
     { value: "newest", label: "Newest first" },
     { value: "price_asc", label: "Price: low to high" },
