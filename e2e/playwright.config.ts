@@ -32,10 +32,10 @@ const launchOptions = {
 
 /**
  * Specs whose desktop tests read or change figures of the whole store: the admin's Finance totals and
- * payouts due, the commission rate, a confirmed sale (ADR 0176). Every other write goes through an
+ * payouts due, the commission rate, a confirmed sale (ADR 0176; seller-trust confirms one to review it). Every other write goes through an
  * account of the test's own (e2e/fixtures.ts), so the rest run in parallel.
  */
-const STORE_MONEY = /[\\/](admin-finance|finance|backoffice|orders|notifications|buyer-protection)\.spec\.ts$/;
+const STORE_MONEY = /[\\/](admin-finance|finance|backoffice|orders|notifications|buyer-protection|seller-trust)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: ".",

@@ -21,6 +21,8 @@ import sellerRoutes from "./modules/accounts/seller.routes.js";
 import adminRoutes from "./modules/admin/routes.js";
 import categoriesRoutes from "./modules/catalog/categories.routes.js";
 import itemsRoutes from "./modules/catalog/items.routes.js";
+import purchaseReviewsRoutes from "./modules/catalog/purchase-reviews.routes.js";
+import reportsRoutes from "./modules/catalog/reports.routes.js";
 import reviewsRoutes from "./modules/catalog/reviews.routes.js";
 import sellersRoutes from "./modules/catalog/sellers.routes.js";
 import cartRoutes from "./modules/commerce/cart.routes.js";
@@ -173,6 +175,8 @@ export async function buildApp(config: Config, db: Db, { readDb = db }: { readDb
   await app.register(categoriesRoutes, { prefix: "/api" });
   await app.register(itemsRoutes, { prefix: "/api" });
   await app.register(reviewsRoutes, { prefix: "/api" });
+  await app.register(purchaseReviewsRoutes, { prefix: "/api" });
+  await app.register(reportsRoutes, { prefix: "/api" });
   await app.register(sellersRoutes, { prefix: "/api" });
   await app.register(cartRoutes, { prefix: "/api" });
   await app.register(checkoutRoutes, { prefix: "/api" });

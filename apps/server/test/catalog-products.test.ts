@@ -85,13 +85,16 @@ describe("GET /api/product (public list)", () => {
         "category_name",
         "body",
         "reactions",
+        "stars",
+        "reactions_count",
         "listed",
         "createdAt",
       ].sort(),
     );
     expect(typeof p.price).toBe("number");
-    // Spec §3 "Product": body marks a service (a product's is null), reactions are star values (none).
-    expect(p).toMatchObject({ body: null, reactions: [] });
+    // Spec §3 "Product": body marks a service (a product's is null), reactions are star values
+    // (from verified buyers' reviews, ADR 0212: none yet).
+    expect(p).toMatchObject({ body: null, reactions: [], stars: 0, reactions_count: 0 });
   });
 
   it("walks every page by cursor with no duplicate and no gap, in newest-first order", async () => {

@@ -70,6 +70,16 @@ export const SERVER_DRAWN_PAGES: readonly ServerDrawnPage[] = [
     parts: ["src/features/catalog/components/detail-tabs.tsx"],
     budgetJs: true,
   },
+  // The shop page is the listing's grid under the seller's profile and score (ADR 0210): about 2 KB
+  // over the listing, so a limit of its own a little above the landing pages' default.
+  {
+    name: "seller",
+    paths: [STOREFRONT_PATHS.seller],
+    sample: "/seller/adagadgets",
+    page: "src/features/catalog/pages/seller-page.tsx",
+    parts: ["src/features/catalog/components/pagination.impl.tsx"],
+    budgetJs: 153_000,
+  },
   // Sign-in and contact draw a form with Mantine's inputs and @mantine/form (the contract's schemas
   // and Zod load on the form's first focus); cart and account draw Mantine's Table, which brings
   // its scroll area and floating-ui (ADR 0147).

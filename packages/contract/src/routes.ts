@@ -27,6 +27,8 @@ export const STOREFRONT_PATHS = {
   cart: "/cart",
   checkout: "/checkout",
   notificationSettings: "/account/notifications",
+  /** A seller's public shop page (ADR 0210). */
+  seller: "/seller/:username",
 } as const;
 
 /** The back office's pages, under its own layout. */
@@ -54,6 +56,10 @@ export const BACKOFFICE_PATHS = {
   sellers: `${BACKOFFICE_BASE}/sellers`,
   users: `${BACKOFFICE_BASE}/users`,
   messages: `${BACKOFFICE_BASE}/messages`,
+  /** The admins' reports queue (ADR 0213). */
+  reports: `${BACKOFFICE_BASE}/reports`,
+  /** The seller's reviews, score and reports (ADR 0211-0213). */
+  trust: `${BACKOFFICE_BASE}/reviews`,
   settings: `${BACKOFFICE_BASE}/settings`,
   searchSynonyms: `${BACKOFFICE_BASE}/search_synonyms`,
   changePassword: `${BACKOFFICE_BASE}/change_pwd`,

@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage("listing", () => import("../features/catalog/pages/category-listing-page")),
           },
           { path: STOREFRONT_PATHS.search, lazy: lazyPage("search", () => import("../features/search/pages/search-page")) },
+          { path: STOREFRONT_PATHS.seller, lazy: lazyPage("seller", () => import("../features/catalog/pages/seller-page")) },
           { path: STOREFRONT_PATHS.shop, element: <Navigate to="/categories/collections/market-place/001" replace /> },
           { path: STOREFRONT_PATHS.wishlist, lazy: lazyPage("wishlist", () => import("../features/catalog/pages/wishlist-page")) },
           { path: STOREFRONT_PATHS.contact, lazy: lazyPage("contact", () => import("../features/catalog/pages/contact-page")) },
@@ -122,6 +123,8 @@ export const routes: RouteObject[] = [
           { path: BACKOFFICE_PATHS.sellers, lazy: lazyPage("bo-sellers", () => import("../features/backoffice/pages/sellers-page")) },
           { path: BACKOFFICE_PATHS.users, lazy: lazyPage("bo-users", () => import("../features/backoffice/pages/users-page")) },
           { path: BACKOFFICE_PATHS.messages, lazy: lazyPage("bo-messages", () => import("../features/backoffice/pages/messages-page")) },
+          { path: BACKOFFICE_PATHS.reports, lazy: lazyPage("bo-reports", () => import("../features/backoffice/pages/reports-page")) },
+          { path: BACKOFFICE_PATHS.trust, lazy: lazyPage("bo-trust", () => import("../features/backoffice/pages/trust-page")) },
           { path: BACKOFFICE_PATHS.settings, lazy: lazyPage("bo-settings", () => import("../features/backoffice/pages/settings-page")) },
           {
             path: BACKOFFICE_PATHS.searchSynonyms,

@@ -111,6 +111,8 @@ export function product(overrides: Partial<Product> = {}): Product {
     category_name: "Phones",
     body: null,
     reactions: [],
+    stars: 0,
+    reactions_count: 0,
     listed: true,
     createdAt: CREATED,
     ...overrides,

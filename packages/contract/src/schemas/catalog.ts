@@ -7,6 +7,7 @@ import { z } from "zod";
 import { CATEGORY_TYPES, MAX_IMAGES_PER_ITEM, MAX_PAGE_SIZE, PAGE_SIZE } from "../constants.js";
 import { BoolParam, Id, Naira } from "./common.js";
 import { plainText } from "./plain-text.js";
+import { SellerScore } from "./seller-score.js";
 
 export const CategoryType = z.enum(CATEGORY_TYPES, { message: "Type must be market-place or services" });
 export type CategoryType = z.infer<typeof CategoryType>;
@@ -77,8 +78,12 @@ export const Product = z.object({
   category_name: z.string(),
   /** Spec §3: a `body` marks a post or service; a product's is always null. */
   body: z.null(),
-  /** Spec §3 star reactions: products are not rated, always empty. */
+  /** The product stars of its verified buyers' reviews (1..5, newest first, at most REACTIONS_LIST_MAX; ADR 0212). */
   reactions: z.array(z.number().int()),
+  /** Average of all of them, 1 decimal, 0 when nobody rated. */
+  stars: z.number(),
+  /** How many ratings `stars` averages. */
+  reactions_count: z.number().int(),
   /** False while the owner is pending or blocked (only in the owner's own list / detail). */
   listed: z.boolean(),
   createdAt: z.string(),
@@ -230,6 +235,8 @@ export const Seller = z.object({
   /** Whether the signed-in viewer follows this seller (false when anonymous). */
   following: z.boolean(),
   categories: z.array(z.object({ _id: z.string(), name: z.string(), type: CategoryType })),
+  /** The seller score and its parts (ADR 0211). */
+  score: SellerScore,
 });
 export type Seller = z.infer<typeof Seller>;
 
@@ -327,6 +334,11 @@ export const Review = z.object({
   comment: z.string(),
   createdAt: z.string(),
   user: z.object({ _id: z.string(), names: z.string(), profile: z.string().nullable() }),
+  /**
+   * Written by a buyer of it (ADR 0212). Services are not bought through orders yet, so a service
+   * review never is; the field is there so every review says it the same way.
+   */
+  verified_purchase: z.boolean(),
 });
 export type Review = z.infer<typeof Review>;
 

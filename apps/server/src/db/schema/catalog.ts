@@ -72,6 +72,16 @@ export const products = pgTable(
     countInStock: integer("count_in_stock").notNull().default(0),
     imageUrls: text("image_urls").array().notNull().default(sql`'{}'::text[]`),
     listed: boolean("listed").notNull().default(false),
+    /**
+     * Taken down by an admin (a report upheld) or by 3 verified buyers' reports until an admin looks
+     * (ADR 0213): while set, `listed` stays false whatever the seller's state.
+     */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    /** Why, in the admin's words (the seller sees it). */
+    hiddenReason: text("hidden_reason"),
+    /** Denormalised from the visible purchase reviews' product stars (kept in the review's transaction, ADR 0212). */
+    ratingCount: integer("rating_count").notNull().default(0),
+    ratingSum: integer("rating_sum").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -99,6 +109,13 @@ export const posts = pgTable(
     body: text("body").notNull(),
     imageUrls: text("image_urls").array().notNull().default(sql`'{}'::text[]`),
     listed: boolean("listed").notNull().default(false),
+    /**
+     * Taken down by an admin (a report upheld) or by 3 verified buyers' reports until an admin looks
+     * (ADR 0213): while set, `listed` stays false whatever the seller's state.
+     */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    /** Why, in the admin's words (the seller sees it). */
+    hiddenReason: text("hidden_reason"),
     /** Denormalised from reactions (kept in the same transaction as a reaction write). */
     ratingCount: integer("rating_count").notNull().default(0),
     ratingSum: integer("rating_sum").notNull().default(0),

@@ -87,6 +87,8 @@ export const orders = pgTable(
     uniqueIndex("orders_number_uq").on(t.number),
     uniqueIndex("orders_payment_reference_uq").on(t.paymentReference),
     index("orders_buyer_idx").on(t.buyerId, t.createdAt.desc()),
+    // The seller-scores job finds orders changed since its last run (ADR 0211).
+    index("orders_updated_idx").on(t.updatedAt),
     index("orders_awaiting_idx").on(t.reservedUntil).where(sql`${t.status} = 'awaiting_payment'`),
     check("orders_total_ck", sql`${t.totalKobo} = ${t.subtotalKobo} + ${t.shippingKobo}`),
   ],
@@ -138,6 +140,8 @@ export const orderLines = pgTable(
     index("order_lines_seller_idx").on(t.sellerId, t.createdAt.desc()),
     // The timers look lines up by state (a plain index: a partial one would name enum values added in the same migration).
     index("order_lines_fulfilment_idx").on(t.fulfilment),
+    // The seller-scores job finds lines changed since its last run (ADR 0211).
+    index("order_lines_updated_idx").on(t.updatedAt),
     check("order_lines_quantity_ck", sql`${t.quantity} > 0`),
   ],
 );

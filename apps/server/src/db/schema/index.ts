@@ -6,4 +6,5 @@ export * from "./ledger.js";
 export * from "./notifications.js";
 export * from "./search.js";
 export * from "./system.js";
+export * from "./trust.js";
 export * from "./users.js";

@@ -21,6 +21,7 @@ import {
 } from "./factories.js";
 import { seedFinanceHistory } from "./finance.js";
 import { generateAvatar, generatePicture } from "./images.js";
+import { seedTrust } from "./trust.js";
 
 /**
  * Every account the demo store creates, with its password. These passwords are public (README,
@@ -507,6 +508,11 @@ export async function seedDemo(db: Db, storage: UploadStorage): Promise<{ produc
     db,
     admin.id,
     sellers.filter((s) => s.status === "approved").map((s) => s.row.id),
+  );
+  await seedTrust(
+    db,
+    sellers.filter((s) => s.status === "approved").map((s) => s.row.id),
+    rand,
   );
   return { products: productCount + 1, services: postIds.length, users: 1 + sellers.length + customers.length };
 }

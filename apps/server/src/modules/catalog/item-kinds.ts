@@ -25,7 +25,7 @@ import {
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client.js";
-import { posts, products, reactions, reviews, userCategories } from "../../db/schema/index.js";
+import { posts, products, purchaseReviews, reactions, reviews, userCategories } from "../../db/schema/index.js";
 import { badRequest } from "../../lib/errors.js";
 import type { SortSpec } from "../../lib/keyset.js";
 import type { ItemKind, ItemTable } from "./items.service.js";
@@ -55,6 +55,10 @@ type ProductRow = {
   categoryId: string;
   categoryName: string;
   listed: boolean;
+  ratingCount: number;
+  ratingSum: number;
+  /** The newest product stars of its visible purchase reviews (ADR 0212). */
+  recentRatings: number[] | null;
   createdAt: Date;
 };
 
@@ -89,6 +93,11 @@ export const PRODUCT: ItemKind<
     description: products.description,
     categoryId: products.categoryId,
     listed: products.listed,
+    ratingCount: products.ratingCount,
+    ratingSum: products.ratingSum,
+    recentRatings: sql<
+      number[] | null
+    >`(select array_agg(r.product_rating order by r.created_at desc, r.id desc) from (select ${purchaseReviews.productRating} as product_rating, ${purchaseReviews.createdAt} as created_at, ${purchaseReviews.id} as id from ${purchaseReviews} where ${purchaseReviews.productId} = ${products.id} and ${purchaseReviews.hiddenAt} is null order by ${purchaseReviews.createdAt} desc, ${purchaseReviews.id} desc limit ${sql.raw(String(REACTIONS_LIST_MAX))}) r)`,
     createdAt: products.createdAt,
   },
   toItem: (r) => ({
@@ -102,7 +111,9 @@ export const PRODUCT: ItemKind<
     category_id: r.categoryId,
     category_name: r.categoryName,
     body: null,
-    reactions: [],
+    reactions: r.recentRatings ?? [],
+    stars: averageStars(r.ratingSum, r.ratingCount) ?? 0,
+    reactions_count: r.ratingCount,
     listed: r.listed,
     createdAt: r.createdAt.toISOString(),
   }),

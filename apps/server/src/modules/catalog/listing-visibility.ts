@@ -1,7 +1,7 @@
 /**
  * Keeps `products.listed` and `posts.listed` in step with the owner: true exactly while the owner
  * is an approved, active business account (design brief: only approved, active sellers' listings
- * are public; ADR 0004). Call it inside the same transaction that changes a user's accType,
+ * are public; ADR 0004) and the item is not taken down by moderation (`hidden_at`, ADR 0213). Call it inside the same transaction that changes a user's accType,
  * status or active flag.
  */
 import { eq, sql } from "drizzle-orm";
@@ -15,7 +15,14 @@ export async function syncSellerListings(db: Executor, userId: string): Promise<
     .from(users)
     .where(eq(users.id, userId));
   const listed = !!u && u.accType === "business" && u.status === "approved" && u.active;
-  await db.update(products).set({ listed }).where(sql`${products.userId} = ${userId} and ${products.listed} <> ${listed}`);
-  await db.update(posts).set({ listed }).where(sql`${posts.userId} = ${userId} and ${posts.listed} <> ${listed}`);
+  // An item an admin (or three verified buyers' reports) took down stays down (ADR 0213).
+  await db
+    .update(products)
+    .set({ listed: sql`${listed} and ${products.hiddenAt} is null` })
+    .where(sql`${products.userId} = ${userId} and ${products.listed} <> (${listed} and ${products.hiddenAt} is null)`);
+  await db
+    .update(posts)
+    .set({ listed: sql`${listed} and ${posts.hiddenAt} is null` })
+    .where(sql`${posts.userId} = ${userId} and ${posts.listed} <> (${listed} and ${posts.hiddenAt} is null)`);
   return listed;
 }

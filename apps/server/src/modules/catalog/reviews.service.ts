@@ -84,6 +84,7 @@ function toReview(r: ReviewRow): Review {
     comment: r.comment,
     createdAt: r.createdAt.toISOString(),
     user: { _id: r.userId, names: r.names, profile: r.profile },
+    verified_purchase: false,
   };
 }
 

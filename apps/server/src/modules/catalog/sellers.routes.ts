@@ -1,16 +1,37 @@
 /**
- * HTTP routes of following sellers (spec §7 /api/user/follow, /api/user/followers): a signed-in
- * user follows or unfollows a seller; a seller lists their followers. Handlers validate with the
+ * HTTP routes of sellers: a seller's public shop (GET /api/sellers/{username}, ADR 0210) and
+ * following sellers (spec §7 /api/user/follow, /api/user/followers): a signed-in user follows or
+ * unfollows a seller; a seller lists their followers. Handlers validate with the
  * shared Zod schema and call one service function.
  */
-import { FollowAnswer, FollowersAnswer, FollowersQuery, FollowQuery } from "@market/contract";
+import { FollowAnswer, FollowersAnswer, FollowersQuery, FollowQuery, SellerShopAnswer, SellerShopParams } from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { catalogReader } from "../../db/read.js";
 import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { bearer, errorAnswers } from "../../lib/route-schema.js";
 import { currentUser, requireUser } from "../../plugins/auth.js";
-import { listFollowers, setFollow } from "./sellers.service.js";
+import { getSellerShop, listFollowers, setFollow } from "./sellers.service.js";
 
 const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/sellers/:username",
+    {
+      // `following` is the viewer's: kept for anonymous callers only would need a personal key, so never kept.
+      config: { cache: NO_CACHE_EFFECT },
+      schema: {
+        tags: ["catalog"],
+        summary:
+          "A seller's shop: profile, state and city, member since, followers, rating, score and its parts, counts (404 unless an approved, active seller)",
+        params: SellerShopParams,
+        response: { 200: SellerShopAnswer, ...errorAnswers },
+      },
+    },
+    async (request) => ({
+      statusCode: 200,
+      data: await getSellerShop(catalogReader(request), request.params.username, request.user?.id ?? null),
+    }),
+  );
+
   app.get(
     "/user/follow",
     {

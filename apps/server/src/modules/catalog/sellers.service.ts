@@ -2,11 +2,12 @@
  * Sellers as shoppers see them (spec §2 "Seller popup", §3 "Detail response") and follows
  * (spec §4 "Follow", §5: nobody follows themselves, §7 GET /api/user/follow).
  */
-import { FOLLOWERS_LIST_MAX, type Follower, type Seller, TEXT } from "@market/contract";
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { FOLLOWERS_LIST_MAX, type Follower, type Seller, type SellerShop, TEXT } from "@market/contract";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { categories, follows, userCategories, users } from "../../db/schema/index.js";
+import { categories, follows, posts, products, sellerBusinesses, userCategories, users } from "../../db/schema/index.js";
 import { badRequest, notFound } from "../../lib/errors.js";
+import { readSellerScore } from "./seller-score.js";
 
 /** Follower ids of `sellerId` (most recent first, capped) and the exact count. */
 async function followerFacts(db: Executor, sellerId: string, viewerId: string | null) {
@@ -34,7 +35,7 @@ async function followerFacts(db: Executor, sellerId: string, viewerId: string | 
  * @throws HttpError 404 when the user does not exist.
  */
 export async function getSeller(db: Executor, sellerId: string, viewerId: string | null): Promise<Seller> {
-  const [[u], cats, facts] = await Promise.all([
+  const [[u], cats, facts, score] = await Promise.all([
     db.select().from(users).where(eq(users.id, sellerId)),
     db
       .select({ _id: categories.id, name: categories.name, type: categories.type })
@@ -43,6 +44,7 @@ export async function getSeller(db: Executor, sellerId: string, viewerId: string
       .where(eq(userCategories.userId, sellerId))
       .orderBy(asc(userCategories.position)),
     followerFacts(db, sellerId, viewerId),
+    readSellerScore(db, sellerId),
   ]);
   if (!u) throw notFound("Seller not found");
   return {
@@ -55,6 +57,52 @@ export async function getSeller(db: Executor, sellerId: string, viewerId: string
     verified: { blue_tick: u.blueTick, email: u.emailVerified, phone: u.phoneVerified },
     ...facts,
     categories: cats,
+    score,
+  };
+}
+
+/** The message of a shop that is not public (unknown, not a seller, pending or blocked). */
+const SHOP_NOT_FOUND = "Seller not found";
+
+/**
+ * The public shop of the seller named `username` (any letter case): the popup's profile with the
+ * business's state and city, membership date, score and counts of public items (ADR 0210).
+ * @param viewerId the signed-in viewer (for `following`), or null.
+ * @throws HttpError 404 unless the account is an approved, active business (a pending or blocked
+ * seller's shop does not exist for the public, as their listings do not; ADR 0004).
+ */
+export async function getSellerShop(db: Executor, username: string, viewerId: string | null): Promise<SellerShop> {
+  const [u] = await db
+    .select({ id: users.id, createdAt: users.createdAt, state: sellerBusinesses.state, city: sellerBusinesses.city })
+    .from(users)
+    .leftJoin(sellerBusinesses, eq(sellerBusinesses.userId, users.id))
+    .where(
+      and(
+        sql`lower(${users.username}) = lower(${username})`,
+        eq(users.accType, "business"),
+        eq(users.status, "approved"),
+        eq(users.active, true),
+      ),
+    );
+  if (!u) throw notFound(SHOP_NOT_FOUND);
+  const [seller, [p], [s]] = await Promise.all([
+    getSeller(db, u.id, viewerId),
+    db
+      .select({ n: count() })
+      .from(products)
+      .where(and(eq(products.userId, u.id), eq(products.listed, true))),
+    db
+      .select({ n: count() })
+      .from(posts)
+      .where(and(eq(posts.userId, u.id), eq(posts.listed, true))),
+  ]);
+  return {
+    ...seller,
+    state: u.state || null,
+    city: u.city || null,
+    member_since: u.createdAt.toISOString(),
+    products_count: p?.n ?? 0,
+    services_count: s?.n ?? 0,
   };
 }
 

@@ -11,10 +11,11 @@ import { idempotencyPrune } from "./idempotency-prune.js";
 import { type Job, type JobOutcome, runJobOnce } from "./job.js";
 import { outboxDelivery } from "./outbox-delivery.js";
 import { protectionTimers } from "./protection-timers.js";
+import { sellerScoresJob } from "./seller-scores.js";
 import { throttlePrune } from "./throttle-prune.js";
 
 /** Every background job of the server. */
-export const JOBS = [expirySweep, throttlePrune, idempotencyPrune, outboxDelivery, protectionTimers] as const satisfies readonly Job[];
+export const JOBS = [expirySweep, throttlePrune, idempotencyPrune, outboxDelivery, protectionTimers, sellerScoresJob] as const satisfies readonly Job[];
 
 type JobName = (typeof JOBS)[number]["name"];
 

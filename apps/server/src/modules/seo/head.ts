@@ -1,5 +1,5 @@
 /**
- * The <head> tags of a product or service page as the server sends it (link previews, ADR 0062):
+ * The <head> tags of a product or service page, or a seller's shop page (ADR 0210), as the server sends it (link previews, ADR 0062):
  * <title>, meta description, canonical link, Open Graph (og:type=product) and schema.org Product
  * JSON-LD, so a link shared on WhatsApp shows a picture, a name and a naira price without running
  * the app. Pure functions: every value is escaped here (HTML attributes/text and `</script>`
@@ -138,21 +138,27 @@ function describeItem(item: SeoItem, baseUrl: string) {
   return { url, title: plainText(name, 120), description, jsonLd, price: null };
 }
 
-/** The tags to insert before </head>: every value escaped. */
-export function renderHead(item: SeoItem, baseUrl: string): string {
-  const { url, title, description, jsonLd, price } = describeItem(item, baseUrl);
-  const meta = (attr: "name" | "property", key: string, content: string) => `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
-  const tags = [
+const meta = (attr: "name" | "property", key: string, content: string) => `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
+
+/** Every page's title, description, canonical link and Open Graph basics, escaped. */
+function pageTags(title: string, description: string, url: string, ogType: "product" | "profile"): string[] {
+  return [
     `<title>${escapeHtml(`${title} | ${SITE_NAME}`)}</title>`,
     meta("name", "description", description),
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
-    meta("property", "og:type", "product"),
+    meta("property", "og:type", ogType),
     meta("property", "og:site_name", SITE_NAME),
     meta("property", "og:locale", "en_NG"),
     meta("property", "og:title", title),
     meta("property", "og:description", description),
     meta("property", "og:url", url),
   ];
+}
+
+/** The tags to insert before </head>: every value escaped. */
+export function renderHead(item: SeoItem, baseUrl: string): string {
+  const { url, title, description, jsonLd, price } = describeItem(item, baseUrl);
+  const tags = pageTags(title, description, url, "product");
   if (item.image) {
     tags.push(meta("property", "og:image", item.image.url));
     if (item.image.type) tags.push(meta("property", "og:image:type", item.image.type));
@@ -165,6 +171,89 @@ export function renderHead(item: SeoItem, baseUrl: string): string {
   if (price !== null) {
     tags.push(meta("property", "product:price:amount", price.toFixed(2)));
     tags.push(meta("property", "product:price:currency", CURRENCY));
+  }
+  tags.push(meta("name", "twitter:card", "summary"));
+  tags.push(`<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`);
+  return tags.join("\n    ");
+}
+
+/** A public seller's shop page (ADR 0210), already checked to be public. */
+export type SeoSeller = {
+  username: string;
+  names: string;
+  desc: string;
+  state: string | null;
+  city: string | null;
+  blueTick: boolean;
+  /** Absolute URL of the profile picture, or null. */
+  image: string | null;
+  rating: number | null;
+  ratingCount: number;
+  scoreLabel: string;
+  productsCount: number;
+  servicesCount: number;
+};
+
+/** The page URL of a seller's shop, relative to the site root. */
+export function sellerPath(username: string): string {
+  return `/seller/${encodeURIComponent(username)}`;
+}
+
+/** Title, description and JSON-LD (schema.org Organization, with its aggregateRating when rated) of a shop. */
+function describeSeller(seller: SeoSeller, baseUrl: string) {
+  const url = `${baseUrl}${sellerPath(seller.username)}`;
+  const place = [seller.city, seller.state].filter(Boolean).join(", ");
+  const title = plainText(`${seller.names}${place ? ` in ${place}` : ""}`, 120);
+  const rated =
+    seller.rating === null
+      ? ""
+      : `★ ${seller.rating.toFixed(1)} (${seller.ratingCount} ${seller.ratingCount === 1 ? "rating" : "ratings"}) · `;
+  const counts = `${seller.productsCount} ${seller.productsCount === 1 ? "product" : "products"}, ${seller.servicesCount} ${seller.servicesCount === 1 ? "service" : "services"}`;
+  const description = plainText(
+    `${rated}${seller.scoreLabel} · ${counts} · ${seller.desc || `${seller.names} on ${SITE_NAME}.`}`,
+    DESCRIPTION_MAX,
+  );
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    "@id": url,
+    name: plainText(seller.names, 300),
+    alternateName: `@${seller.username}`,
+    url,
+    ...(seller.desc ? { description: plainText(seller.desc, 5000) } : {}),
+    ...(seller.image ? { logo: seller.image, image: seller.image } : {}),
+    ...(place
+      ? {
+          address: {
+            "@type": "PostalAddress",
+            addressCountry: "NG",
+            ...(seller.state ? { addressRegion: seller.state } : {}),
+            ...(seller.city ? { addressLocality: seller.city } : {}),
+          },
+        }
+      : {}),
+    ...(seller.rating === null
+      ? {}
+      : {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: seller.rating,
+            ratingCount: seller.ratingCount,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }),
+  };
+  return { url, title, description, jsonLd };
+}
+
+/** The head tags of a shop page (title, description, canonical, Open Graph profile, JSON-LD): every value escaped. */
+export function renderSellerHead(seller: SeoSeller, baseUrl: string): string {
+  const { url, title, description, jsonLd } = describeSeller(seller, baseUrl);
+  const tags = [...pageTags(title, description, url, "profile"), meta("property", "profile:username", seller.username)];
+  if (seller.image) {
+    tags.push(meta("property", "og:image", seller.image));
+    tags.push(meta("property", "og:image:alt", seller.names));
   }
   tags.push(meta("name", "twitter:card", "summary"));
   tags.push(`<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`);

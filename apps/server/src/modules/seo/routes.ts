@@ -8,6 +8,9 @@
  *   stylesheets and module list (route-preload.ts); a found item is also drawn on the server
  *   (server-render.ts, ADR 0072) and carries a high-priority preload of its main picture (the page's
  *   LCP element, which then still loads early when the server answers the plain shell).
+ * - GET /seller/:username: a seller's shop page (ADR 0210) the same way, with the shop's title,
+ *   description, Open Graph profile tags and Organization JSON-LD (with its aggregateRating); a
+ *   seller who is unknown, pending or blocked answers the plain SPA page with 404 and noindex.
  * - GET /sitemap.xml (and /sitemaps/<part>.xml when there are more than 50,000 URLs).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -15,8 +18,16 @@ import { z } from "zod";
 import { catalogReader } from "../../db/read.js";
 import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { addVary } from "../../lib/vary.js";
-import { escapeHtml, renderHead, withPageHead } from "./head.js";
-import { buildSitemap, findProductForSeo, findServiceForSeo, renderSitemapIndex, renderUrlset, sitemapPart } from "./service.js";
+import { escapeHtml, renderHead, renderSellerHead, withPageHead } from "./head.js";
+import {
+  buildSitemap,
+  findProductForSeo,
+  findSellerForSeo,
+  findServiceForSeo,
+  renderSitemapIndex,
+  renderUrlset,
+  sitemapPart,
+} from "./service.js";
 
 /** Browsers revalidate (prices and stock change, and a deploy changes asset names); shared caches may keep 5 minutes. */
 const PAGE_CACHE = "public, max-age=0, s-maxage=300";
@@ -59,6 +70,11 @@ function mainImagePreload(absolute: string | undefined, base: string): string {
   return `\n    <link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high" />`;
 }
 
+/** The plain SPA page (the app shows its Not Found) with 404 and noindex. */
+function notFoundPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).header("Cache-Control", "no-cache").send(app.renderSpa(`<meta name="robots" content="noindex" />`, request.url));
+}
+
 function sendXml(reply: FastifyReply, body: string) {
   return reply.header("Cache-Control", SITEMAP_CACHE).type("application/xml; charset=utf-8").send(body);
 }
@@ -74,13 +90,22 @@ export default async function seoRoutes(app: FastifyInstance) {
         ? await findProductForSeo(catalogReader(request), params.data.id, base)
         : await findServiceForSeo(catalogReader(request), params.data.id, base);
     if (!item) {
-      return reply
-        .status(404)
-        .header("Cache-Control", "no-cache")
-        .send(app.renderSpa(`<meta name="robots" content="noindex" />`, request.url));
+      return notFoundPage(app, request, reply);
     }
     const head = renderHead(item, base) + mainImagePreload(item.images[0], base);
     const document = withPageHead((h) => app.renderSpa(h, request.url), head);
+    return reply.header("Cache-Control", PAGE_CACHE).send(await app.withServerRender(document, request.url, request));
+  });
+
+  app.get("/seller/:username", { config: { cache: NO_CACHE_EFFECT }, schema: { hide: true } }, async (request, reply) => {
+    reply.type("text/html; charset=utf-8");
+    const { username } = request.params as { username: string };
+    const base = publicOrigin(app, request, reply);
+    const seller = username.length <= 60 ? await findSellerForSeo(catalogReader(request), username, base) : null;
+    if (!seller) {
+      return notFoundPage(app, request, reply);
+    }
+    const document = withPageHead((h) => app.renderSpa(h, request.url), renderSellerHead(seller, base));
     return reply.header("Cache-Control", PAGE_CACHE).send(await app.withServerRender(document, request.url, request));
   });
 

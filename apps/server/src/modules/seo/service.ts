@@ -6,8 +6,10 @@ import { CATEGORY_TYPES, koboToNaira } from "@market/contract";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { categories, posts, products, uploads, users } from "../../db/schema/index.js";
+import { HttpError } from "../../lib/errors.js";
+import { getSellerShop } from "../catalog/sellers.service.js";
 import { thumbUrl } from "../uploads/images.js";
-import { itemPath, type SeoImage, type SeoItem } from "./head.js";
+import { itemPath, type SeoImage, type SeoItem, type SeoSeller, sellerPath } from "./head.js";
 
 /** Longest side of a stored thumbnail (modules/uploads/images.ts re-encodes to fit 400x400). */
 const THUMB_MAX = 400;
@@ -104,6 +106,30 @@ export async function findServiceForSeo(db: Executor, id: string, baseUrl: strin
   };
 }
 
+/** A public seller's shop shaped for the page head (the shop's own answer, ADR 0210); null if not public. */
+export async function findSellerForSeo(db: Executor, username: string, baseUrl: string): Promise<SeoSeller | null> {
+  try {
+    const shop = await getSellerShop(db, username, null);
+    return {
+      username: shop.username,
+      names: shop.names,
+      desc: shop.desc,
+      state: shop.state,
+      city: shop.city,
+      blueTick: shop.verified.blue_tick,
+      image: shop.profile ? absoluteUrl(shop.profile, baseUrl) : null,
+      rating: shop.score.rating,
+      ratingCount: shop.score.rating_count,
+      scoreLabel: shop.score.label,
+      productsCount: shop.products_count,
+      servicesCount: shop.services_count,
+    };
+  } catch (e) {
+    if (e instanceof HttpError && e.statusCode === 404) return null;
+    throw e;
+  }
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* Sitemap                                                                                     */
 /* ------------------------------------------------------------------------------------------ */
@@ -172,7 +198,18 @@ async function pageUrls(db: Executor, baseUrl: string): Promise<SitemapUrl[]> {
     { loc: `${baseUrl}/`, lastmod: all },
     ...CATEGORY_TYPES.map((t) => ({ loc: `${baseUrl}/categories/collections/${t}/001`, lastmod: byType.get(t) ?? all })),
     ...categoryUrls,
+    ...(await sellerUrls(db, baseUrl)),
   ];
+}
+
+/** The shop page of every public seller (approved, active business accounts; ADR 0210), oldest account first. */
+async function sellerUrls(db: Executor, baseUrl: string): Promise<SitemapUrl[]> {
+  const rows = await db
+    .select({ username: users.username, updatedAt: users.updatedAt })
+    .from(users)
+    .where(and(eq(users.accType, "business"), eq(users.status, "approved"), eq(users.active, true)))
+    .orderBy(asc(users.createdAt), asc(users.id));
+  return rows.map((r) => ({ loc: `${baseUrl}${sellerPath(r.username)}`, lastmod: r.updatedAt }));
 }
 
 /** Number of public products and services. */

@@ -15,6 +15,7 @@ import {
   type ProductListAnswer,
   type ProductListQuery,
   type ReviewListAnswer,
+  type SellerShopAnswer,
 } from "@market/contract";
 import { keepPreviousData, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api } from "../api";
@@ -34,6 +35,8 @@ export type ListingParams = {
   search: string;
   page: number;
   cursor: string | null;
+  /** Only this seller's items (the shop page, ADR 0210). */
+  sellerId?: string;
 };
 
 export type ListingAnswer = ProductListAnswer | PostListAnswer;
@@ -44,6 +47,7 @@ function listingSearch(p: ListingParams): string {
   const q = new URLSearchParams({ limit: String(PAGE_SIZE), sort: p.sort });
   if (p.categoryId && p.categoryId !== ALL_CATEGORIES_ID) q.set("category_id", p.categoryId);
   if (p.search) q.set("search", p.search);
+  if (p.sellerId) q.set("user_id", p.sellerId);
   if (p.cursor) q.set("cursor", p.cursor);
   else if (p.page > 1) q.set("page", String(p.page));
   return q.toString();
@@ -56,13 +60,18 @@ function listingSearch(p: ListingParams): string {
 export const catalogKeys = {
   /** Every cached list of one type (prefix). */
   listings: (type: CategoryType) => ["listing", type] as const,
-  listing: (p: ListingParams) => [...catalogKeys.listings(p.type), p.categoryId, p.sort, p.search, p.page, p.cursor] as const,
+  listing: (p: ListingParams) =>
+    [...catalogKeys.listings(p.type), p.categoryId, p.sort, p.search, p.page, p.cursor, p.sellerId ?? null] as const,
   /** The signed-in seller's own items of one type (listed or not), filtered by `search`. */
   mine: (type: CategoryType, search: string) => [...catalogKeys.listings(type), "mine", search] as const,
   /** Every cached item of one type (prefix). */
   items: (type: CategoryType) => ["item", type] as const,
   item: (type: CategoryType, id: string) => [...catalogKeys.items(type), id] as const,
   reviews: (postId: string) => [...catalogKeys.item("services", postId), "reviews"] as const,
+  /** Every cached seller shop (prefix). */
+  shops: () => ["seller"] as const,
+  /** A seller's shop by username (any letter case: the server's lookup). */
+  shop: (username: string) => [...catalogKeys.shops(), username.toLowerCase()] as const,
 };
 
 /** Mark every list and item of `type` stale: what a write to an item of that type changes. */
@@ -83,8 +92,8 @@ export const listingQuery = (p: ListingParams) =>
     placeholderData: (previous, previousQuery) => {
       const key = previousQuery?.queryKey as readonly unknown[] | undefined;
       const here = catalogKeys.listing(p);
-      // Same type, category and search (key parts 1, 2 and 4); the sort, page or cursor may differ.
-      return key && [0, 1, 2, 4].every((i) => here[i] === key[i]) ? keepPreviousData(previous) : undefined;
+      // Same type, category, search and seller (key parts 1, 2, 4 and 7); the sort, page or cursor may differ.
+      return key && [0, 1, 2, 4, 7].every((i) => here[i] === key[i]) ? keepPreviousData(previous) : undefined;
     },
   });
 
@@ -105,4 +114,11 @@ export const reviewsQuery = (postId: string) =>
     queryKey: catalogKeys.reviews(postId),
     queryFn: ({ signal }) =>
       api<ReviewListAnswer>(`/api/posts/reviews?${new URLSearchParams({ post_id: postId, limit: "20" })}`, { signal }),
+  });
+
+/** A seller's shop page data (GET /api/sellers/{username}, ADR 0210). */
+export const sellerShopQuery = (username: string) =>
+  queryOptions({
+    queryKey: catalogKeys.shop(username),
+    queryFn: ({ signal }) => api<SellerShopAnswer>(`/api/sellers/${encodeURIComponent(username)}`, { signal }),
   });

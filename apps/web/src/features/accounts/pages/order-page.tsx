@@ -3,7 +3,7 @@
  * with its seller and fulfilment ("Shipped", "Delivered" and when), its tracking, "Confirm receipt"
  * and "Report a problem" with the problem's thread (ADR 0193-0195), the delivery address, totals,
  * the payment (method, reference, transfer state), the timeline from the stored times, and a
- * receipt to print or save as PDF with the browser ("Print receipt" calls window.print()). Drawn
+ * "Write a review" on each delivered line (ADR 0212), a receipt to print or save as PDF with the browser ("Print receipt" calls window.print()). Drawn
  * by the server for a signed-in customer like /account (SERVER_DRAWN_PAGES); another buyer's order
  * is the API's 404, shown as "Order not found".
  */
@@ -15,6 +15,7 @@ import { DeliveryAddress, OrderLines, OrderPayment, OrderStatusBadge, OrderTimel
 import { Receipt } from "../../../components/orders/print-sheet";
 import { BuyerLineActions } from "../../../components/orders/protection";
 import { when } from "../../../components/orders/when";
+import { WriteReviewButton } from "../../../components/reviews/write-review-button";
 import { Button } from "../../../components/ui/button";
 import { ApiError } from "../../../lib/api";
 import { errorMessage } from "../../../lib/notify";
@@ -64,7 +65,17 @@ function BuyerOrder({ id }: { id: string }) {
           Print receipt
         </Button>
       </Group>
-      <OrderLines order={order} showSeller action={(l) => <BuyerLineActions orderId={order._id} line={l} />} />
+      <OrderLines
+        order={order}
+        showSeller
+        action={(l) => (
+          <>
+            <BuyerLineActions orderId={order._id} line={l} />
+            {/* A received or completed line may be reviewed; the server's rule decides (ADR 0212). */}
+            {l.fulfilment === "received" || l.fulfilment === "completed" ? <WriteReviewButton lineId={l._id} name={l.name} /> : null}
+          </>
+        )}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {order.address && <DeliveryAddress address={order.address} contact={false} />}
         <OrderPayment order={order} />

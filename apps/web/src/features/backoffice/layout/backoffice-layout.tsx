@@ -29,6 +29,7 @@ import {
   IconBuildingStore,
   IconCategory,
   IconCoins,
+  IconFlag,
   IconHourglass,
   IconInbox,
   IconLayoutDashboard,
@@ -37,6 +38,7 @@ import {
   IconReceipt,
   IconReportMoney,
   IconSettings,
+  IconStar,
   IconTools,
   IconUsers,
 } from "@tabler/icons-react";
@@ -65,6 +67,8 @@ const ICONS: Record<string, ReactNode> = {
   sellers: <IconBuildingStore size={18} stroke={1.6} />,
   users: <IconUsers size={18} stroke={1.6} />,
   messages: <IconInbox size={18} stroke={1.6} />,
+  reports: <IconFlag size={18} stroke={1.6} />,
+  trust: <IconStar size={18} stroke={1.6} />,
   settings: <IconSettings size={18} stroke={1.6} />,
 };
 

@@ -1,9 +1,9 @@
 /**
  * The back office's menus (spec §2 "Header and menus", §6 roles):
- * - admin: Dashboard, Categories, Transactions, Disputes (buyers' problems, ADR 0195), Finance (Overview, Payouts, Commission: design brief
- *   "Marketplace money"), Sellers, Users, Messages (the contact inbox, ADR 0183), Settings (with the
- *   search synonyms, ADR 0206), Logout;
- * - seller (business): Dashboard, Products, Services, Earnings (design brief "Marketplace money"),
+ * - admin: Dashboard, Categories, Transactions, Disputes (buyers' problems, ADR 0195), Finance (Overview, Payouts,
+ *   Commission: design brief "Marketplace money"), Sellers, Users, Messages (the contact inbox, ADR 0183),
+ *   Reports (ADR 0213), Settings (with the search synonyms, ADR 0206), Logout;
+ * - seller (business): Dashboard, Products, Services, Earnings (design brief "Marketplace money"), Reviews & Score (ADR 0211),
  *   Users shown as "Followers", Settings, Logout.
  * Groups (Products, Categories, Services, Finance, Settings) are collapsible, on phones and on desktop.
  */
@@ -56,6 +56,7 @@ export function navFor(role: Role): NavEntry[] {
       { key: "sellers", label: "Sellers", to: `${BO}/sellers` },
       { key: "users", label: "Users", to: `${BO}/users` },
       { key: "messages", label: "Messages", to: `${BO}/messages` },
+      { key: "reports", label: "Reports", to: `${BO}/reports` },
       // The store's search settings sit with the admin's own (ADR 0206).
       { ...settings, children: [...settings.children!, { label: "Search Synonyms", to: `${BO}/search_synonyms` }] },
     ];
@@ -80,6 +81,7 @@ export function navFor(role: Role): NavEntry[] {
       ],
     },
     { key: "earnings", label: "Earnings", to: `${BO}/earnings` },
+    { key: "trust", label: "Reviews & Score", to: `${BO}/reviews` },
     { key: "users", label: "Followers", to: `${BO}/users` },
     settings,
   ];

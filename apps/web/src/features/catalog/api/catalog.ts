@@ -3,10 +3,18 @@
  * service's reviews; and the writes a shopper makes (follow, review). Their queries and keys are
  * lib/queries/catalog.ts.
  */
-import type { CategoryType, FollowAnswer, Post, Product, RatingAnswer } from "@market/contract";
+import type { CategoryType, FollowAnswer, Post, Product, RatingAnswer, SellerShopAnswer } from "@market/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
-import { catalogKeys, type DetailAnswer, detailQuery, type ListingParams, listingQuery, reviewsQuery } from "../../../lib/queries/catalog";
+import {
+  catalogKeys,
+  type DetailAnswer,
+  detailQuery,
+  type ListingParams,
+  listingQuery,
+  reviewsQuery,
+  sellerShopQuery,
+} from "../../../lib/queries/catalog";
 
 /** Is a route's `:type` one of the two listing types? */
 export function isCategoryType(value: string | undefined): value is CategoryType {
@@ -27,13 +35,18 @@ export function isPost(item: Product | Post): item is Post {
   return item.body !== null;
 }
 
+/** A seller's shop (the shop page). */
+export function useSellerShop(username: string) {
+  return useQuery(sellerShopQuery(username));
+}
+
 export function useReviews(postId: string, enabled: boolean) {
   return useQuery({ ...reviewsQuery(postId), enabled });
 }
 
 /**
  * Follow or unfollow a seller (spec §4 "Follow"); the answer (the seller's followers) goes into
- * every cached item page of that seller, so each shows the new count and state.
+ * every cached item page and the shop of that seller, so each shows the new count and state.
  */
 export function useFollowSeller() {
   const qc = useQueryClient();
@@ -47,6 +60,9 @@ export function useFollowSeller() {
             ? { ...old, user: { ...old.user, followers, followers_count, following } }
             : old,
         );
+      qc.setQueriesData<SellerShopAnswer>({ queryKey: catalogKeys.shops() }, (old) =>
+        old?.data._id === sellerId ? { ...old, data: { ...old.data, followers, followers_count, following } } : old,
+      );
     },
   });
 }

@@ -2,14 +2,13 @@
  * Content of the seller popup (seller-modal.tsx), imported on first open (ADR 0051).
  */
 import { Avatar, Badge, Button, Group, Stack, Text, ThemeIcon, Tooltip } from "@mantine/core";
-import { type Seller, TEXT, TRUNCATE, truncate } from "@market/contract";
+import { type Seller, TRUNCATE, truncate } from "@market/contract";
 import { IconBrandWhatsapp, IconMail, IconPhone, IconRosetteDiscountCheckFilled } from "@tabler/icons-react";
-import { type ReactNode, useState } from "react";
-import { useNavigate } from "react-router";
-import { notifyError, notifyInfo } from "../../../lib/notify";
-import { useSession } from "../../../lib/session";
-import { useFollowSeller } from "../api/catalog";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { sellerHref } from "../../../components/seller-score";
 import { whatsappLink } from "../lib/whatsapp-link";
+import { useFollowToggle } from "./use-follow-toggle";
 
 /** A contact detail's mark: green when the seller has verified it, grey otherwise, named either way. */
 function VerifiedMark({ what, verified, icon }: { what: string; verified: boolean; icon: ReactNode }) {
@@ -24,33 +23,8 @@ function VerifiedMark({ what, verified, icon }: { what: string; verified: boolea
 }
 
 function SellerCard({ seller }: { seller: Seller }) {
-  const navigate = useNavigate();
-  const { isLogin, details } = useSession();
-  const [following, setFollowing] = useState(seller.following || (!!details && seller.followers.includes(details._id)));
-  const [count, setCount] = useState(seller.followers_count);
-  const follow = useFollowSeller();
+  const { following, count, toggle, pending } = useFollowToggle(seller);
   const chat = whatsappLink(seller.whatsapp);
-
-  const toggle = () => {
-    if (!isLogin || !details) {
-      navigate("/signin");
-      return;
-    }
-    if (details._id === seller._id) {
-      notifyInfo(TEXT.alerts.followYourself, TEXT.alerts.quickNotice);
-      return;
-    }
-    follow.mutate(
-      { sellerId: seller._id, state: following ? "unfollow" : "follow" },
-      {
-        onSuccess: (res) => {
-          setFollowing(res.following);
-          setCount(res.followers_count);
-        },
-        onError: (err) => notifyError(err),
-      },
-    );
-  };
 
   return (
     <Stack align="center" gap="sm" data-testid="seller-popup">
@@ -71,6 +45,9 @@ function SellerCard({ seller }: { seller: Seller }) {
         )}
       </Group>
       <Text c="dimmed">@{seller.username}</Text>
+      <Text fz="sm" data-testid="seller-score-label">
+        Seller score: <b>{seller.score.label}</b>
+      </Text>
       <Text ta="center" fz="sm">
         {truncate(seller.desc, TRUNCATE.sellerPopup)}
       </Text>
@@ -106,12 +83,10 @@ function SellerCard({ seller }: { seller: Seller }) {
             Chat on WhatsApp
           </Button>
         )}
-        <Button
-          onClick={() => void toggle()}
-          loading={follow.isPending}
-          variant={following ? "outline" : "filled"}
-          data-testid="follow-button"
-        >
+        <Button component={Link} to={sellerHref(seller.username)} variant="light" data-testid="visit-shop">
+          Visit shop
+        </Button>
+        <Button onClick={() => void toggle()} loading={pending} variant={following ? "outline" : "filled"} data-testid="follow-button">
           {following ? "Following" : "Follow"}
         </Button>
       </Group>

@@ -6,19 +6,13 @@
  * Pages use the server's keyset cursors for next/previous and page numbers for jumps; the state
  * lives in the URL (?sort=&q=&page=&cursor=) so a shared link opens the same page.
  */
-import { Box, Container, Group, Text, Title } from "@mantine/core";
-import { ALL_CATEGORIES_ID, type CategoryType, type Post, type Product, TEXT } from "@market/contract";
+import { Container, Group, Text, Title } from "@mantine/core";
+import { ALL_CATEGORIES_ID, type CategoryType, TEXT } from "@market/contract";
 import { IconSearch } from "@tabler/icons-react";
-import { type FormEvent, lazy, Suspense, useState } from "react";
-import { Link, useParams, useSearchParams } from "react-router";
-import { LazyAlert } from "../../../components/lazy-alert";
+import { type FormEvent, lazy, useState } from "react";
+import { Link, useParams } from "react-router";
 import { Button } from "../../../components/ui/button";
-import { SelectField, TextField } from "../../../components/ui/fields";
-import { Grid } from "../../../components/ui/grid";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { lazyComponent } from "../../../lib/lazy-component";
-import { errorMessage } from "../../../lib/notify";
-import type { ListingAnswer, ListingParams } from "../../../lib/queries/catalog";
+import { TextField } from "../../../components/ui/fields";
 import { ofType, useCategories } from "../../../lib/queries/categories";
 import { SECTION_LABEL, sectionHref } from "../../../lib/sections";
 import { useKeptValue } from "../../../lib/use-kept-value";
@@ -26,28 +20,10 @@ import { usePageTitle } from "../../../lib/use-page-title";
 import { isCategoryType, useListing } from "../api/catalog";
 import classes from "../components/catalog.module.css";
 import { CatalogTrail } from "../components/catalog-trail";
-import { ItemCard } from "../components/item-card";
-import { preloadQuickView, QuickViewModal } from "../components/quick-view-modal";
+import { ListingResults, SortSelect, useListingUrl } from "../components/listing-results";
 
 /** Only for a mistyped address: its own chunk (the PublicLayout's Suspense shows the loader meanwhile; ADR 0051). */
 const NotFoundPage = lazy(() => import("../../../components/not-found-page"));
-
-/** The pager sits below the grid, off the first screen: its code loads with the page, not before it (ADR 0051). */
-const Pagination = lazyComponent(() => import("../components/pagination.impl"));
-// Drawn by the server: loaded with this page, so hydration never waits for it (lib/lazy-component).
-Pagination.preload().catch(() => undefined);
-
-const SORTS: Record<CategoryType, Array<{ value: ListingParams["sort"]; label: string }>> = {
-  "market-place": [
-    { value: "newest", label: "Newest first" },
-    { value: "price_asc", label: "Price: low to high" },
-    { value: "price_desc", label: "Price: high to low" },
-  ],
-  services: [
-    { value: "newest", label: "Newest first" },
-    { value: "rating", label: "Top rated" },
-  ],
-};
 
 export default function CategoryListingPage() {
   const { type, id = ALL_CATEGORIES_ID } = useParams();
@@ -56,12 +32,8 @@ export default function CategoryListingPage() {
 }
 
 function Listing({ type, categoryId }: { type: CategoryType; categoryId: string }) {
-  const [params, setParams] = useSearchParams();
-  const sorts = SORTS[type];
-  const sort = sorts.find((s) => s.value === params.get("sort"))?.value ?? "newest";
+  const { params, sort, update, changeSort, goToPage, page, cursor } = useListingUrl(type);
   const search = params.get("q") ?? "";
-  const page = Math.max(1, Number(params.get("page")) || 1);
-  const cursor = params.get("cursor");
   const [searchInput, setSearchInput] = useState(search);
   // The field follows the address's search when that changes (not on mount: it may hold kept input, below).
   const [shownSearch, setShownSearch] = useState(search);
@@ -76,28 +48,8 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
   const title = categoryId === ALL_CATEGORIES_ID ? SECTION_LABEL[type] : (active?.name ?? SECTION_LABEL[type]);
   usePageTitle(title);
 
-  const [quickView, setQuickView] = useState<Product | Post | null>(null);
-
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null || v === "") next.delete(k);
-      else next.set(k, v);
-    }
-    setParams(next);
-    window.scrollTo({ top: 0 });
-  };
-  const changeSort = (v: string) => update({ sort: v !== "newest" ? v : null, page: null, cursor: null });
-  // A search typed or a sort picked on the server-drawn page before the app started (ADR 0131).
+  // A search typed on the server-drawn page before the app started (ADR 0131; the sort keeps its own).
   const searchRef = useKeptValue<HTMLInputElement>(searchInput, setSearchInput);
-  const sortRef = useKeptValue<HTMLSelectElement>(sort, changeSort);
-
-  const goToPage = (data: ListingAnswer, target: number) => {
-    // Neighbouring pages go by keyset cursor (as fast deep in the list as at its start); jumps by number.
-    if (target === data.page + 1 && data.nextCursor) update({ cursor: data.nextCursor, page: String(target) });
-    else if (target === data.page - 1 && data.prevCursor && target > 1) update({ cursor: data.prevCursor, page: String(target) });
-    else update({ cursor: null, page: target > 1 ? String(target) : null });
-  };
 
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
@@ -105,7 +57,6 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
   };
 
   const data = listing.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
 
   return (
     <Container size="xl" py="lg">
@@ -157,72 +108,16 @@ function Listing({ type, categoryId }: { type: CategoryType; categoryId: string 
               maxLength={100}
             />
           </form>
-          {/* The browser's own select: no Combobox/floating-ui on the listing's first load (ADR 0051). */}
-          <SelectField
-            ref={sortRef}
-            aria-label="Sort by"
-            data={sorts}
-            value={sort}
-            onChange={(e) => changeSort(e.currentTarget.value)}
-            className={classes.sortField}
-          />
+          <SortSelect type={type} sort={sort} onChange={changeSort} />
         </Group>
       </Group>
 
-      {listing.isPending ? (
-        <Box>
-          <Text mb="sm">{TEXT.pages.loading}</Text>
-          <Grid cols="2 md:3" spacing="md">
-            {Array.from({ length: 6 }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-              <Skeleton key={i} h={300} radius="md" />
-            ))}
-          </Grid>
-        </Box>
-      ) : listing.isError ? (
-        <LazyAlert color="red" title={TEXT.alerts.errorTitle} data-testid="listing-error">
-          {errorMessage(listing.error)}
-        </LazyAlert>
-      ) : data && data.products.length === 0 ? (
-        <LazyAlert color="gray" title="Nothing here yet">
-          {search ? `No results for "${search}".` : "No items in this category yet."}
-        </LazyAlert>
-      ) : data ? (
-        <>
-          <Grid
-            cols={type === "services" ? "1 xs:2 md:3" : "2 md:3"}
-            spacing="md"
-            data-testid="listing-grid"
-            style={{ opacity: listing.isPlaceholderData ? 0.6 : 1 }}
-          >
-            {(data.products as Array<Product | Post>).map((item, i) => (
-              <ItemCard
-                key={item._id}
-                item={item}
-                eager={i < 3}
-                onQuickView={() => setQuickView(item)}
-                onQuickViewNear={preloadQuickView}
-              />
-            ))}
-          </Grid>
-          {pages > 1 && (
-            <Group justify="center" mt="xl">
-              {/* Until its chunk arrives, a box of the pager's height (Mantine's control size md, 32px). */}
-              <Suspense fallback={<div className={classes.pagerPlaceholder} />}>
-                <Pagination
-                  total={pages}
-                  value={data.page}
-                  onChange={(p) => goToPage(data, p)}
-                  siblings={1}
-                  boundaries={1}
-                  aria-label="Pages"
-                />
-              </Suspense>
-            </Group>
-          )}
-        </>
-      ) : null}
-      <QuickViewModal item={quickView} onClose={() => setQuickView(null)} />
+      <ListingResults
+        type={type}
+        listing={listing}
+        onPage={goToPage}
+        empty={search ? `No results for "${search}".` : "No items in this category yet."}
+      />
     </Container>
   );
 }

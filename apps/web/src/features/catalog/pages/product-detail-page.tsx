@@ -1,7 +1,7 @@
 /**
  * Product or service detail `/product/:type/:id` (spec §2 "Product or service detail"): gallery
  * (thumbnail strip 420px high, 60px thumbnails, main picture 60vh) with a quick-view modal; name,
- * price, description cut to 250, availability, quantity dropdown 1..stock, "Add To Cart" (or
+ * price, the seller's name (a link to their shop) with the seller score's label, description cut to 250, availability, quantity dropdown 1..stock, "Add To Cart" (or
  * "Request Service"), the category link; tabs Description / Reviews (services, with count) /
  * Business Owner (picture, description, a button opening the seller popup). The query is keyed by
  * the route id, so going from one item to another in the app fetches the new one. On a phone the
@@ -14,6 +14,7 @@ import { IconBrandWhatsapp } from "@tabler/icons-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { LazyAlert } from "../../../components/lazy-alert";
+import { SellerScoreBadge, sellerHref } from "../../../components/seller-score";
 import { Stars, starsSummary } from "../../../components/stars";
 import { Button } from "../../../components/ui/button";
 import { SelectField } from "../../../components/ui/fields";
@@ -163,6 +164,15 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
             <Title order={1} fz={{ base: 24, sm: 30 }}>
               {title}
             </Title>
+            <Group gap="xs" fz="sm">
+              <Text fz="sm">
+                Sold by{" "}
+                <Anchor component={Link} to={sellerHref(seller.username)} fz="sm" fw={600} data-testid="seller-link">
+                  {seller.names}
+                </Anchor>
+              </Text>
+              <SellerScoreBadge score={seller.score} />
+            </Group>
             {service ? (
               <Group gap="xs">
                 <Stars value={(item as Post).stars} />

@@ -1,0 +1,82 @@
+/**
+ * The buyer's review of a delivered order line (ADR 0212): the product's stars, the seller's stars
+ * and a comment, checked with the contract's `PurchaseReviewInput` (1-5 stars, plain text, no links
+ * or phone numbers) before it is sent. Its own chunk, loaded when the buyer opens it.
+ */
+import { Button, Rating, Stack, Text, Textarea } from "@mantine/core";
+import { PurchaseReviewInput, REVIEW_TEXT_MAX } from "@market/contract";
+import { useSchemaForm } from "../../lib/form";
+import { notifySuccess } from "../../lib/notify";
+import { useWritePurchaseReview } from "../../lib/queries/reviews";
+
+function StarsField({
+  label,
+  value,
+  onChange,
+  error,
+  testId,
+}: {
+  label: string;
+  value: number;
+  onChange: (v: number) => void;
+  error?: unknown;
+  testId: string;
+}) {
+  return (
+    <div>
+      <Text fz="sm" fw={500} mb={4} id={`${label}-label`}>
+        {label}
+      </Text>
+      <Rating value={value} onChange={onChange} size="lg" aria-labelledby={`${label}-label`} data-testid={testId} />
+      {typeof error === "string" && (
+        <Text c="red" fz="xs" mt={4}>
+          {error}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+export default function ReviewForm({ lineId, onDone }: { lineId: string; onDone: () => void }) {
+  const write = useWritePurchaseReview();
+  const form = useSchemaForm(PurchaseReviewInput, {
+    initialValues: { order_line_id: lineId, product_rating: 0, seller_rating: 0, comment: "" },
+  });
+  const submit = form.submitWith((v) => write.mutateAsync(v), {
+    onSuccess: (res) => {
+      notifySuccess(res.message);
+      onDone();
+    },
+  });
+  return (
+    <form onSubmit={submit} aria-label="Review form">
+      <Stack gap="sm">
+        <StarsField
+          label="The product"
+          value={form.values.product_rating}
+          onChange={(v) => form.setFieldValue("product_rating", v)}
+          error={form.errors.product_rating}
+          testId="rate-product"
+        />
+        <StarsField
+          label="The seller"
+          value={form.values.seller_rating}
+          onChange={(v) => form.setFieldValue("seller_rating", v)}
+          error={form.errors.seller_rating}
+          testId="rate-seller"
+        />
+        <Textarea
+          label="Your review"
+          description="Plain text; links and phone numbers are not allowed"
+          required
+          minRows={3}
+          maxLength={REVIEW_TEXT_MAX}
+          {...form.getInputProps("comment")}
+        />
+        <Button type="submit" loading={write.isPending} w="fit-content">
+          Submit review
+        </Button>
+      </Stack>
+    </form>
+  );
+}
