@@ -4,7 +4,7 @@
  * text, never as HTML) and the seller's public reply; the seller sees a reply box under a review
  * they have not answered. Its own chunk, loaded when shown.
  */
-import { Alert, Avatar, Badge, Button, Group, Paper, Rating, Stack, Text, Textarea } from "@mantine/core";
+import { Alert, Avatar, Badge, Button, Group, Paper, Stack, Text, Textarea } from "@mantine/core";
 import { type PurchaseReview, REVIEW_TEXT_MAX, ReviewReplyInput } from "@market/contract";
 import { useQuery } from "@tanstack/react-query";
 import { formatDay } from "../../lib/dates";
@@ -12,6 +12,7 @@ import { useSchemaForm } from "../../lib/form";
 import { errorMessage, notifySuccess } from "../../lib/notify";
 import { purchaseReviewsQuery, useReplyToReview } from "../../lib/queries/reviews";
 import { useSession } from "../../lib/session";
+import { Stars } from "../stars";
 import { ReportButton } from "./report-button";
 
 function ReplyForm({ review }: { review: PurchaseReview }) {
@@ -48,11 +49,11 @@ function ReviewCard({ review, mine }: { review: PurchaseReview; mine: boolean })
       <Group gap="lg" mb={6}>
         <Group gap={4}>
           <Text fz="xs">Product</Text>
-          <Rating value={review.product_rating} readOnly size="xs" aria-label={`Product: ${review.product_rating} of 5`} />
+          <Stars value={review.product_rating} label={`Product: ${review.product_rating} of 5`} />
         </Group>
         <Group gap={4}>
           <Text fz="xs">Seller</Text>
-          <Rating value={review.seller_rating} readOnly size="xs" aria-label={`Seller: ${review.seller_rating} of 5`} />
+          <Stars value={review.seller_rating} label={`Seller: ${review.seller_rating} of 5`} />
         </Group>
         <Text fz="xs" c="dimmed">
           {review.product_name}
