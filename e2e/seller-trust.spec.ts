@@ -2,7 +2,7 @@
  * Trust in sellers in a real browser, at 1280 px and 390 px: from a product page to the seller's
  * shop page (ADR 0210), follow the seller and see the score and its parts (ADR 0211); axe finds
  * nothing serious on the shop page; a pending seller's shop is the Not Found page; a buyer with a
- * delivered order reviews it, the seller replies and another shopper sees "Verified purchase"
+ * received order (receipt confirmed) reviews it, the seller replies and another shopper sees "Verified purchase"
  * (ADR 0212). It confirms a sale, so it runs in the `money` project (playwright.config.ts).
  */
 import AxeBuilder from "@axe-core/playwright";
@@ -17,7 +17,7 @@ async function ok<T>(res: { ok(): boolean; status(): number; text(): Promise<str
 }
 
 /** `customer` buys a new product of `seller`, the admin confirms the transfer, the seller delivers it. */
-async function deliveredOrder(request: APIRequestContext, customer: OwnAccount, seller: OwnAccount) {
+async function receivedOrder(request: APIRequestContext, customer: OwnAccount, seller: OwnAccount) {
   const category = seller.categories.find((c) => c.type === "market-place")!;
   const price = 12_500;
   const name = `Trust Kettle ${Date.now().toString(36)}`;
@@ -47,6 +47,8 @@ async function deliveredOrder(request: APIRequestContext, customer: OwnAccount, 
   );
   const line = lines.data.find((l) => l.order_id === form.order_id)!;
   await ok(await request.put("/api/orders/lines", { headers: auth(seller.token), data: { line_id: line._id, fulfilment: "delivered" } }));
+  // The buyer confirms receipt: a received line qualifies for a review (ADR 0193, 0212).
+  await ok(await request.post(`/api/orders/${form.order_id}/received`, { headers: auth(customer.token), data: {} }));
   return { orderId: form.order_id, productId: product.data._id, name };
 }
 
@@ -91,13 +93,13 @@ for (const width of [1280, 390]) {
       await snap(page, "seller-shop", String(width));
     });
 
-    test("a buyer with a delivered order reviews it, the seller replies, another shopper sees Verified purchase", async ({
+    test("a buyer who received an order reviews it, the seller replies, another shopper sees Verified purchase", async ({
       page,
       customer,
       seller,
       request,
     }) => {
-      const { orderId, productId } = await deliveredOrder(request, customer, seller);
+      const { orderId, productId } = await receivedOrder(request, customer, seller);
       const comment = "Boils in three minutes, well packed.";
 
       await signInPage(page, request, customer);
@@ -134,7 +136,7 @@ for (const width of [1280, 390]) {
     });
 
     test("a reported review is hidden by the admin from the Reports queue", async ({ page, customer, seller, request }) => {
-      const { orderId, productId } = await deliveredOrder(request, customer, seller);
+      const { orderId, productId } = await receivedOrder(request, customer, seller);
       const view = await ok<{ data: { lines: Array<{ _id: string }> } }>(
         await request.get(`/api/orders/${orderId}`, { headers: auth(customer.token) }),
       );

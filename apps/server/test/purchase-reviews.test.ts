@@ -1,5 +1,5 @@
 /**
- * Reviews from verified buyers (ADR 0212): only the buyer of a delivered line reviews it (403
+ * Reviews from verified buyers (ADR 0212): only the buyer of a received line reviews it (403
  * otherwise, 404 for another's line), once (409), with stars 1-5 and plain text without links or
  * phone numbers (400); editable for 30 days (409 after); the seller replies once (409 for a second,
  * 404 for anyone else); the product's `stars` and `reactions` follow; the lists by product and by
@@ -31,7 +31,7 @@ async function boughtLine(buyerId: string, delivered: boolean, sellerId = seller
   await ctx.db.update(transactions).set({ status: "confirmed", reviewedAt: new Date() }).where(eq(transactions.id, o.transactionId));
   await ctx.db
     .update(orderLines)
-    .set({ productId: product.id, ...(delivered ? { fulfilment: "delivered", deliveredAt: new Date() } : {}) })
+    .set({ productId: product.id, ...(delivered ? { fulfilment: "received", deliveredAt: new Date(), receivedAt: new Date() } : {}) })
     .where(eq(orderLines.id, o.lines[0]!.id));
   return { lineId: o.lines[0]!.id, productId: product.id };
 }
@@ -77,7 +77,7 @@ describe("POST /api/reviews", () => {
     const { lineId } = await boughtLine(buyer.user.id, false);
     const res = await post("/api/reviews", buyer.token, review(lineId));
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe("You can review an item once it has been delivered to you");
+    expect(res.json().message).toBe("You can review an item once you have confirmed that you received it");
     const delivered = await boughtLine(buyer.user.id, true);
     const theirs = await post("/api/reviews", other.token, review(delivered.lineId));
     expect(theirs.statusCode).toBe(404);

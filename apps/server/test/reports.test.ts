@@ -39,14 +39,14 @@ const queue = async (status = "open") =>
     reports: Array<{ verified_buyer: boolean; reason: string }>;
   }>;
 
-/** A new customer who bought `productId` (a paid order line of it), optionally delivered. */
-async function buyer(productId: string, delivered = false) {
+/** A new customer who bought `productId` (a paid order line of it), optionally received (so they may review it). */
+async function buyer(productId: string, received = false) {
   const b = await createUserWithToken(ctx.db);
   const o = await submittedOrder(ctx.db, b.user.id, [{ sellerId: seller.user.id, unitKobo: 100_000, qty: 1 }]);
   await ctx.db.update(orders).set({ status: "paid" }).where(eq(orders.id, o.orderId));
   await ctx.db
     .update(orderLines)
-    .set({ productId, ...(delivered ? { fulfilment: "delivered" as const } : {}) })
+    .set({ productId, ...(received ? { fulfilment: "received" as const } : {}) })
     .where(eq(orderLines.id, o.lines[0]!.id));
   return { ...b, lineId: o.lines[0]!.id };
 }

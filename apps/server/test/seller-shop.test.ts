@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderLines, orders, sellerBusinesses, sellerScores, transactions } from "../src/db/schema/index.js";
+import { orderLines, orderProblems, orders, sellerBusinesses, sellerScores, transactions } from "../src/db/schema/index.js";
 import {
   createCategory,
   createFollow,
@@ -182,7 +182,7 @@ describe("the seller score (scoreOf)", () => {
     expect(scoreOf({ lines, ratingSum: 0, ratingCount: 0 }, now)).toMatchObject({ on_time_rate: 0, value: 63 });
   });
 
-  it("counts lines cancelled by the seller and problems once they exist", () => {
+  it("counts lines cancelled by the seller and lines with a problem", () => {
     const lines = [1, 2, 3, 4, 5].map(() => line(paid, paid));
     lines[0]!.cancelledBySeller = true;
     lines[1]!.problem = true;
@@ -220,5 +220,39 @@ describe("the seller-scores job", () => {
     const [row] = await ctx.db.select().from(sellerScores).where(eq(sellerScores.sellerId, seller.id));
     expect(row).toMatchObject({ orders: 5, onTimeRate: 0 });
     expect((await get(`/api/sellers/${seller.username}`)).json().data.score).toMatchObject({ on_time_rate: 0, value: 63, label: "Fair" });
+  });
+
+  it("reads cancelled lines and buyers' problems from the order-line life, not a problem released to the seller", async () => {
+    const seller = await newSeller();
+    const buyer = await createUser(ctx.db);
+    const now = new Date();
+    const made: Awaited<ReturnType<typeof submittedOrder>>[] = [];
+    for (let i = 0; i < 5; i++) made.push(await submittedOrder(ctx.db, buyer.id, [{ sellerId: seller.id, unitKobo: 100_000, qty: 1 }]));
+    for (const o of made) {
+      await ctx.db.update(orders).set({ status: "paid", updatedAt: now }).where(eq(orders.id, o.orderId));
+      await ctx.db.update(transactions).set({ status: "confirmed", reviewedAt: now }).where(eq(transactions.id, o.transactionId));
+    }
+    const lineOf = (i: number) => made[i]!.lines[0]!.id;
+    await ctx.db
+      .update(orderLines)
+      .set({ fulfilment: "cancelled", cancelledAt: now })
+      .where(eq(orderLines.id, lineOf(0)));
+    const problem = (i: number, status: "open" | "decided", refundKobo: number | null) => ({
+      orderId: made[i]!.orderId,
+      lineId: lineOf(i),
+      buyerId: buyer.id,
+      sellerId: seller.id,
+      reason: "damaged",
+      comment: "Cracked",
+      fromState: "delivered" as const,
+      status,
+      refundKobo,
+    });
+    // One open problem counts; one the admin released to the seller (nothing refunded) does not.
+    await ctx.db.insert(orderProblems).values([problem(1, "open", null), problem(2, "decided", 0)]);
+
+    await runSellerScores(ctx.app, now);
+    const [row] = await ctx.db.select().from(sellerScores).where(eq(sellerScores.sellerId, seller.id));
+    expect(row).toMatchObject({ orders: 5, fulfilledRate: 0.8, noProblemRate: 0.8 });
   });
 });

@@ -4,7 +4,7 @@
  * the delivered lines (written through the reviews service, so the products' stars follow; ADR
  * 0212), one seller's reply, and every seller's score computed once (the job keeps it after; ADR 0211).
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { replyToReview, writePurchaseReview } from "../../modules/catalog/purchase-reviews.service.js";
 import { recomputeSellerScores } from "../../modules/catalog/seller-score.js";
 import type { Db } from "../client.js";
@@ -52,7 +52,7 @@ export async function seedTrust(db: Db, sellerIds: string[], rand: () => number)
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .innerJoin(users, eq(users.id, orders.buyerId))
-    .where(and(eq(orders.status, "paid"), eq(orderLines.fulfilment, "delivered")));
+    .where(and(eq(orders.status, "paid"), inArray(orderLines.fulfilment, ["received", "completed"])));
   let replied = false;
   for (const [i, line] of delivered.entries()) {
     if (rand() < 0.4) continue;

@@ -7,6 +7,7 @@
  * (`reviewText`: plain text, no links or phone numbers).
  */
 import {
+  type FulfilmentStatus,
   type PurchaseReview,
   type PurchaseReviewInput,
   type PurchaseReviewUpdate,
@@ -20,12 +21,13 @@ import { orderLines, orders, products, purchaseReviews, users } from "../../db/s
 import { conflict, forbidden, notFound } from "../../lib/errors.js";
 import { newestFirst } from "../../lib/keyset.js";
 import type { AuthUser } from "../auth/sessions.js";
+import { isReceivedOrCompleted } from "../commerce/line-life.js";
 
 const DAY_MS = 24 * 60 * 60_000;
 
 const REVIEW_TEXTS = {
   lineNotFound: "Order line not found",
-  notQualifying: "You can review an item once it has been delivered to you",
+  notQualifying: "You can review an item once you have confirmed that you received it",
   own: "You cannot review your own items",
   twice: "You have already reviewed this item",
   notFound: "Review not found",
@@ -37,12 +39,12 @@ const REVIEW_TEXTS = {
 } as const;
 
 /**
- * Whether an order line lets its buyer review it: the order is paid and the line was delivered.
- * Once buyer protection's order-line life lands this becomes "received or completed" (the buyer
- * confirmed receipt, or the timer did): change it here, the only place the rule lives.
+ * Whether an order line lets its buyer review it: the order is paid and the sale stands, the line
+ * received or completed (the buyer confirmed receipt, or the return window closed: ADR 0193, 0212).
+ * The only place the rule lives.
  */
-function lineQualifiesForReview(line: { orderStatus: string; fulfilment: string }): boolean {
-  return line.orderStatus === "paid" && line.fulfilment === "delivered";
+function lineQualifiesForReview(line: { orderStatus: string; fulfilment: FulfilmentStatus }): boolean {
+  return line.orderStatus === "paid" && isReceivedOrCompleted(line.fulfilment);
 }
 
 const columns = {

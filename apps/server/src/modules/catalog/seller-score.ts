@@ -8,7 +8,7 @@
 import { averageStars, SELLER_SCORE_MIN_ORDERS, SELLER_SCORE_WINDOW_DAYS, type SellerScore, type SellerScoreLabel } from "@market/contract";
 import { and, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { orderLines, orders, posts, purchaseReviews, sellerScores, transactions, users } from "../../db/schema/index.js";
+import { orderLines, orderProblems, orders, posts, purchaseReviews, sellerScores, transactions, users } from "../../db/schema/index.js";
 import { shipBy } from "../notifications/ship-by.js";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -26,9 +26,9 @@ export type ScoredLine = {
   paidAt: Date;
   shippedAt: Date | null;
   deliveredAt: Date | null;
-  /** Cancelled by the seller: no such state exists yet (false until the order-line life lands). */
+  /** Cancelled before shipping, by the seller or by the ship-by timer (both count against the seller, ADR 0193). */
   cancelledBySeller: boolean;
-  /** A problem was reported or the item returned: none exist yet (false until they land). */
+  /** The buyer reported a problem that was not decided in the seller's favour (open, accepted, or refunded by an admin). */
   problem: boolean;
 };
 
@@ -97,9 +97,8 @@ export function scoreOf(facts: ScoreFacts, now: Date): SellerScore {
 const NEW_SELLER_SCORE: SellerScore = scoreOf({ lines: [], ratingSum: 0, ratingCount: 0 }, new Date(0));
 
 /**
- * The paid lines of `sellerIds` whose payment was confirmed in the window ending at `now`. This is
- * where the order-line life's states come in: `cancelledBySeller` and `problem` read false until
- * those states exist.
+ * The paid lines of `sellerIds` whose payment was confirmed in the window ending at `now`, with the
+ * order-line life's facts (ADR 0193, 0195): cancelled lines, and problems not released to the seller.
  */
 async function lineFacts(db: Executor, sellerIds: string[], now: Date) {
   const since = new Date(now.getTime() - SELLER_SCORE_WINDOW_DAYS * DAY_MS);
@@ -112,6 +111,10 @@ async function lineFacts(db: Executor, sellerIds: string[], now: Date) {
       paidAt,
       shippedAt: orderLines.shippedAt,
       deliveredAt: orderLines.deliveredAt,
+      cancelledBySeller: sql<boolean>`${orderLines.fulfilment} = 'cancelled'`,
+      // A problem the admin released to the seller (decided, nothing refunded) does not count.
+      problem: sql<boolean>`exists (select 1 from ${orderProblems} p where p.line_id = ${orderLines.id}
+        and not (p.status = 'decided' and coalesce(p.refund_kobo, 0) = 0))`,
     })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
@@ -160,7 +163,7 @@ export async function recomputeSellerScores(db: Executor, sellerIds: string[], n
     const r = ratings.get(sellerId);
     const score = scoreOf(
       {
-        lines: lines.filter((l) => l.sellerId === sellerId).map((l) => ({ ...l, cancelledBySeller: false, problem: false })),
+        lines: lines.filter((l) => l.sellerId === sellerId),
         ratingSum: r?.sum ?? 0,
         ratingCount: r?.n ?? 0,
       },

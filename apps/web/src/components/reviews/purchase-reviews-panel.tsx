@@ -85,7 +85,7 @@ export default function PurchaseReviewsPanel({ productId, sellerId }: { productI
   if (q.isPending) return <Text>Loading...</Text>;
   if (q.isError) return <Alert color="red">{errorMessage(q.error)}</Alert>;
   if (q.data.data.length === 0) {
-    return <Text c="dimmed">No reviews yet. Buyers can review an item from their order page once it has been delivered.</Text>;
+    return <Text c="dimmed">No reviews yet. Buyers can review an item from their order page once they have confirmed receiving it.</Text>;
   }
   return (
     <Stack gap="sm" data-testid="purchase-review-list">

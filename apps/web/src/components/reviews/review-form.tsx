@@ -1,5 +1,5 @@
 /**
- * The buyer's review of a delivered order line (ADR 0212): the product's stars, the seller's stars
+ * The buyer's review of a received order line (ADR 0212): the product's stars, the seller's stars
  * and a comment, checked with the contract's `PurchaseReviewInput` (1-5 stars, plain text, no links
  * or phone numbers) before it is sent. Its own chunk, loaded when the buyer opens it.
  */

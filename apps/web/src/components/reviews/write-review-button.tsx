@@ -1,5 +1,5 @@
 /**
- * "Write a review" on a delivered line of the buyer's order page (ADR 0212): opens the review form
+ * "Write a review" on a received or completed line of the buyer's order page (ADR 0212): opens the review form
  * in a dialog (the form's chunk loads on the first open). Whether the line qualifies is the
  * server's rule (`lineQualifiesForReview`); its refusal shows in the form.
  */

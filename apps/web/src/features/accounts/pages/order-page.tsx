@@ -3,7 +3,7 @@
  * with its seller and fulfilment ("Shipped", "Delivered" and when), its tracking, "Confirm receipt"
  * and "Report a problem" with the problem's thread (ADR 0193-0195), the delivery address, totals,
  * the payment (method, reference, transfer state), the timeline from the stored times, and a
- * "Write a review" on each delivered line (ADR 0212), a receipt to print or save as PDF with the browser ("Print receipt" calls window.print()). Drawn
+ * "Write a review" on each received or completed line (ADR 0212), a receipt to print or save as PDF with the browser ("Print receipt" calls window.print()). Drawn
  * by the server for a signed-in customer like /account (SERVER_DRAWN_PAGES); another buyer's order
  * is the API's 404, shown as "Order not found".
  */
