@@ -36,6 +36,7 @@ import earningsRoutes from "./modules/ledger/earnings.routes.js";
 import payoutsRoutes from "./modules/ledger/payouts.routes.js";
 import refundsRoutes from "./modules/ledger/refunds.routes.js";
 import shippingRoutes from "./modules/ledger/shipping.routes.js";
+import deliveryRoutes from "./modules/shipping/routes.js";
 import summaryRoutes from "./modules/ledger/summary.routes.js";
 import messagesPlugin from "./modules/messages/plugin.js";
 import notificationsRoutes from "./modules/notifications/routes.js";
@@ -179,6 +180,7 @@ export async function buildApp(config: Config, db: Db, { readDb = db }: { readDb
   await app.register(paystackWebhookRoutes, { prefix: "/api" });
   await app.register(commissionRoutes, { prefix: "/api" });
   await app.register(shippingRoutes, { prefix: "/api" });
+  await app.register(deliveryRoutes, { prefix: "/api" });
   await app.register(summaryRoutes, { prefix: "/api" });
   await app.register(earningsRoutes, { prefix: "/api" });
   await app.register(payoutsRoutes, { prefix: "/api" });

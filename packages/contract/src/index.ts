@@ -20,4 +20,5 @@ export * from "./schemas/payout-account.js";
 export * from "./schemas/phone.js";
 export * from "./schemas/plain-text.js";
 export * from "./schemas/seller.js";
+export * from "./schemas/shipping.js";
 export * from "./texts.js";

@@ -93,6 +93,8 @@ export const CreateSessionBody = ShippingAddressFields.extend({
    * an order makes the checkout answer 409 (one pending order per shopper, ADR 0136).
    */
   replace_pending: z.boolean().optional(),
+  /** Pickup points chosen instead of delivery (at most one per seller counts; ADR 0199). */
+  pickup_point_ids: z.array(Id).max(20).optional(),
 });
 export type CreateSessionBody = z.infer<typeof CreateSessionBody>;
 /** The checkout form as the web sends it (`amount` the total with 2 decimals, "12500.00"). */

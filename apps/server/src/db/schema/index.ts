@@ -4,5 +4,6 @@ export * from "./commerce.js";
 export * from "./enums.js";
 export * from "./ledger.js";
 export * from "./notifications.js";
+export * from "./shipping.js";
 export * from "./system.js";
 export * from "./users.js";
