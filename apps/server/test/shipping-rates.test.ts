@@ -20,7 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const putRates = (token: string, payload: unknown) => ctx.request({ method: "PUT", url: "/api/shipping/rates", token, payload });
+const putRates = (token: string, payload: Record<string, unknown>) =>
+  ctx.request({ method: "PUT", url: "/api/shipping/rates", token, payload });
 const LAGOS_FCT = [
   { state: "Lagos", fee: 1500, min_days: 1, max_days: 2 },
   { state: "FCT", fee: 3000, min_days: 2, max_days: 4 },

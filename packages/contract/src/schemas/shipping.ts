@@ -3,6 +3,8 @@
  * pickup points, and the quote of a cart (one shipment per seller). Fees are naira, days whole days.
  */
 import { z } from "zod";
+import { SHIPPING_FEE_NAIRA } from "../constants.js";
+import { formatNaira } from "../money.js";
 import { NIGERIAN_STATES } from "../nigeria.js";
 import { Id, Naira } from "./common.js";
 
@@ -72,6 +74,7 @@ export const ShippingRatesBody = z.object({
 export type ShippingRatesBody = z.infer<typeof ShippingRatesBody>;
 export type ShippingRatesInput = z.input<typeof ShippingRatesBody>;
 export const ShippingRatesUpdateAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: ShippingRates });
+export type ShippingRatesUpdateAnswer = z.infer<typeof ShippingRatesUpdateAnswer>;
 
 /** GET /api/shipping/quote?state=: the signed-in buyer's cart shipped to `state`. */
 export const ShippingQuoteQuery = z.object({
@@ -111,6 +114,22 @@ export const ShippingQuote = z.object({
 });
 export type ShippingQuote = z.infer<typeof ShippingQuote>;
 export const ShippingQuoteAnswer = z.object({ statusCode: z.number().int(), data: ShippingQuote });
+export type ShippingQuoteAnswer = z.infer<typeof ShippingQuoteAnswer>;
 
 /** Delivery days promised for the store's rate (a seller without rates of their own; ADR 0199). */
 export const STORE_RATE_DAYS = { min_days: 2, max_days: 5 } as const;
+
+/**
+ * The product page's delivery line for a seller's `rates` and the shopper's `state`: "Delivers to
+ * Lagos in 1-2 days, ₦1,500", or "Does not deliver to Kano". A seller without rates delivers
+ * everywhere at the store's rate (its flat fee; free shipping in Lagos is promised elsewhere).
+ */
+export function deliveryLine(rates: readonly ShippingRate[], state: string): { delivers: boolean; text: string } {
+  const rate = rates.length === 0 ? { fee: SHIPPING_FEE_NAIRA, ...STORE_RATE_DAYS } : rates.find((r) => r.state === state);
+  if (!rate) return { delivers: false, text: `Does not deliver to ${state}` };
+  const days = rate.min_days === rate.max_days ? `${rate.max_days}` : `${rate.min_days}-${rate.max_days}`;
+  return {
+    delivers: true,
+    text: `Delivers to ${state} in ${days} ${rate.max_days === 1 ? "day" : "days"}, ${rate.fee === 0 ? "free" : formatNaira(rate.fee)}`,
+  };
+}

@@ -3,7 +3,7 @@
  * - admin: Dashboard, Categories, Transactions, Finance (Overview, Payouts, Commission: design brief
  *   "Marketplace money"), Sellers, Users, Messages (the contact inbox, ADR 0183), Settings, Logout;
  * - seller (business): Dashboard, Products, Services, Earnings (design brief "Marketplace money"),
- *   Users shown as "Followers", Settings, Logout.
+ *   Delivery (rates per state and pickup points, ADR 0199), Users shown as "Followers", Settings, Logout.
  * Groups (Products, Categories, Services, Finance, Settings) are collapsible, on phones and on desktop.
  */
 
@@ -77,6 +77,7 @@ export function navFor(role: Role): NavEntry[] {
       ],
     },
     { key: "earnings", label: "Earnings", to: `${BO}/earnings` },
+    { key: "shipping", label: "Delivery", to: `${BO}/shipping` },
     { key: "users", label: "Followers", to: `${BO}/users` },
     settings,
   ];

@@ -28,6 +28,7 @@ import { usePageTitle } from "../../../lib/use-page-title";
 import { isCategoryType, isPost, useItemDetail } from "../api/catalog";
 import classes from "../components/catalog.module.css";
 import { CatalogTrail } from "../components/catalog-trail";
+import { DeliveryLine } from "../components/delivery-line";
 import { ItemImage } from "../components/item-image";
 import { itemTitle } from "../components/item-title";
 import { preloadQuickView, QuickViewModal } from "../components/quick-view-modal";
@@ -218,6 +219,7 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
                 <WishlistButton productId={item._id} />
               </Group>
             )}
+            {service ? null : <DeliveryLine sellerId={seller._id} />}
             <Text fz="sm" className={classes.detailAfterBuy}>
               Category:{" "}
               <Anchor component={Link} to={categoryHref} inherit>
