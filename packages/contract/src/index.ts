@@ -21,4 +21,5 @@ export * from "./schemas/phone.js";
 export * from "./schemas/plain-text.js";
 export * from "./schemas/seller.js";
 export * from "./schemas/shipping.js";
+export * from "./shipping.js";
 export * from "./texts.js";

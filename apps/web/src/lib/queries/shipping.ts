@@ -10,7 +10,7 @@ import { api } from "../api";
 
 const shippingKeys = {
   rates: (sellerId: string) => ["shipping-rates", sellerId] as const,
-  quote: (state: string, pickup: readonly string[]) => ["shipping-quote", state, pickup.join(",")] as const,
+  quote: (state: string, pickup: readonly string[], cart: string) => ["shipping-quote", state, pickup.join(","), cart] as const,
 };
 
 const ratesQuery = (sellerId: string) =>
@@ -36,11 +36,12 @@ export function useSaveShippingRates(sellerId: string) {
 
 /**
  * The signed-in buyer's cart shipped to `state` with the pickup points chosen; disabled until a
- * Nigerian state is known. The previous quote stays shown while the next one loads.
+ * Nigerian state is known; `cartKey` names the cart's lines, so a changed cart is quoted again. The
+ * previous quote stays shown while the next one loads.
  */
-export function useShippingQuote(state: string | null, pickup: readonly string[] = [], enabled = true) {
+export function useShippingQuote(state: string | null, pickup: readonly string[], cartKey: string, enabled = true) {
   return useQuery({
-    queryKey: shippingKeys.quote(state ?? "", pickup),
+    queryKey: shippingKeys.quote(state ?? "", pickup, cartKey),
     queryFn: async ({ signal }) => {
       const params = new URLSearchParams({ state: state ?? "" });
       if (pickup.length) params.set("pickup", pickup.join(","));
@@ -49,10 +50,4 @@ export function useShippingQuote(state: string | null, pickup: readonly string[]
     enabled: enabled && Boolean(state),
     placeholderData: keepPreviousData,
   });
-}
-
-/** Drop every cart quote (after the cart changes). */
-export function useInvalidateQuotes() {
-  const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: ["shipping-quote"] });
 }

@@ -4,8 +4,10 @@
  *   starting from the default address in GET /api/me `data.addresses`;
  * - Secure Payment panel: payment type "Bank Transfer" (default) and a disabled "Card payment --
  *   coming soon", and the payer's account number;
- * - Review Order panel: each line (name, quantity, line total), subtotal, flat-rate shipping, total,
- *   "Edit Cart" to /cart; "Place Order".
+ * - Review Order panel: each line (name, quantity, line total), subtotal, shipping, total,
+ *   "Edit Cart" to /cart; "Place Order". Beside the shipping, one row per seller's shipment (fee,
+ *   days, pickup points) from GET /api/shipping/quote (ADR 0199); a seller who does not deliver to
+ *   the state stops the order with the server's sentence.
  * The form starts from the default address, so the first paint (the server's) shows the shipping
  * and total that will be charged. With an order awaiting payment, "Place Order" asks before it
  * replaces that order (ADR 0186); "Continue payment" above reopens it.
@@ -37,6 +39,7 @@ import {
   koboToNaira,
   NUBAN_LENGTH,
   nairaToKobo,
+  nigerianState,
   shippingFeeKobo,
   TEXT,
   type TransferForm,
@@ -55,8 +58,10 @@ import { useSchemaForm } from "../../../lib/form";
 import { naira2 } from "../../../lib/money";
 import { useCreateSession, usePendingTransfer } from "../../../lib/queries/orders";
 import { useStoreSettings } from "../../../lib/queries/settings";
+import { useShippingQuote } from "../../../lib/queries/shipping";
 import { type SessionUser, useSession } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
+import { ShipmentRow } from "../components/shipment-row";
 
 /** The Bank Transfer modal opens only after Place Order: its code is not part of the page's first load. */
 const BankTransferModal = lazy(() =>
@@ -158,9 +163,18 @@ function CheckoutForm({ details, freeShippingOver }: { details: SessionUser; fre
   });
 
   const subtotal = cartSubtotal(cart.items);
-  // The server's own rule and the admin's threshold (ADR 0135), so the total shown is the one charged.
-  const shipping = koboToNaira(shippingFeeKobo(nairaToKobo(subtotal), form.values.state, freeShippingOver));
+  // One shipment per seller (ADR 0199): the server's quote for a Nigerian state, with the pickup
+  // points chosen. Until it answers (and for a state it does not know) the store's own rule and the
+  // admin's threshold (ADR 0135), what a cart of sellers without rates is charged.
+  const [pickups, setPickups] = useState<Record<string, string>>({});
+  const state = nigerianState(form.values.state);
+  const cartKey = cart.items.map((l) => `${l.product}:${l.qty}`).join(",");
+  const quote = useShippingQuote(state, Object.values(pickups).filter(Boolean), cartKey, cart.items.length > 0).data;
+  const current = quote && quote.state === state ? quote : undefined;
+  const shipping = current ? current.shipping : koboToNaira(shippingFeeKobo(nairaToKobo(subtotal), form.values.state, freeShippingOver));
   const total = koboToNaira(nairaToKobo(subtotal) + nairaToKobo(shipping));
+  const groups = current?.groups ?? [];
+  const ownRates = groups.some((g) => !g.store_rate);
   const closeModal = useCallback(() => setRecord(null), []);
   // Mounted from the first Place Order on, so the modal's closing transition plays.
   const [modalMounted, setModalMounted] = useState(false);
@@ -179,6 +193,7 @@ function CheckoutForm({ details, freeShippingOver }: { details: SessionUser; fre
         // The only choice the schema let through (card payment is refused with its message).
         payment_type: DEFAULT_PAYMENT_TYPE,
         shippingFees: shipping,
+        pickup_point_ids: Object.values(pickups).filter(Boolean),
         product_type: DEFAULT_PRODUCT_TYPE,
         amount: toFixed2(total),
         ...(replacePending ? { replace_pending: true } : {}),
@@ -272,12 +287,30 @@ function CheckoutForm({ details, freeShippingOver }: { details: SessionUser; fre
                   </Text>
                 </Group>
                 <Group justify="space-between">
-                  <Text size="sm">Shipping (flat rate)</Text>
+                  <Text size="sm">{ownRates ? "Shipping" : "Shipping (flat rate)"}</Text>
                   {/* Spec §9: no currency beside the shipping fee. */}
                   <Text size="sm" fw={600} data-testid="checkout-shipping">
                     {shipping === 0 ? "Free" : formatNaira(shipping).replace("₦", "")}
                   </Text>
                 </Group>
+                {groups.length > 1 || ownRates ? (
+                  <Stack gap={6} data-testid="shipping-groups">
+                    {groups.map((g) => (
+                      <ShipmentRow
+                        key={g.seller_id}
+                        group={g}
+                        state={state ?? ""}
+                        pickup={pickups[g.seller_id] ?? ""}
+                        onPickup={(id) => setPickups((p) => ({ ...p, [g.seller_id]: id }))}
+                      />
+                    ))}
+                  </Stack>
+                ) : null}
+                {current?.blocked ? (
+                  <Text size="sm" c="red.8" fw={600} role="alert" data-testid="checkout-blocked">
+                    {current.blocked}
+                  </Text>
+                ) : null}
                 <Divider my="xs" />
                 <Group justify="space-between">
                   <Text fw={800}>Total</Text>
@@ -300,7 +333,7 @@ function CheckoutForm({ details, freeShippingOver }: { details: SessionUser; fre
                   mt="sm"
                   fullWidth
                   loading={create.isPending}
-                  disabled={cart.items.length === 0 || create.isPending || record !== null}
+                  disabled={cart.items.length === 0 || create.isPending || record !== null || Boolean(current?.blocked)}
                 >
                   {TEXT.buttons.placeOrder}
                 </Button>

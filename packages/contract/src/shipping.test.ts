@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { nigerianState } from "../nigeria.js";
-import { deliveryLine, ShippingRatesBody } from "./shipping.js";
+import { nigerianState } from "./nigeria.js";
+import { ShippingRatesBody } from "./schemas/shipping.js";
+import { deliveryLine } from "./shipping.js";
 
 describe("deliveryLine (the product page's delivery sentence)", () => {
   const rates = [
