@@ -13,8 +13,9 @@ export function ShipmentRow({
 }: {
   group: ShippingGroup;
   state: string;
-  pickup: string;
-  onPickup: (id: string) => void;
+  /** The pickup point chosen and its setter; without a setter the points are not offered (the cart). */
+  pickup?: string;
+  onPickup?: (id: string) => void;
 }) {
   const fee = g.fee === 0 ? "Free" : formatNaira(g.fee);
   return (
@@ -33,7 +34,7 @@ export function ShipmentRow({
           ? `${g.min_days}-${g.max_days} days${g.pickup_point_id ? " (pickup)" : g.store_rate ? " at the store's rate (one fee for all such sellers)" : ""}`
           : `does not deliver to ${state}`}
       </Text>
-      {g.pickup_points.length > 0 ? (
+      {onPickup && g.pickup_points.length > 0 ? (
         <NativeSelect
           size="xs"
           mt={4}
