@@ -1,7 +1,8 @@
 /**
  * The product page's delivery line (ADR 0199): "Delivers to Lagos in 1-2 days, ₦1,500" or "Does not
  * deliver to Kano" for the shopper's state, from their default address until they pick another
- * (remembered in this browser), with the seller's rates (GET /api/shipping/rates).
+ * (remembered in this browser), with the seller's rates (GET /api/shipping/rates). Its own chunk,
+ * loaded with the page (it needs the browser's data anyway).
  */
 import { Group, Text } from "@mantine/core";
 import { deliveryLine, NIGERIAN_STATES, nigerianState } from "@market/contract";
@@ -21,7 +22,7 @@ function savedState(): string | null {
   }
 }
 
-export function DeliveryLine({ sellerId }: { sellerId: string }) {
+export default function DeliveryLine({ sellerId }: { sellerId: string }) {
   const { details } = useSession();
   const [picked, setPicked] = useState<string | null>(null);
   // Read after hydration: the server-drawn page cannot know this browser's pick.

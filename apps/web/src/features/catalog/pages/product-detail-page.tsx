@@ -28,7 +28,6 @@ import { usePageTitle } from "../../../lib/use-page-title";
 import { isCategoryType, isPost, useItemDetail } from "../api/catalog";
 import classes from "../components/catalog.module.css";
 import { CatalogTrail } from "../components/catalog-trail";
-import { DeliveryLine } from "../components/delivery-line";
 import { ItemImage } from "../components/item-image";
 import { itemTitle } from "../components/item-title";
 import { preloadQuickView, QuickViewModal } from "../components/quick-view-modal";
@@ -44,6 +43,9 @@ const NotFoundPage = lazy(() => import("../../../components/not-found-page"));
 /** Drawn by the server below the fold: loaded with this page, so hydration never waits for it (lib/lazy-component). */
 const DetailTabs = lazyComponent(() => import("../components/detail-tabs"));
 DetailTabs.preload().catch(() => undefined);
+/** The delivery line for the shopper's state (ADR 0199): its own chunk, outside the first load's budget. */
+const DeliveryLine = lazyComponent(() => import("../components/delivery-line"));
+DeliveryLine.preload().catch(() => undefined);
 
 /** Mantine's w="fit-content" on the Request Service buttons. */
 const FIT = { width: "fit-content" } as const;
@@ -219,7 +221,11 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
                 <WishlistButton productId={item._id} />
               </Group>
             )}
-            {service ? null : <DeliveryLine sellerId={seller._id} />}
+            {service ? null : (
+              <Suspense fallback={<div style={{ minHeight: 60 }} />}>
+                <DeliveryLine sellerId={seller._id} />
+              </Suspense>
+            )}
             <Text fz="sm" className={classes.detailAfterBuy}>
               Category:{" "}
               <Anchor component={Link} to={categoryHref} inherit>
