@@ -167,6 +167,9 @@ export const CreateSessionAnswer = z.object({
 });
 export type CreateSessionAnswer = z.infer<typeof CreateSessionAnswer>;
 
+/** Where Paystack sends a card buyer back (ADR 0201): the transaction's reference, under either name. */
+export const PaystackCallbackQuery = z.object({ reference: z.string().max(100).optional(), trxref: z.string().max(100).optional() });
+
 /** PUT /api/transactions: "I have made payment" with the record. Extra record fields are ignored. */
 export const SubmitTransferBody = z.looseObject({ order_id: Id, account_no: AccountNo });
 export type SubmitTransferBody = z.infer<typeof SubmitTransferBody>;

@@ -3,6 +3,7 @@
  * events mark orders paid, transfer events settle payouts sent through Paystack Transfers (ADR 0094).
  * Each event takes effect once; events that need a person are logged for an admin.
  */
+import { PaystackCallbackQuery } from "@market/contract";
 import type { FastifyPluginAsync } from "fastify";
 import { isUuid } from "../../../lib/cursor.js";
 import { badRequest, unauthorized } from "../../../lib/errors.js";
@@ -31,10 +32,7 @@ const routes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ["checkout"],
         summary: "Where Paystack sends the card buyer back: verifies the transaction and opens the order page",
-        querystring: {
-          type: "object",
-          properties: { reference: { type: "string", maxLength: 100 }, trxref: { type: "string", maxLength: 100 } },
-        },
+        querystring: PaystackCallbackQuery,
       },
     },
     async (request, reply) => {
