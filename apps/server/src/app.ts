@@ -44,6 +44,7 @@ import messagesPlugin from "./modules/messages/plugin.js";
 import notificationsRoutes from "./modules/notifications/routes.js";
 import searchRoutes from "./modules/search/routes.js";
 import seoRoutes from "./modules/seo/routes.js";
+import deliveryRoutes from "./modules/shipping/routes.js";
 import systemRoutes from "./modules/system/routes.js";
 import uploadsRoutes from "./modules/uploads/routes.js";
 import picturesPlugin from "./modules/uploads/serve.js";
@@ -186,6 +187,7 @@ export async function buildApp(config: Config, db: Db, { readDb = db }: { readDb
   await app.register(paystackWebhookRoutes, { prefix: "/api" });
   await app.register(commissionRoutes, { prefix: "/api" });
   await app.register(shippingRoutes, { prefix: "/api" });
+  await app.register(deliveryRoutes, { prefix: "/api" });
   await app.register(summaryRoutes, { prefix: "/api" });
   await app.register(earningsRoutes, { prefix: "/api" });
   await app.register(payoutsRoutes, { prefix: "/api" });

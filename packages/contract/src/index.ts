@@ -26,4 +26,6 @@ export * from "./schemas/reports.js";
 export * from "./schemas/seller.js";
 export * from "./schemas/seller-score.js";
 export * from "./schemas/seller-shop.js";
+export * from "./schemas/shipping.js";
+export * from "./shipping.js";
 export * from "./texts.js";

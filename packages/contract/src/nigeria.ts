@@ -54,3 +54,18 @@ export const CAC_NUMBER = /^(RC|BN|IT)\d{1,8}$/;
 export function normalizeCacNumber(s: string): string {
   return s.toUpperCase().replace(/[\s-]/g, "");
 }
+
+/**
+ * The state of `name` as NIGERIAN_STATES spells it, or null: any case, with or without a trailing
+ * "State" ("lagos state" -> "Lagos"); "Abuja" and "Federal Capital Territory" are the FCT. Addresses
+ * are typed by hand, so every rule by state (shipping rates, free shipping) reads them through this.
+ */
+export function nigerianState(name: string): NigerianState | null {
+  const key = name
+    .trim()
+    .toLowerCase()
+    .replace(/\s+state$/, "")
+    .replace(/\s+/g, " ");
+  if (key === "abuja" || key === "federal capital territory") return "FCT";
+  return NIGERIAN_STATES.find((s) => s.toLowerCase() === key) ?? null;
+}

@@ -49,6 +49,7 @@ export const BACKOFFICE_PATHS = {
   viewServices: `${BACKOFFICE_BASE}/view_services`,
   transactions: `${BACKOFFICE_BASE}/transactions`,
   earnings: `${BACKOFFICE_BASE}/earnings`,
+  shipping: `${BACKOFFICE_BASE}/shipping`,
   finance: `${BACKOFFICE_BASE}/finance`,
   payouts: `${BACKOFFICE_BASE}/payouts`,
   disputes: `${BACKOFFICE_BASE}/disputes`,

@@ -113,6 +113,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage("bo-transactions", () => import("../features/backoffice/pages/transactions-page")),
           },
           { path: BACKOFFICE_PATHS.earnings, lazy: lazyPage("bo-earnings", () => import("../features/backoffice/pages/earnings-page")) },
+          { path: BACKOFFICE_PATHS.shipping, lazy: lazyPage("bo-shipping", () => import("../features/backoffice/pages/shipping-page")) },
           { path: BACKOFFICE_PATHS.finance, lazy: lazyPage("bo-finance", () => import("../features/backoffice/pages/finance-page")) },
           { path: BACKOFFICE_PATHS.payouts, lazy: lazyPage("bo-payouts", () => import("../features/backoffice/pages/payouts-page")) },
           { path: BACKOFFICE_PATHS.disputes, lazy: lazyPage("bo-disputes", () => import("../features/backoffice/pages/disputes-page")) },

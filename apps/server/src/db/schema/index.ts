@@ -5,6 +5,7 @@ export * from "./enums.js";
 export * from "./ledger.js";
 export * from "./notifications.js";
 export * from "./search.js";
+export * from "./shipping.js";
 export * from "./system.js";
 export * from "./trust.js";
 export * from "./users.js";

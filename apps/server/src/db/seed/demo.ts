@@ -6,6 +6,7 @@ import { nuban } from "@market/contract";
 import { eq, inArray, sql } from "drizzle-orm";
 import { DEMO_STORE_ACCOUNT_NO } from "../../config.js";
 import { verifyPassword } from "../../modules/auth/passwords.js";
+import { setShippingRates } from "../../modules/shipping/rates.service.js";
 import type { UploadStorage } from "../../modules/uploads/storage.js";
 import type { Db } from "../client.js";
 import { type categories, orderLines, orders, products, sellerBusinesses, transactions, users } from "../schema/index.js";
@@ -502,6 +503,7 @@ export async function seedDemo(db: Db, storage: UploadStorage): Promise<{ produc
     for (const s of sellers.filter((x) => x.status === "approved"))
       if (rand() < 0.6) await createFollow(db, { followerId: c.id, sellerId: s.row.id });
   await createFollow(db, { followerId: customers[0]!.id, sellerId: sellers[0]!.row.id });
+  await seedDeliveryRates(db, sellers);
   await seedOrderHistory(db, rand, customers, admin.id);
   // The demo sign-in sellers first, so their Earnings show payouts.
   await seedFinanceHistory(
@@ -515,6 +517,38 @@ export async function seedDemo(db: Db, storage: UploadStorage): Promise<{ produc
     rand,
   );
   return { products: productCount + 1, services: postIds.length, users: 1 + sellers.length + customers.length };
+}
+
+/**
+ * Two demo sellers set their own delivery (ADR 0199), so the Delivery screen, the product page's
+ * line and checkout's groups show them: Chidi's "free in Lagos, ₦1,000 to Abuja, ₦500 to Ibadan"
+ * as Konga sellers say it, Funke's Lagos-first fashion rates with a pickup point (no Kano: the
+ * shopper there is told so). The others keep the store's rate.
+ */
+async function seedDeliveryRates(db: Db, sellers: Array<{ username: string; row: { id: string } }>): Promise<void> {
+  const id = (username: string) => sellers.find((s) => s.username === username)!.row.id;
+  await setShippingRates(db, id("chidihome"), {
+    rates: [
+      { state: "Lagos", fee: 0, min_days: 1, max_days: 2 },
+      { state: "FCT", fee: 1000, min_days: 2, max_days: 3 },
+      { state: "Oyo", fee: 500, min_days: 1, max_days: 3 },
+      { state: "Ogun", fee: 500, min_days: 1, max_days: 2 },
+      { state: "Kano", fee: 3000, min_days: 4, max_days: 7 },
+      { state: "Rivers", fee: 2500, min_days: 3, max_days: 5 },
+      { state: "Enugu", fee: 2500, min_days: 3, max_days: 5 },
+    ],
+    pickup_points: [],
+  });
+  await setShippingRates(db, id("funkefashion"), {
+    rates: [
+      { state: "Lagos", fee: 1500, min_days: 1, max_days: 2 },
+      { state: "Ogun", fee: 2000, min_days: 2, max_days: 3 },
+      { state: "Oyo", fee: 2500, min_days: 2, max_days: 4 },
+      { state: "FCT", fee: 3500, min_days: 3, max_days: 5 },
+      { state: "Rivers", fee: 3500, min_days: 3, max_days: 6 },
+    ],
+    pickup_points: [{ name: "Yaba pickup point", address: "12 Herbert Macaulay Way, Yaba, Lagos", state: "Lagos", fee: 500 }],
+  });
 }
 
 /**

@@ -12,12 +12,13 @@ import {
   formatNaira,
   koboToNaira,
   nairaToKobo,
-  shippingFeeKobo,
+  nigerianState,
   TRANSFER_WINDOW_MS,
 } from "@market/contract";
-import { type Db, inPgTransaction, namedStatement } from "../../db/client.js";
+import { type Db, inPgTransaction, namedStatement, type PgClient } from "../../db/client.js";
 import type { ShippingAddress } from "../../db/schema/commerce.js";
 import { badRequest, conflict } from "../../lib/errors.js";
+import { type CartQuote, quoteCart, readSellerDelivery } from "../shipping/quote.js";
 import type { PaymentOrder, PaymentProvider, ReceivingAccount } from "./payments/provider.js";
 import type { OrderStatus } from "./stock.service.js";
 
@@ -284,8 +285,9 @@ const checkoutLock = namedStatement<{ lockName: string }>(
  * opens the transfer before the write, which records it in the same commit. When the stock is short
  * the transaction ends without a write and the shortage is answered, so the caller can release
  * overdue holds and try again.
- * The shipping fee follows `shippingFeeKobo` (free in Lagos over the admin's threshold, read with
- * the cart; ADR 0135).
+ * The shipping is one shipment per seller (shipping/quote.ts, ADR 0199): the seller's rate for the
+ * state, or the store's `shippingFeeKobo` (free in Lagos over the admin's threshold, read with the
+ * cart; ADR 0135) once for the sellers without rates; a line its seller does not deliver answers 409.
  * @throws 400 empty cart / own product; 409 an order still awaiting payment in its window (without
  * `replace_pending`), unavailable product, changed total, over the daily cap;
  * a plain Error (500, rolled back) if the write changed other rows than the read locked (a bug).
@@ -316,7 +318,19 @@ export async function reserveOrder(
     }
 
     const subtotalKobo = lines.reduce((sum, l) => sum + l.priceKobo * l.count, 0);
-    const shippingKobo = shippingFeeKobo(subtotalKobo, body.state, rows[0]!.free_over ?? FREE_SHIPPING_OVER_NAIRA);
+    // One shipment per seller at the seller's rate for the state, or the store's (ADR 0199).
+    const quote = quoteCart(
+      lines.map((l) => ({ productId: l.id, name: l.name, sellerId: l.user_id, sellerName: "", subtotalKobo: l.priceKobo * l.count })),
+      await readSellerDelivery(
+        client,
+        lines.map((l) => l.user_id),
+      ),
+      nigerianState(body.state) ?? body.state.trim(),
+      rows[0]!.free_over ?? FREE_SHIPPING_OVER_NAIRA,
+      body.pickup_point_ids,
+    );
+    if (quote.blocked) throw conflict(quote.blocked, { state: quote.blocked });
+    const shippingKobo = quote.shippingKobo;
     const totalKobo = subtotalKobo + shippingKobo;
     if (nairaToKobo(body.amount) !== totalKobo) {
       throw conflict(`Your order total has changed to ${formatNaira(koboToNaira(totalKobo))}. Please refresh the page and try again.`, {
@@ -364,7 +378,8 @@ export async function reserveOrder(
       buyerEmail: email,
       account: null,
     };
-    if (provider.local) order.account = await provider.openTransfer(paymentOrder(order));
+    // A card payment opens no transfer: Paystack's page takes it (ADR 0201).
+    if (provider.local && body.payment_type !== "card") order.account = await provider.openTransfer(paymentOrder(order));
     const changes = rows.map((r) => ({ id: r.id, delta: r.held - (r.cart_count ?? 0) })).filter((c) => c.delta !== 0);
     const written = await checkoutWrite.run(client, {
       openOrderIds: openIds,
@@ -377,7 +392,7 @@ export async function reserveOrder(
       totalKobo,
       paymentType: body.payment_type,
       productType: body.product_type,
-      payerAccountNo: body.account_no,
+      payerAccountNo: body.account_no ?? "",
       shippingAddress: JSON.stringify(order.address),
       windowSeconds: TRANSFER_WINDOW_MS / 1000,
       lineProductIds: lines.map((l) => l.id),
@@ -391,6 +406,7 @@ export async function reserveOrder(
       openStatus: OPEN_STATUS,
     });
     const w = written.rows[0]!;
+    await recordShipments(client, order.id, quote);
     // Every row written was locked by the read, so these hold; a mismatch is a bug, never a sale.
     if (
       w.cancelled !== openIds.length ||
@@ -403,6 +419,39 @@ export async function reserveOrder(
       );
     }
     return { order: { ...order, number: w.number, reference: w.payment_reference }, stockChanged: changes.map((c) => c.id) };
+  });
+}
+
+const shipmentsWrite = namedStatement<{
+  orderId: string;
+  sellerIds: string[];
+  fees: number[];
+  storeRates: boolean[];
+  minDays: number[];
+  maxDays: number[];
+  pickups: Array<string | null>;
+}>("checkout_shipments_write")`
+  insert into order_shipments (order_id, seller_id, fee_kobo, store_rate, min_days, max_days, pickup)
+  select ${"orderId"}::uuid, s.seller_id, s.fee, s.store_rate, s.min_days, s.max_days, s.pickup
+  from unnest(${"sellerIds"}::uuid[], ${"fees"}::int8[], ${"storeRates"}::bool[], ${"minDays"}::int[], ${"maxDays"}::int[], ${"pickups"}::jsonb[])
+    as s(seller_id, fee, store_rate, min_days, max_days, pickup)`;
+
+/**
+ * Record the order's shipments (one per seller, ADR 0199) in checkout's transaction: the ledger
+ * later pays each seller's own fee to the seller and the store's rate to the store (ADR 0200).
+ */
+async function recordShipments(client: PgClient, orderId: string, quote: CartQuote): Promise<void> {
+  const g = quote.groups;
+  await shipmentsWrite.run(client, {
+    orderId,
+    sellerIds: g.map((x) => x.sellerId),
+    fees: g.map((x) => x.feeKobo),
+    storeRates: g.map((x) => x.storeRate),
+    minDays: g.map((x) => x.minDays),
+    maxDays: g.map((x) => x.maxDays),
+    pickups: g.map((x) =>
+      x.pickup ? JSON.stringify({ id: x.pickup.id, name: x.pickup.name, address: x.pickup.address, state: x.pickup.state }) : null,
+    ),
   });
 }
 

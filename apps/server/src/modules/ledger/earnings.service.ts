@@ -1,7 +1,8 @@
 /**
  * Sellers' earnings on the ledger (design brief "Marketplace money", ADR 0091):
  * - an order paid credits each line's seller share (line total less commission) to the seller's
- *   *pending* account, the commission to the store, the shipping to the store;
+ *   *pending* account, the commission to the store, the shipping at the store's rate to the store
+ *   and each seller's own delivery fee to that seller's pending account (ADR 0200);
  * - a received line's remaining pending share moves to *available* once the holding period has
  *   passed since receipt (checked whenever a seller's money is read or spent, by the `now` given),
  *   and the line is then completed (ADR 0194); a disputed line never is;
@@ -34,7 +35,7 @@ export function financeSettings(config: { PAYOUT_HOLD_DAYS: number; MIN_PAYOUT_N
  * Record an order becoming paid, inside the transaction that marks it paid (admin confirmation or
  * the provider's webhook): fix each line's commission, then post `order-paid:<order>`: the store's
  * cash takes the total; each seller's pending account its lines' shares; the store its commission
- * and the shipping. Idempotent by key.
+ * and the store's-rate shipping; each seller their own delivery fee (ADR 0200). Idempotent by key.
  */
 export async function recordOrderPaid(tx: Tx, orderId: string): Promise<void> {
   await fixLineCommissions(tx, orderId);
@@ -53,7 +54,18 @@ export async function recordOrderPaid(tx: Tx, orderId: string): Promise<void> {
     entries.push({ account: { kind: "seller_pending", ownerId: l.seller_id }, amountKobo: amount - commission, orderLineId: l.id });
     entries.push({ account: { kind: "store_commission" }, amountKobo: commission, orderLineId: l.id });
   }
-  entries.push({ account: { kind: "store_shipping" }, amountKobo: Number(order.shipping_kobo) });
+  // Each seller's own delivery fee is theirs, with their first line of the order (released with
+  // it); the store's rate, and any order placed before shipments were recorded, is the store's (ADR 0200).
+  const own = await tx.execute<{ seller_id: string; fee: string; line_id: string }>(sql`
+    select s.seller_id, s.fee_kobo::text as fee,
+      (select id from order_lines where order_id = s.order_id and seller_id = s.seller_id order by id limit 1) as line_id
+    from order_shipments s where s.order_id = ${orderId} and not s.store_rate and s.fee_kobo > 0 order by s.seller_id`);
+  let storeShipping = Number(order.shipping_kobo);
+  for (const s of own.rows) {
+    entries.push({ account: { kind: "seller_pending", ownerId: s.seller_id }, amountKobo: Number(s.fee), orderLineId: s.line_id });
+    storeShipping -= Number(s.fee);
+  }
+  entries.push({ account: { kind: "store_shipping" }, amountKobo: storeShipping });
   await postJournal(tx, `order-paid:${orderId}`, entries, { kind: "sale", orderId });
 }
 

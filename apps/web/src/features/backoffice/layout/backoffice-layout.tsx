@@ -40,6 +40,7 @@ import {
   IconSettings,
   IconStar,
   IconTools,
+  IconTruckDelivery,
   IconUsers,
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -63,6 +64,7 @@ const ICONS: Record<string, ReactNode> = {
   categories: <IconCategory size={18} stroke={1.6} />,
   transactions: <IconReceipt size={18} stroke={1.6} />,
   earnings: <IconCoins size={18} stroke={1.6} />,
+  shipping: <IconTruckDelivery size={18} stroke={1.6} />,
   finance: <IconReportMoney size={18} stroke={1.6} />,
   sellers: <IconBuildingStore size={18} stroke={1.6} />,
   users: <IconUsers size={18} stroke={1.6} />,

@@ -3,7 +3,8 @@
  * - admin: Dashboard, Categories, Transactions, Disputes (buyers' problems, ADR 0195), Finance (Overview, Payouts,
  *   Commission: design brief "Marketplace money"), Sellers, Users, Messages (the contact inbox, ADR 0183),
  *   Reports (ADR 0213), Settings (with the search synonyms, ADR 0206), Logout;
- * - seller (business): Dashboard, Products, Services, Earnings (design brief "Marketplace money"), Reviews & Score (ADR 0211),
+ * - seller (business): Dashboard, Products, Services, Earnings (design brief "Marketplace money"),
+ *   Delivery (rates per state and pickup points, ADR 0199), Reviews & Score (ADR 0211),
  *   Users shown as "Followers", Settings, Logout.
  * Groups (Products, Categories, Services, Finance, Settings) are collapsible, on phones and on desktop.
  */
@@ -81,6 +82,7 @@ export function navFor(role: Role): NavEntry[] {
       ],
     },
     { key: "earnings", label: "Earnings", to: `${BO}/earnings` },
+    { key: "shipping", label: "Delivery", to: `${BO}/shipping` },
     { key: "trust", label: "Reviews & Score", to: `${BO}/reviews` },
     { key: "users", label: "Followers", to: `${BO}/users` },
     settings,

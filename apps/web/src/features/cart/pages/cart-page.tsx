@@ -5,7 +5,8 @@
  * "Your Cart Is Empty" with Go Back. Signed-out users are asked to sign in. With an order awaiting
  * payment, its banner leads to "Continue payment" and the checkout button says it replaces that order. While the session loads
  * (a page the browser draws itself, ADR 0130) the title and placeholders of the cart's size. On phones
- * the table becomes one card per line.
+ * the table becomes one card per line. Below it, one shipment per seller to the default address's state
+ * (GET /api/shipping/quote, ADR 0199).
  */
 import {
   ActionIcon,
@@ -23,7 +24,7 @@ import {
   Title,
   VisuallyHidden,
 } from "@mantine/core";
-import { formatNaira, TEXT } from "@market/contract";
+import { formatNaira, nigerianState, TEXT } from "@market/contract";
 import { IconShoppingCartOff, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -34,8 +35,10 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { type CartItem, useCart } from "../../../lib/cart";
 import { naira2 } from "../../../lib/money";
 import { usePendingTransfer } from "../../../lib/queries/orders";
+import { useShippingQuote } from "../../../lib/queries/shipping";
 import { useSession } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
+import { ShipmentRow } from "../components/shipment-row";
 
 /** Options 1..stock for the quantity dropdown (at least the current quantity). */
 function qtyOptions(line: CartItem): string[] {
@@ -75,8 +78,13 @@ function CartPlaceholder() {
 
 export default function CartPage() {
   usePageTitle("Cart");
-  const { isLogin, loading } = useSession();
+  const { isLogin, loading, details } = useSession();
   const cart = useCart();
+  // One shipment per seller to the default address's state (ADR 0199); checkout quotes the state typed there.
+  const home = details?.addresses.find((a) => a.default) ?? details?.addresses[0];
+  const state = (home ? nigerianState(home.state) : null) ?? "Lagos";
+  const cartKey = cart.items.map((l) => `${l.product}:${l.qty}`).join(",");
+  const quote = useShippingQuote(state, [], cartKey, isLogin && cart.items.length > 0).data;
   const [confirmClear, setConfirmClear] = useState(false);
   // The same query as the banner above (one request): with an order awaiting payment, the way to
   // checkout says what it does to that order (ADR 0186).
@@ -182,6 +190,27 @@ export default function CartPage() {
             ))}
           </Stack>
 
+          {quote && quote.state === state ? (
+            <Card withBorder padding="md" radius="md" data-testid="cart-shipments">
+              <Text fw={700} mb={6}>
+                Delivery to {state}: {quote.groups.length} {quote.groups.length === 1 ? "shipment" : "shipments"},{" "}
+                {quote.shipping === 0 ? "free" : formatNaira(quote.shipping)}
+              </Text>
+              <Stack gap={6}>
+                {quote.groups.map((g) => (
+                  <ShipmentRow key={g.seller_id} group={g} state={state} />
+                ))}
+              </Stack>
+              {quote.blocked ? (
+                <Text size="sm" c="red.8" fw={600} mt="xs">
+                  {quote.blocked}
+                </Text>
+              ) : null}
+              <Text size="xs" c="dimmed" mt={6}>
+                Choose another state or a pickup point at checkout.
+              </Text>
+            </Card>
+          ) : null}
           <Group justify="space-between" align="flex-start" wrap="wrap" gap="lg">
             <Button variant="subtle" color="red" onClick={() => setConfirmClear(true)} leftSection={<IconTrash size={16} />}>
               {TEXT.buttons.clearCart}

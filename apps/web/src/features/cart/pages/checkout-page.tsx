@@ -2,10 +2,13 @@
  * Checkout (/checkout, spec §2 "Checkout", §3 "Checkout form", §4 "Checkout", §8, §9):
  * - Shipping Address panel (country, first/last name, address 1 and 2, state, city, zip, phone),
  *   starting from the default address in GET /api/me `data.addresses`;
- * - Secure Payment panel: payment type "Bank Transfer" (default) and a disabled "Card payment --
- *   coming soon", and the payer's account number;
- * - Review Order panel: each line (name, quantity, line total), subtotal, flat-rate shipping, total,
- *   "Edit Cart" to /cart; "Place Order".
+ * - Secure Payment panel: payment type "Bank Transfer" (default) and "Card payment" through
+ *   Paystack when the store takes cards (else the spec's disabled "Card payment -- coming soon";
+ *   ADR 0201), and, for a transfer, the payer's account number;
+ * - Review Order panel: each line (name, quantity, line total), subtotal, shipping, total,
+ *   "Edit Cart" to /cart; "Place Order". Beside the shipping, one row per seller's shipment (fee,
+ *   days, pickup points) from GET /api/shipping/quote (ADR 0199); a seller who does not deliver to
+ *   the state stops the order with the server's sentence.
  * The form starts from the default address, so the first paint (the server's) shows the shipping
  * and total that will be charged. With an order awaiting payment, "Place Order" asks before it
  * replaces that order (ADR 0186); "Continue payment" above reopens it.
@@ -37,6 +40,7 @@ import {
   koboToNaira,
   NUBAN_LENGTH,
   nairaToKobo,
+  nigerianState,
   shippingFeeKobo,
   TEXT,
   type TransferForm,
@@ -55,8 +59,10 @@ import { useSchemaForm } from "../../../lib/form";
 import { naira2 } from "../../../lib/money";
 import { useCreateSession, usePendingTransfer } from "../../../lib/queries/orders";
 import { useStoreSettings } from "../../../lib/queries/settings";
+import { useShippingQuote } from "../../../lib/queries/shipping";
 import { type SessionUser, useSession } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
+import { ShipmentRow } from "../components/shipment-row";
 
 /** The Bank Transfer modal opens only after Place Order: its code is not part of the page's first load. */
 const BankTransferModal = lazy(() =>
@@ -130,7 +136,7 @@ export default function CheckoutPage() {
         <Navigate to="/" replace />
       </>
     );
-  return <CheckoutForm details={details} freeShippingOver={settings.free_shipping_over} />;
+  return <CheckoutForm details={details} freeShippingOver={settings.free_shipping_over} cardPayments={Boolean(settings.card_payments)} />;
 }
 
 /**
@@ -142,7 +148,16 @@ function firstValues(details: SessionUser): typeof EMPTY {
   return def ? { ...EMPTY, ...addressFields(def), country: def.country || DEFAULT_COUNTRY } : EMPTY;
 }
 
-function CheckoutForm({ details, freeShippingOver }: { details: SessionUser; freeShippingOver: number }) {
+function CheckoutForm({
+  details,
+  freeShippingOver,
+  cardPayments,
+}: {
+  details: SessionUser;
+  freeShippingOver: number;
+  /** The store takes cards through Paystack (ADR 0201); else the spec's disabled "coming soon". */
+  cardPayments: boolean;
+}) {
   const cart = useCart();
   const create = useCreateSession();
   const pending = usePendingTransfer(true).data;
@@ -158,9 +173,19 @@ function CheckoutForm({ details, freeShippingOver }: { details: SessionUser; fre
   });
 
   const subtotal = cartSubtotal(cart.items);
-  // The server's own rule and the admin's threshold (ADR 0135), so the total shown is the one charged.
-  const shipping = koboToNaira(shippingFeeKobo(nairaToKobo(subtotal), form.values.state, freeShippingOver));
+  // One shipment per seller (ADR 0199): the server's quote for a Nigerian state, with the pickup
+  // points chosen. Until it answers (and for a state it does not know) the store's own rule and the
+  // admin's threshold (ADR 0135), what a cart of sellers without rates is charged.
+  const [pickups, setPickups] = useState<Record<string, string>>({});
+  const state = nigerianState(form.values.state);
+  const cartKey = cart.items.map((l) => `${l.product}:${l.qty}`).join(",");
+  const quote = useShippingQuote(state, Object.values(pickups).filter(Boolean), cartKey, cart.items.length > 0).data;
+  const current = quote && quote.state === state ? quote : undefined;
+  const shipping = current ? current.shipping : koboToNaira(shippingFeeKobo(nairaToKobo(subtotal), form.values.state, freeShippingOver));
   const total = koboToNaira(nairaToKobo(subtotal) + nairaToKobo(shipping));
+  const groups = current?.groups ?? [];
+  const payByCard = cardPayments && form.values.payment_type === "card";
+  const ownRates = groups.some((g) => !g.store_rate);
   const closeModal = useCallback(() => setRecord(null), []);
   // Mounted from the first Place Order on, so the modal's closing transition plays.
   const [modalMounted, setModalMounted] = useState(false);
@@ -174,11 +199,13 @@ function CheckoutForm({ details, freeShippingOver }: { details: SessionUser; fre
         setAskReplace(true);
         return undefined;
       }
+      const card = cardPayments && values.payment_type === "card";
       return create.mutateAsync({
         ...values,
-        // The only choice the schema let through (card payment is refused with its message).
-        payment_type: DEFAULT_PAYMENT_TYPE,
+        payment_type: card ? "card" : DEFAULT_PAYMENT_TYPE,
+        account_no: card ? undefined : values.account_no,
         shippingFees: shipping,
+        pickup_point_ids: Object.values(pickups).filter(Boolean),
         product_type: DEFAULT_PRODUCT_TYPE,
         amount: toFixed2(total),
         ...(replacePending ? { replace_pending: true } : {}),
@@ -187,6 +214,11 @@ function CheckoutForm({ details, freeShippingOver }: { details: SessionUser; fre
     {
       onSuccess: (res) => {
         if (res.data?.data !== "session") return;
+        // Card: Paystack's page takes the payment and sends the buyer back to the order (ADR 0201).
+        if (res.data.authorization_url) {
+          window.location.assign(res.data.authorization_url);
+          return;
+        }
         form.setValues((v) => ({ ...v, account_no: res.data.Form.account_no }));
         setRecord(res.data.Form);
       },
@@ -230,11 +262,19 @@ function CheckoutForm({ details, freeShippingOver }: { details: SessionUser; fre
                     label="Payment type"
                     data={[
                       { value: DEFAULT_PAYMENT_TYPE, label: "Bank Transfer" },
-                      { value: "card", label: TEXT.pages.cardComingSoon, disabled: true },
+                      cardPayments
+                        ? { value: "card", label: "Card payment" }
+                        : { value: "card", label: TEXT.pages.cardComingSoon, disabled: true },
                     ]}
                     {...form.getInputProps("payment_type")}
                   />
+                  {payByCard ? (
+                    <Text size="sm" c="dimmed" data-testid="card-note">
+                      You pay {naira2(total)} on Paystack's secure page (card, USSD or bank); your items are held for 15 minutes.
+                    </Text>
+                  ) : null}
                   <TextInput
+                    display={payByCard ? "none" : undefined}
                     label={TEXT.pages.payerAccountLabel}
                     inputMode="numeric"
                     maxLength={NUBAN_LENGTH}
@@ -272,12 +312,30 @@ function CheckoutForm({ details, freeShippingOver }: { details: SessionUser; fre
                   </Text>
                 </Group>
                 <Group justify="space-between">
-                  <Text size="sm">Shipping (flat rate)</Text>
+                  <Text size="sm">{ownRates ? "Shipping" : "Shipping (flat rate)"}</Text>
                   {/* Spec §9: no currency beside the shipping fee. */}
                   <Text size="sm" fw={600} data-testid="checkout-shipping">
                     {shipping === 0 ? "Free" : formatNaira(shipping).replace("₦", "")}
                   </Text>
                 </Group>
+                {groups.length > 1 || ownRates ? (
+                  <Stack gap={6} data-testid="shipping-groups">
+                    {groups.map((g) => (
+                      <ShipmentRow
+                        key={g.seller_id}
+                        group={g}
+                        state={state ?? ""}
+                        pickup={pickups[g.seller_id] ?? ""}
+                        onPickup={(id) => setPickups((p) => ({ ...p, [g.seller_id]: id }))}
+                      />
+                    ))}
+                  </Stack>
+                ) : null}
+                {current?.blocked ? (
+                  <Text size="sm" c="red.8" fw={600} role="alert" data-testid="checkout-blocked">
+                    {current.blocked}
+                  </Text>
+                ) : null}
                 <Divider my="xs" />
                 <Group justify="space-between">
                   <Text fw={800}>Total</Text>
@@ -300,7 +358,7 @@ function CheckoutForm({ details, freeShippingOver }: { details: SessionUser; fre
                   mt="sm"
                   fullWidth
                   loading={create.isPending}
-                  disabled={cart.items.length === 0 || create.isPending || record !== null}
+                  disabled={cart.items.length === 0 || create.isPending || record !== null || Boolean(current?.blocked)}
                 >
                   {TEXT.buttons.placeOrder}
                 </Button>

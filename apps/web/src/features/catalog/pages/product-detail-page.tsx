@@ -44,6 +44,9 @@ const NotFoundPage = lazy(() => import("../../../components/not-found-page"));
 /** Drawn by the server below the fold: loaded with this page, so hydration never waits for it (lib/lazy-component). */
 const DetailTabs = lazyComponent(() => import("../components/detail-tabs"));
 DetailTabs.preload().catch(() => undefined);
+/** The delivery line for the shopper's state (ADR 0199): its own chunk, outside the first load's budget. */
+const DeliveryLine = lazyComponent(() => import("../components/delivery-line"));
+DeliveryLine.preload().catch(() => undefined);
 
 /** Mantine's w="fit-content" on the Request Service buttons. */
 const FIT = { width: "fit-content" } as const;
@@ -227,6 +230,11 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
                 </Button>
                 <WishlistButton productId={item._id} />
               </Group>
+            )}
+            {service ? null : (
+              <Suspense fallback={<div style={{ minHeight: 60 }} />}>
+                <DeliveryLine sellerId={seller._id} />
+              </Suspense>
             )}
             <Text fz="sm" className={classes.detailAfterBuy}>
               Category:{" "}

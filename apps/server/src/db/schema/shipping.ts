@@ -1,0 +1,71 @@
+/**
+ * Each seller's delivery by state (ADR 0199): a rate per state the seller delivers to, their pickup
+ * points, and each order's shipments (one per seller, fee fixed at checkout). Amounts are kobo.
+ */
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { orders } from "./commerce.js";
+import { users } from "./users.js";
+
+/** A state a seller delivers to; a seller without any row ships at the store's rate. */
+export const shippingRates = pgTable(
+  "shipping_rates",
+  {
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** As NIGERIAN_STATES spells it ("FCT" for Abuja). */
+    state: text("state").notNull(),
+    feeKobo: bigint("fee_kobo", { mode: "number" }).notNull(),
+    minDays: integer("min_days").notNull(),
+    maxDays: integer("max_days").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sellerId, t.state] }),
+    check("shipping_rates_fee_ck", sql`${t.feeKobo} between 0 and 100000000`),
+    check("shipping_rates_days_ck", sql`${t.minDays} >= 0 and ${t.minDays} <= ${t.maxDays}`),
+  ],
+);
+
+/** A place where buyers collect a seller's parcels. */
+export const pickupPoints = pgTable(
+  "pickup_points",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    address: text("address").notNull(),
+    state: text("state").notNull(),
+    feeKobo: bigint("fee_kobo", { mode: "number" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("pickup_points_seller_idx").on(t.sellerId), check("pickup_points_fee_ck", sql`${t.feeKobo} between 0 and 100000000`)],
+);
+
+/** The pickup point a buyer chose, as it was at checkout. */
+export type PickupSnapshot = { id: string; name: string; address: string; state: string };
+
+/**
+ * One seller's shipment of an order, fixed at checkout: its fee (the order's `shipping_kobo` is
+ * the sum of its shipments'), days, and whether the fee is the store's rate (the store keeps it)
+ * or the seller's own (the seller gets it; ADR 0200).
+ */
+export const orderShipments = pgTable(
+  "order_shipments",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    feeKobo: bigint("fee_kobo", { mode: "number" }).notNull(),
+    storeRate: boolean("store_rate").notNull(),
+    minDays: integer("min_days").notNull(),
+    maxDays: integer("max_days").notNull(),
+    pickup: jsonb("pickup").$type<PickupSnapshot>(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.sellerId] }), check("order_shipments_fee_ck", sql`${t.feeKobo} >= 0`)],
+);

@@ -1,0 +1,132 @@
+/**
+ * The shipping of a cart, one shipment per seller (ADR 0199): each seller's group is charged the
+ * seller's rate for the state (or the pickup point the buyer chose); the groups of sellers without
+ * rates ship at the store's rate (spec §9 flat fee, free in Lagos over the admin's threshold; ADR
+ * 0135), charged once on their combined subtotal and shown on the first of them. Pure: the callers
+ * read the rows (quote route, checkout). Money: kobo.
+ */
+import { type NigerianState, SHIPPING_MESSAGES, STORE_RATE_DAYS, shippingFeeKobo } from "@market/contract";
+import { namedStatement, type PgClient } from "../../db/client.js";
+
+/** A cart line as the quote needs it. */
+export type QuoteLine = { productId: string; name: string; sellerId: string; sellerName: string; subtotalKobo: number };
+
+/** A seller's pickup point, kobo. */
+export type PickupKobo = { id: string; name: string; address: string; state: string; feeKobo: number };
+
+/** A seller's delivery settings, kobo; no rates: the store's rate everywhere. */
+export type SellerDelivery = {
+  rates: Map<string, { feeKobo: number; minDays: number; maxDays: number }>;
+  pickups: PickupKobo[];
+};
+
+/** One seller's shipment of the cart. */
+export type GroupQuote = {
+  sellerId: string;
+  sellerName: string;
+  feeKobo: number;
+  minDays: number;
+  maxDays: number;
+  deliverable: boolean;
+  storeRate: boolean;
+  /** The pickup point the buyer chose for this group, if any. */
+  pickup: PickupKobo | null;
+  pickups: PickupKobo[];
+  lines: QuoteLine[];
+};
+
+/** A cart's shipping: the groups in seller order of first appearance, their total, the first refusal. */
+export type CartQuote = { groups: GroupQuote[]; shippingKobo: number; blocked: string | null };
+
+/**
+ * Quote `lines` shipped to `state`.
+ * @param state the buyer's state; a text that is no Nigerian state is delivered only at the store's rate.
+ * @param delivery each seller's settings (a seller missing here has none: the store's rate).
+ * @param freeOverNaira the admin's free shipping threshold (naira, 0: none).
+ * @param pickupIds pickup points the buyer chose; one of a group's own points replaces its delivery.
+ * `blocked` names the first line whose seller neither delivers to the state nor was given a pickup.
+ */
+export function quoteCart(
+  lines: readonly QuoteLine[],
+  delivery: ReadonlyMap<string, SellerDelivery>,
+  state: NigerianState | string,
+  freeOverNaira: number,
+  pickupIds: readonly string[] = [],
+): CartQuote {
+  const groups = new Map<string, GroupQuote>();
+  for (const line of lines) {
+    let g = groups.get(line.sellerId);
+    if (!g) {
+      const d = delivery.get(line.sellerId);
+      const storeRate = !d || d.rates.size === 0;
+      const rate = d?.rates.get(state);
+      const pickups = d?.pickups ?? [];
+      const pickup = pickups.find((p) => pickupIds.includes(p.id)) ?? null;
+      const days = rate
+        ? { minDays: rate.minDays, maxDays: rate.maxDays }
+        : { minDays: STORE_RATE_DAYS.min_days, maxDays: STORE_RATE_DAYS.max_days };
+      g = {
+        sellerId: line.sellerId,
+        sellerName: line.sellerName,
+        feeKobo: pickup ? pickup.feeKobo : (rate?.feeKobo ?? 0),
+        ...days,
+        deliverable: storeRate || Boolean(rate) || Boolean(pickup),
+        storeRate: storeRate && !pickup,
+        pickup,
+        pickups,
+        lines: [],
+      };
+      groups.set(line.sellerId, g);
+    }
+    g.lines.push(line);
+  }
+  const all = [...groups.values()];
+  const atStoreRate = all.filter((g) => g.storeRate);
+  if (atStoreRate.length > 0) {
+    const subtotal = atStoreRate.reduce((s, g) => s + g.lines.reduce((t, l) => t + l.subtotalKobo, 0), 0);
+    atStoreRate[0]!.feeKobo = shippingFeeKobo(subtotal, state, freeOverNaira);
+  }
+  const refused = all.find((g) => !g.deliverable);
+  return {
+    groups: all,
+    shippingKobo: all.reduce((s, g) => s + (g.deliverable ? g.feeKobo : 0), 0),
+    blocked: refused ? SHIPPING_MESSAGES.notDelivered(refused.lines[0]!.name, state, refused.pickups.length > 0) : null,
+  };
+}
+
+type DeliveryRow = {
+  seller_id: string;
+  kind: "rate" | "pickup";
+  id: string | null;
+  state: string;
+  fee_kobo: string;
+  min_days: number | null;
+  max_days: number | null;
+  name: string | null;
+  address: string | null;
+};
+
+const deliveryRead = namedStatement<{ sellerIds: string[] }, DeliveryRow>("shipping_delivery_read")`
+  select seller_id, 'rate' as kind, null::uuid as id, state, fee_kobo::text, min_days, max_days, null as name, null as address
+  from shipping_rates where seller_id = any(${"sellerIds"}::uuid[])
+  union all
+  select seller_id, 'pickup', id, state, fee_kobo::text, null, null, name, address
+  from pickup_points where seller_id = any(${"sellerIds"}::uuid[])
+  order by 1, 2, 9`;
+
+/** Read the delivery settings of `sellerIds` (one statement; usable inside checkout's transaction). */
+export async function readSellerDelivery(client: PgClient, sellerIds: readonly string[]): Promise<Map<string, SellerDelivery>> {
+  const out = new Map<string, SellerDelivery>();
+  if (sellerIds.length === 0) return out;
+  const { rows } = await deliveryRead.run(client, { sellerIds: [...new Set(sellerIds)] });
+  for (const r of rows) {
+    let d = out.get(r.seller_id);
+    if (!d) {
+      d = { rates: new Map(), pickups: [] };
+      out.set(r.seller_id, d);
+    }
+    if (r.kind === "rate") d.rates.set(r.state, { feeKobo: Number(r.fee_kobo), minDays: r.min_days!, maxDays: r.max_days! });
+    else d.pickups.push({ id: r.id!, name: r.name!, address: r.address!, state: r.state, feeKobo: Number(r.fee_kobo) });
+  }
+  return out;
+}
