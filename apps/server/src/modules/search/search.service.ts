@@ -368,11 +368,16 @@ export async function listingMatch(
 
 /** How many suggestions of each type, at most. */
 const SUGGEST_ITEMS = 5;
+/**
+ * Suggestions rank at most this many matching items: a two-letter prefix matches a large part of
+ * the catalog, and ranking all of it for five suggestions costs more than typing can wait for.
+ */
+const SUGGEST_CANDIDATES = 300;
 const SUGGEST_OTHERS = 3;
 
 /**
- * Suggestions while typing (from the second letter): the best items, then categories and sellers
- * whose name holds a word beginning with what was typed. Each has the page it opens.
+ * Suggestions while typing (from the second letter): the best of the first SUGGEST_CANDIDATES
+ * matching items, then categories and listed sellers whose name holds what was typed last. Each has the page it opens.
  */
 export async function suggest(db: Executor, text: string, synonyms: readonly (readonly string[])[]): Promise<Suggestion[]> {
   const words = wordsOf(text);
@@ -381,13 +386,14 @@ export async function suggest(db: Executor, text: string, synonyms: readonly (re
   if (!plan.all) return [];
   const pattern = `%${words.at(-1)}%`;
   const res = await db.execute<{ type: Suggestion["type"]; id: string; text: string; ctype: string | null }>(sql`
-    (select s.kind as type, s.id, s.name as text, null as ctype from search_items s where ${textMatch(plan.all)}
+    (select s.kind as type, s.id, s.name as text, null as ctype
+      from (select s.* from search_items s where ${textMatch(plan.all)} limit ${SUGGEST_CANDIDATES}) s
       order by ${scoreOf(plan, plan.all, false)} desc, s.created_at desc limit ${SUGGEST_ITEMS})
     union all
     (select 'category', c.id, c.name, c.type::text from categories c where lower(unaccent(c.name)) like ${pattern} order by c.name limit ${SUGGEST_OTHERS})
     union all
     (select 'seller', u.id, coalesce(b.business_name, u.names), null from users u left join seller_businesses b on b.user_id = u.id
-      where exists (select 1 from search_items s where s.user_id = u.id)
+      where u.acc_type = 'business' and u.status = 'approved' and u.active and exists (select 1 from search_items s where s.user_id = u.id)
         and (lower(unaccent(coalesce(b.business_name, ''))) like ${pattern} or lower(unaccent(u.names)) like ${pattern} or lower(u.username) like ${pattern})
       order by u.names limit ${SUGGEST_OTHERS})`);
   return res.rows.map((r) => ({

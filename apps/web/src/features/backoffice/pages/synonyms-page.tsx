@@ -27,16 +27,22 @@ function GroupRow({ group }: { group: SynonymGroup }) {
   return (
     <Table.Tr data-testid="synonym-row">
       <Table.Td>
-        <TextInput aria-label={`Terms of ${group.terms[0]}`} value={text} onChange={(e) => setText(e.currentTarget.value)} />
-      </Table.Td>
-      <Table.Td w={190}>
-        <Group gap={6} wrap="nowrap">
-          <Button size="xs" variant="light" disabled={!changed} loading={save.isPending} onClick={() => run(termsOf(text))}>
-            Save
-          </Button>
-          <Button size="xs" variant="subtle" color="red" onClick={() => run()} aria-label={`Delete ${group.terms.join(", ")}`}>
-            Delete
-          </Button>
+        {/* The buttons go under the terms on a phone. */}
+        <Group gap={6} wrap="wrap">
+          <TextInput
+            aria-label={`Terms of ${group.terms[0]}`}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            style={{ flex: "1 1 14rem" }}
+          />
+          <Group gap={6} wrap="nowrap">
+            <Button size="xs" variant="light" disabled={!changed} loading={save.isPending} onClick={() => run(termsOf(text))}>
+              Save
+            </Button>
+            <Button size="xs" variant="subtle" color="red" onClick={() => run()} aria-label={`Delete ${group.terms.join(", ")}`}>
+              Delete
+            </Button>
+          </Group>
         </Group>
       </Table.Td>
     </Table.Tr>
