@@ -277,7 +277,7 @@ describe("GET /api/search/suggest", () => {
       url: `/categories/collections/market-place/${kitchen.id}`,
     });
     const s = (await ctx.request({ method: "GET", url: "/api/search/suggest?q=chidi" })).json();
-    expect(s.data.suggestions).toContainEqual({ type: "seller", text: "Chidi Home", url: `/search?user_id=${seller.user.id}` });
+    expect(s.data.suggestions).toContainEqual({ type: "seller", text: "Chidi Home", url: `/seller/${seller.user.username}` });
   });
 });
 

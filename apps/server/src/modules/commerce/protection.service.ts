@@ -41,6 +41,22 @@ export function shipByOf(paidAt: Date | string | null, startedAt: Date | null, s
   const from = Math.max(new Date(paidAt).getTime(), startedAt?.getTime() ?? 0);
   return addDays(new Date(from), settings.shipByDays).toISOString();
 }
+/**
+ * SQL of the shipping share (kobo, rounded down) of line `ol` of order `o` (ADR 0194, 0200): its part of
+ * its seller's own delivery fee by its share of that seller's lines, or of the store's rate (the
+ * order's shipping less the sellers' own fees) by its share of the lines shipped at the store's rate.
+ */
+const OWN_FEE = sql`(select s.fee_kobo from order_shipments s where s.order_id = o.id and s.seller_id = ol.seller_id and not s.store_rate)`;
+const LINE_SHIPPING_SHARE = sql`coalesce(floor(case
+  when ${OWN_FEE} is not null
+    then ${OWN_FEE} * ol.unit_price_kobo * ol.quantity
+         / nullif((select sum(x.unit_price_kobo * x.quantity) from order_lines x where x.order_id = o.id and x.seller_id = ol.seller_id), 0)
+  else (o.shipping_kobo - coalesce((select sum(s.fee_kobo) from order_shipments s where s.order_id = o.id and not s.store_rate), 0))
+       * ol.unit_price_kobo * ol.quantity
+       / nullif((select sum(x.unit_price_kobo * x.quantity) from order_lines x where x.order_id = o.id
+                   and not exists (select 1 from order_shipments s where s.order_id = o.id and s.seller_id = x.seller_id and not s.store_rate)), 0)
+end)::bigint, 0)`;
+
 const NOT_FOUND = "Order line not found";
 
 /** A line under lock, with what its moves need. */
@@ -75,18 +91,9 @@ async function lockLine(tx: Tx, lineId: string): Promise<LockedLine | null> {
     select ol.id, ol.order_id, o.status as order_status, o.buyer_id, ol.seller_id, ol.product_id, ol.name, ol.quantity,
            ol.fulfilment, (ol.unit_price_kobo * ol.quantity)::text as total_kobo,
            coalesce((select sum(r.amount_kobo) from refunds r where r.order_line_id = ol.id), 0)::text as refunded_kobo,
-           coalesce(case
-             when own.fee_kobo is not null
-               then own.fee_kobo * ol.unit_price_kobo * ol.quantity
-                    / nullif((select sum(x.unit_price_kobo * x.quantity) from order_lines x where x.order_id = o.id and x.seller_id = ol.seller_id), 0)
-             else (o.shipping_kobo - coalesce((select sum(s.fee_kobo) from order_shipments s where s.order_id = o.id and not s.store_rate), 0))
-                  * ol.unit_price_kobo * ol.quantity
-                  / nullif((select sum(x.unit_price_kobo * x.quantity) from order_lines x where x.order_id = o.id
-                              and not exists (select 1 from order_shipments s where s.order_id = o.id and s.seller_id = x.seller_id and not s.store_rate)), 0)
-           end, 0)::text as share,
+           ${LINE_SHIPPING_SHARE}::text as share,
            o.shipping_kobo::text as shipping_kobo, ol.delivered_at
     from order_lines ol join orders o on o.id = ol.order_id
-    left join order_shipments own on own.order_id = o.id and own.seller_id = ol.seller_id and not own.store_rate
     where ol.id = ${lineId} for update of ol`);
   const r = found.rows[0];
   if (!r) return null;
@@ -486,15 +493,7 @@ export async function listProblems(db: Executor, status: "open" | "closed", sett
   const rows = await db.execute<Record<string, unknown>>(sql`
     select p.id, o.number, ol.name, ol.quantity, (ol.unit_price_kobo * ol.quantity)::text as total,
            coalesce((select sum(r.amount_kobo) from refunds r where r.order_line_id = ol.id), 0)::text as refunded,
-           coalesce(case
-             when own.fee_kobo is not null
-               then own.fee_kobo * ol.unit_price_kobo * ol.quantity
-                    / nullif((select sum(x.unit_price_kobo * x.quantity) from order_lines x where x.order_id = o.id and x.seller_id = ol.seller_id), 0)
-             else (o.shipping_kobo - coalesce((select sum(s.fee_kobo) from order_shipments s where s.order_id = o.id and not s.store_rate), 0))
-                  * ol.unit_price_kobo * ol.quantity
-                  / nullif((select sum(x.unit_price_kobo * x.quantity) from order_lines x where x.order_id = o.id
-                              and not exists (select 1 from order_shipments s where s.order_id = o.id and s.seller_id = x.seller_id and not s.store_rate)), 0)
-           end, 0)::text as share,
+           ${LINE_SHIPPING_SHARE}::text as share,
            o.shipping_kobo::text as shipping, coalesce((select sum(r.shipping_kobo) from refunds r where r.order_id = o.id), 0)::text as shipping_refunded,
            b.id as buyer_id, b.names as buyer_names, s.id as seller_id, s.names as seller_names
     from order_problems p join order_lines ol on ol.id = p.line_id join orders o on o.id = p.order_id

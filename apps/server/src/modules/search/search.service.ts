@@ -377,7 +377,8 @@ const SUGGEST_OTHERS = 3;
 
 /**
  * Suggestions while typing (from the second letter): the best of the first SUGGEST_CANDIDATES
- * matching items, then categories and listed sellers whose name holds what was typed last. Each has the page it opens.
+ * matching items, then categories and listed sellers whose name holds what was typed last. Each has the page it opens
+ * (a seller's: their shop page, ADR 0210).
  */
 export async function suggest(db: Executor, text: string, synonyms: readonly (readonly string[])[]): Promise<Suggestion[]> {
   const words = wordsOf(text);
@@ -385,14 +386,14 @@ export async function suggest(db: Executor, text: string, synonyms: readonly (re
   const plan = await planSearch(db, text, synonyms);
   if (!plan.all) return [];
   const pattern = `%${words.at(-1)}%`;
-  const res = await db.execute<{ type: Suggestion["type"]; id: string; text: string; ctype: string | null }>(sql`
-    (select s.kind as type, s.id, s.name as text, null as ctype
+  const res = await db.execute<{ type: Suggestion["type"]; id: string; text: string; ctype: string | null; username: string | null }>(sql`
+    (select s.kind as type, s.id, s.name as text, null as ctype, null as username
       from (select s.* from search_items s where ${textMatch(plan.all)} limit ${SUGGEST_CANDIDATES}) s
       order by ${scoreOf(plan, plan.all, false)} desc, s.created_at desc limit ${SUGGEST_ITEMS})
     union all
-    (select 'category', c.id, c.name, c.type::text from categories c where lower(unaccent(c.name)) like ${pattern} order by c.name limit ${SUGGEST_OTHERS})
+    (select 'category', c.id, c.name, c.type::text, null from categories c where lower(unaccent(c.name)) like ${pattern} order by c.name limit ${SUGGEST_OTHERS})
     union all
-    (select 'seller', u.id, coalesce(b.business_name, u.names), null from users u left join seller_businesses b on b.user_id = u.id
+    (select 'seller', u.id, coalesce(b.business_name, u.names), null, u.username from users u left join seller_businesses b on b.user_id = u.id
       where u.acc_type = 'business' and u.status = 'approved' and u.active and exists (select 1 from search_items s where s.user_id = u.id)
         and (lower(unaccent(coalesce(b.business_name, ''))) like ${pattern} or lower(unaccent(u.names)) like ${pattern} or lower(u.username) like ${pattern})
       order by u.names limit ${SUGGEST_OTHERS})`);
@@ -406,6 +407,6 @@ export async function suggest(db: Executor, text: string, synonyms: readonly (re
           ? `/product/services/${r.id}`
           : r.type === "category"
             ? `/categories/collections/${r.ctype}/${r.id}`
-            : `/search?user_id=${r.id}`,
+            : `/seller/${encodeURIComponent(r.username ?? "")}`,
   }));
 }
