@@ -7,7 +7,7 @@
 import { SHIPPING_FEE_NAIRA } from "@market/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderLines, orderShipments, orders } from "../src/db/schema/index.js";
+import { orderLines, orderShipments, orders, refunds } from "../src/db/schema/index.js";
 import { createUserWithToken } from "../src/db/seed/factories.js";
 import { balanceKobo } from "../src/modules/ledger/ledger.service.js";
 import { decide } from "./finance-helpers.js";
@@ -228,6 +228,52 @@ describe("a whole-order refund", () => {
       payload: { order_id: form.order_id, reason: "Buyer cancelled the whole order" },
     });
     expect(res.statusCode, res.body).toBe(200);
+    expect(await balanceKobo(ctx.db, { kind: "seller_pending", ownerId: a.seller.user.id })).toBe(0);
+    expect(await balanceKobo(ctx.db, { kind: "seller_pending", ownerId: b.seller.user.id })).toBe(0);
+    expect(shippingBefore - (await balanceKobo(ctx.db, { kind: "store_shipping" }))).toBe(SHIPPING_FEE_NAIRA * 100);
+  });
+});
+
+describe("a cancelled line of a seller with their own rate", () => {
+  it("refunds the line and its shipping share from that seller; a later whole-order refund takes only the rest", async () => {
+    const a = await sellerWith(10_000, LAGOS_FCT);
+    const b = await sellerWith(5_000);
+    const shopper = await cartOf(a.product.id, b.product.id);
+    const total = 15_000 + 1500 + SHIPPING_FEE_NAIRA;
+    const session = await ctx.request({
+      method: "POST",
+      url: "/api/transactions/createSession",
+      token: shopper.token,
+      payload: checkoutBody(total),
+    });
+    const form = session.json().data.Form;
+    const paid = await ctx.request({ method: "PUT", url: "/api/transactions", token: shopper.token, payload: form });
+    const admin = await createUserWithToken(ctx.db, { accType: "admin" });
+    await decide(ctx, admin.token, paid.json().data.transaction_id, "confirm");
+    const shippingBefore = await balanceKobo(ctx.db, { kind: "store_shipping" });
+    const [lineA] = await ctx.db.select().from(orderLines).where(eq(orderLines.sellerId, a.seller.user.id));
+
+    const cancelled = await ctx.request({
+      method: "POST",
+      url: `/api/orders/lines/${lineA!.id}/cancel`,
+      token: a.seller.token,
+      payload: { reason: "Out of stock after all" },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // The whole line and all of seller A's own ₦1,500 fee come back from seller A, none from the store.
+    const refunded = await ctx.db.select().from(refunds).where(eq(refunds.orderId, form.order_id));
+    expect(refunded.reduce((sum, r) => sum + r.amountKobo, 0)).toBe(1_000_000 + 150_000);
+    expect(await balanceKobo(ctx.db, { kind: "seller_pending", ownerId: a.seller.user.id })).toBe(0);
+    expect(await balanceKobo(ctx.db, { kind: "store_shipping" })).toBe(shippingBefore);
+
+    // The rest of the order: seller B's line from B, the store's rate from the store, nothing more from A.
+    const rest = await ctx.request({
+      method: "POST",
+      url: "/api/admin/refunds",
+      token: admin.token,
+      payload: { order_id: form.order_id, reason: "Buyer cancelled the rest" },
+    });
+    expect(rest.statusCode, rest.body).toBe(200);
     expect(await balanceKobo(ctx.db, { kind: "seller_pending", ownerId: a.seller.user.id })).toBe(0);
     expect(await balanceKobo(ctx.db, { kind: "seller_pending", ownerId: b.seller.user.id })).toBe(0);
     expect(shippingBefore - (await balanceKobo(ctx.db, { kind: "store_shipping" }))).toBe(SHIPPING_FEE_NAIRA * 100);

@@ -15,7 +15,14 @@ import { sellerScoresJob } from "./seller-scores.js";
 import { throttlePrune } from "./throttle-prune.js";
 
 /** Every background job of the server. */
-export const JOBS = [expirySweep, throttlePrune, idempotencyPrune, outboxDelivery, protectionTimers, sellerScoresJob] as const satisfies readonly Job[];
+export const JOBS = [
+  expirySweep,
+  throttlePrune,
+  idempotencyPrune,
+  outboxDelivery,
+  protectionTimers,
+  sellerScoresJob,
+] as const satisfies readonly Job[];
 
 type JobName = (typeof JOBS)[number]["name"];
 
