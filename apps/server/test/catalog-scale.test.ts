@@ -57,12 +57,17 @@ async function explain(url: string) {
   return { body: res.json(), page: await run(pageQuery!), count: countQuery ? await run(countQuery) : undefined };
 }
 
-/** Every node type and index name of a JSON plan. */
+/**
+ * Every node type and index name of a JSON plan: the page's own nodes. A correlated subplan (a card's
+ * few latest review stars, read per row of the page) is left out: what it sorts is one product's
+ * reviews, not the listing.
+ */
 function nodes(plan: object): string[] {
   const out: string[] = [];
   const visit = (p: Record<string, unknown>) => {
     out.push(`${p["Node Type"]}${p["Index Name"] ? `:${p["Index Name"]}` : ""}`);
-    for (const child of (p.Plans as Record<string, unknown>[] | undefined) ?? []) visit(child);
+    for (const child of (p.Plans as Record<string, unknown>[] | undefined) ?? [])
+      if (child["Parent Relationship"] !== "SubPlan") visit(child);
   };
   visit(plan as Record<string, unknown>);
   return out;

@@ -99,6 +99,8 @@ const CALLS: Record<string, { token?: string; queries: string[]; walk?: false }>
   "/api/admin/payouts": { token: admin.token, queries: ["", "status=paid"], walk: false },
   "/api/notifications": { token: buyer.token, queries: [""], walk: false },
   "/api/admin/messages": { token: admin.token, queries: ["", "unread=true"], walk: false },
+  "/api/search": { queries: ["sort=newest", "sort=price_asc", "q=product"] },
+  "/api/reviews": { queries: [`product_id=${items[0]!.id}`, `seller_id=${seller.user.id}`], walk: false },
 };
 
 const routes = (await listRoutes(ctx)).filter((r) => r.method === "GET" && r.params.some((p) => p.in === "query" && p.name === "cursor"));
@@ -197,7 +199,8 @@ describe("paginated routes", () => {
             token: call.token,
           });
           expect(res.statusCode, `${r.path}?${query} page ${pages + 1}: ${res.body.slice(0, 200)}`).toBe(200);
-          cursor = res.json().nextCursor ?? null;
+          // The search answers its cursor inside `data`, beside its facets (ADR 0205).
+          cursor = res.json().nextCursor ?? res.json().data?.nextCursor ?? null;
           pages++;
         } while (cursor && pages < 10);
         expect(pages, `${r.path}?${query}`).toBeGreaterThanOrEqual(call.walk === false ? 1 : 2);

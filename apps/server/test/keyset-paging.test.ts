@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { contactMessages, orders, payouts } from "../src/db/schema/index.js";
+import { contactMessages, orders, payouts, purchaseReviews } from "../src/db/schema/index.js";
 import { createCategory, createPost, createProduct, createReview, createUserWithToken } from "../src/db/seed/factories.js";
 import { listRoutes } from "./abuse/kit.js";
 import { buyAndSubmit, decide } from "./finance-helpers.js";
@@ -53,6 +53,20 @@ for (const status of ["requested", "paid", "failed"] as const)
       accountNo: "0123456789",
       accountName: "Walk Seller",
     });
+// Verified buyers' reviews (ADR 0212): one per paid line, so the product's and the seller's lists page.
+const paidLines = await ctx.db.execute<{ id: string; product_id: string; buyer_id: string }>(
+  sql`select ol.id, ol.product_id, o.buyer_id from order_lines ol join orders o on o.id = ol.order_id where o.status = 'paid'`,
+);
+for (const l of paidLines.rows)
+  await ctx.db.insert(purchaseReviews).values({
+    orderLineId: l.id,
+    buyerId: l.buyer_id,
+    sellerId: seller.user.id,
+    productId: l.product_id,
+    productRating: 4,
+    sellerRating: 5,
+    comment: "Walked",
+  });
 // The admins' inbox: contact messages, all unread.
 for (let i = 0; i < 4; i++) await ctx.db.insert(contactMessages).values({ name: `Sender ${i}`, email: `sender${i}@example.ng` });
 
@@ -70,6 +84,8 @@ for (const table of [
   "payouts",
   "notifications",
   "contact_messages",
+  "purchase_reviews",
+  "search_items",
 ])
   await ctx.db.execute(sql`update ${sql.identifier(table)} set created_at = ${SAME_TIME}::timestamptz`);
 
@@ -91,6 +107,9 @@ const CALLS: Record<string, { token?: string; queries: string[] }> = {
   // The seller was told of each of the three paid orders ("new order to ship").
   "/api/notifications": { token: seller.token, queries: [""] },
   "/api/admin/messages": { token: admin.token, queries: ["", "unread=true"] },
+  // Products and services together (ADR 0205): by newest, by price, and by relevance (ties by id).
+  "/api/search": { queries: ["sort=newest", "sort=price_asc", "q=walk", `user_id=${seller.user.id}&sort=price_desc`] },
+  "/api/reviews": { queries: [`product_id=${items[0]!.id}`, `seller_id=${seller.user.id}`] },
 };
 
 const routes = (await listRoutes(ctx)).filter((r) => r.method === "GET" && r.params.some((p) => p.in === "query" && p.name === "cursor"));
@@ -134,7 +153,8 @@ describe("keyset paging", () => {
         do {
           const page = await get(r.path, [query, "limit=1", cursor && `cursor=${cursor}`].filter(Boolean).join("&"), call.token);
           seen.push(...ids(page));
-          cursor = page.nextCursor;
+          // The search answers its cursor inside `data`, beside its facets (ADR 0205).
+          cursor = page.nextCursor ?? (page.data as { nextCursor?: string | null } | undefined)?.nextCursor;
         } while (cursor && seen.length <= all.length);
         if (JSON.stringify(seen) !== JSON.stringify(all)) lost.push(`${what}: walked ${seen.length} of ${all.length} rows`);
         walked.push(what);

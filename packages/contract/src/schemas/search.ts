@@ -4,7 +4,7 @@
  * /api/search/suggest` while typing; the admin's synonym groups (ADR 0206).
  */
 import { z } from "zod";
-import { BoolParam, Id } from "./common.js";
+import { BoolParam, Id, PageQuery } from "./common.js";
 
 /** Longest query the search reads, in characters (a longer one is a 400 with a sentence). */
 export const SEARCH_QUERY_MAX = 200;
@@ -32,7 +32,12 @@ const listParam = <T extends z.ZodType<unknown, string>>(item: T, max: number, m
     ])
     .pipe(z.array(item).max(max, message));
 
-const Price = z.coerce.number({ message: "Price must be a number" }).min(0, "Price cannot be negative").max(1e12, "Price is too large");
+/** A naira bound of the price facet; an empty value is refused like any other non-number (the page leaves empty fields out). */
+const Price = z
+  .string()
+  .trim()
+  .min(1, "Price must be a number")
+  .pipe(z.coerce.number<string>({ message: "Price must be a number" }).min(0, "Price cannot be negative").max(1e12, "Price is too large"));
 
 /** GET /api/search query. Values of one facet are alternatives; different facets all apply. */
 export const SearchQuery = z.object({
@@ -60,7 +65,8 @@ export const SearchQuery = z.object({
   correct: BoolParam.optional(),
   /** Default: relevance with a query, newest without. */
   sort: SearchSort.optional(),
-  cursor: z.string().max(100).optional(),
+  /** Opaque, from `nextCursor`: the same rule as every listing's (a forged one answers 400 Invalid cursor). */
+  cursor: PageQuery.shape.cursor,
   limit: z.coerce.number().int().min(1).max(48).default(24),
 });
 export type SearchQuery = z.input<typeof SearchQuery>;
