@@ -1,5 +1,5 @@
 /**
- * The events the store tells people about (issue "everyone is told at every step"; ADRs 0180-0182),
+ * The events the store tells people about (issue "everyone is told at every step"; ADRs 0181, 0182, 0219),
  * each read from stored data inside the transaction that makes the event and recorded with
  * `notify` there: the caller delivers the answered outbox ids after its commit. Texts are plain
  * text with the order's number (orders.number) and a link; SMS are short. Amounts are kobo.
