@@ -12,6 +12,7 @@ import { createCategory, createProduct, createUserWithToken } from "../src/db/se
 import { createCheckoutSession } from "../src/modules/commerce/checkout.service.js";
 import { type HttpClient, handlePaystackEvent, verifyPaystackSignature } from "../src/modules/commerce/payments/paystack.js";
 import { createPaymentProvider, ManualTransferProvider, PaystackProvider } from "../src/modules/commerce/payments/provider.js";
+import { protectionSettings } from "../src/modules/commerce/protection.service.js";
 import { NIGERIAN_BANKS } from "../src/modules/wallet/banks.js";
 import { type LookupHttpClient, PaystackNameLookup } from "../src/modules/wallet/name-lookup.js";
 import { checkoutBody } from "./fixtures.js";
@@ -227,17 +228,23 @@ describe("Paystack webhook (route and idempotency)", () => {
       event: "charge.success",
       data: { id: 5151, reference: form.order_id, amount: 100, currency: "NGN", status: "success" },
     };
-    expect(await handlePaystackEvent(pay.db, event)).toBe("amount_mismatch");
-    expect(await handlePaystackEvent(pay.db, event)).toBe("duplicate");
+    expect(await handlePaystackEvent(pay.db, event, protectionSettings(pay.config))).toBe("amount_mismatch");
+    expect(await handlePaystackEvent(pay.db, event, protectionSettings(pay.config))).toBe("duplicate");
     const [o] = await pay.db.select().from(orders).where(eq(orders.id, form.order_id));
     expect(o!.status).toBe("awaiting_payment");
     expect(await pay.db.select().from(paymentEvents).where(eq(paymentEvents.id, "paystack:charge.success:5151"))).toHaveLength(1);
   });
 
   it("ignores other events and unknown references", async () => {
-    expect(await handlePaystackEvent(pay.db, { event: "transfer.success", data: { id: 1 } })).toBe("ignored");
+    expect(await handlePaystackEvent(pay.db, { event: "transfer.success", data: { id: 1 } }, protectionSettings(pay.config))).toBe(
+      "ignored",
+    );
     expect(
-      await handlePaystackEvent(pay.db, { event: "charge.success", data: { id: 2, reference: "not-ours", status: "success", amount: 1 } }),
+      await handlePaystackEvent(
+        pay.db,
+        { event: "charge.success", data: { id: 2, reference: "not-ours", status: "success", amount: 1 } },
+        protectionSettings(pay.config),
+      ),
     ).toBe("unknown_order");
   });
 });

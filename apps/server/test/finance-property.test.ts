@@ -194,7 +194,7 @@ describe("property: money is conserved and never negative", () => {
             case "decide":
               if (order)
                 await allowRefusal(() =>
-                  decideTransfer(ctx.db, adminId, order.transactionId, o.confirm ? "confirm" : "reject", ctx.app.messenger),
+                  decideTransfer(ctx.db, adminId, order.transactionId, o.confirm ? "confirm" : "reject", ctx.app.messenger, protection),
                 );
               break;
             case "deliver": {

@@ -10,11 +10,12 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, orderLines, outbox } from "../src/db/schema/index.js";
 import { createProduct, createUserWithToken } from "../src/db/seed/factories.js";
+import { protectionSettings } from "../src/modules/commerce/protection.service.js";
 import { runExpirySweep } from "../src/modules/jobs/expiry-sweep.js";
 import { ledgerClock } from "../src/modules/ledger/earnings.service.js";
 import { createMessenger } from "../src/modules/messages/service.js";
 import { paymentDecided, sellerReviewed } from "../src/modules/notifications/events.js";
-import { shipBy } from "../src/modules/notifications/ship-by.js";
+import { lagosTime } from "../src/modules/notifications/lagos-time.js";
 import { buyAndSubmit, days, decide, deliverAndReceive } from "./finance-helpers.js";
 import { createShopContext, type ShopContext } from "./helpers.js";
 
@@ -85,9 +86,20 @@ describe("each kind makes one message per chosen channel, after commit", () => {
     const seller = await sent(ctx.shop.seller.user.id, "new_order");
     const mine = seller.inApp.filter((n) => n.url === `/admin_real/dashboard/orders/${o.orderId}`);
     expect(mine).toHaveLength(1);
-    expect(mine[0]!.text).toMatch(new RegExp(`New order ${order!.number} to ship \\(2 items\\): ship by `));
-    expect(seller.email.filter((m) => m.body.includes(order!.number))).toHaveLength(1);
-    expect(seller.sms.filter((m) => m.body.includes(order!.number))).toHaveLength(1);
+    // The deadline told is the one Ordered Products shows (and after which the timer cancels the line).
+    const ordered = (await ctx.request({ method: "GET", url: "/api/orders/lines", token: ctx.shop.seller.token }))
+      .json()
+      .data.filter((l: { order_id: string }) => l.order_id === o.orderId);
+    expect(ordered).toHaveLength(1);
+    const by = lagosTime(new Date(ordered[0].ship_by));
+    expect(mine[0]!.text).toBe(`New order ${order!.number} to ship (2 items): ship by ${by}.`);
+    const email = seller.email.filter((m) => m.body.includes(order!.number));
+    expect(email).toHaveLength(1);
+    expect(email[0]!.body).toContain(`ship by ${by} (Lagos time)`);
+    expect(email[0]!.body).toContain("not shipped by then is cancelled and its price refunded to the buyer");
+    const sms = seller.sms.filter((m) => m.body.includes(order!.number));
+    expect(sms).toHaveLength(1);
+    expect(sms[0]!.body).toContain(`ship by ${by}, or it is cancelled and refunded`);
   });
 
   it("payment rejected", async () => {
@@ -197,14 +209,14 @@ describe("each kind makes one message per chosen channel, after commit", () => {
     const o = await buyAndSubmit(ctx, [{ productId: p.id, count: 1, price: 1000 }]);
     await expect(
       ctx.db.transaction(async (tx) => {
-        expect((await paymentDecided(tx, o.orderId, "confirmed")).length).toBeGreaterThan(0);
+        expect((await paymentDecided(tx, o.orderId, "confirmed", protectionSettings(ctx.app.config))).length).toBeGreaterThan(0);
         throw new Error("rolled back");
       }),
     ).rejects.toThrow("rolled back");
     expect(await counts(o.shopper.user.id, "payment_confirmed")).toEqual([0, 0, 0]);
     // The same event recorded twice is one message per channel.
-    await ctx.db.transaction((tx) => paymentDecided(tx, o.orderId, "confirmed"));
-    await ctx.db.transaction((tx) => paymentDecided(tx, o.orderId, "confirmed"));
+    await ctx.db.transaction((tx) => paymentDecided(tx, o.orderId, "confirmed", protectionSettings(ctx.app.config)));
+    await ctx.db.transaction((tx) => paymentDecided(tx, o.orderId, "confirmed", protectionSettings(ctx.app.config)));
     expect(await counts(o.shopper.user.id, "payment_confirmed")).toEqual([1, 1, 1]);
   });
 });
@@ -381,18 +393,5 @@ describe("preferences", () => {
       sms: true,
     });
     expect((await ctx.request({ method: "PUT", url: "/api/notifications/preferences", payload: { items: [] } })).statusCode).toBe(401);
-  });
-});
-
-describe("the ship-by rule", () => {
-  it("is 18:00 in Lagos two working days after the payment, weekends skipped", () => {
-    // Wednesday 10:00 Lagos -> Friday 18:00 Lagos (17:00 UTC).
-    expect(shipBy(new Date("2026-11-25T09:00:00Z")).toISOString()).toBe("2026-11-27T17:00:00.000Z");
-    // Friday -> Tuesday; Saturday and Sunday -> Tuesday.
-    expect(shipBy(new Date("2026-11-27T09:00:00Z")).toISOString()).toBe("2026-12-01T17:00:00.000Z");
-    expect(shipBy(new Date("2026-11-28T12:00:00Z")).toISOString()).toBe("2026-12-01T17:00:00.000Z");
-    expect(shipBy(new Date("2026-11-29T12:00:00Z")).toISOString()).toBe("2026-12-01T17:00:00.000Z");
-    // 23:30 UTC Monday is already Tuesday in Lagos -> Thursday.
-    expect(shipBy(new Date("2026-11-30T23:30:00Z")).toISOString()).toBe("2026-12-03T17:00:00.000Z");
   });
 });

@@ -4,7 +4,7 @@
  * sitemap); a pending, blocked or unknown seller answers 404. And the seller score (ADR 0211):
  * its formula, and the `seller-scores` job that recomputes it after order events.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderLines, orderProblems, orders, sellerBusinesses, sellerScores, transactions } from "../src/db/schema/index.js";
 import {
@@ -17,8 +17,10 @@ import {
   createUserWithToken,
 } from "../src/db/seed/factories.js";
 import { type ScoredLine, scoreOf } from "../src/modules/catalog/seller-score.js";
+import { protectionSettings } from "../src/modules/commerce/protection.service.js";
+import { shipByAt } from "../src/modules/commerce/ship-by.js";
 import { runSellerScores } from "../src/modules/jobs/seller-scores.js";
-import { shipBy } from "../src/modules/notifications/ship-by.js";
+import { recordOrderPaid } from "../src/modules/ledger/earnings.service.js";
 import { submittedOrder } from "./finance-helpers.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
@@ -144,9 +146,10 @@ describe("GET /seller/:username (server-drawn shop page)", () => {
   });
 });
 
-const line = (paidAt: Date, shippedAt: Date | null, orderId = crypto.randomUUID()): ScoredLine => ({
+const line = (paidAt: Date | null, shippedAt: Date | null, orderId = crypto.randomUUID()): ScoredLine => ({
   orderId,
   paidAt,
+  protectionStartedAt: null,
   shippedAt,
   deliveredAt: null,
   cancelledBySeller: false,
@@ -154,39 +157,62 @@ const line = (paidAt: Date, shippedAt: Date | null, orderId = crypto.randomUUID(
 });
 
 describe("the seller score (scoreOf)", () => {
-  // A Monday 10:00 in Lagos: ship-by is Wednesday 18:00.
+  // A Monday 10:00 in Lagos: with SHIP_BY_DAYS 3 the ship-by deadline is Thursday 10:00.
+  const settings = { shipByDays: 3 };
   const paid = new Date("2026-11-02T09:00:00Z");
-  const due = shipBy(paid);
+  const due = new Date("2026-11-05T09:00:00Z");
   const now = new Date("2026-11-20T12:00:00Z");
 
   it("is a new seller below 5 orders, whatever the record", () => {
-    const s = scoreOf({ lines: [1, 2, 3, 4].map(() => line(paid, paid)), ratingSum: 20, ratingCount: 4 }, now);
+    const s = scoreOf({ lines: [1, 2, 3, 4].map(() => line(paid, paid)), ratingSum: 20, ratingCount: 4 }, now, settings);
     expect(s).toMatchObject({ label: "New seller", value: null, orders: 4, on_time_rate: 1, rating: 5 });
   });
 
   it("weighs fulfilled, on time, no problem and rating (30/30/20/20) into Excellent, Good or Fair", () => {
     const late = new Date(due.getTime() + 1000);
     const five = [line(paid, paid), line(paid, due), line(paid, paid), line(paid, paid), line(paid, paid)];
-    expect(scoreOf({ lines: five, ratingSum: 0, ratingCount: 0 }, now)).toMatchObject({ label: "Excellent", value: 100 });
+    expect(scoreOf({ lines: five, ratingSum: 0, ratingCount: 0 }, now, settings)).toMatchObject({ label: "Excellent", value: 100 });
     // 3 of 5 on time (one late, one never shipped and past its ship-by): 0.3*1 + 0.3*0.6 + 0.2*1 = 0.68 of 0.8 -> 85.
     const mixed = [line(paid, paid), line(paid, paid), line(paid, paid), line(paid, late), line(paid, null)];
-    expect(scoreOf({ lines: mixed, ratingSum: 0, ratingCount: 0 }, now)).toMatchObject({ label: "Good", value: 85, on_time_rate: 0.6 });
+    expect(scoreOf({ lines: mixed, ratingSum: 0, ratingCount: 0 }, now, settings)).toMatchObject({
+      label: "Good",
+      value: 85,
+      on_time_rate: 0.6,
+    });
     // With 2-star ratings: + 0.2 * 0.25 = 0.73 -> 73.
-    expect(scoreOf({ lines: mixed, ratingSum: 4, ratingCount: 2 }, now)).toMatchObject({ label: "Fair", value: 73, rating: 2 });
+    expect(scoreOf({ lines: mixed, ratingSum: 4, ratingCount: 2 }, now, settings)).toMatchObject({ label: "Fair", value: 73, rating: 2 });
   });
 
   it("does not count an unshipped line before its ship-by time", () => {
     const lines = [1, 2, 3, 4, 5].map(() => line(paid, null));
     const early = new Date(due.getTime() - 1000);
-    expect(scoreOf({ lines, ratingSum: 0, ratingCount: 0 }, early)).toMatchObject({ on_time_rate: null, fulfilled_rate: 1, value: 100 });
-    expect(scoreOf({ lines, ratingSum: 0, ratingCount: 0 }, now)).toMatchObject({ on_time_rate: 0, value: 63 });
+    expect(scoreOf({ lines, ratingSum: 0, ratingCount: 0 }, early, settings)).toMatchObject({
+      on_time_rate: null,
+      fulfilled_rate: 1,
+      value: 100,
+    });
+    expect(scoreOf({ lines, ratingSum: 0, ratingCount: 0 }, now, settings)).toMatchObject({ on_time_rate: 0, value: 63 });
+  });
+
+  it("measures on time against the buyer-protection deadline, later for a line paid before protection began", () => {
+    expect(shipByAt(paid, null, settings)).toEqual(due);
+    // Shipped a minute after the deadline: late; a line whose protection began a day after its
+    // payment has a day more (as the auto-cancel timer and Ordered Products count it).
+    const after = new Date(due.getTime() + 60_000);
+    const lines = [1, 2, 3, 4, 5].map(() => line(paid, after));
+    expect(scoreOf({ lines, ratingSum: 0, ratingCount: 0 }, now, settings)).toMatchObject({ on_time_rate: 0 });
+    lines[0]!.protectionStartedAt = new Date(paid.getTime() + 86_400_000);
+    expect(scoreOf({ lines, ratingSum: 0, ratingCount: 0 }, now, settings)).toMatchObject({ on_time_rate: 0.2 });
+    // A line without a posted payment has no deadline: left out of on time only.
+    lines[1]!.paidAt = null;
+    expect(scoreOf({ lines, ratingSum: 0, ratingCount: 0 }, now, settings)).toMatchObject({ on_time_rate: 0.25, fulfilled_rate: 1 });
   });
 
   it("counts lines cancelled by the seller and lines with a problem", () => {
     const lines = [1, 2, 3, 4, 5].map(() => line(paid, paid));
     lines[0]!.cancelledBySeller = true;
     lines[1]!.problem = true;
-    expect(scoreOf({ lines, ratingSum: 0, ratingCount: 0 }, now)).toMatchObject({ fulfilled_rate: 0.8, no_problem_rate: 0.8 });
+    expect(scoreOf({ lines, ratingSum: 0, ratingCount: 0 }, now, settings)).toMatchObject({ fulfilled_rate: 0.8, no_problem_rate: 0.8 });
   });
 });
 
@@ -197,11 +223,15 @@ describe("the seller-scores job", () => {
     const now = new Date();
     const made: Awaited<ReturnType<typeof submittedOrder>>[] = [];
     for (let i = 0; i < 6; i++) made.push(await submittedOrder(ctx.db, buyer.id, [{ sellerId: seller.id, unitKobo: 100_000, qty: 1 }]));
-    const paidAt = (o: (typeof made)[number], at: Date) =>
-      Promise.all([
-        ctx.db.update(orders).set({ status: "paid", updatedAt: at }).where(eq(orders.id, o.orderId)),
-        ctx.db.update(transactions).set({ status: "confirmed", reviewedAt: at }).where(eq(transactions.id, o.transactionId)),
-      ]);
+    const paidAt = async (o: (typeof made)[number], at: Date) => {
+      await ctx.db.update(orders).set({ status: "paid", updatedAt: at }).where(eq(orders.id, o.orderId));
+      await ctx.db.update(transactions).set({ status: "confirmed", reviewedAt: at }).where(eq(transactions.id, o.transactionId));
+      // The sale journal, dated `at`: the ship-by deadline counts from it.
+      await ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('ledger.as_of', ${at.toISOString()}, true)`);
+        await recordOrderPaid(tx, o.orderId);
+      });
+    };
     for (const o of made.slice(0, 5)) await paidAt(o, now);
     // Paid 100 days ago: outside the window.
     await paidAt(made[5]!, new Date(now.getTime() - 100 * 86_400_000));
@@ -210,8 +240,9 @@ describe("the seller-scores job", () => {
     const first = (await get(`/api/sellers/${seller.username}`)).json().data.score;
     expect(first).toMatchObject({ orders: 5, label: "Excellent", value: 100, on_time_rate: null });
 
-    // An order event: one line shipped after its ship-by time. The next run (within 30 s) picks it up.
-    const late = new Date(shipBy(now).getTime() + 60_000);
+    // An order event: one line shipped after its ship-by deadline (SHIP_BY_DAYS after the payment).
+    // The next run (within 30 s) picks it up.
+    const late = new Date(shipByAt(now, null, protectionSettings(ctx.app.config))!.getTime() + 60_000);
     await ctx.db
       .update(orderLines)
       .set({ fulfilment: "shipped", shippedAt: late, updatedAt: new Date() })

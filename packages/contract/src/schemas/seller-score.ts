@@ -25,7 +25,7 @@ export const SellerScore = z.object({
   orders: z.number().int(),
   /** Lines not cancelled by the seller, of all paid lines. */
   fulfilled_rate: z.number().nullable(),
-  /** Lines shipped by their ship-by time (ADR 0180), of the lines shipped or past it. */
+  /** Lines shipped by their ship-by deadline (ADR 0219), of the lines shipped or past it. */
   on_time_rate: z.number().nullable(),
   /** Lines without a problem or return, of all paid lines. */
   no_problem_rate: z.number().nullable(),

@@ -22,7 +22,7 @@ import { orderLines, orders, transactions, users } from "../schema/index.js";
 /** The default holding period (config PAYOUT_HOLD_DAYS) and smallest payout (MIN_PAYOUT_NAIRA), in kobo. */
 const SETTINGS = { holdDays: 7, minPayoutKobo: 1000 * 100 };
 /** The default buyer-protection days (config RETURN_WINDOW_DAYS, SHIP_BY_DAYS, SELLER_REPLY_DAYS). */
-const PROTECTION = { returnWindowDays: 7, shipByDays: 3, sellerReplyDays: 3 };
+export const PROTECTION = { returnWindowDays: 7, shipByDays: 3, sellerReplyDays: 3 };
 const none = () => {};
 const DAY = 86_400_000;
 

@@ -9,6 +9,7 @@ import { replyToReview, writePurchaseReview } from "../../modules/catalog/purcha
 import { recomputeSellerScores } from "../../modules/catalog/seller-score.js";
 import type { Db } from "../client.js";
 import { orderLines, orders, sellerBusinesses, users } from "../schema/index.js";
+import { PROTECTION } from "./finance.js";
 
 /** Where each demo seller trades (by username). */
 const PLACES: Record<string, { state: string; city: string; address: string }> = {
@@ -69,5 +70,6 @@ export async function seedTrust(db: Db, sellerIds: string[], rand: () => number)
       replied = true;
     }
   }
-  await recomputeSellerScores(db, sellerIds);
+  // On time against the demo's default SHIP_BY_DAYS, as its order history was made with.
+  await recomputeSellerScores(db, sellerIds, PROTECTION);
 }

@@ -8,8 +8,18 @@
 import { averageStars, SELLER_SCORE_MIN_ORDERS, SELLER_SCORE_WINDOW_DAYS, type SellerScore, type SellerScoreLabel } from "@market/contract";
 import { and, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { orderLines, orderProblems, orders, posts, purchaseReviews, sellerScores, transactions, users } from "../../db/schema/index.js";
-import { shipBy } from "../notifications/ship-by.js";
+import {
+  ledgerJournals,
+  orderLines,
+  orderProblems,
+  orders,
+  posts,
+  purchaseReviews,
+  sellerScores,
+  transactions,
+  users,
+} from "../../db/schema/index.js";
+import { type ShipBySettings, shipByAt } from "../commerce/ship-by.js";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -23,7 +33,10 @@ const SCORE_GOOD = 75;
 /** One paid order line of the seller in the window, as the score reads it. */
 export type ScoredLine = {
   orderId: string;
-  paidAt: Date;
+  /** When the payment was posted (the sale journal's time), null for an order paid before the ledger. */
+  paidAt: Date | null;
+  /** When buyer protection began for a line paid before it (protection_started_at), else null. */
+  protectionStartedAt: Date | null;
   shippedAt: Date | null;
   deliveredAt: Date | null;
   /** Cancelled before shipping, by the seller or by the ship-by timer (both count against the seller, ADR 0193). */
@@ -38,23 +51,25 @@ export type ScoreFacts = { lines: ScoredLine[]; ratingSum: number; ratingCount: 
 const rate = (good: number, of: number) => (of > 0 ? good / of : null);
 
 /**
- * The score of `facts` at `now`. Pure.
+ * The score of `facts` at `now`. Pure. `settings`: SHIP_BY_DAYS, for the ship-by deadline.
  * - fulfilled: lines not cancelled by the seller / all lines;
- * - on time: lines shipped (or delivered, when marked so straight away) by their ship-by time
- *   (ADR 0180) / lines shipped, plus lines still unshipped past it;
+ * - on time: lines shipped (or delivered, when marked so straight away) by their ship-by deadline
+ *   (commerce/ship-by.ts, ADR 0219: the buyer-protection deadline) / lines shipped, plus lines
+ *   still unshipped past it; a line without a deadline (no posted payment) is not counted;
  * - no problem: lines without a problem or return / all lines;
  * - rating: (average stars - 1) / 4.
  * `value` is 100 x the weighted mean of the measured parts, rounded; below SELLER_SCORE_MIN_ORDERS
  * orders the label is "New seller" and `value` null.
  */
-export function scoreOf(facts: ScoreFacts, now: Date): SellerScore {
+export function scoreOf(facts: ScoreFacts, now: Date, settings: ShipBySettings): SellerScore {
   const { lines } = facts;
   const orderCount = new Set(lines.map((l) => l.orderId)).size;
   const live = lines.filter((l) => !l.cancelledBySeller);
   let due = 0;
   let onTime = 0;
   for (const l of live) {
-    const by = shipBy(l.paidAt).getTime();
+    const by = shipByAt(l.paidAt, l.protectionStartedAt, settings)?.getTime();
+    if (by === undefined) continue;
     const sent = l.shippedAt ?? l.deliveredAt;
     if (sent) {
       due++;
@@ -94,7 +109,7 @@ export function scoreOf(facts: ScoreFacts, now: Date): SellerScore {
 }
 
 /** The score of a seller nobody has computed yet (no paid order). */
-const NEW_SELLER_SCORE: SellerScore = scoreOf({ lines: [], ratingSum: 0, ratingCount: 0 }, new Date(0));
+const NEW_SELLER_SCORE: SellerScore = scoreOf({ lines: [], ratingSum: 0, ratingCount: 0 }, new Date(0), { shipByDays: 0 });
 
 /**
  * The paid lines of `sellerIds` whose payment was confirmed in the window ending at `now`, with the
@@ -102,13 +117,17 @@ const NEW_SELLER_SCORE: SellerScore = scoreOf({ lines: [], ratingSum: 0, ratingC
  */
 async function lineFacts(db: Executor, sellerIds: string[], now: Date) {
   const since = new Date(now.getTime() - SELLER_SCORE_WINDOW_DAYS * DAY_MS);
-  // When the money arrived: the admin's confirmation of the transfer, else the order's last change to paid.
-  const paidAt = sql<Date>`coalesce(${transactions.reviewedAt}, ${orders.updatedAt})`.mapWith(orders.updatedAt);
+  // When the money arrived, for the window: the sale journal (as the ship-by deadline counts it),
+  // else the admin's confirmation of the transfer, else the order's last change to paid.
+  const paidAt = sql<Date>`coalesce(${ledgerJournals.createdAt}, ${transactions.reviewedAt}, ${orders.updatedAt})`.mapWith(
+    orders.updatedAt,
+  );
   return db
     .select({
       sellerId: orderLines.sellerId,
       orderId: orderLines.orderId,
-      paidAt,
+      paidAt: ledgerJournals.createdAt,
+      protectionStartedAt: orderLines.protectionStartedAt,
       shippedAt: orderLines.shippedAt,
       deliveredAt: orderLines.deliveredAt,
       cancelledBySeller: sql<boolean>`${orderLines.fulfilment} = 'cancelled'`,
@@ -119,6 +138,7 @@ async function lineFacts(db: Executor, sellerIds: string[], now: Date) {
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .leftJoin(transactions, and(eq(transactions.orderId, orders.id), eq(transactions.status, "confirmed")))
+    .leftJoin(ledgerJournals, eq(ledgerJournals.key, sql`'order-paid:' || ${orders.id}::text`))
     .where(and(inArray(orderLines.sellerId, sellerIds), eq(orders.status, "paid"), gte(paidAt, since)));
 }
 
@@ -155,8 +175,16 @@ async function ratingFacts(db: Executor, sellerIds: string[]) {
   return totals;
 }
 
-/** Compute and store the scores of `sellerIds` at `now` (one statement per batch). Answers how many were written. */
-export async function recomputeSellerScores(db: Executor, sellerIds: string[], now = new Date()): Promise<number> {
+/**
+ * Compute and store the scores of `sellerIds` at `now` (one statement per batch), on-time against
+ * the ship-by deadline of `settings` (SHIP_BY_DAYS). Answers how many were written.
+ */
+export async function recomputeSellerScores(
+  db: Executor,
+  sellerIds: string[],
+  settings: ShipBySettings,
+  now = new Date(),
+): Promise<number> {
   if (sellerIds.length === 0) return 0;
   const [lines, ratings] = await Promise.all([lineFacts(db, sellerIds, now), ratingFacts(db, sellerIds)]);
   const rows = sellerIds.map((sellerId) => {
@@ -168,6 +196,7 @@ export async function recomputeSellerScores(db: Executor, sellerIds: string[], n
         ratingCount: r?.n ?? 0,
       },
       now,
+      settings,
     );
     return {
       sellerId,

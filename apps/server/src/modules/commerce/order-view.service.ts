@@ -17,7 +17,8 @@ import type { Executor } from "../../db/client.js";
 import { orderLineEvents, orderLines, orders, transactions, users } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import { refundsByOrder } from "../ledger/refunds.service.js";
-import { type ProtectionSettings, problemsByLine, shipByOf } from "./protection.service.js";
+import { type ProtectionSettings, problemsByLine } from "./protection.service.js";
+import { shipByOf } from "./ship-by.js";
 
 const NOT_FOUND = "Order not found";
 

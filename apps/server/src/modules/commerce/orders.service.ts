@@ -20,7 +20,8 @@ import { recordOrderPaid } from "../ledger/earnings.service.js";
 import { refundsByOrder } from "../ledger/refunds.service.js";
 import type { Messenger } from "../messages/service.js";
 import { paymentDecided } from "../notifications/events.js";
-import { type ProtectionSettings, problemsByLine, shipByOf, shipOrDeliver } from "./protection.service.js";
+import { type ProtectionSettings, problemsByLine, shipOrDeliver } from "./protection.service.js";
+import { type ShipBySettings, shipByOf } from "./ship-by.js";
 import { releaseOrders, reserveReleasedOrder } from "./stock.service.js";
 import { expireOverdueOrders } from "./sweeps.service.js";
 
@@ -293,6 +294,7 @@ export async function listTransfers(
  * @param stockChanged told, once committed, the products whose stock the decision changed (none for
  *   a submitted transfer confirmed or a flagged one rejected), so the caches drop only what shows
  *   them (ADR 0144).
+ * @param settings SHIP_BY_DAYS, for the sellers' "new order to ship" deadline (ADR 0219).
  * @throws 404 unknown record; 409 already decided, the order is not awaiting this decision, or a
  * flagged order's stock can no longer be reserved.
  */
@@ -302,6 +304,7 @@ export async function decideTransfer(
   transactionId: string,
   action: "confirm" | "reject",
   messenger: Messenger,
+  settings: ShipBySettings,
   stockChanged: (productIds: readonly string[]) => void = () => {},
 ): Promise<AdminTransaction> {
   const { outboxIds, products } = await db.transaction(async (tx) => {
@@ -347,7 +350,7 @@ export async function decideTransfer(
       .set({ status: action === "confirm" ? "confirmed" : "rejected", reviewedBy: adminId, reviewedAt: sql`now()` })
       .where(eq(transactions.id, transactionId));
     // The buyer (and, when paid, each seller: "new order to ship") are told (ADR 0181).
-    const outboxIds = await paymentDecided(tx, t.order_id, action === "confirm" ? "confirmed" : "rejected", { late: flagged });
+    const outboxIds = await paymentDecided(tx, t.order_id, action === "confirm" ? "confirmed" : "rejected", settings, { late: flagged });
     return { outboxIds, products };
   });
   stockChanged(products);

@@ -18,6 +18,7 @@ import { refundInTx, shippingLeftKobo } from "../ledger/refunds.service.js";
 import { confirmOrReport, lineCancelled, lineShipped, problemDecided, problemReported, problemToDecide } from "../notifications/events.js";
 import { recordLineEvent } from "./line-events.js";
 import { type Actor, canMove, LINE_TRANSITIONS, type LineEvent, refusal } from "./line-life.js";
+import { shipBySql } from "./ship-by.js";
 import { giveBackLine } from "./stock.service.js";
 
 /** The buyer-protection settings of the configuration, in days. */
@@ -31,16 +32,6 @@ export function protectionSettings(config: { RETURN_WINDOW_DAYS: number; SHIP_BY
 const DAY_MS = 24 * 60 * 60 * 1000;
 const addDays = (at: Date, days: number) => new Date(at.getTime() + days * DAY_MS);
 
-/**
- * Until when a line not yet shipped may be shipped before the timer cancels it: SHIP_BY_DAYS after
- * its order's payment (the sale journal's time, `paidAt`), or after buyer protection began for a
- * line paid before (`startedAt`, migration 0016). ISO time, or null without a payment.
- */
-export function shipByOf(paidAt: Date | string | null, startedAt: Date | null, settings: ProtectionSettings): string | null {
-  if (!paidAt) return null;
-  const from = Math.max(new Date(paidAt).getTime(), startedAt?.getTime() ?? 0);
-  return addDays(new Date(from), settings.shipByDays).toISOString();
-}
 /**
  * SQL of the shipping share (kobo, rounded down) of line `ol` of order `o` (ADR 0194, 0200): its part of
  * its seller's own delivery fee by its share of that seller's lines, or of the store's rate (the
@@ -548,7 +539,7 @@ async function eachDue(db: Db, due: SQL, work: (tx: Tx, id: string) => Promise<s
   return { moved, outboxIds };
 }
 
-/** Lines of paid orders not shipped by their ship-by time (`shipByOf`): cancelled and refunded. */
+/** Lines of paid orders not shipped by their ship-by time (ship-by.ts, ADR 0219): cancelled and refunded. */
 export async function autoCancelUnshipped(db: Db, now: Date, settings: ProtectionSettings) {
   const products: string[] = [];
   const result = await eachDue(
@@ -556,7 +547,7 @@ export async function autoCancelUnshipped(db: Db, now: Date, settings: Protectio
     sql`select ol.id from order_lines ol join orders o on o.id = ol.order_id
         join ledger_journals j on j.key = 'order-paid:' || o.id::text
         where ol.fulfilment = 'unfulfilled' and o.status = 'paid'
-          and greatest(j.created_at, ol.protection_started_at) <= ${now.toISOString()}::timestamptz - make_interval(days => ${settings.shipByDays})
+          and ${shipBySql(sql`j.created_at`, sql`ol.protection_started_at`, settings)} <= ${now.toISOString()}::timestamptz
         order by j.created_at`,
     async (tx, id) => {
       const line = await lockLine(tx, id);

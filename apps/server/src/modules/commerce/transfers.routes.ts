@@ -14,6 +14,7 @@ import { bearer, errorAnswers } from "../../lib/route-schema.js";
 import { currentUser, requireRole } from "../../plugins/auth.js";
 import { withStockChanges } from "../../plugins/public-cache.js";
 import { decideTransfer, listTransfers } from "./orders.service.js";
+import { protectionSettings } from "./protection.service.js";
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -52,7 +53,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // A decision changes nothing the catalog shows but the stock of the order's products (if
       // any): the caches drop only what shows them (ADR 0144).
       const data = await withStockChanges(app, (changed) =>
-        decideTransfer(app.db, currentUser(request).id, request.body.transaction_id, request.body.action, app.messenger, changed),
+        decideTransfer(
+          app.db,
+          currentUser(request).id,
+          request.body.transaction_id,
+          request.body.action,
+          app.messenger,
+          protectionSettings(app.config),
+          changed,
+        ),
       );
       return { statusCode: 200, message: data.status === "confirmed" ? "Payment confirmed" : "Payment rejected", data };
     },

@@ -1,5 +1,5 @@
 /**
- * The events the store tells people about (issue "everyone is told at every step"; ADRs 0180-0182),
+ * The events the store tells people about (issue "everyone is told at every step"; ADRs 0181, 0182, 0219),
  * each read from stored data inside the transaction that makes the event and recorded with
  * `notify` there: the caller delivers the answered outbox ids after its commit. Texts are plain
  * text with the order's number (orders.number) and a link; SMS are short. Amounts are kobo.
@@ -7,8 +7,9 @@
 import { BACKOFFICE_BASE, BACKOFFICE_PATHS, formatNaira, koboToNaira, truncate } from "@market/contract";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
+import { type ShipBySettings, shipBySql } from "../commerce/ship-by.js";
+import { lagosTime } from "./lagos-time.js";
 import { adminIds, notify } from "./service.js";
-import { lagosTime, SHIP_WITHIN_WORKING_DAYS, shipBy } from "./ship-by.js";
 
 const naira = (kobo: number | string) => formatNaira(koboToNaira(Number(kobo)));
 /** A product name as messages show it: plain text, cut for short texts. */
@@ -64,15 +65,19 @@ export async function orderPlaced(
 }
 
 /**
- * The admin decided the order's transfer: the buyer is told it is paid or not accepted; when paid,
- * each seller of the order is told to ship their lines by the ship-by time (ADR 0180). `late`: the
- * transfer had been flagged as not confirmed in time (the buyer was told its items went back on sale).
+ * The admin (or the card provider) decided the order's payment: the buyer is told it is paid or not
+ * accepted; when paid, each seller of the order is told to ship their lines by their ship-by
+ * deadline (commerce/ship-by.ts, ADR 0219: SHIP_BY_DAYS of `settings` after the payment, the
+ * earliest of the seller's lines), after which an unshipped line is cancelled and refunded. Call it
+ * after the payment's sale journal is posted (`recordOrderPaid`), in the same transaction. `late`:
+ * the transfer had been flagged as not confirmed in time (the buyer was told its items went back on sale).
  */
 export async function paymentDecided(
   tx: Executor,
   orderId: string,
   decision: "confirmed" | "rejected",
-  opts: { late?: boolean; now?: Date } = {},
+  settings: ShipBySettings,
+  opts: { late?: boolean } = {},
 ): Promise<string[]> {
   const o = await readOrder(tx, orderId);
   if (!o) return [];
@@ -103,22 +108,27 @@ export async function paymentDecided(
       url: buyerOrderUrl(o.id),
     },
   });
-  const by = lagosTime(shipBy(opts.now ?? new Date()));
-  const sellers = await tx.execute<{ seller_id: string; items: string; units: string }>(sql`
-    select seller_id, string_agg(name || ' x' || quantity, ', ' order by id) as items, sum(quantity)::text as units
-    from order_lines where order_id = ${o.id} group by seller_id order by seller_id`);
+  // Each seller's earliest deadline (ADR 0219), null without a posted payment (the caller posts it first).
+  const shipBy = shipBySql(sql`j.created_at`, sql`l.protection_started_at`, settings);
+  const sellers = await tx.execute<{ seller_id: string; items: string; units: string; ship_by: Date | string | null }>(sql`
+    select l.seller_id, string_agg(l.name || ' x' || l.quantity, ', ' order by l.id) as items, sum(l.quantity)::text as units,
+           min(${shipBy}) as ship_by
+    from order_lines l left join ledger_journals j on j.key = 'order-paid:' || l.order_id::text
+    where l.order_id = ${o.id} group by l.seller_id order by l.seller_id`);
   for (const s of sellers.rows) {
     const units = Number(s.units);
+    const by = s.ship_by ? lagosTime(new Date(s.ship_by)) : null;
+    const text = by ? `ship by ${by}` : "ship it soon";
     ids.push(
       ...(await notify(tx, {
         kind: "new_order",
         event: `new_order:${o.id}`,
         userIds: [s.seller_id],
         message: {
-          text: `New order ${o.number} to ship (${units} item${units === 1 ? "" : "s"}): ship by ${by}.`,
-          sms: `New paid order ${o.number}: ${units} item${units === 1 ? "" : "s"} to ship by ${by}.`,
-          subject: `new order ${o.number} to ship by ${by}`,
-          email: `Order ${o.number} is paid. Please ship your items by ${by} (Lagos time, ${SHIP_WITHIN_WORKING_DAYS} working days):\n${s.items}\n\nThe delivery address and the buyer's phone are on the order's page. Mark each item shipped there when it leaves.`,
+          text: `New order ${o.number} to ship (${units} item${units === 1 ? "" : "s"}): ${text}.`,
+          sms: `New paid order ${o.number}: ${units} item${units === 1 ? "" : "s"} to ${text}, or it is cancelled and refunded.`,
+          subject: `new order ${o.number} to ${text}`,
+          email: `Order ${o.number} is paid. Please ${text}${by ? " (Lagos time)" : ""}:\n${s.items}\n\nAn item not shipped by then is cancelled and its price refunded to the buyer, and it counts against your seller score. The delivery address and the buyer's phone are on the order's page. Mark each item shipped there when it leaves.`,
           url: backofficeOrderUrl(o.id),
         },
       })),

@@ -13,6 +13,7 @@ import { isUuid } from "../../../lib/cursor.js";
 import { HttpError } from "../../../lib/errors.js";
 import { recordOrderPaid } from "../../ledger/earnings.service.js";
 import { paymentDecided } from "../../notifications/events.js";
+import type { ShipBySettings } from "../ship-by.js";
 import { reserveReleasedOrder } from "../stock.service.js";
 import { recordPaystackEventOnce } from "./events.js";
 
@@ -78,9 +79,10 @@ const RELEASED = new Set(["expired", "cancelled", "unconfirmed"]);
  * arrives after the order's reservation ended (expired, cancelled, unconfirmed: its stock went back
  * on sale) takes the stock again when there still is enough and is then paid ("paid_late"); when
  * not, nothing changes and "refund" tells the caller to give the money back (ADR 0202). A payment
- * for a rejected order is recorded but not applied ("order_closed": an admin decides).
+ * for a rejected order is recorded but not applied ("order_closed": an admin decides). `settings`:
+ * SHIP_BY_DAYS, for the sellers' "new order to ship" deadline (ADR 0219).
  */
-export async function handlePaystackEvent(db: Db, event: PaystackEvent): Promise<WebhookOutcome> {
+export async function handlePaystackEvent(db: Db, event: PaystackEvent, settings: ShipBySettings): Promise<WebhookOutcome> {
   const ref = event.data?.reference ?? "";
   return db.transaction(async (tx) => {
     if (!(await recordPaystackEventOnce(tx, event))) return "duplicate";
@@ -121,7 +123,7 @@ export async function handlePaystackEvent(db: Db, event: PaystackEvent): Promise
     await recordOrderPaid(tx, ref);
     await tx.execute(sql`delete from cart_lines where user_id = ${order.buyer_id}`);
     // The buyer and the sellers are told; the outbox-delivery job sends it after commit (ADR 0181).
-    await paymentDecided(tx, ref, "confirmed");
+    await paymentDecided(tx, ref, "confirmed", settings);
     return late ? "paid_late" : "paid";
   });
 }

@@ -8,6 +8,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { isUuid } from "../../../lib/cursor.js";
 import { badRequest, unauthorized } from "../../../lib/errors.js";
 import { handleTransferEvent, type TransferEvent } from "../../ledger/paystack-transfers.js";
+import { protectionSettings } from "../protection.service.js";
 import { refundCardPayment, verifyCardPayment } from "./card.js";
 import { handlePaystackEvent, type PaystackEvent, paystackApi, verifyPaystackSignature, type WebhookOutcome } from "./paystack.js";
 
@@ -40,7 +41,7 @@ const routes: FastifyPluginAsync = async (app) => {
       if (!isUuid(reference)) return reply.redirect("/cart");
       const event = await verifyCardPayment(api, reference);
       if (event) {
-        const outcome = await handlePaystackEvent(app.db, event);
+        const outcome = await handlePaystackEvent(app.db, event, protectionSettings(app.config));
         await refundIfNeeded(outcome, reference);
       }
       return reply.redirect(`/account/orders/${reference}`);
@@ -77,7 +78,7 @@ const routes: FastifyPluginAsync = async (app) => {
         }
         return reply.send({ statusCode: 200, outcome });
       }
-      const outcome = await handlePaystackEvent(app.db, event);
+      const outcome = await handlePaystackEvent(app.db, event, protectionSettings(app.config));
       await refundIfNeeded(outcome, event.data?.reference ?? "");
       if (outcome === "amount_mismatch" || outcome === "order_closed" || outcome === "unknown_order") {
         request.log.warn({ outcome, reference: event.data?.reference }, "paystack event needs an admin");

@@ -18,7 +18,7 @@ import { RoleGate } from "../components/role-gate";
 
 /** What raises each part (docs/seller-score.md). */
 const RAISE = [
-  "Ship every order by its ship-by time (18:00 two working days after payment) and mark it shipped in Ordered Products.",
+  "Ship every order by its ship-by time (shown in Ordered Products; an item not shipped by then is cancelled and refunded) and mark it shipped there.",
   "Never cancel a paid order.",
   "Describe items truthfully, so they arrive as shown: no problems or returns.",
   "Ask buyers to review their delivered orders; answer every review politely.",
