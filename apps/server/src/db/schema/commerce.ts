@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { products } from "./catalog.js";
+import { products, productVariants } from "./catalog.js";
 import { fulfilmentStatus, orderStatus, transactionStatus } from "./enums.js";
 import { users } from "./users.js";
 
@@ -18,11 +18,15 @@ export const cartLines = pgTable(
     productId: uuid("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
+    /** The variant in the cart (the default variant for a product without options; ADR 0215). */
+    variantId: uuid("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
     count: integer("count").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("cart_lines_user_product_uq").on(t.userId, t.productId), check("cart_lines_count_ck", sql`${t.count} > 0`)],
+  (t) => [uniqueIndex("cart_lines_user_variant_uq").on(t.userId, t.variantId), check("cart_lines_count_ck", sql`${t.count} > 0`)],
 );
 
 /** Shipping address snapshot kept on the order (spec §3 "Bank transfer record" address object). */
@@ -100,6 +104,10 @@ export const orderLines = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    /** The variant whose stock the line holds; null once it is deleted (the snapshot below stays). */
+    variantId: uuid("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
+    /** Snapshot of the variant at checkout (`sku`, `options`); null for a product without options. */
+    variant: jsonb("variant").$type<{ sku: string; options: Record<string, string> }>(),
     sellerId: uuid("seller_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
@@ -122,6 +130,7 @@ export const orderLines = pgTable(
   (t) => [
     index("order_lines_order_idx").on(t.orderId),
     index("order_lines_seller_idx").on(t.sellerId, t.createdAt.desc()),
+    index("order_lines_variant_idx").on(t.variantId),
     check("order_lines_quantity_ck", sql`${t.quantity} > 0`),
   ],
 );
