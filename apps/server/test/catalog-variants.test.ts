@@ -42,8 +42,8 @@ const dress = (sku = "AWD") => ({
 const fieldError = (errors: Record<string, string>, field: string) =>
   Object.entries(errors).find(([k]) => k === field || k.startsWith(`${field}.`))?.[1];
 
-const post = (body: unknown, token = seller.token) => ctx.request({ method: "POST", url: "/api/product", token, payload: body });
-const put = (body: unknown, token = seller.token) => ctx.request({ method: "PUT", url: "/api/product", token, payload: body });
+const post = (body: object, token = seller.token) => ctx.request({ method: "POST", url: "/api/product", token, payload: body });
+const put = (body: object, token = seller.token) => ctx.request({ method: "PUT", url: "/api/product", token, payload: body });
 
 describe("a product with options and variants", () => {
   it("is created with its options and variants; price is the lowest, stock the sum", async () => {
@@ -114,7 +114,7 @@ describe("a product with options and variants", () => {
 });
 
 describe("bad options and variants answer 400 with field errors; nothing is written", () => {
-  const cases: Array<[string, (b: ReturnType<typeof dress>) => unknown, string, RegExp]> = [
+  const cases: Array<[string, (b: ReturnType<typeof dress>) => object, string, RegExp]> = [
     [
       "duplicate SKU in the body",
       (b) => ({ ...b, variants: b.variants.map((v, i) => (i === 1 ? { ...v, sku: b.variants[0]!.sku } : v)) }),

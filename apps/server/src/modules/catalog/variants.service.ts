@@ -29,6 +29,11 @@ export const optionsColumn = sql<ProductOption[]>`coalesce((
     (select coalesce(json_agg(ov.value order by ov.position), '[]'::json) from ${productOptionValues} ov where ov.option_id = o.id)) order by o.position)
   from ${productOptions} o where o.product_id = ${products}.id), '[]'::json)`;
 
+/** A product's option names in the seller's order (null when it has none), for a select of products. */
+export const optionNamesColumn = sql<
+  string[] | null
+>`(select array_agg(o.name order by o.position) from ${productOptions} o where o.product_id = ${products}.id)`;
+
 /** A stored variant as the variants column reads it (price in kobo). */
 type VariantJson = { _id: string; sku: string; options: Record<string, string>; price_kobo: number; count_in_stock: number; image_url: string | null };
 
