@@ -207,7 +207,9 @@ export const TRANSACTION_STATUSES = ["submitted", "confirmed", "rejected", "flag
 export const BuyerOrderLine = z.object({
   _id: z.string(),
   product_id: z.string().nullable(),
+  /** The line's name with its variant ("Ankara Wrap Dress, Size M, Blue"), as at checkout. */
   name: z.string(),
+  variant: LineVariant,
   image_url: z.string().nullable(),
   unit_price: z.number(),
   quantity: z.number().int(),
@@ -241,7 +243,9 @@ export const SellerOrderLine = z.object({
   order_id: z.string(),
   order_number: OrderNumber,
   product_id: z.string().nullable(),
+  /** The line's name with its variant, as at checkout. */
   name: z.string(),
+  variant: LineVariant,
   image_url: z.string().nullable(),
   quantity: z.number().int(),
   unit_price: z.number(),

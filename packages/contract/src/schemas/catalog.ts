@@ -90,8 +90,13 @@ export const ProductVariant = z.object({
 });
 export type ProductVariant = z.infer<typeof ProductVariant>;
 
-/** The variant a cart or order line holds (spec §3 lines gain `variant`): null for a product without options. */
-export const LineVariant = z.object({ _id: z.string(), sku: z.string(), options: z.record(z.string(), z.string()) }).nullable();
+/**
+ * The variant a cart or order line holds (spec §3 lines gain `variant`): null for a product without
+ * options. An order line keeps its snapshot when the seller later removes the variant (`_id` null).
+ */
+export const LineVariant = z
+  .object({ _id: z.string().nullable(), sku: z.string(), options: z.record(z.string(), z.string()) })
+  .nullable();
 export type LineVariant = z.infer<typeof LineVariant>;
 
 /**

@@ -106,8 +106,11 @@ export const orderLines = pgTable(
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
     /** The variant whose stock the line holds; null once it is deleted (the snapshot below stays). */
     variantId: uuid("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
-    /** Snapshot of the variant at checkout (`sku`, `options`); null for a product without options. */
-    variant: jsonb("variant").$type<{ sku: string; options: Record<string, string> }>(),
+    /**
+     * Snapshot of the variant at checkout (`sku`, `options`, `names`: the option names in the
+     * seller's order); null for a product without options.
+     */
+    variant: jsonb("variant").$type<{ sku: string; options: Record<string, string>; names?: string[] }>(),
     sellerId: uuid("seller_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),

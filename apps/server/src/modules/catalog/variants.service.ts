@@ -6,6 +6,7 @@
  */
 import {
   koboToNaira,
+  type LineVariant,
   nairaToKobo,
   type ProductOption,
   type ProductOptionInput,
@@ -51,6 +52,15 @@ export function orderedOptions(names: readonly string[], options: Record<string,
   const out: Record<string, string> = {};
   for (const n of names) if (options[n] !== undefined) out[n] = options[n];
   return out;
+}
+
+/** The variant snapshot an order line keeps (`names`: the option names in the seller's order). */
+export type LineVariantSnapshot = { sku: string; options: Record<string, string>; names?: string[] };
+
+/** An order line's variant as the API answers it (`LineVariant`): null for a product without options. */
+export function lineVariant(variantId: string | null, snapshot: LineVariantSnapshot | null): LineVariant {
+  if (!snapshot) return null;
+  return { _id: variantId, sku: snapshot.sku, options: snapshot.names ? orderedOptions(snapshot.names, snapshot.options) : snapshot.options };
 }
 
 /** The variants column -> the API's variants (naira, options in the options' order). */

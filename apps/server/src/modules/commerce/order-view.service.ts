@@ -16,6 +16,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { orderLines, orders, transactions, users } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
+import { lineVariant } from "../catalog/variants.service.js";
 import { refundsByOrder } from "../ledger/refunds.service.js";
 
 const NOT_FOUND = "Order not found";
@@ -67,6 +68,7 @@ export async function orderView(db: Executor, viewer: { id: string; accType: Acc
     _id: l.id,
     product_id: l.productId,
     name: l.name,
+    variant: lineVariant(l.variantId, l.variant),
     image_url: l.imageUrl,
     unit_price: koboToNaira(l.unitPriceKobo),
     quantity: l.quantity,

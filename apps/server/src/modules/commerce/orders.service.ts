@@ -15,6 +15,7 @@ import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.js";
 import { orderLines, orders, transactions, users } from "../../db/schema/index.js";
 import { conflict, notFound } from "../../lib/errors.js";
+import { lineVariant } from "../catalog/variants.service.js";
 import { newestFirst } from "../../lib/keyset.js";
 import { recordOrderPaid } from "../ledger/earnings.service.js";
 import { refundsByOrder } from "../ledger/refunds.service.js";
@@ -86,6 +87,7 @@ export async function listBuyerOrders(
           _id: l.id,
           product_id: l.productId,
           name: l.name,
+          variant: lineVariant(l.variantId, l.variant),
           image_url: l.imageUrl,
           unit_price: koboToNaira(l.unitPriceKobo),
           quantity: l.quantity,
@@ -124,6 +126,7 @@ function toSellerLine(r: SellerLineRow): SellerOrderLine {
     order_number: r.orderNumber,
     product_id: r.line.productId,
     name: r.line.name,
+    variant: lineVariant(r.line.variantId, r.line.variant),
     image_url: r.line.imageUrl,
     quantity: r.line.quantity,
     unit_price: koboToNaira(r.line.unitPriceKobo),
