@@ -15,6 +15,9 @@ const bool = z
   .transform((v) => v === "true" || v === "1")
   .optional();
 
+/** Paystack's own API address: the default of PAYSTACK_API_URL, which every Paystack call uses. */
+export const PAYSTACK_API = "https://api.paystack.co";
+
 /** The demo store's collection account (Wema Bank, 035): the default of STORE_ACCOUNT_NO and the demo transfers' account. */
 export const DEMO_STORE_ACCOUNT_NO = "0201186431";
 
@@ -107,8 +110,16 @@ const EnvSchema = z.object({
   PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   /** The smallest payout a seller may request, whole naira (ADR 0092). */
   MIN_PAYOUT_NAIRA: z.coerce.number().int().min(1).max(10_000_000).default(1000),
-  /** Paystack secret key; enables the Paystack provider and account-name lookups. */
+  /** Paystack secret key; enables the Paystack provider, card payment and account-name lookups. */
   PAYSTACK_SECRET_KEY: z.string().optional(),
+  /**
+   * Paystack's API address, used by every Paystack call of the store (transfers, card payment,
+   * payouts, account names); tests point it at a local fake Paystack. Default: Paystack's own.
+   */
+  PAYSTACK_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .transform((u) => u.replace(/\/+$/, ""))
+    .default(PAYSTACK_API),
   /**
    * Addresses of the proxies whose X-Forwarded-* headers are trusted, comma-separated (IPs, CIDRs, or
    * proxy-addr names such as "loopback"). Unset: none, so a client cannot fake its IP to dodge rate limits.

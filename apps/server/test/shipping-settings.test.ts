@@ -38,7 +38,7 @@ describe("PUT /api/admin/shipping", () => {
     expect(negative.statusCode).toBe(400);
     expect(negative.json().errors?.free_shipping_over ?? negative.json().message).toMatch(/negative/);
     expect((await put({ free_shipping_over: 10.5 }, adminToken)).statusCode).toBe(400);
-    expect(await settings()).toEqual({ free_shipping_over: FREE_SHIPPING_OVER_NAIRA, free_shipping_state: "Lagos" });
+    expect(await settings()).toEqual({ free_shipping_over: FREE_SHIPPING_OVER_NAIRA, free_shipping_state: "Lagos", card_payments: false });
   });
 
   it("200: the public value (cached) and the fee checkout charges follow the admin's threshold; 0 turns it off", async () => {

@@ -92,11 +92,14 @@ export type ShippingAddressFields = z.infer<typeof ShippingAddressFields>;
 /** POST /api/transactions/createSession payload (spec §3 "Checkout form", §7). */
 export const CreateSessionBody = ShippingAddressFields.extend({
   shippingFees: z.coerce.number().pipe(Naira).optional(),
-  payment_type: z
-    .literal(DEFAULT_PAYMENT_TYPE, { message: "Card payment is not available yet: choose Bank Transfer" })
-    .default(DEFAULT_PAYMENT_TYPE),
+  /**
+   * Bank transfer (the default, spec §9), or card through Paystack when the store has a Paystack key
+   * (ADR 0201; otherwise refused with the spec's "coming soon" sentence).
+   */
+  payment_type: z.enum([DEFAULT_PAYMENT_TYPE, "card"], { message: "Choose Bank Transfer or Card payment" }).default(DEFAULT_PAYMENT_TYPE),
   product_type: z.literal(DEFAULT_PRODUCT_TYPE, { message: "Only market-place products can be checked out" }).default(DEFAULT_PRODUCT_TYPE),
-  account_no: AccountNo,
+  /** The payer's account: required for a bank transfer (checked by checkout), unused for a card. */
+  account_no: AccountNo.optional(),
   /** The total the shopper saw ("12500.00", naira); only compared with the server's own total. */
   amount: z.coerce.number({ message: "amount must be a number" }).pipe(Naira),
   /**
@@ -165,9 +168,18 @@ export type PendingTransferAnswer = z.infer<typeof PendingTransferAnswer>;
 /** createSession answer: `data.data === "session"` opens the Bank Transfer modal (spec §4 Checkout). */
 export const CreateSessionAnswer = z.object({
   statusCode: z.number().int(),
-  data: z.object({ message: z.string(), data: z.literal("session"), Form: TransferForm }),
+  data: z.object({
+    message: z.string(),
+    data: z.literal("session"),
+    Form: TransferForm,
+    /** Card payment (ADR 0201): Paystack's page to send the buyer to. */
+    authorization_url: z.string().optional(),
+  }),
 });
 export type CreateSessionAnswer = z.infer<typeof CreateSessionAnswer>;
+
+/** Where Paystack sends a card buyer back (ADR 0201): the transaction's reference, under either name. */
+export const PaystackCallbackQuery = z.object({ reference: z.string().max(100).optional(), trxref: z.string().max(100).optional() });
 
 /** PUT /api/transactions: "I have made payment" with the record. Extra record fields are ignored. */
 export const SubmitTransferBody = z.looseObject({ order_id: Id, account_no: AccountNo });

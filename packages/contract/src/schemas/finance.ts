@@ -59,7 +59,12 @@ export type CommissionSettingsUpdateAnswer = z.infer<typeof CommissionSettingsUp
  * The store's settings every page reads (GET /api/settings, public): the free standard shipping
  * threshold in whole naira (0: no free shipping, no promise) and the state it applies in (ADR 0135).
  */
-export const StoreSettings = z.object({ free_shipping_over: z.number().int(), free_shipping_state: z.string() });
+export const StoreSettings = z.object({
+  /** True when the store takes card payments through Paystack (PAYSTACK_SECRET_KEY set; ADR 0201). */
+  card_payments: z.boolean().optional(),
+  free_shipping_over: z.number().int(),
+  free_shipping_state: z.string(),
+});
 export type StoreSettings = z.infer<typeof StoreSettings>;
 export const StoreSettingsAnswer = z.object({ statusCode: z.number().int(), data: StoreSettings });
 export type StoreSettingsAnswer = z.infer<typeof StoreSettingsAnswer>;

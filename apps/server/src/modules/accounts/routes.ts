@@ -68,7 +68,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     storeUrl,
   });
   // The payout account's name comes from this provider when one is configured (ADR 0033, 0082).
-  const nameLookup = createNameLookup(app.config.PAYSTACK_SECRET_KEY);
+  const nameLookup = createNameLookup(app.config.PAYSTACK_SECRET_KEY, undefined, app.config.PAYSTACK_API_URL);
 
   app.post(
     "/signup",

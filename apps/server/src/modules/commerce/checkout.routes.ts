@@ -23,10 +23,12 @@ import { idempotent } from "../../plugins/idempotency.js";
 import { withStockChanges } from "../../plugins/public-cache.js";
 import { cancelOrder, pendingTransfer, submitTransfer } from "./bank-transfer.service.js";
 import { createCheckoutSession } from "./checkout.service.js";
+import { paystackApi } from "./payments/paystack.js";
 import { createPaymentProvider } from "./payments/provider.js";
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const provider = createPaymentProvider(app.config);
+  const paystack = paystackApi(app.config);
 
   app.post(
     "/transactions/createSession",
@@ -39,7 +41,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["checkout"],
         summary:
-          "Reserve the cart as an order for 15 minutes and answer the bank transfer record; a retry with the same Idempotency-Key answers the first result",
+          "Reserve the cart as an order for 15 minutes and answer the bank transfer record (payment_type bank_transfer), or for card the Paystack page to send the buyer to (authorization_url); a retry with the same Idempotency-Key answers the first result",
         security: bearer,
         headers: IdempotencyHeaders,
         body: CreateSessionBody,
@@ -49,7 +51,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (request.validationError) throw invalidInput(fieldErrors(request.validationError.validation));
       // Only stock changes: the caches drop what shows these products, not the whole catalog (ADR 0144).
-      const form = await withStockChanges(app, (changed) =>
+      // Paystack sends the card buyer back here, to the store's public address (ADR 0201).
+      const base = app.config.PUBLIC_URL?.replace(/\/+$/, "") ?? `${request.protocol}://${request.host}`;
+      const card = paystack ? { api: paystack, callbackUrl: `${base}/api/payments/paystack/callback` } : null;
+      const { authorization_url, ...form } = await withStockChanges(app, (changed) =>
         createCheckoutSession(
           app.db,
           provider,
@@ -58,8 +63,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           { maxUnitsPerProductPerDay: app.config.MAX_UNITS_PER_PRODUCT_PER_DAY },
           changed,
           (ids) => void app.messenger.deliver(ids),
+          card,
         ),
       );
+      if (authorization_url)
+        return {
+          statusCode: 200,
+          data: { message: "Pay by card on Paystack within 15 minutes", data: "session" as const, Form: form, authorization_url },
+        };
       return { statusCode: 200, data: { message: "Transfer the amount within 15 minutes", data: "session" as const, Form: form } };
     },
   );

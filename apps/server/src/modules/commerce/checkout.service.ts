@@ -14,9 +14,12 @@
  * zero whatever the concurrency; it goes back when the order is cancelled, expires or is rejected.
  * Money: kobo inside, naira in answers.
  */
-import { type CreateSessionBody, koboToNaira, type TransferForm } from "@market/contract";
+import { type CreateSessionBody, koboToNaira, NUBAN_LENGTH, type TransferForm } from "@market/contract";
 import { type Db, namedStatement } from "../../db/client.js";
+import { invalidInput } from "../../lib/errors.js";
 import { orderPlaced } from "../notifications/events.js";
+import { initializeCardPayment } from "./payments/card.js";
+import type { HttpClient, PaystackApi } from "./payments/paystack.js";
 import type { PaymentProvider } from "./payments/provider.js";
 import { type CheckoutRules, DEFAULT_CHECKOUT_RULES, paymentOrder, reserveOrder } from "./reservation.service.js";
 import { releaseOrders } from "./stock.service.js";
@@ -45,7 +48,12 @@ export async function createCheckoutSession(
   rules: CheckoutRules = DEFAULT_CHECKOUT_RULES,
   stockChanged: (productIds: readonly string[]) => void = () => {},
   queued: (outboxIds: string[]) => void = () => {},
-): Promise<TransferForm> {
+  card: CardSettings | null = null,
+): Promise<TransferForm & { authorization_url?: string }> {
+  if (body.payment_type === "card" && !card)
+    throw invalidInput({ payment_type: "Card payment is not available yet: choose Bank Transfer" });
+  if (body.payment_type !== "card" && !body.account_no)
+    throw invalidInput({ account_no: `Enter the ${NUBAN_LENGTH}-digit account number` });
   let reserved = await reserveOrder(db, provider, user.id, body, rules);
   // Stock held by windows that are already over must not make this shopper's checkout fail (ADR
   // 0032): when it is short, the overdue orders holding those products are expired and it is tried
@@ -58,6 +66,29 @@ export async function createCheckoutSession(
   const { order } = reserved;
   stockChanged(reserved.stockChanged);
   let account = order.account;
+  let authorizationUrl: string | undefined;
+  if (body.payment_type === "card" && card) {
+    // Paystack's page takes the card for the server's total; asked after the commit, like a network
+    // provider; if it fails the order is cancelled at once and its stock released (ADR 0201).
+    try {
+      const opened = await initializeCardPayment(
+        card.api,
+        { id: order.id, totalKobo: order.totalKobo, buyerEmail: order.buyerEmail },
+        card.callbackUrl,
+        card.http,
+      );
+      authorizationUrl = opened.authorizationUrl;
+      account = { client_account_no: "", client_bank: "Paystack", client_account_name: "", provider: "paystack", reference: order.id };
+      await sessionEvent.run(db.$client, {
+        id: `session:${order.id}`,
+        provider: "paystack",
+        payload: JSON.stringify({ ...account, authorization_url: authorizationUrl }),
+      });
+    } catch (err) {
+      await db.transaction((tx) => releaseOrders(tx, [order.id], "cancelled", ["awaiting_payment"]));
+      throw err;
+    }
+  }
   if (!account) {
     try {
       account = await provider.openTransfer(paymentOrder(order));
@@ -80,7 +111,7 @@ export async function createCheckoutSession(
     amount: koboToNaira(order.totalKobo),
     subtotal: koboToNaira(order.subtotalKobo),
     shippingFees: koboToNaira(order.shippingKobo),
-    account_no: body.account_no,
+    account_no: body.account_no ?? "",
     payment_type: body.payment_type,
     product_type: body.product_type,
     order_id: order.id,
@@ -89,5 +120,9 @@ export async function createCheckoutSession(
     expires_at: order.reservedUntil.toISOString(),
     provider: account.provider,
     address,
+    ...(authorizationUrl ? { authorization_url: authorizationUrl } : {}),
   };
 }
+
+/** Card payment's settings (ADR 0201): Paystack's address and key, and where it sends the buyer back. */
+export type CardSettings = { api: PaystackApi; callbackUrl: string; http?: HttpClient };

@@ -413,7 +413,8 @@ export async function reserveOrder(
       buyerEmail: email,
       account: null,
     };
-    if (provider.local) order.account = await provider.openTransfer(paymentOrder(order));
+    // A card payment opens no transfer: Paystack's page takes it (ADR 0201).
+    if (provider.local && body.payment_type !== "card") order.account = await provider.openTransfer(paymentOrder(order));
     const changes = rows
       .map((r) => ({ id: r.variant_id, productId: r.id, delta: r.held - (r.cart_count ?? 0) }))
       .filter((c) => c.delta !== 0);
@@ -428,7 +429,7 @@ export async function reserveOrder(
       totalKobo,
       paymentType: body.payment_type,
       productType: body.product_type,
-      payerAccountNo: body.account_no,
+      payerAccountNo: body.account_no ?? "",
       shippingAddress: JSON.stringify(order.address),
       windowSeconds: TRANSFER_WINDOW_MS / 1000,
       lineProductIds: lines.map((l) => l.id),

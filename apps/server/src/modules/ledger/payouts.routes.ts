@@ -20,6 +20,7 @@ import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { bearer, errorAnswers } from "../../lib/route-schema.js";
 import { currentUser, requireRole } from "../../plugins/auth.js";
 import { idempotent } from "../../plugins/idempotency.js";
+import { paystackApi } from "../commerce/payments/paystack.js";
 import { financeSettings, ledgerClock } from "./earnings.service.js";
 import { decidePayout, listPayouts, requestPayout } from "./payouts.service.js";
 import { sendPayoutViaPaystack } from "./paystack-transfers.js";
@@ -105,10 +106,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const adminId = currentUser(request).id;
       const body = request.body;
       if (body.action === "send") {
-        const secret = app.config.PAYSTACK_SECRET_KEY;
-        if (!secret)
+        const paystack = paystackApi(app.config);
+        if (!paystack)
           throw conflict("Paystack Transfers are not configured in this store: pay the seller by bank transfer and mark it paid");
-        await sendPayoutViaPaystack(app.db, secret, adminId, body.payout_id);
+        await sendPayoutViaPaystack(app.db, paystack, adminId, body.payout_id);
         const [data] = (await listPayouts(app.db, { id: body.payout_id }, { limit: 1 })).data;
         return { statusCode: 200, message: "Payout sent through Paystack; it is marked paid when Paystack confirms it", data: data! };
       }

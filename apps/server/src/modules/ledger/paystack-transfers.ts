@@ -14,6 +14,7 @@ import type { Db } from "../../db/client.js";
 import { isUuid } from "../../lib/cursor.js";
 import { conflict, HttpError, notFound, unavailable } from "../../lib/errors.js";
 import { recordPaystackEventOnce } from "../commerce/payments/events.js";
+import type { PaystackApi } from "../commerce/payments/paystack.js";
 import { settlePayout } from "./payouts.service.js";
 
 /** The slice of `fetch` used here (tests replace it; no network is reachable in development). */
@@ -31,12 +32,12 @@ const TRANSFER_UNAVAILABLE = "Paystack could not take the transfer right now. Th
 
 type PaystackAnswer = { status?: boolean; message?: string; data?: Record<string, unknown> };
 
-async function post(secretKey: string, path: string, body: unknown): Promise<PaystackAnswer> {
+async function post(api: PaystackApi, path: string, body: unknown): Promise<PaystackAnswer> {
   let res: Awaited<ReturnType<TransferHttpClient>>;
   try {
-    res = await transferHttp.client(`https://api.paystack.co${path}`, {
+    res = await transferHttp.client(`${api.baseUrl}${path}`, {
       method: "POST",
-      headers: { authorization: `Bearer ${secretKey}`, "content-type": "application/json" },
+      headers: { authorization: `Bearer ${api.secretKey}`, "content-type": "application/json" },
       body: JSON.stringify(body),
     });
   } catch {
@@ -54,7 +55,7 @@ async function post(secretKey: string, path: string, body: unknown): Promise<Pay
  * refuses or cannot be reached, the claim is undone and the payout stays due.
  * @throws 404 unknown payout; 409 not due or already sent; 503 Paystack refused or unreachable.
  */
-export async function sendPayoutViaPaystack(db: Db, secretKey: string, adminId: string, payoutId: string): Promise<void> {
+export async function sendPayoutViaPaystack(db: Db, api: PaystackApi, adminId: string, payoutId: string): Promise<void> {
   const claimed = await db.transaction(async (tx) => {
     const found = await tx.execute<{
       status: string;
@@ -72,14 +73,14 @@ export async function sendPayoutViaPaystack(db: Db, secretKey: string, adminId: 
     return p;
   });
   try {
-    const recipient = await post(secretKey, "/transferrecipient", {
+    const recipient = await post(api, "/transferrecipient", {
       type: "nuban",
       name: claimed.account_name,
       account_number: claimed.account_no,
       bank_code: claimed.bank_code,
       currency: "NGN",
     });
-    const transfer = await post(secretKey, "/transfer", {
+    const transfer = await post(api, "/transfer", {
       source: "balance",
       amount: Number(claimed.amount_kobo),
       recipient: recipient.data?.recipient_code,

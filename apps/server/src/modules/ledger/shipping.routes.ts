@@ -20,7 +20,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StoreSettingsAnswer },
       },
     },
-    async () => ({ statusCode: 200, data: await getStoreSettings(app.db) }),
+    async () => ({
+      statusCode: 200,
+      data: { ...(await getStoreSettings(app.db)), card_payments: Boolean(app.config.PAYSTACK_SECRET_KEY) },
+    }),
   );
 
   // A write outside the catalog's known-unrelated ones: public-cache.ts drops the cached answers

@@ -5,6 +5,7 @@
  * "Account name lookup is unavailable": a name is never invented. Without a provider the seller
  * types the name and an admin verifies it (payout-account.ts, ADR 0082).
  */
+import { PAYSTACK_API } from "../../config.js";
 import { badRequest, unavailable } from "../../lib/errors.js";
 
 /** The slice of `fetch` used here (tests pass a fake; no network is reachable in development). */
@@ -27,11 +28,13 @@ export class PaystackNameLookup implements AccountNameLookup {
   constructor(
     private readonly secretKey: string,
     private readonly http: LookupHttpClient = (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(8_000) }),
+    /** PAYSTACK_API_URL. */
+    private readonly baseUrl = PAYSTACK_API,
   ) {}
 
   async resolve(bankCode: string, accountNo: string): Promise<string> {
     const code = PAYSTACK_CODE_ALIASES[bankCode] ?? bankCode;
-    const url = `https://api.paystack.co/bank/resolve?account_number=${encodeURIComponent(accountNo)}&bank_code=${encodeURIComponent(code)}`;
+    const url = `${this.baseUrl}/bank/resolve?account_number=${encodeURIComponent(accountNo)}&bank_code=${encodeURIComponent(code)}`;
     let res: Awaited<ReturnType<LookupHttpClient>>;
     try {
       res = await this.http(url, { method: "GET", headers: { authorization: `Bearer ${this.secretKey}` } });
@@ -51,6 +54,6 @@ export class PaystackNameLookup implements AccountNameLookup {
 }
 
 /** The configured lookup, or null when none is configured. */
-export function createNameLookup(secretKey: string | undefined, http?: LookupHttpClient): AccountNameLookup | null {
-  return secretKey ? new PaystackNameLookup(secretKey, http) : null;
+export function createNameLookup(secretKey: string | undefined, http?: LookupHttpClient, baseUrl?: string): AccountNameLookup | null {
+  return secretKey ? new PaystackNameLookup(secretKey, http, baseUrl) : null;
 }

@@ -14,7 +14,7 @@ import { createNameLookup, LOOKUP_UNAVAILABLE } from "./name-lookup.js";
 const NAME_LOOKUP_RATE = { max: 10, timeWindow: "1 minute" } as const;
 
 const walletPlugin: FastifyPluginAsyncZod = async (app) => {
-  const lookup = createNameLookup(app.config.PAYSTACK_SECRET_KEY);
+  const lookup = createNameLookup(app.config.PAYSTACK_SECRET_KEY, undefined, app.config.PAYSTACK_API_URL);
 
   app.get(
     "/banks",

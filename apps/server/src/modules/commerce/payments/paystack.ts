@@ -10,11 +10,19 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.js";
 import { isUuid } from "../../../lib/cursor.js";
+import { HttpError } from "../../../lib/errors.js";
 import { recordOrderPaid } from "../../ledger/earnings.service.js";
 import { paymentDecided } from "../../notifications/events.js";
+import { reserveReleasedOrder } from "../stock.service.js";
 import { recordPaystackEventOnce } from "./events.js";
 
-export const PAYSTACK_API = "https://api.paystack.co";
+/** Where and as whom the store calls Paystack: PAYSTACK_API_URL and PAYSTACK_SECRET_KEY. */
+export type PaystackApi = { baseUrl: string; secretKey: string };
+
+/** The Paystack settings of `config`, or null without a secret key (Paystack then is not used). */
+export function paystackApi(config: { PAYSTACK_SECRET_KEY?: string | undefined; PAYSTACK_API_URL: string }): PaystackApi | null {
+  return config.PAYSTACK_SECRET_KEY ? { baseUrl: config.PAYSTACK_API_URL, secretKey: config.PAYSTACK_SECRET_KEY } : null;
+}
 
 /** The slice of `fetch` the adapters use, so tests can pass a fake. */
 export type HttpClient = (
@@ -49,15 +57,28 @@ export type PaystackEvent = {
   };
 };
 
-export type WebhookOutcome = "paid" | "duplicate" | "ignored" | "amount_mismatch" | "unknown_order" | "order_closed";
+export type WebhookOutcome =
+  | "paid"
+  | "paid_late"
+  | "refund"
+  | "duplicate"
+  | "ignored"
+  | "amount_mismatch"
+  | "unknown_order"
+  | "order_closed";
+
+/** Statuses of an order whose stock went back on sale unpaid: a payment may still take it again (ADR 0202). */
+const RELEASED = new Set(["expired", "cancelled", "unconfirmed"]);
 
 /**
  * Handle one verified webhook event, once: its id goes into `payment_events` in the same
  * transaction as its effect, so a redelivered event changes nothing ("duplicate").
  * `charge.success` for an order awaiting payment (or with payment submitted) whose total and
- * currency match marks the order "paid" and records/confirm its transaction. A payment for an
- * order that has already expired or been cancelled is recorded but not applied ("order_closed":
- * an admin refunds it or re-opens the sale by hand).
+ * currency match marks the order "paid" and records/confirm its transaction. A payment that
+ * arrives after the order's reservation ended (expired, cancelled, unconfirmed: its stock went back
+ * on sale) takes the stock again when there still is enough and is then paid ("paid_late"); when
+ * not, nothing changes and "refund" tells the caller to give the money back (ADR 0202). A payment
+ * for a rejected order is recorded but not applied ("order_closed": an admin decides).
  */
 export async function handlePaystackEvent(db: Db, event: PaystackEvent): Promise<WebhookOutcome> {
   const ref = event.data?.reference ?? "";
@@ -73,7 +94,16 @@ export async function handlePaystackEvent(db: Db, event: PaystackEvent): Promise
     if (!order) return "unknown_order";
     if (Number(order.total_kobo) !== event.data.amount || (event.data.currency ?? "NGN") !== "NGN") return "amount_mismatch";
     if (order.status === "paid") return "duplicate";
-    if (order.status !== "awaiting_payment" && order.status !== "payment_submitted") return "order_closed";
+    let late = false;
+    if (RELEASED.has(order.status)) {
+      try {
+        await tx.transaction((inner) => reserveReleasedOrder(inner, ref));
+        late = true;
+      } catch (err) {
+        if (err instanceof HttpError && err.statusCode === 409) return "refund";
+        throw err;
+      }
+    } else if (order.status !== "awaiting_payment" && order.status !== "payment_submitted") return "order_closed";
 
     const session = await tx.execute<{ payload: { client_account_no: string; client_bank: string; client_account_name: string } }>(
       sql`select payload from payment_events where id = ${`session:${ref}`}`,
@@ -92,6 +122,6 @@ export async function handlePaystackEvent(db: Db, event: PaystackEvent): Promise
     await tx.execute(sql`delete from cart_lines where user_id = ${order.buyer_id}`);
     // The buyer and the sellers are told; the outbox-delivery job sends it after commit (ADR 0181).
     await paymentDecided(tx, ref, "confirmed");
-    return "paid";
+    return late ? "paid_late" : "paid";
   });
 }

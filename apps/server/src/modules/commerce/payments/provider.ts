@@ -9,9 +9,9 @@
  *   temporary account per order (POST /charge with `bank_transfer.account_expires_at`); Paystack
  *   then reports the payment with a signed `charge.success` webhook (see paystack.ts).
  */
-import type { Config } from "../../../config.js";
+import { type Config, PAYSTACK_API } from "../../../config.js";
 import { unavailable } from "../../../lib/errors.js";
-import { defaultHttpClient, type HttpClient, PAYSTACK_API } from "./paystack.js";
+import { defaultHttpClient, type HttpClient } from "./paystack.js";
 
 /** Where to transfer, as the Bank Transfer modal shows it. */
 export type ReceivingAccount = {
@@ -69,12 +69,13 @@ export class PaystackProvider implements PaymentProvider {
   constructor(
     private readonly secretKey: string,
     private readonly http: HttpClient = defaultHttpClient,
+    private readonly baseUrl: string = PAYSTACK_API,
   ) {}
 
   async openTransfer(order: PaymentOrder): Promise<ReceivingAccount> {
     let res: Awaited<ReturnType<HttpClient>>;
     try {
-      res = await this.http(`${PAYSTACK_API}/charge`, {
+      res = await this.http(`${this.baseUrl}/charge`, {
         method: "POST",
         headers: { authorization: `Bearer ${this.secretKey}`, "content-type": "application/json" },
         body: JSON.stringify({
@@ -104,7 +105,7 @@ export class PaystackProvider implements PaymentProvider {
 
 /** The provider the configuration asks for: Paystack when its secret key is set, else manual. */
 export function createPaymentProvider(config: Config, http?: HttpClient): PaymentProvider {
-  if (config.PAYSTACK_SECRET_KEY) return new PaystackProvider(config.PAYSTACK_SECRET_KEY, http);
+  if (config.PAYSTACK_SECRET_KEY) return new PaystackProvider(config.PAYSTACK_SECRET_KEY, http, config.PAYSTACK_API_URL);
   return new ManualTransferProvider({
     accountNo: config.STORE_ACCOUNT_NO,
     bank: config.STORE_BANK,

@@ -3,14 +3,50 @@
  * events mark orders paid, transfer events settle payouts sent through Paystack Transfers (ADR 0094).
  * Each event takes effect once; events that need a person are logged for an admin.
  */
+import { PaystackCallbackQuery } from "@market/contract";
 import type { FastifyPluginAsync } from "fastify";
+import { isUuid } from "../../../lib/cursor.js";
 import { badRequest, unauthorized } from "../../../lib/errors.js";
 import { handleTransferEvent, type TransferEvent } from "../../ledger/paystack-transfers.js";
-import { handlePaystackEvent, type PaystackEvent, verifyPaystackSignature } from "./paystack.js";
+import { refundCardPayment, verifyCardPayment } from "./card.js";
+import { handlePaystackEvent, type PaystackEvent, paystackApi, verifyPaystackSignature, type WebhookOutcome } from "./paystack.js";
 
 const routes: FastifyPluginAsync = async (app) => {
-  const secret = app.config.PAYSTACK_SECRET_KEY;
-  if (!secret) return;
+  const api = paystackApi(app.config);
+  if (!api) return;
+  const secret = api.secretKey;
+
+  /** A payment too late for its stock is given back (ADR 0202); a refusal is left to an admin. */
+  const refundIfNeeded = async (outcome: WebhookOutcome, reference: string) => {
+    if (outcome !== "refund") return;
+    const refunded = await refundCardPayment(api, reference);
+    app.log.warn({ reference, refunded }, "paystack payment arrived after its order's stock was sold: refund asked");
+  };
+
+  // Paystack sends the card buyer back here with the reference (ADR 0201): the payment is verified
+  // with Paystack (never taken from the query) and applied as its webhook would be, once.
+  app.get<{ Querystring: { reference?: string; trxref?: string } }>(
+    "/payments/paystack/callback",
+    {
+      config: { cache: { answers: "none", invalidates: ["catalog", "sessions"] } },
+      schema: {
+        tags: ["checkout"],
+        summary: "Where Paystack sends the card buyer back: verifies the transaction and opens the order page",
+        querystring: PaystackCallbackQuery,
+      },
+    },
+    async (request, reply) => {
+      const reference = request.query.reference ?? request.query.trxref ?? "";
+      if (!isUuid(reference)) return reply.redirect("/cart");
+      const event = await verifyCardPayment(api, reference);
+      if (event) {
+        const outcome = await handlePaystackEvent(app.db, event);
+        await refundIfNeeded(outcome, reference);
+      }
+      return reply.redirect(`/account/orders/${reference}`);
+    },
+  );
+
   // The signature covers the raw bytes, so this plugin's scope keeps the body as received (in place
   // of the app's JSON parser, plugins/json-body.ts).
   app.removeContentTypeParser("application/json");
@@ -42,6 +78,7 @@ const routes: FastifyPluginAsync = async (app) => {
         return reply.send({ statusCode: 200, outcome });
       }
       const outcome = await handlePaystackEvent(app.db, event);
+      await refundIfNeeded(outcome, event.data?.reference ?? "");
       if (outcome === "amount_mismatch" || outcome === "order_closed" || outcome === "unknown_order") {
         request.log.warn({ outcome, reference: event.data?.reference }, "paystack event needs an admin");
       }
