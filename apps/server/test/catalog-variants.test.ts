@@ -55,7 +55,13 @@ describe("a product with options and variants", () => {
     expect(p.count_in_stock).toBe(9);
     expect(p.variants).toHaveLength(4);
     // Options answer in the options' order, whatever order the body gave.
-    expect(p.variants[3]).toMatchObject({ sku: "AWD-M-BLU", options: { Size: "M", Colour: "Blue" }, price: 16500, count_in_stock: 4, image_url: null });
+    expect(p.variants[3]).toMatchObject({
+      sku: "AWD-M-BLU",
+      options: { Size: "M", Colour: "Blue" },
+      price: 16500,
+      count_in_stock: 4,
+      image_url: null,
+    });
     expect(Object.keys(p.variants[3].options)).toEqual(["Size", "Colour"]);
     const detail = await ctx.request({ method: "GET", url: `/api/product?id=${p._id}` });
     expect(detail.json().products).toMatchObject({ price: 15000, count_in_stock: 9, options: OPTIONS });

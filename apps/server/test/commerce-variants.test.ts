@@ -98,7 +98,10 @@ describe("the cart", () => {
 
   it("an out-of-stock variant is refused by name while its sibling still sells", async () => {
     const d = await dress();
-    await ctx.db.update(productVariants).set({ countInStock: 0 }).where(eq(productVariants.id, blueM(d)._id));
+    await ctx.db
+      .update(productVariants)
+      .set({ countInStock: 0 })
+      .where(eq(productVariants.id, blueM(d)._id));
     const s = await createUserWithToken(ctx.db);
     const res = await addLine(s.token, { product_id: d._id, variant_id: blueM(d)._id, count: 1 });
     expect(res.statusCode).toBe(409);

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, productVariants, products, transactions } from "../src/db/schema/index.js";
+import { orders, products, productVariants, transactions } from "../src/db/schema/index.js";
 import { createUserWithToken } from "../src/db/seed/factories.js";
 import { expireOverdueOrders } from "../src/modules/commerce/sweeps.service.js";
 import { checkoutBody, SHIPPING_ADDRESS } from "./fixtures.js";

@@ -4,15 +4,20 @@
  * pages that change the cart load the mutations. The rules of the whole cart are described in
  * cart.ts; the lines, their stored copy and the server load live here.
  */
-import { type CartListAnswer, koboToNaira, nairaToKobo, type ServerCartLine, STORAGE_KEYS } from "@market/contract";
+import { type CartListAnswer, koboToNaira, nairaToKobo, type ServerCartLine, STORAGE_KEYS, variantName } from "@market/contract";
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { api } from "./api";
 import { useSession } from "./session";
 
-/** A client cart line (spec §3). `price` in naira; `imageUrl` is the product's image list. */
+/**
+ * A client cart line (spec §3). `price` in naira; `imageUrl` is the product's image list. `variant`
+ * is the chosen variant's id (absent for a product without options) and `name` names it
+ * ("Ankara Wrap Dress, Size M, Blue"; ADR 0215).
+ */
 export type CartItem = {
   product: string;
+  variant?: string;
   name: string;
   imageUrl: string[];
   price: number;
@@ -59,14 +64,41 @@ export function store(items: CartItem[]): void {
 /** What a cart line takes from a product (a listing's product, a wishlist item, a server line's product). */
 type CartProductFields = Pick<ServerCartLine["productId"], "_id" | "name" | "image_urls" | "price" | "count_in_stock">;
 
-/** The cart line of `qty` units of product `p` (price in naira, as the API answers it). */
-export function cartLineOf(p: CartProductFields, qty: number): CartItemInput {
-  return { product: p._id, name: p.name, imageUrl: p.image_urls, price: p.price, countInStock: p.count_in_stock, qty };
+/** What names a line in the cart: its variant, else its product (one line per variant). */
+export function lineKey(l: Pick<CartItem, "product" | "variant">): string {
+  return l.variant ?? l.product;
 }
 
-/** A server cart line in client form. */
+/**
+ * The cart line of `qty` units of product `p` (price in naira, as the API answers it), or of its
+ * variant `variant` (the variant's price, stock and picture; the line named with the variant).
+ */
+export function cartLineOf(
+  p: CartProductFields,
+  qty: number,
+  variant?: {
+    _id: string | null;
+    options: Record<string, string>;
+    price?: number;
+    count_in_stock?: number;
+    image_url?: string | null;
+  } | null,
+): CartItemInput {
+  const line: CartItemInput = { product: p._id, name: p.name, imageUrl: p.image_urls, price: p.price, countInStock: p.count_in_stock, qty };
+  if (!variant?._id) return line;
+  return {
+    ...line,
+    variant: variant._id,
+    name: variantName(p.name, variant.options),
+    price: variant.price ?? line.price,
+    countInStock: variant.count_in_stock ?? line.countInStock,
+    imageUrl: variant.image_url ? [variant.image_url, ...p.image_urls] : p.image_urls,
+  };
+}
+
+/** A server cart line in client form (its product object already carries the variant's price and stock). */
 export function fromServerLine(l: ServerCartLine): CartItem {
-  return { ...cartLineOf(l.productId, l.count), _id: l._id };
+  return { ...cartLineOf(l.productId, l.count, l.variant), _id: l._id };
 }
 
 /** Changes started (counted by their optimistic update), to know whether one started during a load. */

@@ -94,9 +94,7 @@ export type ProductVariant = z.infer<typeof ProductVariant>;
  * The variant a cart or order line holds (spec §3 lines gain `variant`): null for a product without
  * options. An order line keeps its snapshot when the seller later removes the variant (`_id` null).
  */
-export const LineVariant = z
-  .object({ _id: z.string().nullable(), sku: z.string(), options: z.record(z.string(), z.string()) })
-  .nullable();
+export const LineVariant = z.object({ _id: z.string().nullable(), sku: z.string(), options: z.record(z.string(), z.string()) }).nullable();
 export type LineVariant = z.infer<typeof LineVariant>;
 
 /**
@@ -190,7 +188,8 @@ export function variantProblems(
     });
   });
   if (options.length > 0 && variants.length === 0) problems.push({ path: ["variants"], message: "Add at least one variant" });
-  if (options.length === 0 && variants.length > 1) problems.push({ path: ["variants"], message: "Add options to sell more than one variant" });
+  if (options.length === 0 && variants.length > 1)
+    problems.push({ path: ["variants"], message: "Add options to sell more than one variant" });
   const combos = new Set<string>();
   const skus = new Set<string>();
   variants.forEach((v, i) => {
@@ -213,7 +212,8 @@ export function variantProblems(
       combos.add(combo);
     }
     if (v.sku) {
-      if (skus.has(v.sku.toLowerCase())) problems.push({ path: ["variants", i, "sku"], message: `Variant ${n}: SKU ${v.sku} is used twice` });
+      if (skus.has(v.sku.toLowerCase()))
+        problems.push({ path: ["variants", i, "sku"], message: `Variant ${n}: SKU ${v.sku} is used twice` });
       skus.add(v.sku.toLowerCase());
     }
   });

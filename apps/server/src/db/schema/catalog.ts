@@ -123,7 +123,10 @@ export const productOptionValues = pgTable(
     position: smallint("position").notNull(),
     value: text("value").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.optionId, t.position] }), uniqueIndex("product_option_values_value_uq").on(t.optionId, sql`lower(${t.value})`)],
+  (t) => [
+    primaryKey({ columns: [t.optionId, t.position] }),
+    uniqueIndex("product_option_values_value_uq").on(t.optionId, sql`lower(${t.value})`),
+  ],
 );
 
 /**

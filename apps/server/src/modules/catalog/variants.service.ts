@@ -36,7 +36,14 @@ export const optionNamesColumn = sql<
 >`(select array_agg(o.name order by o.position) from ${productOptions} o where o.product_id = ${products}.id)`;
 
 /** A stored variant as the variants column reads it (price in kobo). */
-type VariantJson = { _id: string; sku: string; options: Record<string, string>; price_kobo: number; count_in_stock: number; image_url: string | null };
+type VariantJson = {
+  _id: string;
+  sku: string;
+  options: Record<string, string>;
+  price_kobo: number;
+  count_in_stock: number;
+  image_url: string | null;
+};
 
 /** A product's variants as JSON, in the seller's order, for a select of products. */
 export const variantsColumn = sql<VariantJson[]>`coalesce((
@@ -60,7 +67,11 @@ export type LineVariantSnapshot = { sku: string; options: Record<string, string>
 /** An order line's variant as the API answers it (`LineVariant`): null for a product without options. */
 export function lineVariant(variantId: string | null, snapshot: LineVariantSnapshot | null): LineVariant {
   if (!snapshot) return null;
-  return { _id: variantId, sku: snapshot.sku, options: snapshot.names ? orderedOptions(snapshot.names, snapshot.options) : snapshot.options };
+  return {
+    _id: variantId,
+    sku: snapshot.sku,
+    options: snapshot.names ? orderedOptions(snapshot.names, snapshot.options) : snapshot.options,
+  };
 }
 
 /** The variants column -> the API's variants (naira, options in the options' order). */
@@ -156,7 +167,11 @@ export async function saveVariants(tx: Tx, productId: string, userId: string, in
   const storedIds = new Set(stored.map((s) => s.id));
   for (const v of variants) if (v._id && !storedIds.has(v._id)) throw notFound("Variant not found");
   await assertFreeSkus(tx, userId, productId, variants);
-  await assertOwnUploads(tx, userId, variants.flatMap((v) => (v.image_url ? [v.image_url] : [])));
+  await assertOwnUploads(
+    tx,
+    userId,
+    variants.flatMap((v) => (v.image_url ? [v.image_url] : [])),
+  );
   if (input.options) await replaceOptions(tx, productId, input.options);
 
   // Without options the one variant is the default one, with the product's id (ADR 0215).

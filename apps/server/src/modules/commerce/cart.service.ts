@@ -93,10 +93,9 @@ type AddToCartRow = {
 };
 
 /** The add-to-cart statement (`count`: the wanted count; `variantId` null: the default variant); see `addToCart`. */
-const addToCartStatement = namedStatement<
-  { productId: string; variantId: string | null; userId: string; count: number },
-  AddToCartRow
->("cart_add")`
+const addToCartStatement = namedStatement<{ productId: string; variantId: string | null; userId: string; count: number }, AddToCartRow>(
+  "cart_add",
+)`
   with async_commit as (
     select set_config('synchronous_commit', 'off', true)
   ),

@@ -434,7 +434,9 @@ export async function reserveOrder(
       windowSeconds: TRANSFER_WINDOW_MS / 1000,
       lineProductIds: lines.map((l) => l.id),
       lineVariantIds: lines.map((l) => l.variant_id),
-      lineVariants: lines.map((l) => (l.option_names?.length ? JSON.stringify({ sku: l.sku, options: l.options, names: l.option_names }) : null)),
+      lineVariants: lines.map((l) =>
+        l.option_names?.length ? JSON.stringify({ sku: l.sku, options: l.options, names: l.option_names }) : null,
+      ),
       lineSellerIds: lines.map((l) => l.user_id),
       lineNames: lines.map((l) => l.shown),
       lineImageUrls: lines.map((l) => l.image_url),

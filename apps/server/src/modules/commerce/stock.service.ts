@@ -42,7 +42,13 @@ export async function releaseOrders(tx: Tx, ids: string[], to: OrderStatus, from
       movedIds.map((id) => sql`${id}::uuid`),
       sql`, `,
     )})`);
-  return { orders: movedIds, products: await restockLines(tx, lines.rows.map((r) => r.id)) };
+  return {
+    orders: movedIds,
+    products: await restockLines(
+      tx,
+      lines.rows.map((r) => r.id),
+    ),
+  };
 }
 
 /**
@@ -108,7 +114,10 @@ export async function reserveReleasedOrder(tx: Tx, orderId: string): Promise<str
       where id = ${variant_id} and count_in_stock >= ${n}
       returning count_in_stock`);
     if (reserved.rows.length === 0) {
-      const [now] = await tx.select({ stock: productVariants.countInStock }).from(productVariants).where(eq(productVariants.id, variant_id!));
+      const [now] = await tx
+        .select({ stock: productVariants.countInStock })
+        .from(productVariants)
+        .where(eq(productVariants.id, variant_id!));
       throw refuse(name, now?.stock ?? 0);
     }
   }

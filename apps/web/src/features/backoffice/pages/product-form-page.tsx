@@ -23,7 +23,7 @@ import { useLoadForm } from "../components/use-load-form";
 
 // No category is null, not "": Mantine's Select clears the text it shows only for null, and kept
 // the last choice's name on screen over an empty value after a create.
-type FormValues = Omit<Required<ProductCreateInput>, "category_id" | "price" | "count_in_stock"> & {
+type FormValues = Omit<Required<ProductCreateInput>, "category_id" | "price" | "count_in_stock" | "options" | "variants"> & {
   category_id: string | null;
   price: number | string;
   count_in_stock: number | string;
