@@ -23,3 +23,4 @@ export * from "./schemas/seller.js";
 export * from "./schemas/shipping.js";
 export * from "./shipping.js";
 export * from "./texts.js";
+export * from "./variants.js";

@@ -97,16 +97,6 @@ export type ProductVariant = z.infer<typeof ProductVariant>;
 export const LineVariant = z.object({ _id: z.string().nullable(), sku: z.string(), options: z.record(z.string(), z.string()) }).nullable();
 export type LineVariant = z.infer<typeof LineVariant>;
 
-/**
- * How a variant is named wherever a line shows it: the product's name, then each value in the
- * options' order, a value of up to 3 characters after its option's name ("Ankara Wrap Dress, Size M,
- * Blue"; "Tecno Camon 30, 256GB"). A product without options keeps its name.
- */
-export function variantName(productName: string, options: Record<string, string> | null | undefined): string {
-  const parts = Object.entries(options ?? {}).map(([name, value]) => (value.length <= 3 ? `${name} ${value}` : value));
-  return [productName, ...parts].join(", ");
-}
-
 /** A product as the API answers it (spec §3 "Product"). `price` in naira: the lowest variant's; `count_in_stock` the sum of the variants'. */
 export const Product = z.object({
   _id: z.string(),
