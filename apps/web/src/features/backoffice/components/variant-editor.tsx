@@ -129,7 +129,7 @@ export default function VariantEditor({ options, variants, onOptions, onVariants
             </Text>
           ) : null}
           {variants.map((v, i) => {
-            const label = variantName("", v.options).replace(/^, /, "");
+            const label = variantName("", v.options).slice(2);
             return (
               <Paper key={comboKey(options, v.options)} withBorder p="sm" radius="md" data-testid="variant-row">
                 <Group justify="space-between" wrap="nowrap" mb={4}>
