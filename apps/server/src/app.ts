@@ -19,6 +19,7 @@ import { NO_CACHE_EFFECT } from "./lib/route-cache.js";
 import accountsRoutes from "./modules/accounts/routes.js";
 import sellerRoutes from "./modules/accounts/seller.routes.js";
 import adminRoutes from "./modules/admin/routes.js";
+import catalogCsvRoutes from "./modules/catalog/catalog-csv.routes.js";
 import categoriesRoutes from "./modules/catalog/categories.routes.js";
 import itemsRoutes from "./modules/catalog/items.routes.js";
 import reviewsRoutes from "./modules/catalog/reviews.routes.js";
@@ -171,6 +172,7 @@ export async function buildApp(config: Config, db: Db, { readDb = db }: { readDb
   await app.register(sellerRoutes, { prefix: "/api" });
   await app.register(categoriesRoutes, { prefix: "/api" });
   await app.register(itemsRoutes, { prefix: "/api" });
+  await app.register(catalogCsvRoutes, { prefix: "/api" });
   await app.register(reviewsRoutes, { prefix: "/api" });
   await app.register(sellersRoutes, { prefix: "/api" });
   await app.register(cartRoutes, { prefix: "/api" });

@@ -550,3 +550,30 @@ export const RatingAnswer = z.object({
   review: Review.optional(),
 });
 export type RatingAnswer = z.infer<typeof RatingAnswer>;
+
+// ---------------------------------------------------------------------------------------------
+// The seller's catalog as CSV (ADR 0216)
+
+/** Most products one CSV import may create or update. */
+export const CSV_MAX_PRODUCTS = 1000;
+/** Largest CSV body, in bytes (5 MB). */
+export const CSV_MAX_BYTES = 5 * 1024 * 1024;
+
+/** POST /api/product/import query: `dry_run` writes nothing; `skip_invalid` writes the valid products and skips the rest. */
+export const CatalogImportQuery = z.object({ dry_run: BoolParam.optional(), skip_invalid: BoolParam.optional() });
+
+/** One row of an import: its number (1 = the first row under the header), what it does, its errors by column. */
+export const CatalogImportRow = z.object({
+  row: z.number().int(),
+  action: z.enum(["create", "update", "skip"]),
+  errors: z.array(z.object({ column: z.string(), message: z.string() })),
+});
+export type CatalogImportRow = z.infer<typeof CatalogImportRow>;
+
+/** POST /api/product/import answer: every row, and how many products were written (0 on a dry run). */
+export const CatalogImportAnswer = z.object({
+  statusCode: z.number().int(),
+  message: z.string(),
+  data: z.object({ rows: z.array(CatalogImportRow), created: z.number().int(), updated: z.number().int() }),
+});
+export type CatalogImportAnswer = z.infer<typeof CatalogImportAnswer>;
