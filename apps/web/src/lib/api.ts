@@ -97,7 +97,11 @@ async function send(path: string, { method = "GET", body, signal, idempotencyKey
   if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
+  else if (body instanceof Blob) {
+    // A file sent as it is (a CSV catalog): its own type.
+    headers["content-type"] = body.type || "application/octet-stream";
+    payload = body;
+  } else if (body !== undefined) {
     headers["content-type"] = "application/json";
     payload = JSON.stringify(body);
   }
