@@ -19,7 +19,7 @@ import { assertSeller } from "./rules.js";
 
 const OPTION_COLUMNS = Array.from({ length: MAX_PRODUCT_OPTIONS }, (_, i) => [`Option${i + 1} Name`, `Option${i + 1} Value`]).flat();
 /** The columns, in order. `Image Src`: the product's pictures, space-separated, on its first row. */
-export const CSV_COLUMNS = [
+const CSV_COLUMNS = [
   "Handle",
   "Title",
   "Body",

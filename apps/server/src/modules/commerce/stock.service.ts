@@ -59,6 +59,7 @@ export async function releaseOrders(tx: Tx, ids: string[], to: OrderStatus, from
  * checkout cannot deadlock. Lines whose variant was deleted give nothing back. Does not change any
  * status: the caller moves the order or line, guarded by its current status, first.
  * Answers the products whose stock changed (the caches drop what shows them, ADR 0144).
+ * @public the hook for per-line cancellations and refunds that give stock back (ADR 0215)
  */
 export async function restockLines(tx: Tx, lineIds: string[]): Promise<string[]> {
   if (lineIds.length === 0) return [];

@@ -72,6 +72,7 @@ export default function VariantEditor({ options, variants, onOptions, onVariants
         </Text>
       ) : null}
       {options.map((o, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: an option is its place (at most 3); its name is being typed, so no key of it would stay put
         <Paper key={i} withBorder p="sm" radius="md">
           <Group align="flex-end" wrap="nowrap" gap="xs">
             <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ flex: 1 }} spacing="xs">
