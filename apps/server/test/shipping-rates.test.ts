@@ -202,3 +202,34 @@ describe("a cart from several sellers", () => {
     expect((await balanceKobo(ctx.db, { kind: "store_shipping" })) - shippingBefore).toBe(SHIPPING_FEE_NAIRA * 100);
   });
 });
+
+describe("a whole-order refund", () => {
+  it("takes each seller's own delivery fee back from that seller and the store's rate from the store", async () => {
+    const a = await sellerWith(10_000, LAGOS_FCT);
+    const b = await sellerWith(5_000);
+    const shopper = await cartOf(a.product.id, b.product.id);
+    const total = 15_000 + 1500 + SHIPPING_FEE_NAIRA;
+    const session = await ctx.request({
+      method: "POST",
+      url: "/api/transactions/createSession",
+      token: shopper.token,
+      payload: checkoutBody(total),
+    });
+    const form = session.json().data.Form;
+    const paid = await ctx.request({ method: "PUT", url: "/api/transactions", token: shopper.token, payload: form });
+    const admin = await createUserWithToken(ctx.db, { accType: "admin" });
+    await decide(ctx, admin.token, paid.json().data.transaction_id, "confirm");
+    const shippingBefore = await balanceKobo(ctx.db, { kind: "store_shipping" });
+
+    const res = await ctx.request({
+      method: "POST",
+      url: "/api/admin/refunds",
+      token: admin.token,
+      payload: { order_id: form.order_id, reason: "Buyer cancelled the whole order" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await balanceKobo(ctx.db, { kind: "seller_pending", ownerId: a.seller.user.id })).toBe(0);
+    expect(await balanceKobo(ctx.db, { kind: "seller_pending", ownerId: b.seller.user.id })).toBe(0);
+    expect(shippingBefore - (await balanceKobo(ctx.db, { kind: "store_shipping" }))).toBe(SHIPPING_FEE_NAIRA * 100);
+  });
+});

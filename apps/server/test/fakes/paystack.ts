@@ -79,7 +79,7 @@ export async function startFakePaystack(secretKey: string): Promise<FakePaystack
     }
     if (req.method === "POST" && path === "/refund") {
       const t = transactions.get(String(body?.transaction ?? ""));
-      if (!t || t.status !== "success") return send(400, { status: false, message: "Transaction not found or not successful" });
+      if (t?.status !== "success") return send(400, { status: false, message: "Transaction not found or not successful" });
       return send(200, {
         status: true,
         message: "Refund has been queued for processing",

@@ -111,6 +111,20 @@ export const CreateSessionBody = ShippingAddressFields.extend({
   pickup_point_ids: z.array(Id).max(20).optional(),
 });
 export type CreateSessionBody = z.infer<typeof CreateSessionBody>;
+/**
+ * The checkout form as the web checks it before sending (the total comes from the cart, not a
+ * field): the payer's account is checked only for a bank transfer, as checkout does (a card order
+ * sends none; ADR 0201).
+ */
+export const CheckoutFormFields = CreateSessionBody.omit({ amount: true })
+  .extend({ account_no: z.string().optional() })
+  .superRefine((v, ctx) => {
+    if (v.payment_type !== DEFAULT_PAYMENT_TYPE) return;
+    const issue = v.account_no
+      ? AccountNo.safeParse(v.account_no).error?.issues[0]?.message
+      : `Enter the ${NUBAN_LENGTH}-digit account number`;
+    if (issue) ctx.addIssue({ code: "custom", path: ["account_no"], message: issue });
+  });
 /** The checkout form as the web sends it (`amount` the total with 2 decimals, "12500.00"). */
 export type CreateSessionInput = z.input<typeof CreateSessionBody>;
 

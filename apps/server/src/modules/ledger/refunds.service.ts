@@ -2,7 +2,8 @@
  * Refunds (design brief "Marketplace money", ADR 0093): the admin refunds a paid order, whole or one
  * line (full or partial), with a reason. A line's refund reverses the seller's share and the
  * commission in proportion to the amount (cumulative rounding, so a line refunded in parts gives
- * back exactly its commission in the end); a whole-order refund also gives back the shipping. The
+ * back exactly its commission in the end); a whole-order refund also gives back the shipping (a
+ * seller's own delivery fee from that seller, the store's rate from the store: ADR 0200). The
  * seller's share comes out of pending first, then out of available; when the seller has already
  * been paid and the available balance cannot cover it, the refund is refused (never a negative
  * balance). The buyer sees the refunds on their order.
@@ -117,7 +118,31 @@ export async function refundOrder(
         entries.push({ account: { kind: "seller_pending", ownerId: line.seller_id }, amountKobo: -fromPending, orderLineId: line.id });
         entries.push({ account: { kind: "store_commission" }, amountKobo: -commission, orderLineId: line.id });
       } else {
-        entries.push({ account: { kind: "store_shipping" }, amountKobo: -amount });
+        // A seller's own delivery fee was theirs (ADR 0200): it comes back from them, pending first
+        // then available (refused when already paid out); the store's rate from the store.
+        let fromStore = amount;
+        const own = await tx.execute<{ seller_id: string; fee: string; line_id: string; pending: string }>(sql`
+          select s.seller_id, s.fee_kobo::text as fee, l.id as line_id,
+                 coalesce((select sum(e.amount_kobo) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                           where e.order_line_id = l.id and a.kind = 'seller_pending'), 0)::text as pending
+          from order_shipments s
+          join lateral (select id from order_lines where order_id = s.order_id and seller_id = s.seller_id order by id limit 1) l on true
+          where s.order_id = ${body.orderId} and not s.store_rate and s.fee_kobo > 0 order by s.seller_id`);
+        for (const o of own.rows) {
+          const fee = Math.min(Number(o.fee), fromStore);
+          const fromPending = Math.min(fee, Math.max(0, Number(o.pending)));
+          const fromAvailable = fee - fromPending;
+          if (fromAvailable > 0) {
+            const ref = { kind: "seller_payable" as const, ownerId: o.seller_id };
+            await lockAccount(tx, ref);
+            if ((await balanceKobo(tx, ref)) < fromAvailable) throw conflict(FINANCE_MESSAGES.sellerAlreadyPaid);
+            entries.push({ account: ref, amountKobo: -fromAvailable, orderLineId: o.line_id });
+          }
+          if (fromPending > 0)
+            entries.push({ account: { kind: "seller_pending", ownerId: o.seller_id }, amountKobo: -fromPending, orderLineId: o.line_id });
+          fromStore -= fee;
+        }
+        entries.push({ account: { kind: "store_shipping" }, amountKobo: -fromStore });
       }
       const [row] = await tx
         .insert(refunds)

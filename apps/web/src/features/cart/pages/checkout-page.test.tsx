@@ -155,4 +155,58 @@ describe("CheckoutPage", () => {
     // Reopening the pending order sends nothing: no second order is made.
     expect(calls.filter((c) => c.method !== "GET")).toEqual([]);
   }, 30_000);
+
+  it("shows one shipment per seller from the server's quote, and with cards taken sends a card order without an account number", async () => {
+    const group = (seller: string, fee: number, name: string) => ({
+      seller_id: seller,
+      seller_name: seller,
+      fee,
+      min_days: 1,
+      max_days: 2,
+      deliverable: true,
+      store_rate: false,
+      pickup_points: [],
+      pickup_point_id: null,
+      items: [{ product_id: "p1", name, subtotal: 4000 }],
+    });
+    const calls = signedIn(
+      http.get("/api/settings", () =>
+        HttpResponse.json({ statusCode: 200, data: { free_shipping_over: 50_000, free_shipping_state: "Lagos", card_payments: true } }),
+      ),
+      http.get("/api/shipping/quote", () =>
+        HttpResponse.json({
+          statusCode: 200,
+          data: {
+            state: "Lagos",
+            shipping: 2500,
+            blocked: null,
+            groups: [group("Chidi Nwosu", 1000, "Cooler"), group("Funke Adeyemi", 1500, "Tie")],
+          },
+        }),
+      ),
+      http.post("/api/transactions/createSession", () =>
+        HttpResponse.json(
+          CreateSessionAnswer.parse({
+            statusCode: 200,
+            data: { message: "ok", data: "session", Form: FORM, authorization_url: "https://checkout.paystack.test/x" },
+          }),
+        ),
+      ),
+    );
+    renderWithProviders(<CheckoutPage />);
+    await waitFor(() => expect(screen.getAllByTestId("shipping-group")).toHaveLength(2));
+    expect(screen.getByTestId("checkout-shipping")).toHaveTextContent("2,500");
+    expect(screen.getByTestId("checkout-total")).toHaveTextContent("₦6,500.00");
+    expect(screen.getByRole("option", { name: "Card payment" })).toBeEnabled();
+    await userEvent.selectOptions(screen.getByLabelText("Payment type"), "card");
+    expect(screen.getByTestId("card-note")).toHaveTextContent("₦6,500.00");
+    await userEvent.click(screen.getByRole("button", { name: "Place Order" }));
+    const sent = await waitFor(() => {
+      const c = calls.find((x) => x.path === "/api/transactions/createSession");
+      expect(c).toBeDefined();
+      return c!.body as Record<string, unknown>;
+    });
+    expect(sent).toMatchObject({ payment_type: "card", amount: "6500.00" });
+    expect(sent.account_no).toBeUndefined();
+  }, 30_000);
 });

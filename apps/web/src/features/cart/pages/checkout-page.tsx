@@ -2,8 +2,9 @@
  * Checkout (/checkout, spec §2 "Checkout", §3 "Checkout form", §4 "Checkout", §8, §9):
  * - Shipping Address panel (country, first/last name, address 1 and 2, state, city, zip, phone),
  *   starting from the default address in GET /api/me `data.addresses`;
- * - Secure Payment panel: payment type "Bank Transfer" (default) and a disabled "Card payment --
- *   coming soon", and the payer's account number;
+ * - Secure Payment panel: payment type "Bank Transfer" (default) and "Card payment" through
+ *   Paystack when the store takes cards (else the spec's disabled "Card payment -- coming soon";
+ *   ADR 0201), and, for a transfer, the payer's account number;
  * - Review Order panel: each line (name, quantity, line total), subtotal, shipping, total,
  *   "Edit Cart" to /cart; "Place Order". Beside the shipping, one row per seller's shipment (fee,
  *   days, pickup points) from GET /api/shipping/quote (ADR 0199); a seller who does not deliver to
@@ -135,7 +136,7 @@ export default function CheckoutPage() {
         <Navigate to="/" replace />
       </>
     );
-  return <CheckoutForm details={details} freeShippingOver={settings.free_shipping_over} />;
+  return <CheckoutForm details={details} freeShippingOver={settings.free_shipping_over} cardPayments={Boolean(settings.card_payments)} />;
 }
 
 /**
@@ -147,7 +148,16 @@ function firstValues(details: SessionUser): typeof EMPTY {
   return def ? { ...EMPTY, ...addressFields(def), country: def.country || DEFAULT_COUNTRY } : EMPTY;
 }
 
-function CheckoutForm({ details, freeShippingOver }: { details: SessionUser; freeShippingOver: number }) {
+function CheckoutForm({
+  details,
+  freeShippingOver,
+  cardPayments,
+}: {
+  details: SessionUser;
+  freeShippingOver: number;
+  /** The store takes cards through Paystack (ADR 0201); else the spec's disabled "coming soon". */
+  cardPayments: boolean;
+}) {
   const cart = useCart();
   const create = useCreateSession();
   const pending = usePendingTransfer(true).data;
@@ -174,6 +184,7 @@ function CheckoutForm({ details, freeShippingOver }: { details: SessionUser; fre
   const shipping = current ? current.shipping : koboToNaira(shippingFeeKobo(nairaToKobo(subtotal), form.values.state, freeShippingOver));
   const total = koboToNaira(nairaToKobo(subtotal) + nairaToKobo(shipping));
   const groups = current?.groups ?? [];
+  const payByCard = cardPayments && form.values.payment_type === "card";
   const ownRates = groups.some((g) => !g.store_rate);
   const closeModal = useCallback(() => setRecord(null), []);
   // Mounted from the first Place Order on, so the modal's closing transition plays.
@@ -188,10 +199,11 @@ function CheckoutForm({ details, freeShippingOver }: { details: SessionUser; fre
         setAskReplace(true);
         return undefined;
       }
+      const card = cardPayments && values.payment_type === "card";
       return create.mutateAsync({
         ...values,
-        // The only choice the schema let through (card payment is refused with its message).
-        payment_type: DEFAULT_PAYMENT_TYPE,
+        payment_type: card ? "card" : DEFAULT_PAYMENT_TYPE,
+        account_no: card ? undefined : values.account_no,
         shippingFees: shipping,
         pickup_point_ids: Object.values(pickups).filter(Boolean),
         product_type: DEFAULT_PRODUCT_TYPE,
@@ -202,6 +214,11 @@ function CheckoutForm({ details, freeShippingOver }: { details: SessionUser; fre
     {
       onSuccess: (res) => {
         if (res.data?.data !== "session") return;
+        // Card: Paystack's page takes the payment and sends the buyer back to the order (ADR 0201).
+        if (res.data.authorization_url) {
+          window.location.assign(res.data.authorization_url);
+          return;
+        }
         form.setValues((v) => ({ ...v, account_no: res.data.Form.account_no }));
         setRecord(res.data.Form);
       },
@@ -245,11 +262,19 @@ function CheckoutForm({ details, freeShippingOver }: { details: SessionUser; fre
                     label="Payment type"
                     data={[
                       { value: DEFAULT_PAYMENT_TYPE, label: "Bank Transfer" },
-                      { value: "card", label: TEXT.pages.cardComingSoon, disabled: true },
+                      cardPayments
+                        ? { value: "card", label: "Card payment" }
+                        : { value: "card", label: TEXT.pages.cardComingSoon, disabled: true },
                     ]}
                     {...form.getInputProps("payment_type")}
                   />
+                  {payByCard ? (
+                    <Text size="sm" c="dimmed" data-testid="card-note">
+                      You pay {naira2(total)} on Paystack's secure page (card, USSD or bank); your items are held for 15 minutes.
+                    </Text>
+                  ) : null}
                   <TextInput
+                    display={payByCard ? "none" : undefined}
                     label={TEXT.pages.payerAccountLabel}
                     inputMode="numeric"
                     maxLength={NUBAN_LENGTH}
