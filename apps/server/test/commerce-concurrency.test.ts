@@ -43,6 +43,19 @@ afterAll(async () => {
   await ctx.close();
 });
 
+/** Every shopper checks out a ₦17,000 order at the same moment, spread over the instances. */
+const checkoutAll = (shoppers: { token: string }[]) =>
+  Promise.all(
+    shoppers.map((s, i) =>
+      instances[i % INSTANCES]!.app.inject({
+        method: "POST",
+        url: "/api/transactions/createSession",
+        headers: { authorization: `Bearer ${s.token}` },
+        payload: checkoutBody(17000),
+      }),
+    ),
+  );
+
 describe("50 shoppers, 10 in stock", () => {
   it("reserves exactly 10 units, never goes below zero, and answers the rest clearly", async () => {
     const category = await createCategory(ctx.db);
@@ -54,18 +67,8 @@ describe("50 shoppers, 10 in stock", () => {
       expect(res.statusCode).toBe(200);
     }
 
-    const payload = checkoutBody(17000);
     const started = performance.now();
-    const answers = await Promise.all(
-      shoppers.map((s, i) =>
-        instances[i % INSTANCES]!.app.inject({
-          method: "POST",
-          url: "/api/transactions/createSession",
-          headers: { authorization: `Bearer ${s.token}` },
-          payload,
-        }),
-      ),
-    );
+    const answers = await checkoutAll(shoppers);
     const elapsed = Math.round(performance.now() - started);
 
     const ok = answers.filter((a) => a.statusCode === 200);
@@ -129,16 +132,7 @@ describe("per variant: 25 shoppers want size S (3 in stock), 25 want size M (30 
       });
       expect(res.statusCode).toBe(200);
     }
-    const answers = await Promise.all(
-      shoppers.map((s, i) =>
-        instances[i % INSTANCES]!.app.inject({
-          method: "POST",
-          url: "/api/transactions/createSession",
-          headers: { authorization: `Bearer ${s.token}` },
-          payload: checkoutBody(17000),
-        }),
-      ),
-    );
+    const answers = await checkoutAll(shoppers);
     const okFor = (v: { _id: string }) => answers.filter((a, i) => wants(i) === v && a.statusCode === 200).length;
     expect(okFor(small!)).toBe(3);
     expect(okFor(medium!)).toBe(SHOPPERS / 2);

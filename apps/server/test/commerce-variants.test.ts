@@ -56,6 +56,13 @@ async function dress(): Promise<{ _id: string; variants: Variant[] }> {
 }
 const blueM = (d: { variants: Variant[] }) => d.variants.find((v) => v.options.Size === "M" && v.options.Colour === "Blue")!;
 
+/** The shopper checks out their cart for `amount` naira; the order must be placed. */
+async function placeOrder(token: string, amount: number) {
+  const session = await ctx.request({ method: "POST", url: "/api/transactions/createSession", token, payload: checkoutBody(amount) });
+  expect(session.statusCode, session.body).toBe(200);
+  return session.json().data.Form as { order_id: string };
+}
+
 const addLine = (token: string, payload: object) => ctx.request({ method: "POST", url: "/api/cart", token, payload });
 const stockOf = async (id: string) =>
   (await ctx.db.select({ n: productVariants.countInStock }).from(productVariants).where(eq(productVariants.id, id)))[0]!.n;
@@ -117,16 +124,9 @@ describe("checkout and the order lines", () => {
     const others = d.variants.filter((x) => x._id !== v._id);
     const s = await createUserWithToken(ctx.db);
     expect((await addLine(s.token, { product_id: d._id, variant_id: v._id, count: 2 })).statusCode).toBe(200);
-    const session = await ctx.request({
-      method: "POST",
-      url: "/api/transactions/createSession",
-      token: s.token,
-      payload: checkoutBody(2 * 16000 + SHIPPING_FEE_NAIRA),
-    });
-    expect(session.statusCode, session.body).toBe(200);
+    const form = await placeOrder(s.token, 2 * 16000 + SHIPPING_FEE_NAIRA);
     expect(await stockOf(v._id)).toBe(3);
     for (const o of others) expect(await stockOf(o._id)).toBe(5);
-    const form = session.json().data.Form;
 
     const mine = (await ctx.request({ method: "GET", url: "/api/orders", token: s.token })).json().data;
     expect(mine[0].lines[0]).toMatchObject({
@@ -153,17 +153,11 @@ describe("checkout and the order lines", () => {
     const v = blueM(d);
     const s = await createUserWithToken(ctx.db);
     expect((await addLine(s.token, { product_id: d._id, variant_id: v._id, count: 3 })).statusCode).toBe(200);
-    const session = await ctx.request({
-      method: "POST",
-      url: "/api/transactions/createSession",
-      token: s.token,
-      payload: checkoutBody(3 * 16000 + SHIPPING_FEE_NAIRA),
-    });
-    expect(session.statusCode, session.body).toBe(200);
+    const form = await placeOrder(s.token, 3 * 16000 + SHIPPING_FEE_NAIRA);
     expect(await stockOf(v._id)).toBe(2);
     const cancel = await ctx.request({
       method: "DELETE",
-      url: `/api/transactions?order_id=${session.json().data.Form.order_id}`,
+      url: `/api/transactions?order_id=${form.order_id}`,
       token: s.token,
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
