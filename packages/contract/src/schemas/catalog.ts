@@ -210,6 +210,9 @@ export function variantProblems(
   return problems;
 }
 
+/** Whether a product body carries options or variants (then price and stock are the variants'). */
+const hasVariants = (v: { options?: unknown[]; variants?: unknown[] } | undefined) => !!(v?.options?.length || v?.variants?.length);
+
 const OptionList = z.array(ProductOptionInput).max(MAX_PRODUCT_OPTIONS, `At most ${MAX_PRODUCT_OPTIONS} options`);
 const VariantList = z.array(ProductVariantInput).max(MAX_PRODUCT_VARIANTS, `At most ${MAX_PRODUCT_VARIANTS} variants`);
 
@@ -239,11 +242,15 @@ export const ProductCreateInput = z
     options: productFields.options.default([]),
     variants: productFields.variants.optional(),
   })
+  // Checked even when other fields are wrong (`when`), so a form shows every missing field at once;
+  // the value may then be partly invalid, hence the optional chains.
+  .refine((v) => hasVariants(v) || v?.price !== undefined, { message: "Price is required", path: ["price"], when: () => true })
+  .refine((v) => hasVariants(v) || v?.count_in_stock !== undefined, {
+    message: "Stock is required",
+    path: ["count_in_stock"],
+    when: () => true,
+  })
   .superRefine((v, ctx) => {
-    if (!v.options.length && !v.variants?.length) {
-      if (v.price === undefined) ctx.addIssue({ code: "custom", path: ["price"], message: "Price is required" });
-      if (v.count_in_stock === undefined) ctx.addIssue({ code: "custom", path: ["count_in_stock"], message: "Stock is required" });
-    }
     for (const p of variantProblems(v.options, v.variants ?? [])) ctx.addIssue({ code: "custom", ...p });
   });
 export type ProductCreateInput = z.input<typeof ProductCreateInput>;
