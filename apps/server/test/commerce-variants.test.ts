@@ -90,7 +90,7 @@ describe("the cart", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
       count: 5,
-      productId: { _id: d._id, name: "Ankara Wrap Dress", price: 16000, count_in_stock: 5 },
+      productId: { _id: d._id, name: "Ankara Wrap Dress, Size M, Blue", price: 16000, count_in_stock: 5 },
       variant: { _id: v._id, sku: v.sku, options: { Size: "M", Colour: "Blue" } },
     });
     expect(Object.keys(res.json().data.variant.options)).toEqual(["Size", "Colour"]);

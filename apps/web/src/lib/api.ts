@@ -96,12 +96,9 @@ async function send(path: string, { method = "GET", body, signal, idempotencyKey
   const headers: Record<string, string> = { accept };
   if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
   let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body instanceof Blob) {
-    // A file sent as it is (a CSV catalog): its own type.
-    headers["content-type"] = body.type || "application/octet-stream";
-    payload = body;
-  } else if (body !== undefined) {
+  // A form, or a file sent as it is (a CSV catalog): the browser gives its content type.
+  if (body instanceof FormData || body instanceof Blob) payload = body;
+  else if (body !== undefined) {
     headers["content-type"] = "application/json";
     payload = JSON.stringify(body);
   }

@@ -52,10 +52,8 @@ function useAddLine() {
     mutationKey: [...cartKeys.all, "add"],
     scope: CART_SCOPE,
     mutationFn: (line: CartItem) =>
-      api<CartLineAnswer>("/api/cart", {
-        method: "POST",
-        body: { product_id: line.product, ...(line.variant ? { variant_id: line.variant } : {}), count: line.qty },
-      }),
+      // An absent variant (a product without options) is left out of the JSON.
+      api<CartLineAnswer>("/api/cart", { method: "POST", body: { product_id: line.product, variant_id: line.variant, count: line.qty } }),
     onMutate: (line) => {
       noteCartChange();
       setCart(qc, (items) => upsert(items, { ...line, _id: items.find((l) => lineKey(l) === lineKey(line))?._id ?? line._id }));
@@ -85,7 +83,7 @@ export async function addAfterSignIn(qc: QueryClient, intent: AddIntent): Promis
   try {
     const res = await api<CartLineAnswer>("/api/cart", {
       method: "POST",
-      body: { product_id: intent.product, ...(intent.variant ? { variant_id: intent.variant } : {}), count: intent.qty },
+      body: { product_id: intent.product, variant_id: intent.variant, count: intent.qty },
     });
     setCart(qc, (items) => upsert(items, fromServerLine(res.data)));
     return res;
@@ -116,7 +114,7 @@ export function useAddToCart(): (input: CartItemInput) => Promise<boolean> {
         navigate(
           signInToAddPath(pathname + search, {
             product: input.product,
-            ...(input.variant ? { variant: input.variant } : {}),
+            variant: input.variant,
             qty: clampQty(input.qty, input.countInStock),
           }),
         );

@@ -28,6 +28,6 @@ export function readAddIntent(search: string): AddIntent | null {
   const product = q.get("add");
   const qty = Number(q.get("qty") ?? "1");
   if (!product || !ID.test(product) || !Number.isInteger(qty) || qty < 1 || qty > QTY_MAX) return null;
-  const variant = q.get("variant");
-  return variant && ID.test(variant) ? { product, variant, qty } : { product, qty };
+  const variant = q.get("variant") ?? undefined;
+  return { product, variant: variant && ID.test(variant) ? variant : undefined, qty };
 }

@@ -4,7 +4,7 @@
  * pages that change the cart load the mutations. The rules of the whole cart are described in
  * cart.ts; the lines, their stored copy and the server load live here.
  */
-import { type CartListAnswer, koboToNaira, nairaToKobo, type ServerCartLine, STORAGE_KEYS, variantName } from "@market/contract";
+import { type CartListAnswer, koboToNaira, nairaToKobo, type ServerCartLine, STORAGE_KEYS } from "@market/contract";
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { api } from "./api";
@@ -71,34 +71,30 @@ export function lineKey(l: Pick<CartItem, "product" | "variant">): string {
 
 /**
  * The cart line of `qty` units of product `p` (price in naira, as the API answers it), or of its
- * variant `variant` (the variant's price, stock and picture; the line named with the variant).
+ * variant `v` (its id, price, stock and picture, and `name`, the line's name with the variant).
  */
 export function cartLineOf(
   p: CartProductFields,
   qty: number,
-  variant?: {
-    _id: string | null;
-    options: Record<string, string>;
-    price?: number;
-    count_in_stock?: number;
-    image_url?: string | null;
-  } | null,
+  v?: { _id: string | null; name: string; price: number; count_in_stock: number; image_url: string | null } | null,
 ): CartItemInput {
-  const line: CartItemInput = { product: p._id, name: p.name, imageUrl: p.image_urls, price: p.price, countInStock: p.count_in_stock, qty };
-  if (!variant?._id) return line;
   return {
-    ...line,
-    variant: variant._id,
-    name: variantName(p.name, variant.options),
-    price: variant.price ?? line.price,
-    countInStock: variant.count_in_stock ?? line.countInStock,
-    imageUrl: variant.image_url ? [variant.image_url, ...p.image_urls] : p.image_urls,
+    product: p._id,
+    variant: v?._id ?? undefined,
+    name: v?.name ?? p.name,
+    imageUrl: v?.image_url ? [v.image_url, ...p.image_urls] : p.image_urls,
+    price: v?.price ?? p.price,
+    countInStock: v?.count_in_stock ?? p.count_in_stock,
+    qty,
   };
 }
 
-/** A server cart line in client form (its product object already carries the variant's price and stock). */
+/**
+ * A server cart line in client form: its product object already carries the variant's name, price,
+ * stock and picture (ADR 0215); the variant's id names the line.
+ */
 export function fromServerLine(l: ServerCartLine): CartItem {
-  return { ...cartLineOf(l.productId, l.count, l.variant), _id: l._id };
+  return { ...cartLineOf(l.productId, l.count), variant: l.variant?._id ?? undefined, _id: l._id };
 }
 
 /** Changes started (counted by their optimistic update), to know whether one started during a load. */

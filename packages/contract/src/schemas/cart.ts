@@ -21,8 +21,9 @@ export const AccountNo = z
  * -------------------------------------------------------------------------------------------- */
 
 /**
- * The product object carried by a server cart line: the product's name and category with the
- * line's variant's price, stock and picture (first of `image_urls`) (ADR 0215).
+ * The product object carried by a server cart line: its category, and the line's variant's name
+ * (the product's with the variant's values, "Ankara Wrap Dress, Size M, Blue"), price, stock and
+ * picture (first of `image_urls`) (ADR 0215).
  */
 export const CartProduct = z.object({
   _id: z.string(),

@@ -33,17 +33,18 @@ type LineParts = {
  * variant `null` for a product without options (ADR 0215).
  */
 function lineParts(r: LineParts): Pick<ServerCartLine, "productId" | "variant"> {
+  const names = r.optionNames ?? [];
+  const options = orderedOptions(names, r.options);
   const product: CartProduct = {
     _id: r.id,
     user_id: r.userId,
-    name: r.name,
+    name: variantName(r.name, options),
     image_urls: r.imageUrl ? [r.imageUrl, ...r.imageUrls.filter((u) => u !== r.imageUrl)] : r.imageUrls,
     price: koboToNaira(Number(r.priceKobo)),
     count_in_stock: r.countInStock,
     category_id: r.categoryId,
   };
-  const names = r.optionNames ?? [];
-  return { productId: product, variant: names.length ? { _id: r.variantId, sku: r.sku, options: orderedOptions(names, r.options) } : null };
+  return { productId: product, variant: names.length ? { _id: r.variantId, sku: r.sku, options } : null };
 }
 
 /** The user's cart lines, oldest first, with their products and variants. Lines of unlisted products are left out. */

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { cartLineOf, useCart } from "../../../lib/cart";
 import { isPost } from "../api/catalog";
-import { type Choice, chosenVariant, priceLabel } from "../lib/variant-choice";
+import { type Choice, chosenVariant, lineVariant, priceLabel } from "../lib/variant-choice";
 import { ImageCarousel } from "./image-carousel";
 import { itemTitle } from "./item-title";
 import { QuantityControl } from "./quantity-control";
@@ -30,7 +30,7 @@ export default function QuickViewBody({ item, onClose, image = 0 }: { item: Prod
   const addToCart = async (p: Product) => {
     setBusy(true);
     try {
-      const ok = await cart.add(cartLineOf(p, qty, variant));
+      const ok = await cart.add(cartLineOf(p, qty, lineVariant(p, variant)));
       if (ok) {
         onClose();
         navigate("/cart");

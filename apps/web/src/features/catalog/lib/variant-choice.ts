@@ -3,7 +3,7 @@
  * view, the picker and the cards: which variant a choice names, whether a value can still be
  * bought with the rest of the choice, and the price a card shows ("from ₦X" when prices differ).
  */
-import { formatNaira, type Product, type ProductVariant } from "@market/contract";
+import { formatNaira, type Product, type ProductVariant, variantName } from "@market/contract";
 
 /** Option name -> chosen value; an option not chosen yet is absent. */
 export type Choice = Record<string, string>;
@@ -21,6 +21,11 @@ export function chosenVariant(p: Pick<Product, "options" | "variants">, choice: 
 export function canBuy(p: Pick<Product, "options" | "variants">, choice: Choice, name: string, value: string): boolean {
   const want = { ...choice, [name]: value };
   return p.variants.some((v) => v.count_in_stock > 0 && Object.entries(want).every(([n, x]) => v.options[n] === x));
+}
+
+/** A chosen variant as a cart line takes it: named with the product ("Ankara Wrap Dress, Size M, Blue"). */
+export function lineVariant(p: Pick<Product, "name">, v: ProductVariant | null) {
+  return v && { ...v, name: variantName(p.name, v.options) };
 }
 
 /** The price a card or page shows: "from ₦X" (the lowest) when the variants' prices differ, else the price. */

@@ -34,7 +34,7 @@ import { preloadQuickView, QuickViewModal } from "../components/quick-view-modal
 import { SellerModal } from "../components/seller-modal";
 import { StockBadge } from "../components/stock-badge";
 import { WishlistButton } from "../components/wishlist-button";
-import { type Choice, chosenVariant, priceLabel } from "../lib/variant-choice";
+import { type Choice, chosenVariant, lineVariant, priceLabel } from "../lib/variant-choice";
 import { whatsappLink } from "../lib/whatsapp-link";
 
 /** Description / Reviews / Business Owner tabs, below the fold (ADR 0051). */
@@ -120,7 +120,7 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
   const addToCart = async (p: Product) => {
     setBusy(true);
     try {
-      const ok = await addLine(cartLineOf(p, Number(qty), variant));
+      const ok = await addLine(cartLineOf(p, Number(qty), lineVariant(p, variant)));
       if (ok) navigate("/cart");
     } finally {
       setBusy(false);
