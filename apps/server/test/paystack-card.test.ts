@@ -8,7 +8,7 @@
 import { SHIPPING_FEE_NAIRA } from "@market/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, productVariants, products, transactions } from "../src/db/schema/index.js";
+import { orders, products, productVariants, transactions } from "../src/db/schema/index.js";
 import { createUserWithToken } from "../src/db/seed/factories.js";
 import { releaseOrders } from "../src/modules/commerce/stock.service.js";
 import { type FakePaystack, startFakePaystack } from "./fakes/paystack.js";
