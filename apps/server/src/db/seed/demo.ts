@@ -410,7 +410,9 @@ export async function seedDemo(db: Db, storage: UploadStorage): Promise<{ produc
   });
 
   const sellerFor = (category: string) => sellers.find((s) => s.cats.includes(category as never))!;
-  let productCount = 0;
+  // The products with variants first, so they are the oldest: lists newest first (and the tests
+  // that add a demo product to a cart without choosing a variant) meet the plain ones first.
+  let productCount = await seedVariantProducts(db, storage, market, sellerFor, at);
   for (const c of market) {
     const owner = sellerFor(c.name);
     for (const [i, [name, price]] of c.items.entries()) {
@@ -430,8 +432,6 @@ export async function seedDemo(db: Db, storage: UploadStorage): Promise<{ produc
       productCount++;
     }
   }
-
-  productCount += await seedVariantProducts(db, storage, market, sellerFor, at);
 
   const postIds: string[] = [];
   for (const c of services) {
