@@ -19,6 +19,7 @@ import { NO_CACHE_EFFECT } from "./lib/route-cache.js";
 import accountsRoutes from "./modules/accounts/routes.js";
 import sellerRoutes from "./modules/accounts/seller.routes.js";
 import adminRoutes from "./modules/admin/routes.js";
+import catalogCsvRoutes from "./modules/catalog/catalog-csv.routes.js";
 import categoriesRoutes from "./modules/catalog/categories.routes.js";
 import itemsRoutes from "./modules/catalog/items.routes.js";
 import purchaseReviewsRoutes from "./modules/catalog/purchase-reviews.routes.js";
@@ -175,6 +176,7 @@ export async function buildApp(config: Config, db: Db, { readDb = db }: { readDb
   await app.register(sellerRoutes, { prefix: "/api" });
   await app.register(categoriesRoutes, { prefix: "/api" });
   await app.register(itemsRoutes, { prefix: "/api" });
+  await app.register(catalogCsvRoutes, { prefix: "/api" });
   await app.register(reviewsRoutes, { prefix: "/api" });
   await app.register(purchaseReviewsRoutes, { prefix: "/api" });
   await app.register(reportsRoutes, { prefix: "/api" });

@@ -140,7 +140,7 @@ describe("GET /api/dashboard", () => {
     await createFollow(ctx.db, { followerId: b4!.id, sellerId: rival.user.id });
     await createReaction(ctx.db, { postId: post.id, userId: b3!.id, stars: 4 });
     await ctx.db.insert(wishlistItems).values({ userId: b4!.id, productId: mine.id });
-    await ctx.db.insert(cartLines).values({ userId: b4!.id, productId: mine.id, count: 1 });
+    await ctx.db.insert(cartLines).values({ userId: b4!.id, productId: mine.id, variantId: mine.id, count: 1 });
 
     const res = await ctx.request({ method: "GET", url: "/api/dashboard", token: me.token });
     expect(res.statusCode).toBe(200);

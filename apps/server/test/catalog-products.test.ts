@@ -89,6 +89,9 @@ describe("GET /api/product (public list)", () => {
         "reactions_count",
         "listed",
         "createdAt",
+        // ADR 0215: options and variants (none, and the hidden default variant, for these).
+        "options",
+        "variants",
       ].sort(),
     );
     expect(typeof p.price).toBe("number");

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, products, transactions } from "../src/db/schema/index.js";
+import { orders, products, productVariants, transactions } from "../src/db/schema/index.js";
 import { createUserWithToken } from "../src/db/seed/factories.js";
 import { expireOverdueOrders } from "../src/modules/commerce/sweeps.service.js";
 import { checkoutBody, SHIPPING_ADDRESS } from "./fixtures.js";
@@ -193,7 +193,8 @@ describe("POST /api/transactions/createSession", () => {
     const s = await shopper();
     const p = await ctx.shop.product({ price: 100, countInStock: 5 });
     await addLine(s.token, p.id, 5);
-    await ctx.db.update(products).set({ countInStock: 2 }).where(eq(products.id, p.id));
+    // Stock lives on the variant (ADR 0215); this product's only one has its id.
+    await ctx.db.update(productVariants).set({ countInStock: 2 }).where(eq(productVariants.id, p.id));
     const res = await checkout(s.token, 2500);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(`Sorry, only 2 of ${p.name} left. Reduce the quantity in your cart and try again.`);

@@ -8,7 +8,7 @@
 import { SHIPPING_FEE_NAIRA } from "@market/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, products, transactions } from "../src/db/schema/index.js";
+import { orders, products, productVariants, transactions } from "../src/db/schema/index.js";
 import { createUserWithToken } from "../src/db/seed/factories.js";
 import { releaseOrders } from "../src/modules/commerce/stock.service.js";
 import { type FakePaystack, startFakePaystack } from "./fakes/paystack.js";
@@ -126,7 +126,8 @@ describe("card payment", () => {
     const sold = await cardCheckout(4000, 1);
     await ctx.db.transaction((tx) => releaseOrders(tx, [kept.orderId, sold.orderId], "expired", ["awaiting_payment"]));
     // The last unit of the second product is sold to someone else meanwhile.
-    await ctx.db.update(products).set({ countInStock: 0 }).where(eq(products.id, sold.product.id));
+    // Stock lives on the variant (ADR 0215); this product's only one has its id.
+    await ctx.db.update(productVariants).set({ countInStock: 0 }).where(eq(productVariants.id, sold.product.id));
 
     fake.pay(kept.orderId);
     expect((await webhook(chargeSuccess(kept.orderId))).json().outcome).toBe("paid_late");

@@ -71,6 +71,19 @@ describe("demo seed", () => {
     expect(problems.find((p) => p.status === "decided")!.refundKobo).toBeGreaterThan(0);
   });
 
+  it("has products with real options and variants: a dress in sizes and colours, a phone in storage sizes, shoes (ADR 0215)", async () => {
+    const rows = await ctx.db.execute<{ name: string; options: string[]; variants: number; sold_out: number }>(sql`
+      select p.name, array(select o.name from product_options o where o.product_id = p.id order by o.position) as options,
+        (select count(*)::int from product_variants v where v.product_id = p.id) as variants,
+        (select count(*)::int from product_variants v where v.product_id = p.id and v.count_in_stock = 0) as sold_out
+      from products p where exists (select 1 from product_options o where o.product_id = p.id) order by p.name`);
+    expect(rows.rows).toEqual([
+      { name: "Ankara Wrap Dress", options: ["Size", "Colour"], variants: 6, sold_out: 1 },
+      { name: "Leather Palm Slippers", options: ["Size"], variants: 4, sold_out: 1 },
+      { name: "Tecno Camon 30", options: ["Storage"], variants: 3, sold_out: 1 },
+    ]);
+  });
+
   it("has a money history on the ledger, dated when it happened (ADR 0098)", async () => {
     // Every paid order was recorded paid once; received lines were released; one payout paid,
     // one due; refunds of the decided dispute and of the cancelled line (with its shipping share).

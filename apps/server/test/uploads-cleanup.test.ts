@@ -16,7 +16,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createDb, type Db } from "../src/db/client.js";
-import { orderLines, orders, products, uploads, users } from "../src/db/schema/index.js";
+import { orderLines, orders, products, productVariants, uploads, users } from "../src/db/schema/index.js";
 import { createCategory, createPost, createProduct, createUser } from "../src/db/seed/factories.js";
 import { assertOwnUploads } from "../src/modules/catalog/rules.js";
 import {
@@ -59,8 +59,8 @@ describe("removeUnusedUploads", () => {
   it("removes an upload nothing uses a day after it was made (row and both files), keeps the used and the young ones", async () => {
     const seller = await createUser(ctx.db, { accType: "business" });
     const store = () => storeImage(ctx.db, storage, png, seller.id);
-    const [unused, onProduct, onPost, onProfile, onOrder, young] = await Promise.all(Array.from({ length: 6 }, store));
-    for (const img of [unused, onProduct, onPost, onProfile, onOrder]) await age(img!, DAY + HOUR);
+    const [unused, onProduct, onPost, onProfile, onOrder, young, onVariant] = await Promise.all(Array.from({ length: 7 }, store));
+    for (const img of [unused, onProduct, onPost, onProfile, onOrder, onVariant]) await age(img!, DAY + HOUR);
     await age(young!, DAY - HOUR);
 
     const market = await createCategory(ctx.db, { type: "market-place" });
@@ -68,6 +68,8 @@ describe("removeUnusedUploads", () => {
     const product = await createProduct(ctx.db, { userId: seller.id, categoryId: market.id, price: 5000, imageUrls: [onProduct!.url] });
     await createPost(ctx.db, { userId: seller.id, categoryId: services.id, body: "Tailoring and alterations", imageUrls: [onPost!.url] });
     await ctx.db.update(users).set({ profile: onProfile!.url }).where(eq(users.id, seller.id));
+    // A variant's own picture (ADR 0215).
+    await ctx.db.update(productVariants).set({ imageUrl: onVariant!.url }).where(eq(productVariants.id, product.id));
     // A past order keeps the picture the product had when it was bought.
     const buyer = await createUser(ctx.db);
     const [order] = await ctx.db
@@ -97,7 +99,7 @@ describe("removeUnusedUploads", () => {
     expect(res).toMatchObject({ ran: true, removed: 1 });
     expect(await rowExists(unused!)).toBe(false);
     for (const f of files(unused!)) expect(existsSync(f)).toBe(false);
-    for (const img of [onProduct, onPost, onProfile, onOrder, young]) {
+    for (const img of [onProduct, onPost, onProfile, onOrder, young, onVariant]) {
       expect(await rowExists(img!)).toBe(true);
       for (const f of files(img!)) expect(existsSync(f)).toBe(true);
     }

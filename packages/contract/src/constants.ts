@@ -106,6 +106,13 @@ export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_MAX_PIXELS = 25_000_000;
 export const MAX_IMAGES_PER_ITEM = 8;
 
+/** Most options a product may have (Size, Colour, Storage; as Shopify), ADR 0215. */
+export const MAX_PRODUCT_OPTIONS = 3;
+/** Most variants (combinations of option values) a product may have, ADR 0215. */
+export const MAX_PRODUCT_VARIANTS = 100;
+/** Longest option name or value, in characters. */
+export const MAX_OPTION_TEXT = 60;
+
 /** Field limits of the contact form (characters). */
 export const CONTACT_LIMITS = { name: 100, email: 254, phone: 20, subject: 150, message: 5000 } as const;
 

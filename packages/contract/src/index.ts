@@ -29,3 +29,4 @@ export * from "./schemas/seller-shop.js";
 export * from "./schemas/shipping.js";
 export * from "./shipping.js";
 export * from "./texts.js";
+export * from "./variants.js";

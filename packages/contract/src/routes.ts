@@ -38,6 +38,7 @@ export const BACKOFFICE_PATHS = {
   updateProducts: `${BACKOFFICE_BASE}/update_products/:id`,
   viewProducts: `${BACKOFFICE_BASE}/view_products`,
   viewOrderedProducts: `${BACKOFFICE_BASE}/view_ordered_products`,
+  bulkProducts: `${BACKOFFICE_BASE}/bulk_products`,
   order: `${BACKOFFICE_BASE}/orders/:id`,
   addCategories: `${BACKOFFICE_BASE}/add_categories`,
   updateCategories: `${BACKOFFICE_BASE}/update_categories/:id`,

@@ -77,6 +77,10 @@ export const routes: RouteObject[] = [
             path: BACKOFFICE_PATHS.viewOrderedProducts,
             lazy: lazyPage("bo-ordered", () => import("../features/backoffice/pages/ordered-products-page")),
           },
+          {
+            path: BACKOFFICE_PATHS.bulkProducts,
+            lazy: lazyPage("bo-bulk-products", () => import("../features/backoffice/pages/bulk-products-page")),
+          },
           { path: BACKOFFICE_PATHS.order, lazy: lazyPage("bo-order", () => import("../features/backoffice/pages/order-page")) },
           {
             path: BACKOFFICE_PATHS.addCategories,

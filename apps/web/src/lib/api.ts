@@ -96,7 +96,8 @@ async function send(path: string, { method = "GET", body, signal, idempotencyKey
   const headers: Record<string, string> = { accept };
   if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
   let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
+  // A form, or a file sent as it is (a CSV catalog): the browser gives its content type.
+  if (body instanceof FormData || body instanceof Blob) payload = body;
   else if (body !== undefined) {
     headers["content-type"] = "application/json";
     payload = JSON.stringify(body);

@@ -9,7 +9,7 @@ import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { api, hasSession } from "./api";
 import { type AddIntent, signInToAddPath } from "./cart-intent";
-import { type CartItem, type CartItemInput, cartKeys, fromServerLine, noteCartChange, readStored, store } from "./cart-items";
+import { type CartItem, type CartItemInput, cartKeys, fromServerLine, lineKey, noteCartChange, readStored, store } from "./cart-items";
 import { notifyError } from "./notify";
 import { meQuery, useSession } from "./session";
 
@@ -27,16 +27,17 @@ export function setCart(qc: QueryClient, update: (items: CartItem[]) => CartItem
   store(next);
 }
 
-/** Replace the line of the same product, else append (spec §4 "Adding"). */
+/** Replace the line of the same product and variant, else append (spec §4 "Adding"). */
 function upsert(items: CartItem[], line: CartItem): CartItem[] {
-  const i = items.findIndex((l) => l.product === line.product);
+  const i = items.findIndex((l) => lineKey(l) === lineKey(line));
   if (i === -1) return [...items, line];
   const next = items.slice();
   next[i] = line;
   return next;
 }
 
-export const without = (productId: string) => (items: CartItem[]) => items.filter((l) => l.product !== productId);
+/** The cart without the line of `key` (`lineKey`: the variant's id, else the product's). */
+export const without = (key: string) => (items: CartItem[]) => items.filter((l) => lineKey(l) !== key);
 
 /** Clamp a wanted quantity to 1..stock (spec §4 "Quantity", §5). */
 export function clampQty(qty: number, countInStock: number): number {
@@ -51,18 +52,19 @@ function useAddLine() {
     mutationKey: [...cartKeys.all, "add"],
     scope: CART_SCOPE,
     mutationFn: (line: CartItem) =>
-      api<CartLineAnswer>("/api/cart", { method: "POST", body: { product_id: line.product, count: line.qty } }),
+      // An absent variant (a product without options) is left out of the JSON.
+      api<CartLineAnswer>("/api/cart", { method: "POST", body: { product_id: line.product, variant_id: line.variant, count: line.qty } }),
     onMutate: (line) => {
       noteCartChange();
-      setCart(qc, (items) => upsert(items, { ...line, _id: items.find((l) => l.product === line.product)?._id ?? line._id }));
+      setCart(qc, (items) => upsert(items, { ...line, _id: items.find((l) => lineKey(l) === lineKey(line))?._id ?? line._id }));
     },
     // ...unless the line was removed meanwhile
     onSuccess: (res, line) =>
-      setCart(qc, (items) => (items.some((l) => l.product === line.product) ? upsert(items, fromServerLine(res.data)) : items)),
+      setCart(qc, (items) => (items.some((l) => lineKey(l) === lineKey(line)) ? upsert(items, fromServerLine(res.data)) : items)),
     onError: (err, line) => {
       notifyError(err);
       // The server's cart says what is left of the line (another count, or none); until it answers, none.
-      setCart(qc, without(line.product));
+      setCart(qc, without(lineKey(line)));
       void qc.invalidateQueries({ queryKey: cartKeys.all, refetchType: "all" });
     },
   });
@@ -79,7 +81,10 @@ export async function addAfterSignIn(qc: QueryClient, intent: AddIntent): Promis
   // A load of the server's cart started meanwhile is read again after this add (cart-items.ts).
   noteCartChange();
   try {
-    const res = await api<CartLineAnswer>("/api/cart", { method: "POST", body: { product_id: intent.product, count: intent.qty } });
+    const res = await api<CartLineAnswer>("/api/cart", {
+      method: "POST",
+      body: { product_id: intent.product, variant_id: intent.variant, count: intent.qty },
+    });
     setCart(qc, (items) => upsert(items, fromServerLine(res.data)));
     return res;
   } finally {
@@ -106,7 +111,13 @@ export function useAddToCart(): (input: CartItemInput) => Promise<boolean> {
       // ADR 0072): wait for the session instead of sending a signed-in shopper to /signin.
       if (!signedIn && hasSession()) signedIn = !!(await qc.fetchQuery(meQuery).catch(() => null));
       if (!signedIn) {
-        navigate(signInToAddPath(pathname + search, { product: input.product, qty: clampQty(input.qty, input.countInStock) }));
+        navigate(
+          signInToAddPath(pathname + search, {
+            product: input.product,
+            variant: input.variant,
+            qty: clampQty(input.qty, input.countInStock),
+          }),
+        );
         return false;
       }
       const line: CartItem = { ...input, qty: clampQty(input.qty, input.countInStock) };

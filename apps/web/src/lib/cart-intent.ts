@@ -8,7 +8,7 @@
  */
 
 /** What was asked: a product id and a whole quantity of at least 1. */
-export type AddIntent = { product: string; qty: number };
+export type AddIntent = { product: string; variant?: string; qty: number };
 
 /** A catalog id as the store makes them (letters, digits, `-`, `_`); anything else is no intent. */
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -18,6 +18,7 @@ const QTY_MAX = 100_000;
 /** The sign-in page's address for `intent`, returning to `from` (the page's path and query). */
 export function signInToAddPath(from: string, intent: AddIntent): string {
   const q = new URLSearchParams({ from, add: intent.product, qty: String(intent.qty) });
+  if (intent.variant) q.set("variant", intent.variant);
   return `/signin?${q.toString()}`;
 }
 
@@ -27,5 +28,6 @@ export function readAddIntent(search: string): AddIntent | null {
   const product = q.get("add");
   const qty = Number(q.get("qty") ?? "1");
   if (!product || !ID.test(product) || !Number.isInteger(qty) || qty < 1 || qty > QTY_MAX) return null;
-  return { product, qty };
+  const variant = q.get("variant") ?? undefined;
+  return { product, variant: variant && ID.test(variant) ? variant : undefined, qty };
 }

@@ -10,9 +10,14 @@ import { useEffect, useMemo } from "react";
 import { api } from "./api";
 import { useSession } from "./session";
 
-/** A client cart line (spec §3). `price` in naira; `imageUrl` is the product's image list. */
+/**
+ * A client cart line (spec §3). `price` in naira; `imageUrl` is the product's image list. `variant`
+ * is the chosen variant's id (absent for a product without options) and `name` names it
+ * ("Ankara Wrap Dress, Size M, Blue"; ADR 0215).
+ */
 export type CartItem = {
   product: string;
+  variant?: string;
   name: string;
   imageUrl: string[];
   price: number;
@@ -59,14 +64,37 @@ export function store(items: CartItem[]): void {
 /** What a cart line takes from a product (a listing's product, a wishlist item, a server line's product). */
 type CartProductFields = Pick<ServerCartLine["productId"], "_id" | "name" | "image_urls" | "price" | "count_in_stock">;
 
-/** The cart line of `qty` units of product `p` (price in naira, as the API answers it). */
-export function cartLineOf(p: CartProductFields, qty: number): CartItemInput {
-  return { product: p._id, name: p.name, imageUrl: p.image_urls, price: p.price, countInStock: p.count_in_stock, qty };
+/** What names a line in the cart: its variant, else its product (one line per variant). */
+export function lineKey(l: Pick<CartItem, "product" | "variant">): string {
+  return l.variant ?? l.product;
 }
 
-/** A server cart line in client form. */
+/**
+ * The cart line of `qty` units of product `p` (price in naira, as the API answers it), or of its
+ * variant `v` (its id, price, stock and picture, and `name`, the line's name with the variant).
+ */
+export function cartLineOf(
+  p: CartProductFields,
+  qty: number,
+  v?: { _id: string | null; name: string; price: number; count_in_stock: number; image_url: string | null } | null,
+): CartItemInput {
+  return {
+    product: p._id,
+    variant: v?._id ?? undefined,
+    name: v?.name ?? p.name,
+    imageUrl: v?.image_url ? [v.image_url, ...p.image_urls] : p.image_urls,
+    price: v?.price ?? p.price,
+    countInStock: v?.count_in_stock ?? p.count_in_stock,
+    qty,
+  };
+}
+
+/**
+ * A server cart line in client form: its product object already carries the variant's name, price,
+ * stock and picture (ADR 0215); the variant's id names the line.
+ */
 export function fromServerLine(l: ServerCartLine): CartItem {
-  return { ...cartLineOf(l.productId, l.count), _id: l._id };
+  return { ...cartLineOf(l.productId, l.count), variant: l.variant?._id ?? undefined, _id: l._id };
 }
 
 /** Changes started (counted by their optimistic update), to know whether one started during a load. */

@@ -21,11 +21,11 @@ import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-q
 import { useCallback, useMemo } from "react";
 import { api } from "./api";
 import { CART_SCOPE, setCart, useAddToCart, without } from "./cart-add";
-import { type CartItem, cartCount, cartKeys, cartSubtotal, EMPTY, noteCartChange, useCartItems } from "./cart-items";
+import { type CartItem, cartCount, cartKeys, cartSubtotal, EMPTY, lineKey, noteCartChange, useCartItems } from "./cart-items";
 
 export { clampQty } from "./cart-add";
 export type { CartItem } from "./cart-items";
-export { cartCount, cartLineOf, cartSubtotal } from "./cart-items";
+export { cartCount, cartLineOf, cartSubtotal, lineKey } from "./cart-items";
 
 /** Forget the cart without telling the server (after checkout emptied it there). */
 export function resetCart(qc: QueryClient): void {
@@ -33,7 +33,7 @@ export function resetCart(qc: QueryClient): void {
 }
 
 /**
- * Remove the line of a product: at once, then DELETE /api/cart?cart_id= with the line's server id
+ * Remove the line of a product or variant (`productId`: its `lineKey`): at once, then DELETE /api/cart?cart_id= with the line's server id
  * (`lineId`, or the server's when a line added a moment ago had none yet). Failures are only logged.
  */
 function useRemoveLine() {
@@ -46,7 +46,8 @@ function useRemoveLine() {
       setCart(qc, without(productId));
     },
     mutationFn: async ({ productId, lineId }: { productId: string; lineId?: string }) => {
-      const id = lineId ?? (await api<CartListAnswer>("/api/cart")).data.find((l) => l.productId._id === productId)?._id;
+      const id =
+        lineId ?? (await api<CartListAnswer>("/api/cart")).data.find((l) => (l.variant?._id ?? l.productId._id) === productId)?._id;
       if (id) await api<MessageAnswer>(`/api/cart?cart_id=${encodeURIComponent(id)}`, { method: "DELETE" });
     },
     onSuccess: (_res, { productId }) => setCart(qc, without(productId)),
@@ -83,7 +84,7 @@ export function useCart() {
 
   const setQty = useCallback(
     (productId: string, qty: number) => {
-      const line = (qc.getQueryData<CartItem[]>(cartKeys.all) ?? EMPTY).find((l) => l.product === productId);
+      const line = (qc.getQueryData<CartItem[]>(cartKeys.all) ?? EMPTY).find((l) => lineKey(l) === productId);
       return line ? add({ ...line, qty }) : Promise.resolve(false);
     },
     [add, qc],
@@ -92,7 +93,7 @@ export function useCart() {
   const { mutateAsync: clearAsync } = clearCart;
   const remove = useCallback(
     (productId: string) => {
-      const lineId = (qc.getQueryData<CartItem[]>(cartKeys.all) ?? EMPTY).find((l) => l.product === productId)?._id;
+      const lineId = (qc.getQueryData<CartItem[]>(cartKeys.all) ?? EMPTY).find((l) => lineKey(l) === productId)?._id;
       return removeAsync({ productId, lineId }).catch(() => undefined);
     },
     [removeAsync, qc],

@@ -115,6 +115,18 @@ export function product(overrides: Partial<Product> = {}): Product {
     reactions_count: 0,
     listed: true,
     createdAt: CREATED,
+    // A product without options: its hidden default variant (ADR 0215).
+    options: [],
+    variants: [
+      {
+        _id: overrides._id ?? "p1",
+        sku: "",
+        options: {},
+        price: overrides.price ?? 1000,
+        count_in_stock: overrides.count_in_stock ?? 10,
+        image_url: null,
+      },
+    ],
     ...overrides,
   });
 }
@@ -167,6 +179,7 @@ export function serverLine(id: string, count: number, price = 1000, stock = 10, 
     _id: `line-${id}`,
     count,
     productId: { _id: id, user_id: "s1", name, image_urls: [], price, count_in_stock: stock, category_id: "c1" },
+    variant: null,
   });
 }
 
@@ -208,6 +221,7 @@ export function orderLine(overrides: Partial<BuyerOrderLine> = {}): BuyerOrderLi
     _id: "l1",
     product_id: "p1",
     name: "Electric Kettle",
+    variant: null,
     image_url: null,
     unit_price: 12500,
     quantity: 1,

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { DEFAULT_PAYMENT_TYPE, DEFAULT_PRODUCT_TYPE, NUBAN_LENGTH } from "../constants.js";
+import { LineVariant } from "./catalog.js";
 import { Id, Naira } from "./common.js";
 import { Refund } from "./finance.js";
 import { phoneField } from "./phone.js";
@@ -21,7 +22,11 @@ export const AccountNo = z
  * Cart (spec §3 "Cart line, server form": _id, productId (the product object), count)
  * -------------------------------------------------------------------------------------------- */
 
-/** The product object carried by a server cart line. */
+/**
+ * The product object carried by a server cart line: its category, and the line's variant's name
+ * (the product's with the variant's values, "Ankara Wrap Dress, Size M, Blue"), price, stock and
+ * picture (first of `image_urls`) (ADR 0215).
+ */
 export const CartProduct = z.object({
   _id: z.string(),
   user_id: z.string(),
@@ -33,17 +38,24 @@ export const CartProduct = z.object({
 });
 export type CartProduct = z.infer<typeof CartProduct>;
 
-/** One server cart line. `count` is already clamped to 1..count_in_stock when stock allows. */
-export const ServerCartLine = z.object({ _id: z.string(), productId: CartProduct, count: z.number().int() });
+/**
+ * One server cart line. `count` is already clamped to 1..count_in_stock (the variant's) when stock
+ * allows; `variant` is the chosen variant (null for a product without options), named with `variantName`.
+ */
+export const ServerCartLine = z.object({ _id: z.string(), productId: CartProduct, count: z.number().int(), variant: LineVariant });
 export type ServerCartLine = z.infer<typeof ServerCartLine>;
 
 /** GET /api/cart answer. */
 export const CartListAnswer = z.object({ statusCode: z.number().int(), data: z.array(ServerCartLine) });
 export type CartListAnswer = z.infer<typeof CartListAnswer>;
 
-/** POST /api/cart: add or replace the line of `product_id` with `count` units (clamped to stock). */
+/**
+ * POST /api/cart: add or replace the line of `product_id` (its variant `variant_id`, required when
+ * the product has options) with `count` units (clamped to the variant's stock).
+ */
 export const CartAddBody = z.object({
   product_id: Id,
+  variant_id: Id.optional(),
   count: z.coerce
     .number({ message: "Quantity must be a number" })
     .int("Quantity must be a whole number")
@@ -238,7 +250,9 @@ export const TRANSACTION_STATUSES = ["submitted", "confirmed", "rejected", "flag
 export const BuyerOrderLine = z.object({
   _id: z.string(),
   product_id: z.string().nullable(),
+  /** The line's name with its variant ("Ankara Wrap Dress, Size M, Blue"), as at checkout. */
   name: z.string(),
+  variant: LineVariant,
   image_url: z.string().nullable(),
   unit_price: z.number(),
   quantity: z.number().int(),
@@ -272,7 +286,9 @@ export const SellerOrderLine = z.object({
   order_id: z.string(),
   order_number: OrderNumber,
   product_id: z.string().nullable(),
+  /** The line's name with its variant, as at checkout. */
   name: z.string(),
+  variant: LineVariant,
   image_url: z.string().nullable(),
   quantity: z.number().int(),
   unit_price: z.number(),

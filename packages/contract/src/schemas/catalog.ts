@@ -4,7 +4,15 @@
  * Money is naira (numbers) in the API; the database keeps kobo.
  */
 import { z } from "zod";
-import { CATEGORY_TYPES, MAX_IMAGES_PER_ITEM, MAX_PAGE_SIZE, PAGE_SIZE } from "../constants.js";
+import {
+  CATEGORY_TYPES,
+  MAX_IMAGES_PER_ITEM,
+  MAX_OPTION_TEXT,
+  MAX_PAGE_SIZE,
+  MAX_PRODUCT_OPTIONS,
+  MAX_PRODUCT_VARIANTS,
+  PAGE_SIZE,
+} from "../constants.js";
 import { BoolParam, Id, Naira } from "./common.js";
 import { plainText } from "./plain-text.js";
 import { SellerScore } from "./seller-score.js";
@@ -62,9 +70,35 @@ export const UploadUrl = z.string().regex(/^\/uploads\/[A-Za-z0-9_-]+\.webp$/, "
 const ImageList = z.array(UploadUrl).max(MAX_IMAGES_PER_ITEM, `At most ${MAX_IMAGES_PER_ITEM} images`);
 
 // ---------------------------------------------------------------------------------------------
-// Products (market-place)
+// Products (market-place) and their options and variants (ADR 0215)
 
-/** A product as the API answers it (spec §3 "Product"). `price` in naira. */
+/** An option of a product and its values, in the seller's order, e.g. `{ name: "Size", values: ["S", "M"] }`. */
+export const ProductOption = z.object({ name: z.string(), values: z.array(z.string()) });
+export type ProductOption = z.infer<typeof ProductOption>;
+
+/**
+ * A variant: what is stocked and sold. `options` maps each option's name to a value
+ * (`{ Size: "M", Colour: "Blue" }`; `{}` for the hidden default variant of a product without options).
+ * `price` in naira.
+ */
+export const ProductVariant = z.object({
+  _id: z.string(),
+  sku: z.string(),
+  options: z.record(z.string(), z.string()),
+  price: z.number(),
+  count_in_stock: z.number().int(),
+  image_url: z.string().nullable(),
+});
+export type ProductVariant = z.infer<typeof ProductVariant>;
+
+/**
+ * The variant a cart or order line holds (spec §3 lines gain `variant`): null for a product without
+ * options. An order line keeps its snapshot when the seller later removes the variant (`_id` null).
+ */
+export const LineVariant = z.object({ _id: z.string().nullable(), sku: z.string(), options: z.record(z.string(), z.string()) }).nullable();
+export type LineVariant = z.infer<typeof LineVariant>;
+
+/** A product as the API answers it (spec §3 "Product"). `price` in naira: the lowest variant's; `count_in_stock` the sum of the variants'. */
 export const Product = z.object({
   _id: z.string(),
   user_id: z.string(),
@@ -87,32 +121,158 @@ export const Product = z.object({
   /** False while the owner is pending or blocked (only in the owner's own list / detail). */
   listed: z.boolean(),
   createdAt: z.string(),
+  /** Up to 3 options with their values; empty for a product without options. */
+  options: z.array(ProductOption),
+  /** The variants; one (options `{}`) for a product without options. */
+  variants: z.array(ProductVariant),
 });
 export type Product = z.infer<typeof Product>;
+
+const StockCount = z
+  .number({ message: "Stock must be a number" })
+  .int("Stock must be a whole number")
+  .min(0, "Stock cannot be negative")
+  .max(1_000_000, "Stock is too large");
+
+const OptionText = (label: string) =>
+  plainText(label, `${label} is required`)
+    .min(1, `${label} is required`)
+    .max(MAX_OPTION_TEXT, `${label} can have at most ${MAX_OPTION_TEXT} characters`);
+
+/** An option as a seller writes it. */
+export const ProductOptionInput = z.object({
+  name: OptionText("Option name"),
+  values: z.array(OptionText("Option value")).min(1, "Give the option at least one value").max(MAX_PRODUCT_VARIANTS, "Too many values"),
+});
+export type ProductOptionInput = z.input<typeof ProductOptionInput>;
+
+/** A variant as a seller writes it; `_id` keeps an existing variant on update (its stock history and carts). */
+export const ProductVariantInput = z.object({
+  _id: Id.optional(),
+  sku: plainText("SKU").max(64, "SKU can have at most 64 characters").default(""),
+  options: z.record(z.string(), z.string()).default({}),
+  price: Naira,
+  count_in_stock: StockCount,
+  image_url: UploadUrl.nullable().default(null),
+});
+export type ProductVariantInput = z.input<typeof ProductVariantInput>;
+
+/** A problem of a product's options and variants: where (`path` under the body) and what. */
+export type VariantProblem = { path: (string | number)[]; message: string };
+
+/**
+ * The rules of options and variants together (ADR 0215), for the contract's refinements and the
+ * server's check of an update against the stored options: option names and each option's values
+ * unique (ignoring case); with options, at least one variant, each naming exactly the options with
+ * one of their values, no combination twice; without options, at most one variant with no options;
+ * no SKU twice. Answers every problem, in body order.
+ */
+export function variantProblems(
+  options: readonly { name: string; values: readonly string[] }[],
+  variants: readonly { sku: string; options: Record<string, string> }[],
+): VariantProblem[] {
+  const problems: VariantProblem[] = [];
+  const names = new Set<string>();
+  options.forEach((o, i) => {
+    if (names.has(o.name.toLowerCase())) problems.push({ path: ["options", i, "name"], message: `Option ${o.name} is there twice` });
+    names.add(o.name.toLowerCase());
+    const seen = new Set<string>();
+    o.values.forEach((v, j) => {
+      if (seen.has(v.toLowerCase())) problems.push({ path: ["options", i, "values", j], message: `${o.name} ${v} is there twice` });
+      seen.add(v.toLowerCase());
+    });
+  });
+  if (options.length > 0 && variants.length === 0) problems.push({ path: ["variants"], message: "Add at least one variant" });
+  if (options.length === 0 && variants.length > 1)
+    problems.push({ path: ["variants"], message: "Add options to sell more than one variant" });
+  const combos = new Set<string>();
+  const skus = new Set<string>();
+  variants.forEach((v, i) => {
+    const n = i + 1;
+    const keys = Object.keys(v.options);
+    const fits =
+      keys.length === options.length &&
+      options.every((o) => typeof v.options[o.name] === "string" && o.values.includes(v.options[o.name]!));
+    if (!fits) {
+      const wanted = options.map((o) => o.name).join(", ");
+      problems.push({
+        path: ["variants", i, "options"],
+        message: options.length
+          ? `Variant ${n}: give one value of each option (${wanted}) from the option's values`
+          : `Variant ${n}: the product has no options`,
+      });
+    } else {
+      const combo = JSON.stringify(options.map((o) => v.options[o.name]!.toLowerCase()));
+      if (combos.has(combo)) problems.push({ path: ["variants", i, "options"], message: `Variant ${n}: this combination is there twice` });
+      combos.add(combo);
+    }
+    if (v.sku) {
+      if (skus.has(v.sku.toLowerCase()))
+        problems.push({ path: ["variants", i, "sku"], message: `Variant ${n}: SKU ${v.sku} is used twice` });
+      skus.add(v.sku.toLowerCase());
+    }
+  });
+  return problems;
+}
+
+/** Whether a product body carries options or variants (then price and stock are the variants'). */
+const hasVariants = (v: { options?: unknown[]; variants?: unknown[] } | undefined) => !!(v?.options?.length || v?.variants?.length);
+
+const OptionList = z.array(ProductOptionInput).max(MAX_PRODUCT_OPTIONS, `At most ${MAX_PRODUCT_OPTIONS} options`);
+const VariantList = z.array(ProductVariantInput).max(MAX_PRODUCT_VARIANTS, `At most ${MAX_PRODUCT_VARIANTS} variants`);
 
 const productFields = {
   name: plainText("Name", "Name is required").min(2, "Name must have at least 2 characters").max(120, "Name is too long"),
   category_id: Id,
   price: Naira,
-  count_in_stock: z
-    .number({ message: "Stock must be a number" })
-    .int("Stock must be a whole number")
-    .min(0, "Stock cannot be negative")
-    .max(1_000_000, "Stock is too large"),
+  count_in_stock: StockCount,
   description: z.string().trim().max(5000, "Description is too long"),
   image_urls: ImageList,
+  options: OptionList,
+  variants: VariantList,
 };
 
-/** POST /api/product body (spec §7; back-office "Add Product"). `price` in naira. */
-export const ProductCreateInput = z.object({
-  ...productFields,
-  description: productFields.description.default(""),
-  image_urls: productFields.image_urls.default([]),
-});
+/**
+ * POST /api/product body (spec §7; back-office "Add Product"). `price` in naira. A product without
+ * options gives `price` and `count_in_stock` (its hidden default variant); with `options`, the
+ * `variants` carry price and stock each and the product's are theirs (lowest price, total stock).
+ */
+export const ProductCreateInput = z
+  .object({
+    ...productFields,
+    price: productFields.price.optional(),
+    count_in_stock: productFields.count_in_stock.optional(),
+    description: productFields.description.default(""),
+    image_urls: productFields.image_urls.default([]),
+    options: productFields.options.default([]),
+    variants: productFields.variants.optional(),
+  })
+  // Checked even when other fields are wrong (`when`), so a form shows every missing field at once;
+  // the value may then be partly invalid, hence the optional chains.
+  .refine((v) => hasVariants(v) || v?.price !== undefined, { message: "Price is required", path: ["price"], when: () => true })
+  .refine((v) => hasVariants(v) || v?.count_in_stock !== undefined, {
+    message: "Stock is required",
+    path: ["count_in_stock"],
+    when: () => true,
+  })
+  .superRefine((v, ctx) => {
+    for (const p of variantProblems(v.options, v.variants ?? [])) ctx.addIssue({ code: "custom", ...p });
+  });
 export type ProductCreateInput = z.input<typeof ProductCreateInput>;
 
-/** PUT /api/product body: `_id` plus the fields to change (absent fields keep their value). */
-export const ProductUpdateInput = z.object(productFields).partial().extend({ _id: Id });
+/**
+ * PUT /api/product body: `_id` plus the fields to change (absent fields keep their value). `options`
+ * come with `variants`; `variants` alone are checked against the stored options (a variant with an
+ * `_id` is kept and changed, one without is added, a stored one not sent is removed).
+ */
+export const ProductUpdateInput = z
+  .object(productFields)
+  .partial()
+  .extend({ _id: Id })
+  .superRefine((v, ctx) => {
+    if (v.options && !v.variants) ctx.addIssue({ code: "custom", path: ["variants"], message: "Send the variants with the options" });
+    if (v.options && v.variants) for (const p of variantProblems(v.options, v.variants)) ctx.addIssue({ code: "custom", ...p });
+  });
 export type ProductUpdateInput = z.input<typeof ProductUpdateInput>;
 
 export const ProductWriteAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: Product });
@@ -407,3 +567,30 @@ export const RatingAnswer = z.object({
   review: Review.optional(),
 });
 export type RatingAnswer = z.infer<typeof RatingAnswer>;
+
+// ---------------------------------------------------------------------------------------------
+// The seller's catalog as CSV (ADR 0216)
+
+/** Most products one CSV import may create or update. */
+export const CSV_MAX_PRODUCTS = 1000;
+/** Largest CSV body, in bytes (5 MB). */
+export const CSV_MAX_BYTES = 5 * 1024 * 1024;
+
+/** POST /api/product/import query: `dry_run` writes nothing; `skip_invalid` writes the valid products and skips the rest. */
+export const CatalogImportQuery = z.object({ dry_run: BoolParam.optional(), skip_invalid: BoolParam.optional() });
+
+/** One row of an import: its number (1 = the first row under the header), what it does, its errors by column. */
+export const CatalogImportRow = z.object({
+  row: z.number().int(),
+  action: z.enum(["create", "update", "skip"]),
+  errors: z.array(z.object({ column: z.string(), message: z.string() })),
+});
+export type CatalogImportRow = z.infer<typeof CatalogImportRow>;
+
+/** POST /api/product/import answer: every row, and how many products were written (0 on a dry run). */
+export const CatalogImportAnswer = z.object({
+  statusCode: z.number().int(),
+  message: z.string(),
+  data: z.object({ rows: z.array(CatalogImportRow), created: z.number().int(), updated: z.number().int() }),
+});
+export type CatalogImportAnswer = z.infer<typeof CatalogImportAnswer>;

@@ -13,6 +13,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -93,6 +94,82 @@ export const products = pgTable(
     index("products_listed_cat_new_idx").on(t.categoryId, t.createdAt.desc(), t.id.desc()).where(sql`${t.listed}`),
     index("products_listed_price_idx").on(t.priceKobo, t.id).where(sql`${t.listed}`),
     index("products_listed_cat_price_idx").on(t.categoryId, t.priceKobo, t.id).where(sql`${t.listed}`),
+  ],
+);
+
+/**
+ * A product's options (at most 3, e.g. Size, Colour, Storage), in the seller's order (`position` 1..3).
+ * A product without options has none and one default variant (ADR 0215).
+ */
+export const productOptions = pgTable(
+  "product_options",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    name: text("name").notNull(),
+  },
+  (t) => [
+    uniqueIndex("product_options_position_uq").on(t.productId, t.position),
+    uniqueIndex("product_options_name_uq").on(t.productId, sql`lower(${t.name})`),
+    check("product_options_position_ck", sql`${t.position} between 1 and 3`),
+  ],
+);
+
+/** The values of an option (e.g. S, M, L), in the seller's order. */
+export const productOptionValues = pgTable(
+  "product_option_values",
+  {
+    optionId: uuid("option_id")
+      .notNull()
+      .references(() => productOptions.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    value: text("value").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.optionId, t.position] }),
+    uniqueIndex("product_option_values_value_uq").on(t.optionId, sql`lower(${t.value})`),
+  ],
+);
+
+/**
+ * What is sold and stocked: one row per combination of option values the seller offers, or one
+ * default variant (no options, `options` = {}, id = the product's id) for a product without options.
+ * Stock is reserved on the variant; `products.price_kobo` (lowest) and `products.count_in_stock`
+ * (sum) are kept by the trigger `product_variants_sync` of migration 0021 (ADR 0215), so listings,
+ * sorts and the spec's fields read the product row alone.
+ */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** The product's seller, so a SKU is unique per seller. */
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The seller's stock-keeping unit; "" for none (a default variant). */
+    sku: text("sku").notNull().default(""),
+    /** Option name -> value, e.g. {"Size": "M", "Colour": "Blue"}; {} for the default variant. */
+    options: jsonb("options").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    /** Price in kobo. */
+    priceKobo: bigint("price_kobo", { mode: "number" }).notNull(),
+    countInStock: integer("count_in_stock").notNull().default(0),
+    imageUrl: text("image_url"),
+    position: integer("position").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("product_variants_product_idx").on(t.productId, t.position),
+    uniqueIndex("product_variants_combination_uq").on(t.productId, t.options),
+    uniqueIndex("product_variants_sku_uq").on(t.userId, sql`lower(${t.sku})`).where(sql`${t.sku} <> ''`),
+    check("product_variants_count_in_stock_ck", sql`${t.countInStock} >= 0`),
+    check("product_variants_price_ck", sql`${t.priceKobo} >= 0`),
   ],
 );
 

@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { products } from "./catalog.js";
+import { products, productVariants } from "./catalog.js";
 import { fulfilmentStatus, orderStatus, problemStatus, transactionStatus } from "./enums.js";
 import { users } from "./users.js";
 
@@ -18,11 +18,15 @@ export const cartLines = pgTable(
     productId: uuid("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
+    /** The variant in the cart (the default variant for a product without options; ADR 0215). */
+    variantId: uuid("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
     count: integer("count").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("cart_lines_user_product_uq").on(t.userId, t.productId), check("cart_lines_count_ck", sql`${t.count} > 0`)],
+  (t) => [uniqueIndex("cart_lines_user_variant_uq").on(t.userId, t.variantId), check("cart_lines_count_ck", sql`${t.count} > 0`)],
 );
 
 /** Shipping address snapshot kept on the order (spec §3 "Bank transfer record" address object). */
@@ -102,6 +106,13 @@ export const orderLines = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    /** The variant whose stock the line holds; null once it is deleted (the snapshot below stays). */
+    variantId: uuid("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
+    /**
+     * Snapshot of the variant at checkout (`sku`, `options`, `names`: the option names in the
+     * seller's order); null for a product without options.
+     */
+    variant: jsonb("variant").$type<{ sku: string; options: Record<string, string>; names?: string[] }>(),
     sellerId: uuid("seller_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
@@ -142,6 +153,7 @@ export const orderLines = pgTable(
     index("order_lines_fulfilment_idx").on(t.fulfilment),
     // The seller-scores job finds lines changed since its last run (ADR 0211).
     index("order_lines_updated_idx").on(t.updatedAt),
+    index("order_lines_variant_idx").on(t.variantId),
     check("order_lines_quantity_ck", sql`${t.quantity} > 0`),
   ],
 );

@@ -1,6 +1,6 @@
 /**
  * The search index (ADR 0205): one row per public catalog item, products and services together,
- * kept by triggers on the tables it is drawn from (migration 0019), so a write is searchable, or
+ * kept by triggers on the tables it is drawn from (migration 0018), so a write is searchable, or
  * gone, when its transaction commits. Only listed items (approved, active sellers, ADR 0004) have a
  * row: what is not in the table cannot be found.
  */

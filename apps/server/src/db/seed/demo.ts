@@ -6,6 +6,7 @@ import { nuban } from "@market/contract";
 import { eq, inArray, sql } from "drizzle-orm";
 import { DEMO_STORE_ACCOUNT_NO } from "../../config.js";
 import { verifyPassword } from "../../modules/auth/passwords.js";
+import { saveVariants } from "../../modules/catalog/variants.service.js";
 import { setShippingRates } from "../../modules/shipping/rates.service.js";
 import type { UploadStorage } from "../../modules/uploads/storage.js";
 import type { Db } from "../client.js";
@@ -436,7 +437,9 @@ export async function seedDemo(db: Db, storage: UploadStorage): Promise<{ produc
   });
 
   const sellerFor = (category: string) => sellers.find((s) => s.cats.includes(category as never))!;
-  let productCount = 0;
+  // The products with variants first, so they are the oldest: lists newest first (and the tests
+  // that add a demo product to a cart without choosing a variant) meet the plain ones first.
+  let productCount = await seedVariantProducts(db, storage, market, sellerFor, at);
   for (const c of market) {
     const owner = sellerFor(c.name);
     for (const [i, [name, price]] of c.items.entries()) {
@@ -520,6 +523,78 @@ export async function seedDemo(db: Db, storage: UploadStorage): Promise<{ produc
 }
 
 /**
+ * A few products with real options and variants (ADR 0215), written through the same
+ * `saveVariants` as the API: a dress in sizes and colours, a phone in storage sizes, shoes in sizes.
+ * Answers how many products it added.
+ */
+async function seedVariantProducts(
+  db: Db,
+  storage: UploadStorage,
+  market: Array<{ name: string; hue: number; row: { id: string } }>,
+  sellerFor: (category: string) => { row: { id: string } },
+  at: () => Date,
+): Promise<number> {
+  const specs = [
+    {
+      category: "Fashion",
+      name: "Ankara Wrap Dress",
+      options: [
+        { name: "Size", values: ["S", "M", "L"] },
+        { name: "Colour", values: ["Blue", "Red"] },
+      ],
+      price: (v: Record<string, string>) => (v.Size === "L" ? 17500 : 16000),
+      sku: "AWD",
+    },
+    {
+      category: "Phones & Tablets",
+      name: "Tecno Camon 30",
+      options: [{ name: "Storage", values: ["128GB", "256GB", "512GB"] }],
+      price: (v: Record<string, string>) => ({ "128GB": 215000, "256GB": 245000, "512GB": 289000 })[v.Storage!]!,
+      sku: "TC30",
+    },
+    {
+      category: "Fashion",
+      name: "Leather Palm Slippers",
+      options: [{ name: "Size", values: ["41", "42", "43", "44"] }],
+      price: () => 12500,
+      sku: "LPS",
+    },
+  ];
+  for (const [i, spec] of specs.entries()) {
+    const c = market.find((m) => m.name === spec.category)!;
+    const owner = sellerFor(spec.category);
+    const picture = await generatePicture(db, storage, spec.name, c.hue, 20 + i, owner.row.id);
+    const combos = spec.options.reduce<Record<string, string>[]>(
+      (acc, o) => acc.flatMap((x) => o.values.map((v) => ({ ...x, [o.name]: v }))),
+      [{}],
+    );
+    const product = await createProduct(db, {
+      userId: owner.row.id,
+      categoryId: c.row.id,
+      name: spec.name,
+      price: spec.price(combos[0]!),
+      description: `${spec.name}. ${LONG_DESC}`,
+      imageUrls: [picture],
+      createdAt: at(),
+    });
+    await db.transaction((tx) =>
+      saveVariants(tx, product.id, owner.row.id, {
+        options: spec.options,
+        variants: combos.map((v, j) => ({
+          sku: `${spec.sku}-${Object.values(v).join("-")}`.toUpperCase(),
+          options: v,
+          price: spec.price(v),
+          // One combination sold out, so the picker shows it unavailable.
+          count_in_stock: j === 1 ? 0 : 3 + ((j * 7) % 9),
+          image_url: null,
+        })),
+      }),
+    );
+  }
+  return specs.length;
+}
+
+/**
  * Two demo sellers set their own delivery (ADR 0199), so the Delivery screen, the product page's
  * line and checkout's groups show them: Chidi's "free in Lagos, ₦1,000 to Abuja, ₦500 to Ibadan"
  * as Konga sellers say it, Funke's Lagos-first fashion rates with a pickup point (no Kano: the
@@ -563,7 +638,10 @@ async function seedOrderHistory(db: Db, rand: () => number, customers: { id: str
   const listed = await db
     .select({ id: products.id, userId: products.userId, name: products.name, priceKobo: products.priceKobo, imageUrls: products.imageUrls })
     .from(products)
-    .where(sql`${products.listed} and ${products.priceKobo} < 10000000`);
+    // Products without options: their one (default) variant has the product's id (ADR 0215).
+    .where(
+      sql`${products.listed} and ${products.priceKobo} < 10000000 and not exists (select 1 from product_options o where o.product_id = ${products.id})`,
+    );
   const shippingKobo = 200_000;
   const day = 86_400_000;
   const plan = [88, 80, 71, 66, 58, 51, 44, 37, 30, 24, 17, 12, 8, 5, 3, 2, 1, 0.2];
@@ -607,6 +685,7 @@ async function seedOrderHistory(db: Db, rand: () => number, customers: { id: str
       lines.map(({ p, quantity }) => ({
         orderId: order!.id,
         productId: p.id,
+        variantId: p.id,
         sellerId: p.userId,
         name: p.name,
         imageUrl: p.imageUrls[0] ?? null,

@@ -31,6 +31,7 @@ import type { SortSpec } from "../../lib/keyset.js";
 import type { ItemKind, ItemTable } from "./items.service.js";
 import { listReviews, newestReviewsByPost } from "./reviews.service.js";
 import { assertCategory } from "./rules.js";
+import { optionsColumn, saveVariants, toVariants, variantsColumn } from "./variants.service.js";
 
 /** A sort of `table` by `key` (then id), served by the index whose direction is `indexDesc`. */
 function sortBy(table: ItemTable, name: string, key: SQL, keyType: SortSpec["keyType"], desc: boolean, indexDesc: boolean): SortSpec {
@@ -43,6 +44,16 @@ function given<T extends Record<string, unknown>>(fields: T): Partial<T> {
 }
 
 const MARKET_CATEGORY = "Choose a market-place category";
+
+/**
+ * The price (kobo) a new product row starts with: its own, or its cheapest variant's; the variants'
+ * trigger keeps it after (migration 0021). Undefined when the body names none (an update).
+ */
+function initialPrice(input: { price?: number; variants?: { price: number }[] }): number | undefined {
+  if (input.price !== undefined) return nairaToKobo(input.price);
+  if (!input.variants?.length) return undefined;
+  return nairaToKobo(Math.min(...input.variants.map((v) => v.price)));
+}
 
 type ProductRow = {
   id: string;
@@ -60,6 +71,8 @@ type ProductRow = {
   /** The newest product stars of its visible purchase reviews (ADR 0212). */
   recentRatings: number[] | null;
   createdAt: Date;
+  options: Product["options"];
+  variants: Parameters<typeof toVariants>[1];
 };
 
 /** Products: the market-place face of the catalog. */
@@ -99,6 +112,8 @@ export const PRODUCT: ItemKind<
       number[] | null
     >`(select array_agg(r.product_rating order by r.created_at desc, r.id desc) from (select ${purchaseReviews.productRating} as product_rating, ${purchaseReviews.createdAt} as created_at, ${purchaseReviews.id} as id from ${purchaseReviews} where ${purchaseReviews.productId} = ${products.id} and ${purchaseReviews.hiddenAt} is null order by ${purchaseReviews.createdAt} desc, ${purchaseReviews.id} desc limit ${sql.raw(String(REACTIONS_LIST_MAX))}) r)`,
     createdAt: products.createdAt,
+    options: optionsColumn,
+    variants: variantsColumn,
   },
   toItem: (r) => ({
     _id: r.id,
@@ -116,14 +131,17 @@ export const PRODUCT: ItemKind<
     reactions_count: r.ratingCount,
     listed: r.listed,
     createdAt: r.createdAt.toISOString(),
+    options: r.options,
+    variants: toVariants(r.options, r.variants),
   }),
+  // Price and stock are the variants' (saveParts); the product row follows them (migration 0021).
   values: (input) =>
     given({
       name: input.name,
       description: input.description,
-      priceKobo: input.price === undefined ? undefined : nairaToKobo(input.price),
-      countInStock: input.count_in_stock,
+      priceKobo: initialPrice(input),
     }),
+  saveParts: (tx, id, userId, input) => saveVariants(tx, id, userId, input),
   updateId: (input) => input._id,
   assertCategory: async (db, _userId, categoryId) => {
     await assertCategory(db, categoryId, "market-place", MARKET_CATEGORY);

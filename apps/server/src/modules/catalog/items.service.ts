@@ -7,7 +7,7 @@
  */
 import { TEXT } from "@market/contract";
 import { and, count, eq, getTableName, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.js";
+import type { Executor, Tx } from "../../db/client.js";
 import { categories, type posts, type products } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import { runListing, type SortSpec } from "../../lib/keyset.js";
@@ -69,6 +69,11 @@ export type ItemKind<Row extends ItemRow, Item, Sort extends string, Create exte
   updateId(input: Update): string;
   /** @throws HttpError 400 with `errors.category_id` when `categoryId` is not one the kind allows `userId`. */
   assertCategory(db: Executor, userId: string, categoryId: string): Promise<void>;
+  /**
+   * Write what the kind keeps beside the item's row (a product's options and variants), in the
+   * create's or update's transaction, after the row.
+   */
+  saveParts?(tx: Tx, id: string, userId: string, input: Partial<Create>): Promise<void>;
   /** The items of a listing page, when the kind adds to `toItem` (the newest reviews of services). */
   listItems?(db: Executor, rows: Row[]): Promise<Item[]>;
   /** The item of a detail, when the kind adds to `toItem`; `viewer` may see their own unlisted item. */
@@ -176,6 +181,7 @@ export async function createItem<K extends AnyKind>(db: Executor, kind: K, user:
         listed: await isListedSeller(tx, user.id),
       } as ItemTable["$inferInsert"])
       .returning({ id: kind.table.id });
+    await kind.saveParts?.(tx, created!.id, user.id, input);
     const row = await findItem(tx, kind, created!.id);
     return { message: kind.created, data: kind.toItem(row!) as ItemOf<K> };
   });
@@ -206,6 +212,7 @@ export async function updateItem<K extends AnyKind>(db: Executor, kind: K, user:
         updatedAt: new Date(),
       })
       .where(eq(kind.table.id, id));
+    await kind.saveParts?.(tx, id, user.id, input);
     const row = await findItem(tx, kind, id);
     return { message: kind.updated, data: kind.toItem(row!) as ItemOf<K> };
   });

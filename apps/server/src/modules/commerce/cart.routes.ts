@@ -40,7 +40,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const line = await addToCart(app.db.$client, currentUser(request).id, request.body.product_id, request.body.count);
+      const line = await addToCart(
+        app.db.$client,
+        currentUser(request).id,
+        request.body.product_id,
+        request.body.count,
+        request.body.variant_id ?? null,
+      );
       const clamped = line.count !== request.body.count;
       return {
         statusCode: 200,

@@ -16,6 +16,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { orderLineEvents, orderLines, orders, transactions, users } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
+import { lineVariant } from "../catalog/variants.service.js";
 import { refundsByOrder } from "../ledger/refunds.service.js";
 import { type ProtectionSettings, problemsByLine } from "./protection.service.js";
 import { shipByOf } from "./ship-by.js";
@@ -91,6 +92,7 @@ export async function orderView(
     _id: l.id,
     product_id: l.productId,
     name: l.name,
+    variant: lineVariant(l.variantId, l.variant),
     image_url: l.imageUrl,
     unit_price: koboToNaira(l.unitPriceKobo),
     quantity: l.quantity,

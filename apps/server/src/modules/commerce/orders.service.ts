@@ -16,6 +16,7 @@ import type { Db, Executor } from "../../db/client.js";
 import { orderLines, orders, transactions, users } from "../../db/schema/index.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { newestFirst } from "../../lib/keyset.js";
+import { lineVariant } from "../catalog/variants.service.js";
 import { recordOrderPaid } from "../ledger/earnings.service.js";
 import { refundsByOrder } from "../ledger/refunds.service.js";
 import type { Messenger } from "../messages/service.js";
@@ -88,6 +89,7 @@ export async function listBuyerOrders(
           _id: l.id,
           product_id: l.productId,
           name: l.name,
+          variant: lineVariant(l.variantId, l.variant),
           image_url: l.imageUrl,
           unit_price: koboToNaira(l.unitPriceKobo),
           quantity: l.quantity,
@@ -130,6 +132,7 @@ function toSellerLine(r: SellerLineRow, settings: ProtectionSettings, problems: 
     order_number: r.orderNumber,
     product_id: r.line.productId,
     name: r.line.name,
+    variant: lineVariant(r.line.variantId, r.line.variant),
     image_url: r.line.imageUrl,
     quantity: r.line.quantity,
     unit_price: koboToNaira(r.line.unitPriceKobo),

@@ -19,7 +19,7 @@ import { confirmOrReport, lineCancelled, lineShipped, problemDecided, problemRep
 import { recordLineEvent } from "./line-events.js";
 import { type Actor, canMove, LINE_TRANSITIONS, type LineEvent, refusal } from "./line-life.js";
 import { shipBySql } from "./ship-by.js";
-import { giveBackLine } from "./stock.service.js";
+import { restockLines } from "./stock.service.js";
 
 /** The buyer-protection settings of the configuration, in days. */
 export type ProtectionSettings = { returnWindowDays: number; shipByDays: number; sellerReplyDays: number };
@@ -210,7 +210,7 @@ async function cancelLocked(tx: Tx, line: LockedLine, actor: Actor, actorId: str
     sql`, cancelled_at = ${ledgerNow}, cancel_reason = ${reason}`,
   );
   const refunded = await refundWhole(tx, line, actorId, `Cancelled: ${reason}`);
-  const products = await giveBackLine(tx, line.product_id, line.quantity);
+  const products = await restockLines(tx, [line.id]);
   return { outboxIds: await lineCancelled(tx, line.id, reason, refunded), products };
 }
 

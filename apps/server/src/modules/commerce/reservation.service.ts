@@ -14,10 +14,12 @@ import {
   nairaToKobo,
   nigerianState,
   TRANSFER_WINDOW_MS,
+  variantName,
 } from "@market/contract";
 import { type Db, inPgTransaction, namedStatement, type PgClient } from "../../db/client.js";
 import type { ShippingAddress } from "../../db/schema/commerce.js";
 import { badRequest, conflict } from "../../lib/errors.js";
+import { orderedOptions } from "../catalog/variants.service.js";
 import { type CartQuote, quoteCart, readSellerDelivery } from "../shipping/quote.js";
 import type { PaymentOrder, PaymentProvider, ReceivingAccount } from "./payments/provider.js";
 import type { OrderStatus } from "./stock.service.js";
@@ -46,20 +48,26 @@ const OPEN_STATUS: OrderStatus = "awaiting_payment";
 /** The capped statuses of orders a checkout does not cancel (it cancels every open one). */
 const KEPT_CAPPED_STATUSES = CAPPED_STATUSES.filter((s) => s !== OPEN_STATUS);
 
-/** What the checkout's read answers: one row per product it changes (cart or open order). */
+/** What the checkout's read answers: one row per variant it changes (cart or open order; ADR 0215). */
 type CheckoutRow = {
+  /** The product's id, seller, name, listing and option names (in the seller's order; null: none). */
   id: string;
   user_id: string;
   name: string;
+  listed: boolean;
+  option_names: string[] | null;
+  /** The variant's id, SKU, options, price, stock and picture (else the product's first). */
+  variant_id: string;
+  sku: string;
+  options: Record<string, string>;
   price_kobo: string | number;
   count_in_stock: number;
-  listed: boolean;
   image_url: string | null;
-  /** Units in the cart; null for a product only the open order holds. */
+  /** Units in the cart; null for a variant only the open order holds. */
   cart_count: number | null;
-  /** Units the buyer's open orders hold (they go back to stock when this checkout cancels them). */
+  /** Units of this variant the buyer's open orders hold (they go back to stock when this checkout cancels them). */
   held: number;
-  /** Units in the buyer's orders of the last 24 hours that count towards the cap and stay. */
+  /** Units of the product (any variant) in the buyer's orders of the last 24 hours that count towards the cap and stay. */
   ordered: number;
   /** The buyer's open orders (the same on every row). */
   open_ids: string[] | null;
@@ -111,18 +119,28 @@ const checkoutRead = namedStatement<CheckoutReadParams, CheckoutRow>("checkout_r
     for no key update
   ),
   held as (
-    select product_id, sum(quantity)::int as n
+    select product_id, variant_id, sum(quantity)::int as n
     from order_lines
-    where order_id = any(array(select id from open_orders where status = ${"openStatus"}::order_status)) and product_id is not null
-    group by product_id
+    where order_id = any(array(select id from open_orders where status = ${"openStatus"}::order_status))
+      and product_id is not null and variant_id is not null
+    group by product_id, variant_id
   ),
   cart as (
-    select product_id, count from cart_lines where user_id = ${"buyerId"}::uuid
+    select product_id, variant_id, count from cart_lines where user_id = ${"buyerId"}::uuid
   ),
   locked as (
-    select id, user_id, name, price_kobo, count_in_stock, listed, image_urls[1] as image_url
+    select id, user_id, name, listed, image_urls[1] as image_url,
+      (select array_agg(o.name order by o.position) from product_options o where o.product_id = products.id) as option_names
     from products
     where id = any(array(select product_id from held union select product_id from cart))
+    order by id
+    for no key update
+  ),
+  variants as (
+    select id, product_id, sku, options, price_kobo, count_in_stock, image_url
+    from product_variants
+    where id = any(array(select variant_id from held union select variant_id from cart))
+      and product_id = any(array(select id from locked))
     order by id
     for no key update
   ),
@@ -137,18 +155,20 @@ const checkoutRead = namedStatement<CheckoutReadParams, CheckoutRow>("checkout_r
       and product_id = any(array(select product_id from cart))
     group by product_id
   )
-  select p.id, p.user_id, p.name, p.price_kobo, p.count_in_stock, p.listed, p.image_url,
+  select p.id, p.user_id, p.name, p.listed, p.option_names,
+    v.id as variant_id, v.sku, v.options, v.price_kobo, v.count_in_stock, coalesce(v.image_url, p.image_url) as image_url,
     c.count as cart_count, coalesce(h.n, 0) as held, coalesce(k.n, 0) as ordered,
     (select array_agg(id) from open_orders where status = ${"openStatus"}::order_status) as open_ids,
     (select count(*)::int from open_orders where status = ${"openStatus"}::order_status and live) as live_open,
     (select email from users where id = ${"buyerId"}::uuid) as email,
     (select free_shipping_over_naira from finance_settings where id = 1) as free_over,
     (extract(epoch from now() + make_interval(secs => ${"windowSeconds"}::float8)) * 1000)::float8 as reserved_until_ms
-  from locked p
-    left join cart c on c.product_id = p.id
-    left join held h on h.product_id = p.id
+  from variants v
+    join locked p on p.id = v.product_id
+    left join cart c on c.variant_id = v.id
+    left join held h on h.variant_id = v.id
     left join capped k on k.product_id = p.id
-  order by p.id`;
+  order by p.id, v.id`;
 
 /** The parameters of the checkout's write (checkoutWrite); kobo amounts, one array per line column. */
 type CheckoutWriteParams = {
@@ -167,6 +187,9 @@ type CheckoutWriteParams = {
   shippingAddress: string;
   windowSeconds: number;
   lineProductIds: string[];
+  lineVariantIds: string[];
+  /** JSON of each line's variant snapshot (`{ sku, options }`), null for a product without options. */
+  lineVariants: Array<string | null>;
   lineSellerIds: string[];
   lineNames: string[];
   lineImageUrls: Array<string | null>;
@@ -197,7 +220,7 @@ const checkoutWrite = namedStatement<CheckoutWriteParams, CheckoutWritten>("chec
     returning id
   ),
   stock as (
-    update products set count_in_stock = count_in_stock + (${"stockDeltas"}::int[])[array_position(${"stockIds"}::uuid[], id)], updated_at = now()
+    update product_variants set count_in_stock = count_in_stock + (${"stockDeltas"}::int[])[array_position(${"stockIds"}::uuid[], id)], updated_at = now()
     where id = any(${"stockIds"}::uuid[]) and count_in_stock + (${"stockDeltas"}::int[])[array_position(${"stockIds"}::uuid[], id)] >= 0
     returning id
   ),
@@ -209,10 +232,10 @@ const checkoutWrite = namedStatement<CheckoutWriteParams, CheckoutWritten>("chec
     returning id, number, payment_reference
   ),
   lines as (
-    insert into order_lines (order_id, product_id, seller_id, name, image_url, unit_price_kobo, quantity)
-    select placed.id, l.product_id, l.seller_id, l.name, l.image_url, l.price, l.quantity
-    from placed, unnest(${"lineProductIds"}::uuid[], ${"lineSellerIds"}::uuid[], ${"lineNames"}::text[], ${"lineImageUrls"}::text[], ${"linePricesKobo"}::int8[], ${"lineQuantities"}::int[])
-      as l(product_id, seller_id, name, image_url, price, quantity)
+    insert into order_lines (order_id, product_id, variant_id, variant, seller_id, name, image_url, unit_price_kobo, quantity)
+    select placed.id, l.product_id, l.variant_id, l.variant, l.seller_id, l.name, l.image_url, l.price, l.quantity
+    from placed, unnest(${"lineProductIds"}::uuid[], ${"lineVariantIds"}::uuid[], ${"lineVariants"}::jsonb[], ${"lineSellerIds"}::uuid[], ${"lineNames"}::text[], ${"lineImageUrls"}::text[], ${"linePricesKobo"}::int8[], ${"lineQuantities"}::int[])
+      as l(product_id, variant_id, variant, seller_id, name, image_url, price, quantity)
     returning 1
   ),
   event as (
@@ -226,14 +249,20 @@ const checkoutWrite = namedStatement<CheckoutWriteParams, CheckoutWritten>("chec
   from placed`;
 
 /**
- * Refuse a cart line that would take the buyer past `max` units of a product in 24 hours (ADR
- * 0081). `ordered` is what the checkout's read counted (orders of the last 24 hours with a status in
+ * Refuse a cart that would take the buyer past `max` units of a product in 24 hours (ADR 0081),
+ * whatever its variants (ADR 0215: `lines` are per variant, the cap per product). `ordered` is what the checkout's read counted (orders of the last 24 hours with a status in
  * CAPPED_STATUSES, except the open ones this checkout cancels), under the shopper's advisory lock, so
  * two checkouts of one buyer cannot both pass.
  * @throws 409 with a plain sentence naming the product and how many more units are allowed.
  */
-function refuseOverDailyCap(lines: { count: number; name: string; ordered: number }[], max: number): void {
-  for (const { count, name, ordered: n } of lines) {
+function refuseOverDailyCap(lines: { id: string; count: number; name: string; ordered: number }[], max: number): void {
+  const perProduct = new Map<string, { count: number; name: string; ordered: number }>();
+  for (const l of lines) {
+    const p = perProduct.get(l.id);
+    if (p) p.count += l.count;
+    else perProduct.set(l.id, { count: l.count, name: l.name, ordered: l.ordered });
+  }
+  for (const { count, name, ordered: n } of perProduct.values()) {
     if (n + count <= max) continue;
     const left = Math.max(0, max - n);
     throw conflict(
@@ -310,17 +339,23 @@ export async function reserveOrder(
     // One pending order per shopper: one the shopper may already have paid for is never cancelled
     // behind their back, only when they say so (ADR 0136). An overdue one is replaced as before.
     if (!body.replace_pending && rows.some((r) => r.live_open > 0)) throw conflict(PENDING_ORDER_MESSAGE);
-    const lines = rows.filter((r) => r.cart_count !== null).map((r) => ({ ...r, count: r.cart_count!, priceKobo: Number(r.price_kobo) }));
+    const lines = rows
+      .filter((r) => r.cart_count !== null)
+      .map((r) => {
+        const options = orderedOptions(r.option_names ?? [], r.options);
+        // The line is named with its variant everywhere it shows (ADR 0215); the cap names the product.
+        return { ...r, options, shown: variantName(r.name, options), count: r.cart_count!, priceKobo: Number(r.price_kobo) };
+      });
     if (lines.length === 0) throw badRequest("Your cart is empty");
     for (const line of lines) {
-      if (!line.listed) throw conflict(`${line.name} is no longer available. Remove it from your cart and try again.`);
-      if (line.user_id === userId) throw badRequest(`You cannot buy your own product (${line.name})`);
+      if (!line.listed) throw conflict(`${line.shown} is no longer available. Remove it from your cart and try again.`);
+      if (line.user_id === userId) throw badRequest(`You cannot buy your own product (${line.shown})`);
     }
 
     const subtotalKobo = lines.reduce((sum, l) => sum + l.priceKobo * l.count, 0);
     // One shipment per seller at the seller's rate for the state, or the store's (ADR 0199).
     const quote = quoteCart(
-      lines.map((l) => ({ productId: l.id, name: l.name, sellerId: l.user_id, sellerName: "", subtotalKobo: l.priceKobo * l.count })),
+      lines.map((l) => ({ productId: l.id, name: l.shown, sellerId: l.user_id, sellerName: "", subtotalKobo: l.priceKobo * l.count })),
       await readSellerDelivery(
         client,
         lines.map((l) => l.user_id),
@@ -340,17 +375,17 @@ export async function reserveOrder(
 
     refuseOverDailyCap(lines, rules.maxUnitsPerProductPerDay);
 
-    // Stock once the open orders are cancelled (their units come back), as the guarded UPDATE sees it.
+    // Stock of each variant once the open orders are cancelled (their units come back), as the guarded UPDATE sees it.
     const short = lines.filter((l) => l.count_in_stock + l.held < l.count);
     if (short.length > 0) {
       const first = short[0]!;
       const left = first.count_in_stock + first.held;
       const refusal = conflict(
         left === 0
-          ? `Sorry, ${first.name} is sold out. Remove it from your cart and try again.`
-          : `Sorry, only ${left} of ${first.name} left. Reduce the quantity in your cart and try again.`,
+          ? `Sorry, ${first.shown} is sold out. Remove it from your cart and try again.`
+          : `Sorry, only ${left} of ${first.shown} left. Reduce the quantity in your cart and try again.`,
       );
-      return { short: { productIds: short.map((l) => l.id), refusal } };
+      return { short: { productIds: [...new Set(short.map((l) => l.id))], refusal } };
     }
 
     const { open_ids, email, reserved_until_ms } = rows[0]!;
@@ -380,7 +415,9 @@ export async function reserveOrder(
     };
     // A card payment opens no transfer: Paystack's page takes it (ADR 0201).
     if (provider.local && body.payment_type !== "card") order.account = await provider.openTransfer(paymentOrder(order));
-    const changes = rows.map((r) => ({ id: r.id, delta: r.held - (r.cart_count ?? 0) })).filter((c) => c.delta !== 0);
+    const changes = rows
+      .map((r) => ({ id: r.variant_id, productId: r.id, delta: r.held - (r.cart_count ?? 0) }))
+      .filter((c) => c.delta !== 0);
     const written = await checkoutWrite.run(client, {
       openOrderIds: openIds,
       stockIds: changes.map((c) => c.id),
@@ -396,8 +433,12 @@ export async function reserveOrder(
       shippingAddress: JSON.stringify(order.address),
       windowSeconds: TRANSFER_WINDOW_MS / 1000,
       lineProductIds: lines.map((l) => l.id),
+      lineVariantIds: lines.map((l) => l.variant_id),
+      lineVariants: lines.map((l) =>
+        l.option_names?.length ? JSON.stringify({ sku: l.sku, options: l.options, names: l.option_names }) : null,
+      ),
       lineSellerIds: lines.map((l) => l.user_id),
-      lineNames: lines.map((l) => l.name),
+      lineNames: lines.map((l) => l.shown),
       lineImageUrls: lines.map((l) => l.image_url),
       linePricesKobo: lines.map((l) => l.priceKobo),
       lineQuantities: lines.map((l) => l.count),
@@ -418,7 +459,10 @@ export async function reserveOrder(
         `checkout wrote ${w.cancelled}/${openIds.length} cancellations, ${w.stocked}/${changes.length} stock changes, ${w.lines}/${lines.length} lines, ${w.events} events`,
       );
     }
-    return { order: { ...order, number: w.number, reference: w.payment_reference }, stockChanged: changes.map((c) => c.id) };
+    return {
+      order: { ...order, number: w.number, reference: w.payment_reference },
+      stockChanged: [...new Set(changes.map((c) => c.productId))],
+    };
   });
 }
 

@@ -1,6 +1,6 @@
 /**
  * The one search of the catalog (ADR 0205): products and services from the `search_items` index
- * (kept by triggers in the writers' transactions, migration 0019), ranked by relevance, corrected
+ * (kept by triggers in the writers' transactions, migration 0018), ranked by relevance, corrected
  * for typos against the catalog's own words, widened by the admin's synonyms (ADR 0206), with
  * disjunctive facet counts. The search page, `GET /api/search`, the suggestions and the
  * `search=` of the product and service listings all go through `planSearch`.
@@ -19,7 +19,7 @@ import type { Executor } from "../../db/client.js";
 import { invalidCursor, parseCursorJson } from "../../lib/cursor.js";
 import { applySynonyms, type Clause, editDistance, type ParsedQuery, parseQuery, type Term, typosAllowed, wordsOf } from "./query.js";
 
-/** The text search configuration of the index: unaccent, then English stems (migration 0019). */
+/** The text search configuration of the index: unaccent, then English stems (migration 0018). */
 const CONFIG = sql.raw("'market_search'");
 /** ts_rank weights of D (description), C (seller), B (category), A (name). */
 const WEIGHTS = sql.raw("'{0.1, 0.2, 0.4, 1.0}'::float4[]");

@@ -74,8 +74,8 @@ export async function quoteBuyerCart(
   pickupIds: readonly string[] = [],
 ): Promise<ShippingQuote> {
   const cart = await db.execute<{ product_id: string; name: string; seller_id: string; seller_name: string; subtotal_kobo: string }>(sql`
-    select p.id as product_id, p.name, p.user_id as seller_id, u.names as seller_name, (p.price_kobo * c.count)::text as subtotal_kobo
-    from cart_lines c join products p on p.id = c.product_id join users u on u.id = p.user_id
+    select p.id as product_id, p.name, p.user_id as seller_id, u.names as seller_name, (v.price_kobo * c.count)::text as subtotal_kobo
+    from cart_lines c join products p on p.id = c.product_id join product_variants v on v.id = c.variant_id join users u on u.id = p.user_id
     where c.user_id = ${buyerId}
     order by c.created_at, c.id`);
   const lines = cart.rows.map((r) => ({

@@ -34,13 +34,14 @@ export type RemovalResult = {
 };
 
 /**
- * `uploads` rows (alias u) that nothing references: product and service pictures, profile
- * pictures, pictures kept on order lines, a buyer's photos of a problem (ADR 0195). One anti-join over every reference (hashed once), not a
+ * `uploads` rows (alias u) that nothing references: product and service pictures, variants'
+ * pictures (ADR 0215), profile pictures, pictures kept on order lines, a buyer's photos of a problem (ADR 0195). One anti-join over every reference (hashed once), not a
  * scan per upload.
  */
 const unreferenced = sql`not exists (
   select 1 from (
     select unnest(image_urls) as url from products
+    union all select image_url from product_variants where image_url is not null
     union all select unnest(image_urls) from posts
     union all select profile from users where profile is not null
     union all select image_url from order_lines where image_url is not null

@@ -71,6 +71,7 @@ export function navFor(role: Role): NavEntry[] {
         { label: "View Products", to: `${BO}/view_products` },
         { label: "Add Product", to: `${BO}/add_products` },
         { label: "Ordered Products", to: `${BO}/view_ordered_products` },
+        { label: "Bulk Upload (CSV)", to: `${BO}/bulk_products` },
       ],
     },
     {

@@ -59,6 +59,7 @@ describe("back office order page (seller)", () => {
               order_number: ORDER.data.number,
               product_id: "p1",
               name: "Ankara Tote",
+              variant: null,
               image_url: null,
               quantity: 2,
               unit_price: 15000,

@@ -8,7 +8,7 @@
  */
 import { Alert, Button, Grid, NumberInput, Paper, Select, Stack, Textarea, TextInput } from "@mantine/core";
 import { ProductCreateInput, TEXT } from "@market/contract";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useParams } from "react-router";
 import { useSchemaForm } from "../../../lib/form";
 import { notifySuccess } from "../../../lib/notify";
@@ -20,31 +20,61 @@ import { PageHeader } from "../components/page-header";
 import { LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
 import { useLoadForm } from "../components/use-load-form";
+import type { OptionDraft, VariantDraft } from "../components/variant-editor";
 
 // No category is null, not "": Mantine's Select clears the text it shows only for null, and kept
 // the last choice's name on screen over an empty value after a create.
-type FormValues = Omit<Required<ProductCreateInput>, "category_id" | "price" | "count_in_stock"> & {
+type FormValues = Omit<Required<ProductCreateInput>, "category_id" | "price" | "count_in_stock" | "options" | "variants"> & {
   category_id: string | null;
   price: number | string;
   count_in_stock: number | string;
+  options: OptionDraft[];
+  variants: VariantDraft[];
 };
 
-const EMPTY: FormValues = { name: "", category_id: null, price: "", count_in_stock: "", description: "", image_urls: [] };
+const EMPTY: FormValues = {
+  name: "",
+  category_id: null,
+  price: "",
+  count_in_stock: "",
+  description: "",
+  image_urls: [],
+  options: [],
+  variants: [],
+};
+
+/** The options and variants editor (ADR 0215): its own chunk. */
+const VariantEditor = lazy(() => import("../components/variant-editor"));
+
+/** A typed amount as the body sends it: "" is left out (the contract says it is required). */
+const amount = (v: number | string) => (v === "" ? undefined : Number(v));
 
 /**
  * The request body of the form's values: price (naira) and stock as numbers. An empty price is
  * left out, so the contract refuses it ("Price is required") instead of publishing a free
  * product; an empty stock is 0 (out of stock).
  */
-function productBody(v: FormValues) {
-  return {
-    name: v.name,
-    category_id: v.category_id,
-    price: v.price === "" ? undefined : Number(v.price),
-    count_in_stock: Number(v.count_in_stock || 0),
-    description: v.description,
-    image_urls: v.image_urls,
-  };
+function productBody(v: FormValues, hadOptions = false) {
+  const common = { name: v.name, category_id: v.category_id, description: v.description, image_urls: v.image_urls };
+  if (v.options.length) {
+    // With options, price and stock are each variant's; the product's follow (ADR 0215).
+    return {
+      ...common,
+      options: v.options,
+      variants: v.variants.map((x) => ({
+        ...(x._id ? { _id: x._id } : {}),
+        sku: x.sku,
+        options: x.options,
+        price: amount(x.price),
+        count_in_stock: Number(x.count_in_stock || 0),
+      })),
+    };
+  }
+  const price = amount(v.price);
+  const count = Number(v.count_in_stock || 0);
+  // Options all removed: the product goes back to one default variant.
+  const back = hadOptions && price !== undefined ? { options: [], variants: [{ sku: "", options: {}, price, count_in_stock: count }] } : {};
+  return { ...common, price, count_in_stock: count, ...back };
 }
 
 function ProductFormView() {
@@ -54,7 +84,8 @@ function ProductFormView() {
   const categories = useCategories();
   const save = useSaveItem("market-place");
   const [uploading, setUploading] = useState(false);
-  const form = useSchemaForm<FormValues>(ProductCreateInput, { initialValues: EMPTY, toBody: productBody });
+  const hadOptions = !!product.data?.options?.length;
+  const form = useSchemaForm<FormValues>(ProductCreateInput, { initialValues: EMPTY, toBody: (v) => productBody(v, hadOptions) });
   useLoadForm(form, id, product.data, EMPTY, (p) => ({
     name: p.name,
     category_id: p.category_id,
@@ -62,7 +93,12 @@ function ProductFormView() {
     count_in_stock: p.count_in_stock,
     description: p.description,
     image_urls: p.image_urls,
+    options: p.options,
+    variants: p.options.length
+      ? p.variants.map((v) => ({ _id: v._id, sku: v.sku, options: v.options, price: v.price, count_in_stock: v.count_in_stock }))
+      : [],
   }));
+  const withOptions = form.values.options.length > 0;
 
   const options = (categories.data ?? []).filter((c) => c.type !== "services").map((c) => ({ value: c._id, label: c.name }));
   const notMine = !!(id && product.data && details && product.data.user_id !== details._id);
@@ -70,7 +106,7 @@ function ProductFormView() {
   const onSubmit = form.submitWith(
     (v) => {
       // The contract's schema passed: the category is chosen and the price given.
-      const body = productBody(v) as ProductCreateInput;
+      const body = productBody(v, hadOptions) as ProductCreateInput;
       return save.mutateAsync(id ? { _id: id, ...body } : body);
     },
     {
@@ -107,27 +143,41 @@ function ProductFormView() {
                   {...form.getInputProps("category_id")}
                 />
               </Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 3 }}>
-                <NumberInput
-                  label="Price (₦)"
-                  min={0}
-                  decimalScale={2}
-                  thousandSeparator=","
-                  hideControls
-                  {...form.getInputProps("price")}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 3 }}>
-                <NumberInput
-                  label="Count in stock"
-                  min={0}
-                  step={1}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  {...form.getInputProps("count_in_stock")}
-                />
-              </Grid.Col>
+              {withOptions ? null : (
+                <>
+                  <Grid.Col span={{ base: 6, sm: 3 }}>
+                    <NumberInput
+                      label="Price (₦)"
+                      min={0}
+                      decimalScale={2}
+                      thousandSeparator=","
+                      hideControls
+                      {...form.getInputProps("price")}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 6, sm: 3 }}>
+                    <NumberInput
+                      label="Count in stock"
+                      min={0}
+                      step={1}
+                      allowDecimal={false}
+                      allowNegative={false}
+                      {...form.getInputProps("count_in_stock")}
+                    />
+                  </Grid.Col>
+                </>
+              )}
             </Grid>
+            <Suspense fallback={null}>
+              <VariantEditor
+                options={form.values.options}
+                variants={form.values.variants}
+                onOptions={(o) => form.setFieldValue("options", o)}
+                onVariants={(v) => form.setFieldValue("variants", v)}
+                errors={form.errors}
+                inputProps={(path) => form.getInputProps(path)}
+              />
+            </Suspense>
             <Textarea label="Description" autosize minRows={4} maxRows={12} {...form.getInputProps("description")} />
             <ImageUploader
               value={form.values.image_urls}

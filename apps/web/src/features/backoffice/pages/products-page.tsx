@@ -3,7 +3,7 @@
  * image, name, category, price, stock, description cut to 20 characters, Edit and Delete (with the
  * spec's confirmation). The search box searches the seller's products on the server.
  */
-import { Anchor, Badge, Button, Image, Paper, Text, TextInput } from "@mantine/core";
+import { Anchor, Badge, Button, Image, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { formatNaira, imageThumbUrl, type ProductListAnswer, TEXT, TRUNCATE, truncate } from "@market/contract";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
@@ -51,7 +51,7 @@ function ProductsView() {
     },
     { label: "Category", cell: (p) => p.category_name },
     { label: "Price", nowrap: true, cell: (p) => formatNaira(p.price) },
-    { label: "Stock", cell: (p) => stock(p.count_in_stock) },
+    { label: "Stock", cell: (p) => stock(p.count_in_stock, p.options.length ? p.variants.length : 0) },
     { label: "Description", cell: (p) => truncate(p.description, TRUNCATE.backOfficeList) },
     { label: "Actions", phone: "actions", cell: (p) => <ItemActions type="market-place" id={p._id} /> },
   ];
@@ -92,15 +92,26 @@ function ProductsView() {
   );
 }
 
-function stock(count: number) {
-  return count > 0 ? (
-    <Badge color="green" variant="light" style={{ minWidth: "fit-content" }}>
-      {TEXT.stock.inStock} ({count})
-    </Badge>
-  ) : (
-    <Badge color="red" variant="light" style={{ minWidth: "fit-content" }}>
-      {TEXT.stock.outOfStock}
-    </Badge>
+/** The product's total stock, and how many variants it has when it has options (ADR 0215). */
+function stock(count: number, variants: number) {
+  const badge =
+    count > 0 ? (
+      <Badge color="green" variant="light" style={{ minWidth: "fit-content" }}>
+        {TEXT.stock.inStock} ({count})
+      </Badge>
+    ) : (
+      <Badge color="red" variant="light" style={{ minWidth: "fit-content" }}>
+        {TEXT.stock.outOfStock}
+      </Badge>
+    );
+  if (!variants) return badge;
+  return (
+    <Stack gap={2} align="flex-start">
+      {badge}
+      <Text fz="xs" c="dimmed" data-testid="variants-note">
+        {variants} {variants === 1 ? "variant" : "variants"}
+      </Text>
+    </Stack>
   );
 }
 

@@ -10,6 +10,7 @@ import { formatNaira, TEXT } from "@market/contract";
 import { Link } from "react-router";
 import { SignInPrompt } from "../../../components/sign-in-prompt";
 import type { CartItem } from "../../../lib/cart";
+import { lineKey } from "../../../lib/cart-items";
 import { naira2 } from "../../../lib/money";
 import { useSession } from "../../../lib/session";
 
@@ -25,7 +26,7 @@ export default function MiniCartPanel({ items, subtotal, onClose }: { items: Car
         <ScrollArea.Autosize mah="55vh" type="auto">
           <Stack gap="sm" data-testid="mini-cart-lines">
             {items.map((l) => (
-              <Group key={l.product} wrap="nowrap" gap="sm" align="flex-start">
+              <Group key={lineKey(l)} wrap="nowrap" gap="sm" align="flex-start">
                 <Avatar src={l.imageUrl[0] || null} alt="" radius="sm" size={48} color="naija">
                   {l.name.slice(0, 1)}
                 </Avatar>

@@ -32,7 +32,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { PendingOrder } from "../../../components/orders/pending-order";
 import { SignInPrompt } from "../../../components/sign-in-prompt";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { type CartItem, useCart } from "../../../lib/cart";
+import { type CartItem, lineKey, useCart } from "../../../lib/cart";
 import { naira2 } from "../../../lib/money";
 import { usePendingTransfer } from "../../../lib/queries/orders";
 import { useShippingQuote } from "../../../lib/queries/shipping";
@@ -83,7 +83,7 @@ export default function CartPage() {
   // One shipment per seller to the default address's state (ADR 0199); checkout quotes the state typed there.
   const home = details?.addresses.find((a) => a.default) ?? details?.addresses[0];
   const state = (home ? nigerianState(home.state) : null) ?? "Lagos";
-  const cartKey = cart.items.map((l) => `${l.product}:${l.qty}`).join(",");
+  const cartKey = cart.items.map((l) => `${lineKey(l)}:${l.qty}`).join(",");
   const quote = useShippingQuote(state, [], cartKey, isLogin && cart.items.length > 0).data;
   const [confirmClear, setConfirmClear] = useState(false);
   // The same query as the banner above (one request): with an order awaiting payment, the way to
@@ -132,9 +132,9 @@ export default function CartPage() {
               </Table.Thead>
               <Table.Tbody>
                 {cart.items.map((l) => (
-                  <Table.Tr key={l.product}>
+                  <Table.Tr key={lineKey(l)}>
                     <Table.Td>
-                      <ActionIcon variant="subtle" color="red" aria-label={`Remove ${l.name}`} onClick={() => cart.remove(l.product)}>
+                      <ActionIcon variant="subtle" color="red" aria-label={`Remove ${l.name}`} onClick={() => cart.remove(lineKey(l))}>
                         <IconTrash size={18} />
                       </ActionIcon>
                     </Table.Td>
@@ -150,7 +150,7 @@ export default function CartPage() {
                     </Table.Td>
                     <Table.Td>{formatNaira(l.price)}</Table.Td>
                     <Table.Td>
-                      <QtySelect line={l} onChange={(q) => cart.setQty(l.product, q)} />
+                      <QtySelect line={l} onChange={(q) => cart.setQty(lineKey(l), q)} />
                     </Table.Td>
                     <Table.Td ta="right" fw={700} data-testid="cart-line-total">
                       {formatNaira(l.price * l.qty)}
@@ -163,7 +163,7 @@ export default function CartPage() {
 
           <Stack gap="sm" hiddenFrom="sm">
             {cart.items.map((l) => (
-              <Card key={l.product} withBorder padding="sm" radius="md">
+              <Card key={lineKey(l)} withBorder padding="sm" radius="md">
                 <Group wrap="nowrap" align="flex-start" gap="sm">
                   <Avatar src={l.imageUrl[0] || null} alt={l.name} radius="sm" size={64} color="naija">
                     {l.name.slice(0, 1)}
@@ -176,13 +176,13 @@ export default function CartPage() {
                       {formatNaira(l.price)} each
                     </Text>
                     <Group justify="space-between" wrap="nowrap">
-                      <QtySelect line={l} onChange={(q) => cart.setQty(l.product, q)} />
+                      <QtySelect line={l} onChange={(q) => cart.setQty(lineKey(l), q)} />
                       <Text fw={700} data-testid="cart-line-total">
                         {formatNaira(l.price * l.qty)}
                       </Text>
                     </Group>
                   </Stack>
-                  <ActionIcon variant="subtle" color="red" aria-label={`Remove ${l.name}`} onClick={() => cart.remove(l.product)}>
+                  <ActionIcon variant="subtle" color="red" aria-label={`Remove ${l.name}`} onClick={() => cart.remove(lineKey(l))}>
                     <IconTrash size={18} />
                   </ActionIcon>
                 </Group>

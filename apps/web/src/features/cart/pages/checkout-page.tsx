@@ -53,7 +53,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { PendingOrder } from "../../../components/orders/pending-order";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { addressFields, DEFAULT_COUNTRY, EMPTY_ADDRESS } from "../../../lib/address";
-import { cartSubtotal, useCart } from "../../../lib/cart";
+import { cartSubtotal, lineKey, useCart } from "../../../lib/cart";
 import { countryNames } from "../../../lib/countries";
 import { useSchemaForm } from "../../../lib/form";
 import { naira2 } from "../../../lib/money";
@@ -178,7 +178,7 @@ function CheckoutForm({
   // admin's threshold (ADR 0135), what a cart of sellers without rates is charged.
   const [pickups, setPickups] = useState<Record<string, string>>({});
   const state = nigerianState(form.values.state);
-  const cartKey = cart.items.map((l) => `${l.product}:${l.qty}`).join(",");
+  const cartKey = cart.items.map((l) => `${lineKey(l)}:${l.qty}`).join(",");
   const quote = useShippingQuote(state, Object.values(pickups).filter(Boolean), cartKey, cart.items.length > 0).data;
   const current = quote && quote.state === state ? quote : undefined;
   const shipping = current ? current.shipping : koboToNaira(shippingFeeKobo(nairaToKobo(subtotal), form.values.state, freeShippingOver));
@@ -292,7 +292,7 @@ function CheckoutForm({
               <Stack gap="xs" data-testid="review-order">
                 {cart.items.length === 0 ? <Text c="dimmed">{TEXT.pages.emptyCart}</Text> : null}
                 {cart.items.map((l) => (
-                  <Group key={l.product} justify="space-between" wrap="nowrap" gap="sm">
+                  <Group key={lineKey(l)} justify="space-between" wrap="nowrap" gap="sm">
                     <Text size="sm" lineClamp={2} style={{ minWidth: 0 }}>
                       {l.name}{" "}
                       <Text span c="dimmed" size="sm">

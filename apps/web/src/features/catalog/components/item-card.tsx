@@ -4,13 +4,14 @@
  * quick-view button. The picture and the name link to the detail page.
  */
 import { Group, Stack, Text } from "@mantine/core";
-import { formatNaira, type Post, type Product, truncate } from "@market/contract";
+import { type Post, type Product, truncate } from "@market/contract";
 import { IconEye } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { Stars } from "../../../components/stars";
 import { IconButton } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { isPost } from "../api/catalog";
+import { priceLabel } from "../lib/variant-choice";
 import classes from "./catalog.module.css";
 import { ItemImage } from "./item-image";
 import { detailHref, itemTitle } from "./item-title";
@@ -73,7 +74,7 @@ export function ItemCard({
           // whatever the price's length (catalog.module.css).
           <div className={classes.cardPriceRow}>
             <Text fw={700} c="naija.8" data-testid="card-price">
-              {formatNaira(item.price)}
+              {priceLabel(item)}
             </Text>
             <StockBadge countInStock={item.count_in_stock} />
           </div>

@@ -7,22 +7,30 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { cartLineOf, useCart } from "../../../lib/cart";
 import { isPost } from "../api/catalog";
+import { type Choice, chosenVariant, lineVariant, priceLabel } from "../lib/variant-choice";
 import { ImageCarousel } from "./image-carousel";
 import { itemTitle } from "./item-title";
 import { QuantityControl } from "./quantity-control";
 import { StockBadge } from "./stock-badge";
+import VariantPicker from "./variant-picker";
 
 export default function QuickViewBody({ item, onClose, image = 0 }: { item: Product | Post; onClose: () => void; image?: number }) {
   const navigate = useNavigate();
   const cart = useCart();
   const [qty, setQty] = useState(1);
   const [busy, setBusy] = useState(false);
+  const [choice, setChoice] = useState<Choice>({});
   const title = itemTitle(item);
+  // As on the product page: price, stock and picture follow a complete choice (ADR 0215).
+  const hasOptions = !isPost(item) && item.options.length > 0;
+  const variant = !isPost(item) && hasOptions ? chosenVariant(item, choice) : null;
+  const stock = isPost(item) ? 0 : hasOptions ? (variant?.count_in_stock ?? 0) : item.count_in_stock;
+  const images = variant?.image_url ? [variant.image_url, ...item.image_urls.filter((u) => u !== variant.image_url)] : item.image_urls;
 
   const addToCart = async (p: Product) => {
     setBusy(true);
     try {
-      const ok = await cart.add(cartLineOf(p, qty));
+      const ok = await cart.add(cartLineOf(p, qty, lineVariant(p, variant)));
       if (ok) {
         onClose();
         navigate("/cart");
@@ -34,7 +42,7 @@ export default function QuickViewBody({ item, onClose, image = 0 }: { item: Prod
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" data-testid="quick-view">
-      <ImageCarousel images={item.image_urls} alt={title} start={image} />
+      <ImageCarousel key={images[0]} images={images} alt={title} start={variant?.image_url ? 0 : image} />
       {/* The title is the modal's own heading (quick-view-modal.tsx), printed once. */}
       <Stack gap="sm">
         {isPost(item) ? (
@@ -56,16 +64,23 @@ export default function QuickViewBody({ item, onClose, image = 0 }: { item: Prod
         ) : (
           <>
             <Text fz={24} fw={800} c="naija.8" data-testid="quick-view-price">
-              {formatNaira(item.price)}
+              {variant ? formatNaira(variant.price) : priceLabel(item)}
             </Text>
             <Text>{truncate(item.description, TRUNCATE.productPopup)}</Text>
             <Group gap="xs">
               <Text fw={600}>Availability:</Text>
-              <StockBadge countInStock={item.count_in_stock} />
+              {hasOptions && !variant ? (
+                <Text fz="sm" c="dimmed">
+                  Choose {item.options.map((o) => o.name).join(" and ")}
+                </Text>
+              ) : (
+                <StockBadge countInStock={stock} />
+              )}
             </Group>
+            {hasOptions ? <VariantPicker product={item} value={choice} onChange={setChoice} /> : null}
             <Group gap="sm" wrap="wrap">
-              <QuantityControl value={qty} stock={item.count_in_stock} onChange={setQty} />
-              <Button onClick={() => void addToCart(item)} loading={busy} disabled={item.count_in_stock < 1}>
+              <QuantityControl value={qty} stock={stock} onChange={setQty} />
+              <Button onClick={() => void addToCart(item)} loading={busy} disabled={stock < 1 || (hasOptions && !variant)}>
                 add to cart
               </Button>
             </Group>

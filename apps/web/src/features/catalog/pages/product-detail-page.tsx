@@ -35,6 +35,7 @@ import { preloadQuickView, QuickViewModal } from "../components/quick-view-modal
 import { SellerModal } from "../components/seller-modal";
 import { StockBadge } from "../components/stock-badge";
 import { WishlistButton } from "../components/wishlist-button";
+import { type Choice, chosenVariant, lineVariant, priceLabel } from "../lib/variant-choice";
 import { whatsappLink } from "../lib/whatsapp-link";
 
 /** Description / Reviews / Business Owner tabs, below the fold (ADR 0051). */
@@ -47,6 +48,8 @@ DetailTabs.preload().catch(() => undefined);
 /** The delivery line for the shopper's state (ADR 0199): its own chunk, outside the first load's budget. */
 const DeliveryLine = lazyComponent(() => import("../components/delivery-line"));
 DeliveryLine.preload().catch(() => undefined);
+/** The picker of a product with options (ADR 0215): its own chunk, loaded only for such products. */
+const VariantPicker = lazyComponent(() => import("../components/variant-picker"));
 
 /** Mantine's w="fit-content" on the Request Service buttons. */
 const FIT = { width: "fit-content" } as const;
@@ -104,19 +107,29 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
   const [busy, setBusy] = useState(false);
   const title = itemTitle(item);
   const service = isPost(item);
-  const images = item.image_urls;
+  const product = service ? null : (item as Product);
+  const hasOptions = !!product?.options?.length;
+  const [choice, setChoice] = useState<Choice>({});
+  // Price, stock and picture follow a complete choice; Add To Cart needs one (ADR 0215).
+  const variant = product && hasOptions ? chosenVariant(product, choice) : null;
+  const images = variant?.image_url ? [variant.image_url, ...item.image_urls.filter((u) => u !== variant.image_url)] : item.image_urls;
+  const choose = (next: Choice) => {
+    setChoice(next);
+    setImage(0);
+  };
 
   const addToCart = async (p: Product) => {
     setBusy(true);
     try {
-      const ok = await addLine(cartLineOf(p, Number(qty)));
+      const ok = await addLine(cartLineOf(p, Number(qty), lineVariant(p, variant)));
       if (ok) navigate("/cart");
     } finally {
       setBusy(false);
     }
   };
 
-  const stock = service ? 0 : (item as Product).count_in_stock;
+  const stock = service ? 0 : hasOptions ? (variant?.count_in_stock ?? 0) : (item as Product).count_in_stock;
+  const incomplete = hasOptions && !variant;
   const qtyOptions = Array.from({ length: Math.min(Math.max(stock, 1), QTY_OPTIONS_MAX) }, (_, i) => String(i + 1));
   const chat = whatsappLink(seller.whatsapp);
   const categoryHref = sectionHref(type, item.category_id);
@@ -185,7 +198,7 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
               </Group>
             ) : (
               <Text fz={28} fw={800} c="naija.8" data-testid="detail-price">
-                {formatNaira((item as Product).price)}
+                {variant ? formatNaira(variant.price) : priceLabel(item as Product)}
               </Text>
             )}
             {/* On a phone the description follows the buy controls (catalog.module.css). */}
@@ -194,8 +207,19 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
             </Text>
             <Group gap="xs">
               <Text fw={600}>Availability:</Text>
-              <StockBadge service={service} countInStock={stock} />
+              {incomplete ? (
+                <Text fz="sm" c="dimmed" data-testid="choose-variant">
+                  Choose {product!.options.map((o) => o.name).join(" and ")}
+                </Text>
+              ) : (
+                <StockBadge service={service} countInStock={stock} />
+              )}
             </Group>
+            {hasOptions ? (
+              <Suspense fallback={<div style={{ minHeight: product!.options.length * 64 }} />}>
+                <VariantPicker product={product!} value={choice} onChange={choose} />
+              </Suspense>
+            ) : null}
             {service ? (
               chat ? (
                 <Button
@@ -225,7 +249,7 @@ function DetailView({ type, data }: { type: CategoryType; data: DetailAnswer }) 
                   style={{ width: "calc(5.625rem * var(--mantine-scale))" }}
                   disabled={stock < 1}
                 />
-                <Button size="md" onClick={() => void addToCart(item as Product)} loading={busy} disabled={stock < 1}>
+                <Button size="md" onClick={() => void addToCart(item as Product)} loading={busy} disabled={stock < 1 || incomplete}>
                   {TEXT.buttons.addToCart}
                 </Button>
                 <WishlistButton productId={item._id} />
