@@ -5,6 +5,7 @@ export * from "./messages.js";
 export * from "./money.js";
 export * from "./nigeria.js";
 export * from "./nuban.js";
+export * from "./protection.js";
 export * from "./routes.js";
 export * from "./schemas/accounts.js";
 export * from "./schemas/admin.js";

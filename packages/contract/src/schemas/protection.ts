@@ -3,26 +3,13 @@
  * seller accepts or answers, an admin decides. Amounts in naira.
  */
 import { z } from "zod";
+import { MAX_PROBLEM_PHOTOS, PROBLEM_REASONS } from "../protection.js";
 import { UploadUrl } from "./catalog.js";
 import { Id, Naira } from "./common.js";
 import { plainText } from "./plain-text.js";
 
-/** Why the buyer reports a problem. */
-export const PROBLEM_REASONS = ["not_received", "wrong_item", "damaged", "counterfeit", "not_as_described", "other"] as const;
-export type ProblemReason = (typeof PROBLEM_REASONS)[number];
-/** The buyer's words for each reason. */
-export const PROBLEM_REASON_LABELS: Record<ProblemReason, string> = {
-  not_received: "Not received",
-  wrong_item: "Wrong item",
-  damaged: "Damaged",
-  counterfeit: "Fake / counterfeit",
-  not_as_described: "Not as described",
-  other: "Other",
-};
 /** open: waiting for the seller; answered: the seller disagreed, waiting for an admin; accepted/decided: closed. */
 export const PROBLEM_STATUSES = ["open", "answered", "accepted", "decided"] as const;
-/** Photos a buyer may attach to a problem. */
-export const MAX_PROBLEM_PHOTOS = 3;
 
 /** A problem with its thread: the buyer's report, the seller's answer, the decision. */
 export const Problem = z.object({

@@ -5,23 +5,29 @@
  * reports a problem (reason, comment, up to 3 photos); the seller ships with carrier and tracking,
  * marks delivered, cancels with a reason, accepts or answers a problem. Plain text from the API.
  */
-import { Anchor, Button, Group, Image, Modal, NativeSelect, Paper, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Anchor, Button, Group, Image, Paper, Stack, Text } from "@mantine/core";
 import {
   type FulfilmentStatus,
   formatNaira,
   imageThumbUrl,
   MAX_PROBLEM_PHOTOS,
   PROBLEM_REASON_LABELS,
-  PROBLEM_REASONS,
   type Problem,
   type ProblemReason,
 } from "@market/contract";
-import { IconAlertTriangle, IconCheck, IconTruck, IconX } from "@tabler/icons-react";
-import { type ReactNode, useState } from "react";
+import { IconAlertTriangle, IconCheck, IconTruck } from "@tabler/icons-react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { notifyError, toldAfter } from "../../lib/notify";
 import { useCancelLine, useConfirmReceived, useReplyProblem, useReportProblem } from "../../lib/queries/protection";
 import { uploadImages } from "../../lib/uploads";
+import { LazyModal as Modal } from "../lazy-overlay";
 import { when } from "./when";
+
+// The dialogs' fields load on the first opening, with the dialog (ADR 0214).
+const loadDialogs = () => import("./protection-dialogs");
+const ReportProblemFields = lazy(() => loadDialogs().then((m) => ({ default: m.ReportProblemFields })));
+const ShipFields = lazy(() => loadDialogs().then((m) => ({ default: m.ShipFields })));
+const Textarea = lazy(() => loadDialogs().then((m) => ({ default: m.Textarea })));
 
 /** A dialog's footer: "Leave" (closes it, nothing sent) and the dialog's action. */
 export function LeaveOr({ onLeave, children }: { onLeave: () => void; children: ReactNode }) {
@@ -178,61 +184,25 @@ function ReportProblemModal({ orderId, line, opened, onClose }: { orderId: strin
   const send = () => report.mutate({ line_id: line._id, reason, comment, image_urls: photos }, toldAfter(onClose));
   return (
     <Modal opened={opened} onClose={onClose} title={`Report a problem: ${line.name}`} centered>
-      <Stack gap="sm">
-        <NativeSelect
-          label="What is wrong?"
-          data={PROBLEM_REASONS.map((r) => ({ value: r, label: PROBLEM_REASON_LABELS[r] }))}
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value as ProblemReason)}
-        />
-        <Textarea
-          label="Tell us more"
-          description="The seller and the store read it."
-          minRows={3}
-          value={comment}
-          onChange={(e) => setComment(e.currentTarget.value)}
-        />
-        <div>
-          <Text fz="sm" fw={500}>
-            Photos (up to {MAX_PROBLEM_PHOTOS})
-          </Text>
-          <Group gap={6} mt={4}>
-            {photos.map((u) => (
-              <Group key={u} gap={0} pos="relative">
-                <Image src={imageThumbUrl(u)} alt="Your photo" w={56} h={56} radius="sm" fit="cover" />
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  aria-label="Remove photo"
-                  onClick={() => setPhotos((p) => p.filter((x) => x !== u))}
-                >
-                  <IconX size={12} />
-                </Button>
-              </Group>
-            ))}
-          </Group>
-          {photos.length < MAX_PROBLEM_PHOTOS && (
-            <input
-              type="file"
-              accept="image/*"
-              multiple
-              aria-label="Add photos"
-              data-testid="problem-photos"
-              disabled={uploading}
-              onChange={(e) => {
-                void addPhotos(e.currentTarget.files);
-                e.currentTarget.value = "";
-              }}
-              style={{ marginTop: 6, maxWidth: "100%" }}
-            />
-          )}
-        </div>
-        <LeaveOr onLeave={onClose}>
-          <Button color="red" loading={report.isPending || uploading} disabled={!comment.trim()} onClick={send}>
-            Send report
-          </Button>
-        </LeaveOr>
-      </Stack>
+      <Suspense fallback={null}>
+        <Stack gap="sm">
+          <ReportProblemFields
+            reason={reason}
+            onReason={setReason}
+            comment={comment}
+            onComment={setComment}
+            photos={photos}
+            onRemovePhoto={(u) => setPhotos((p) => p.filter((x) => x !== u))}
+            uploading={uploading}
+            onAddPhotos={(files) => void addPhotos(files)}
+          />
+          <LeaveOr onLeave={onClose}>
+            <Button color="red" loading={report.isPending || uploading} disabled={!comment.trim()} onClick={send}>
+              Send report
+            </Button>
+          </LeaveOr>
+        </Stack>
+      </Suspense>
     </Modal>
   );
 }
@@ -306,38 +276,29 @@ function ShipModal({
   const [tracking, setTracking] = useState("");
   return (
     <Modal opened={opened} onClose={onClose} title={`Ship ${line.name}`} centered>
-      <Stack gap="sm">
-        <TextInput
-          label="Carrier"
-          placeholder="GIG Logistics, DHL, own rider…"
-          value={carrier}
-          onChange={(e) => setCarrier(e.currentTarget.value)}
-        />
-        <TextInput
-          label="Tracking number or link"
-          description="Optional: the buyer sees it on their order."
-          value={tracking}
-          onChange={(e) => setTracking(e.currentTarget.value)}
-        />
-        <LeaveOr onLeave={onClose}>
-          <Button
-            loading={busy}
-            onClick={() =>
-              onMove(
-                {
-                  line_id: line._id,
-                  fulfilment: "shipped",
-                  ...(carrier.trim() ? { carrier } : {}),
-                  ...(tracking.trim() ? { tracking } : {}),
-                },
-                onClose,
-              )
-            }
-          >
-            Mark shipped
-          </Button>
-        </LeaveOr>
-      </Stack>
+      <Suspense fallback={null}>
+        <Stack gap="sm">
+          <ShipFields carrier={carrier} onCarrier={setCarrier} tracking={tracking} onTracking={setTracking} />
+          <LeaveOr onLeave={onClose}>
+            <Button
+              loading={busy}
+              onClick={() =>
+                onMove(
+                  {
+                    line_id: line._id,
+                    fulfilment: "shipped",
+                    ...(carrier.trim() ? { carrier } : {}),
+                    ...(tracking.trim() ? { tracking } : {}),
+                  },
+                  onClose,
+                )
+              }
+            >
+              Mark shipped
+            </Button>
+          </LeaveOr>
+        </Stack>
+      </Suspense>
     </Modal>
   );
 }
@@ -347,20 +308,22 @@ function CancelModal({ line, opened, onClose }: { line: LineInfo; opened: boolea
   const [reason, setReason] = useState("");
   return (
     <Modal opened={opened} onClose={onClose} title={`Cancel ${line.name}`} centered>
-      <Stack gap="sm">
-        <Text fz="sm">The buyer gets the item and its shipping back in full; a cancellation counts against your shop.</Text>
-        <Textarea label="Reason" minRows={2} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-        <LeaveOr onLeave={onClose}>
-          <Button
-            color="red"
-            disabled={!reason.trim()}
-            loading={cancel.isPending}
-            onClick={() => cancel.mutate({ lineId: line._id, body: { reason } }, toldAfter(onClose))}
-          >
-            Cancel and refund
-          </Button>
-        </LeaveOr>
-      </Stack>
+      <Suspense fallback={null}>
+        <Stack gap="sm">
+          <Text fz="sm">The buyer gets the item and its shipping back in full; a cancellation counts against your shop.</Text>
+          <Textarea label="Reason" minRows={2} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+          <LeaveOr onLeave={onClose}>
+            <Button
+              color="red"
+              disabled={!reason.trim()}
+              loading={cancel.isPending}
+              onClick={() => cancel.mutate({ lineId: line._id, body: { reason } }, toldAfter(onClose))}
+            >
+              Cancel and refund
+            </Button>
+          </LeaveOr>
+        </Stack>
+      </Suspense>
     </Modal>
   );
 }
@@ -371,24 +334,26 @@ function AnswerModal({ problem, opened, onClose }: { problem: Problem; opened: b
   const send = (body: { accept: true } | { comment: string }) => reply.mutate({ id: problem._id, body }, toldAfter(onClose));
   return (
     <Modal opened={opened} onClose={onClose} title="Answer the buyer's problem" centered>
-      <Stack gap="sm">
-        <ProblemThread problem={problem} />
-        <Button color="orange" variant="light" loading={reply.isPending} onClick={() => send({ accept: true })}>
-          Accept: refund the buyer in full
-        </Button>
-        <Textarea
-          label="Or give your side"
-          description="The store reads both sides and decides."
-          minRows={3}
-          value={comment}
-          onChange={(e) => setComment(e.currentTarget.value)}
-        />
-        <LeaveOr onLeave={onClose}>
-          <Button disabled={!comment.trim()} loading={reply.isPending} onClick={() => send({ comment })}>
-            Send answer
+      <Suspense fallback={null}>
+        <Stack gap="sm">
+          <ProblemThread problem={problem} />
+          <Button color="orange" variant="light" loading={reply.isPending} onClick={() => send({ accept: true })}>
+            Accept: refund the buyer in full
           </Button>
-        </LeaveOr>
-      </Stack>
+          <Textarea
+            label="Or give your side"
+            description="The store reads both sides and decides."
+            minRows={3}
+            value={comment}
+            onChange={(e) => setComment(e.currentTarget.value)}
+          />
+          <LeaveOr onLeave={onClose}>
+            <Button disabled={!comment.trim()} loading={reply.isPending} onClick={() => send({ comment })}>
+              Send answer
+            </Button>
+          </LeaveOr>
+        </Stack>
+      </Suspense>
     </Modal>
   );
 }

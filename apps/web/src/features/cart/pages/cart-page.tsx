@@ -8,22 +8,7 @@
  * the table becomes one card per line. Below it, one shipment per seller to the default address's state
  * (GET /api/shipping/quote, ADR 0199).
  */
-import {
-  ActionIcon,
-  Anchor,
-  Avatar,
-  Box,
-  Button,
-  Card,
-  Container,
-  Group,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
+import { ActionIcon, Anchor, Avatar, Box, Button, Card, Container, Group, NativeSelect, Stack, Table, Text, Title } from "@mantine/core";
 import { formatNaira, nigerianState, TEXT } from "@market/contract";
 import { IconShoppingCartOff, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
@@ -62,7 +47,7 @@ function QtySelect({ line, onChange }: { line: CartItem; onChange: (qty: number)
 function CartPlaceholder() {
   return (
     <Stack gap="lg" data-testid="cart-placeholder">
-      <VisuallyHidden>{TEXT.pages.loading}</VisuallyHidden>
+      <span className="visually-hidden">{TEXT.pages.loading}</span>
       <Stack gap="sm">
         <Skeleton h={72} />
         <Skeleton h={72} />
@@ -121,7 +106,7 @@ export default function CartPage() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={48}>
-                    <VisuallyHidden>Remove</VisuallyHidden>
+                    <span className="visually-hidden">Remove</span>
                   </Table.Th>
                   <Table.Th w={72}>Image</Table.Th>
                   <Table.Th>Product</Table.Th>

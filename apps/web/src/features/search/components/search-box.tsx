@@ -4,15 +4,16 @@
  * the second letter as an ARIA 1.2 combobox (a text input with a list popup: arrow keys move
  * through the options, Enter opens the active one or, with none, the results page, Escape closes).
  * Our own small combobox rather than Mantine's, which brings floating-ui onto every page's first
- * load (ADR 0051).
+ * load (ADR 0051). What fetches the suggestions loads on the first focus or keystroke (ADR 0214).
  */
 import { SEARCH_QUERY_MAX } from "@market/contract";
 import { IconSearch } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, type KeyboardEvent, useEffect, useState } from "react";
+import { type FormEvent, type KeyboardEvent, lazy, Suspense, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { suggestQuery } from "../api/search";
 import classes from "./search-box.module.css";
+import type { Suggestion } from "./search-suggestions";
+
+const SearchSuggestions = lazy(() => import("./search-suggestions"));
 
 export function SearchBox() {
   const location = useLocation();
@@ -29,14 +30,9 @@ function Box({ initial }: { initial: string }) {
   const [value, setValue] = useState(initial);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  // What was typed, once typing pauses (a request per pause, not per key).
-  const [typed, setTyped] = useState(initial);
-  useEffect(() => {
-    const t = setTimeout(() => setTyped(value), 120);
-    return () => clearTimeout(t);
-  }, [value]);
-  const suggestions = useQuery({ ...suggestQuery(typed.trim()), enabled: open && typed.trim().length >= 2 });
-  const options = open && value.trim().length >= 2 ? (suggestions.data?.data.suggestions ?? []) : [];
+  // The suggestions for what is in the box, while it is open (SearchSuggestions hands them over).
+  const [found, setFound] = useState<Suggestion[]>([]);
+  const options = open && value.trim().length >= 2 ? found : [];
   const expanded = options.length > 0;
 
   const close = () => {
@@ -115,6 +111,11 @@ function Box({ initial }: { initial: string }) {
           ))}
         </div>
       </div>
+      {open && (
+        <Suspense fallback={null}>
+          <SearchSuggestions value={value} onOptions={setFound} />
+        </Suspense>
+      )}
       <button type="submit" className={classes.submit} aria-label="Search">
         <IconSearch size={18} aria-hidden />
       </button>
