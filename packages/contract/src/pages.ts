@@ -45,6 +45,13 @@ export type ServerDrawnPage = {
  */
 const SEARCH_BOX_JS = 1_200;
 
+/**
+ * Products in sizes and colours (ADR 0215) on the pages that draw a product's price at first paint:
+ * the variant choice ("from ₦X", the chosen variant's price, stock and picture) in bytes of gzipped
+ * JavaScript; the picker itself loads on its own. Carried by the product and shop pages (ADR 0214).
+ */
+const VARIANT_CHOICE_JS = 600;
+
 /** Every shopper page the server draws, in the order the tools report them. */
 export const SERVER_DRAWN_PAGES: readonly ServerDrawnPage[] = [
   {
@@ -75,7 +82,7 @@ export const SERVER_DRAWN_PAGES: readonly ServerDrawnPage[] = [
     sample: "/product/market-place/:productId",
     page: "src/features/catalog/pages/product-detail-page.tsx",
     parts: ["src/features/catalog/components/detail-tabs.tsx"],
-    budgetJs: SEARCH_BOX_JS + 150_000,
+    budgetJs: SEARCH_BOX_JS + VARIANT_CHOICE_JS + 150_000,
   },
   // The shop page is the listing's grid under the seller's profile and score (ADR 0210): about 2 KB
   // over the listing, so a limit of its own a little above the landing pages' default.
@@ -85,7 +92,7 @@ export const SERVER_DRAWN_PAGES: readonly ServerDrawnPage[] = [
     sample: "/seller/adagadgets",
     page: "src/features/catalog/pages/seller-page.tsx",
     parts: ["src/features/catalog/components/pagination.impl.tsx"],
-    budgetJs: 153_000,
+    budgetJs: VARIANT_CHOICE_JS + 153_000,
   },
   // Sign-in and contact draw a form with Mantine's inputs and @mantine/form (the contract's schemas
   // and Zod load on the form's first focus); cart and account draw Mantine's Table, which brings
