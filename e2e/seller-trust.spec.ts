@@ -84,6 +84,17 @@ for (const width of [1280, 390]) {
       await page.reload();
       await expect(page.getByTestId("follow-button")).toHaveText("Following");
 
+      // Search within the shop: the one search, only this seller's items.
+      const word = list.products[0].name.split(/\s+/)[0];
+      await page.getByTestId("shop-search").fill(word);
+      await page.getByTestId("shop-search").press("Enter");
+      await expect(page).toHaveURL(new RegExp(`/search\\?user_id=${shop._id}&q=${word}$`));
+      await expect(page.getByTestId("one-seller")).toBeVisible();
+      const found = (await (await request.get(`/api/search?user_id=${shop._id}&q=${encodeURIComponent(word)}`)).json()).data;
+      expect(found.total).toBeGreaterThan(0);
+      expect(found.items.every((i: { user_id: string }) => i.user_id === shop._id)).toBe(true);
+      await page.goBack();
+
       // The services, sorted by rating.
       await page.getByRole("link", { name: `Services (${shop.services_count})` }).click();
       await expect(page).toHaveURL(/\?type=services$/);

@@ -8,7 +8,17 @@
 import { averageStars, SELLER_SCORE_MIN_ORDERS, SELLER_SCORE_WINDOW_DAYS, type SellerScore, type SellerScoreLabel } from "@market/contract";
 import { and, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { orderLines, orderProblems, orders, posts, purchaseReviews, sellerScores, transactions, users } from "../../db/schema/index.js";
+import {
+  orderLines,
+  orderProblems,
+  orders,
+  posts,
+  purchaseReviews,
+  searchItems,
+  sellerScores,
+  transactions,
+  users,
+} from "../../db/schema/index.js";
 import { shipBy } from "../notifications/ship-by.js";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -155,7 +165,11 @@ async function ratingFacts(db: Executor, sellerIds: string[]) {
   return totals;
 }
 
-/** Compute and store the scores of `sellerIds` at `now` (one statement per batch). Answers how many were written. */
+/**
+ * Compute and store the scores of `sellerIds` at `now` (one statement per batch), and copy a changed
+ * label into the search index (`search_items.seller_label`, a ranking signal: ADR 0208) in the same
+ * transaction. Answers how many were written.
+ */
 export async function recomputeSellerScores(db: Executor, sellerIds: string[], now = new Date()): Promise<number> {
   if (sellerIds.length === 0) return 0;
   const [lines, ratings] = await Promise.all([lineFacts(db, sellerIds, now), ratingFacts(db, sellerIds)]);
@@ -182,6 +196,26 @@ export async function recomputeSellerScores(db: Executor, sellerIds: string[], n
       computedAt: now,
     };
   });
+  await db.transaction(async (tx) => {
+    await upsertScores(tx, rows);
+    // Only the items of sellers whose label changed are written: one UPDATE for the batch.
+    await tx
+      .update(searchItems)
+      .set({ sellerLabel: sql`${sellerScores.label}` })
+      .from(sellerScores)
+      .where(
+        and(
+          eq(sellerScores.sellerId, searchItems.userId),
+          inArray(sellerScores.sellerId, sellerIds),
+          sql`${searchItems.sellerLabel} is distinct from ${sellerScores.label}`,
+        ),
+      );
+  });
+  return rows.length;
+}
+
+/** Insert or replace the scores' rows. */
+async function upsertScores(db: Executor, rows: (typeof sellerScores.$inferInsert)[]) {
   await db
     .insert(sellerScores)
     .values(rows)
@@ -199,7 +233,6 @@ export async function recomputeSellerScores(db: Executor, sellerIds: string[], n
         computedAt: sql`excluded.computed_at`,
       },
     });
-  return rows.length;
 }
 
 /** How far back the job looks for changes before the newest stored score (a write committed late). */

@@ -1,10 +1,16 @@
 /**
  * Reviews from verified buyers (ADR 0212), as the product page, the shop page and the buyer's order
- * page read and write them: GET /api/reviews by product or seller, POST /api/reviews, POST
- * /api/reviews/{id}/reply. A write marks every review list and every product page stale (a
+ * page read and write them: GET /api/reviews by product or seller, POST /api/reviews, PUT
+ * /api/reviews/{id} (the buyer's edit within REVIEW_EDIT_DAYS), POST /api/reviews/{id}/reply. A write marks every review list and every product page stale (a
  * product's stars move with its reviews).
  */
-import type { PurchaseReviewAnswer, PurchaseReviewInput, PurchaseReviewListAnswer, ReviewReplyInput } from "@market/contract";
+import type {
+  PurchaseReviewAnswer,
+  PurchaseReviewInput,
+  PurchaseReviewListAnswer,
+  PurchaseReviewUpdate,
+  ReviewReplyInput,
+} from "@market/contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api";
 import { catalogKeys } from "./catalog";
@@ -43,6 +49,15 @@ export function useWritePurchaseReview() {
   const written = useReviewWritten();
   return useMutation({
     mutationFn: (body: PurchaseReviewInput) => api<PurchaseReviewAnswer>("/api/reviews", { method: "POST", body }),
+    onSuccess: () => written(),
+  });
+}
+
+/** The buyer changes their own review (the server refuses after its `editable_until`). */
+export function useEditPurchaseReview(reviewId: string) {
+  const written = useReviewWritten();
+  return useMutation({
+    mutationFn: (body: PurchaseReviewUpdate) => api<PurchaseReviewAnswer>(`/api/reviews/${reviewId}`, { method: "PUT", body }),
     onSuccess: () => written(),
   });
 }

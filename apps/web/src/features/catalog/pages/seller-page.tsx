@@ -3,14 +3,16 @@
  * @username, description, state and city, member since, followers with Follow/Following, rating,
  * the seller score's label and parts (ADR 0211), then the seller's products or services with the
  * listing's sorts and pages (state in the URL: ?type=services&sort=&page=&cursor=), or the seller's
- * reviews from verified buyers (?type=reviews, ADR 0212). An unknown,
+ * reviews from verified buyers (?type=reviews, ADR 0212). A search box searches only this seller's
+ * items through the one search (ADR 0205): a GET form to `/search?user_id=...&q=`, so it works before
+ * the app starts and the shop page's first load stays small (ADR 0208). An unknown,
  * pending or blocked seller is the Not Found page (the server answers 404).
  */
 import { Container, Group, Stack, Text, Title } from "@mantine/core";
 import { ALL_CATEGORIES_ID, type CategoryType, type SellerShop, TEXT } from "@market/contract";
 import { IconRosetteDiscountCheckFilled } from "@tabler/icons-react";
-import { lazy, Suspense } from "react";
-import { Link, useParams, useSearchParams } from "react-router";
+import { type FormEvent, lazy, Suspense } from "react";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { LazyAlert } from "../../../components/lazy-alert";
 import { SellerScoreBadge, scoreParts, sellerHref } from "../../../components/seller-score";
 import { Stars } from "../../../components/stars";
@@ -145,6 +147,42 @@ function Profile({ shop }: { shop: SellerShop }) {
   );
 }
 
+/**
+ * Search within the shop: the one search filtered to the seller (`/search?user_id=&q=`). A plain GET
+ * form, so it works before the app starts; with the app running it navigates in the app.
+ */
+function ShopSearch({ shop }: { shop: SellerShop }) {
+  const navigate = useNavigate();
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const q = String(new FormData(e.currentTarget).get("q") ?? "").trim();
+    navigate(`/search?${new URLSearchParams({ user_id: shop._id, q })}`);
+  };
+  return (
+    <form
+      method="get"
+      action="/search"
+      role="search"
+      aria-label={`Search ${shop.names}'s items`}
+      onSubmit={onSubmit}
+      className={classes.shopSearch}
+    >
+      <input type="hidden" name="user_id" value={shop._id} />
+      <input
+        type="search"
+        name="q"
+        className={classes.shopSearchInput}
+        placeholder={`Search in ${shop.names}`}
+        aria-label={`Search in ${shop.names}`}
+        data-testid="shop-search"
+      />
+      <Button type="submit" size="sm">
+        Search
+      </Button>
+    </form>
+  );
+}
+
 function Shop({ shop }: { shop: SellerShop }) {
   const [params] = useSearchParams();
   const reviews = params.get("type") === "reviews";
@@ -161,6 +199,7 @@ function Shop({ shop }: { shop: SellerShop }) {
   return (
     <Container size="xl" py="lg">
       <Profile shop={shop} />
+      <ShopSearch shop={shop} />
       <nav aria-label="The seller's items" className={classes.tabStrip} data-testid="shop-tabs">
         {tabs.map((t) => (
           <Button
