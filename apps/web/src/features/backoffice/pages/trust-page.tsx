@@ -7,6 +7,7 @@ import { Anchor, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
 import { SELLER_SCORE_WINDOW_DAYS, type SellerScore } from "@market/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
+import { LoadMore } from "../../../components/load-more";
 import PurchaseReviewsPanel from "../../../components/reviews/purchase-reviews-panel";
 import { SellerScoreBadge, scoreParts, sellerHref } from "../../../components/seller-score";
 import { sellerShopQuery } from "../../../lib/queries/catalog";
@@ -103,13 +104,16 @@ function SellerTrust({ sellerId, username }: { sellerId: string; username: strin
           <Loading />
         ) : reports.isError ? (
           <LoadError error={reports.error} />
-        ) : reports.data.data.length === 0 ? (
+        ) : reports.data.pages[0]!.data.length === 0 ? (
           <Empty>Nobody has reported your listings or their reviews.</Empty>
         ) : (
           <Stack gap="sm">
-            {reports.data.data.map((c) => (
-              <ReportCaseCard key={c._id} entry={c} />
-            ))}
+            {reports.data.pages
+              .flatMap((p) => p.data)
+              .map((c) => (
+                <ReportCaseCard key={c._id} entry={c} />
+              ))}
+            <LoadMore list={reports} />
           </Stack>
         )}
       </div>
