@@ -8,7 +8,7 @@ import { Button, Rating, Stack, Text, Textarea } from "@mantine/core";
 import { type PurchaseReview, PurchaseReviewInput, REVIEW_TEXT_MAX } from "@market/contract";
 import { useSchemaForm } from "../../lib/form";
 import { notifySuccess } from "../../lib/notify";
-import { useEditPurchaseReview, useWritePurchaseReview } from "../../lib/queries/reviews";
+import { useWritePurchaseReview } from "../../lib/queries/reviews";
 
 function StarsField({
   label,
@@ -39,8 +39,7 @@ function StarsField({
 }
 
 export default function ReviewForm({ lineId, review, onDone }: { lineId: string; review?: PurchaseReview; onDone: () => void }) {
-  const write = useWritePurchaseReview();
-  const edit = useEditPurchaseReview(review?._id ?? "");
+  const write = useWritePurchaseReview(review?._id);
   const form = useSchemaForm(PurchaseReviewInput, {
     initialValues: {
       order_line_id: lineId,
@@ -50,7 +49,8 @@ export default function ReviewForm({ lineId, review, onDone }: { lineId: string;
     },
   });
   const submit = form.submitWith(
-    ({ order_line_id, ...changes }) => (review ? edit.mutateAsync(changes) : write.mutateAsync({ order_line_id, ...changes })),
+    // An edit sends the stars and text only (PurchaseReviewUpdate).
+    ({ order_line_id, ...changes }) => write.mutateAsync(review ? changes : { order_line_id, ...changes }),
     {
       onSuccess: (res) => {
         notifySuccess(res.message);
@@ -83,7 +83,7 @@ export default function ReviewForm({ lineId, review, onDone }: { lineId: string;
           maxLength={REVIEW_TEXT_MAX}
           {...form.getInputProps("comment")}
         />
-        <Button type="submit" loading={write.isPending || edit.isPending} w="fit-content">
+        <Button type="submit" loading={write.isPending} w="fit-content">
           {review ? "Save changes" : "Submit review"}
         </Button>
       </Stack>

@@ -44,20 +44,15 @@ function useReviewWritten() {
     ]);
 }
 
-/** Review a delivered order line (the buyer's order page). */
-export function useWritePurchaseReview() {
+/**
+ * Review a received order line (the buyer's order page), or, given `reviewId`, change that review
+ * (PUT; the server refuses after its `editable_until`).
+ */
+export function useWritePurchaseReview(reviewId?: string) {
   const written = useReviewWritten();
   return useMutation({
-    mutationFn: (body: PurchaseReviewInput) => api<PurchaseReviewAnswer>("/api/reviews", { method: "POST", body }),
-    onSuccess: () => written(),
-  });
-}
-
-/** The buyer changes their own review (the server refuses after its `editable_until`). */
-export function useEditPurchaseReview(reviewId: string) {
-  const written = useReviewWritten();
-  return useMutation({
-    mutationFn: (body: PurchaseReviewUpdate) => api<PurchaseReviewAnswer>(`/api/reviews/${reviewId}`, { method: "PUT", body }),
+    mutationFn: (body: PurchaseReviewInput | PurchaseReviewUpdate) =>
+      api<PurchaseReviewAnswer>(reviewId ? `/api/reviews/${reviewId}` : "/api/reviews", { method: reviewId ? "PUT" : "POST", body }),
     onSuccess: () => written(),
   });
 }

@@ -10,9 +10,9 @@
  */
 import { Container, Group, Stack, Text, Title } from "@mantine/core";
 import { ALL_CATEGORIES_ID, type CategoryType, type SellerShop, TEXT } from "@market/contract";
-import { IconRosetteDiscountCheckFilled } from "@tabler/icons-react";
-import { type FormEvent, lazy, Suspense } from "react";
-import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { IconRosetteDiscountCheckFilled, IconSearch } from "@tabler/icons-react";
+import { lazy, Suspense } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
 import { LazyAlert } from "../../../components/lazy-alert";
 import { SellerScoreBadge, scoreParts, sellerHref } from "../../../components/seller-score";
 import { Stars } from "../../../components/stars";
@@ -22,6 +22,7 @@ import { ApiError } from "../../../lib/api";
 import { formatDay } from "../../../lib/dates";
 import { errorMessage } from "../../../lib/notify";
 import { usePageTitle } from "../../../lib/use-page-title";
+import searchBox from "../../search/components/search-box.module.css";
 import { useListing, useSellerShop } from "../api/catalog";
 import classes from "../components/catalog.module.css";
 import { ListingResults, SortSelect, useListingUrl } from "../components/listing-results";
@@ -148,37 +149,19 @@ function Profile({ shop }: { shop: SellerShop }) {
 }
 
 /**
- * Search within the shop: the one search filtered to the seller (`/search?user_id=&q=`). A plain GET
- * form, so it works before the app starts; with the app running it navigates in the app.
+ * Search within the shop: the one search filtered to the seller (`/search?user_id=&q=`). A plain
+ * GET form, before and after the app starts (the results page is server-drawn), in the header
+ * search box's look and styles (already on the page): the shop page stays within its first-load
+ * budget (ADR 0208).
  */
 function ShopSearch({ shop }: { shop: SellerShop }) {
-  const navigate = useNavigate();
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const q = String(new FormData(e.currentTarget).get("q") ?? "").trim();
-    navigate(`/search?${new URLSearchParams({ user_id: shop._id, q })}`);
-  };
   return (
-    <form
-      method="get"
-      action="/search"
-      role="search"
-      aria-label={`Search ${shop.names}'s items`}
-      onSubmit={onSubmit}
-      className={classes.shopSearch}
-    >
+    <form method="get" action="/search" className={searchBox.form} style={{ margin: "16px 0" }}>
       <input type="hidden" name="user_id" value={shop._id} />
-      <input
-        type="search"
-        name="q"
-        className={classes.shopSearchInput}
-        placeholder={`Search in ${shop.names}`}
-        aria-label={`Search in ${shop.names}`}
-        data-testid="shop-search"
-      />
-      <Button type="submit" size="sm">
-        Search
-      </Button>
+      <input type="search" name="q" className={searchBox.input} placeholder="Search this shop" aria-label="Search this shop" />
+      <button type="submit" className={searchBox.submit} aria-label="Search">
+        <IconSearch size={18} aria-hidden />
+      </button>
     </form>
   );
 }
