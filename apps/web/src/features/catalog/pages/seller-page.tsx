@@ -14,6 +14,7 @@ import { IconRosetteDiscountCheckFilled, IconSearch } from "@tabler/icons-react"
 import { lazy, Suspense } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { LazyAlert } from "../../../components/lazy-alert";
+import searchBox from "../../../components/search-box.module.css";
 import { SellerScoreBadge, scoreParts, sellerHref } from "../../../components/seller-score";
 import { Stars } from "../../../components/stars";
 import { Button } from "../../../components/ui/button";
@@ -22,7 +23,6 @@ import { ApiError } from "../../../lib/api";
 import { formatDay } from "../../../lib/dates";
 import { errorMessage } from "../../../lib/notify";
 import { usePageTitle } from "../../../lib/use-page-title";
-import searchBox from "../../search/components/search-box.module.css";
 import { useListing, useSellerShop } from "../api/catalog";
 import classes from "../components/catalog.module.css";
 import { ListingResults, SortSelect, useListingUrl } from "../components/listing-results";

@@ -11,8 +11,8 @@ import { IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, type KeyboardEvent, useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import classes from "../../../components/search-box.module.css";
 import { suggestQuery } from "../api/search";
-import classes from "./search-box.module.css";
 
 export function SearchBox() {
   const location = useLocation();
