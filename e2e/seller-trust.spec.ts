@@ -84,6 +84,18 @@ for (const width of [1280, 390]) {
       await page.reload();
       await expect(page.getByTestId("follow-button")).toHaveText("Following");
 
+      // Search within the shop: the one search, only this seller's items.
+      const word = list.products[0].name.split(/\s+/)[0];
+      const shopSearch = page.getByRole("searchbox", { name: "Search this shop" });
+      await shopSearch.fill(word);
+      await shopSearch.press("Enter");
+      await expect(page).toHaveURL(new RegExp(`/search\\?user_id=${shop._id}&q=${word}$`));
+      await expect(page.getByTestId("one-seller")).toBeVisible();
+      const found = (await (await request.get(`/api/search?user_id=${shop._id}&q=${encodeURIComponent(word)}`)).json()).data;
+      expect(found.total).toBeGreaterThan(0);
+      expect(found.items.every((i: { user_id: string }) => i.user_id === shop._id)).toBe(true);
+      await page.goBack();
+
       // The services, sorted by rating.
       await page.getByRole("link", { name: `Services (${shop.services_count})` }).click();
       await expect(page).toHaveURL(/\?type=services$/);
@@ -112,6 +124,17 @@ for (const width of [1280, 390]) {
       await dialog.getByRole("button", { name: "Submit review" }).click();
       await expect(dialog).toBeHidden();
 
+      // Within 30 days the buyer edits it from the product page's Reviews tab.
+      const edited = `${comment} Still fine a week on.`;
+      await page.goto(`/product/market-place/${productId}`);
+      await page.getByRole("tab", { name: "Reviews (1)" }).click();
+      await page.getByTestId("edit-review").click();
+      await expect(dialog.getByLabel("Your review")).toHaveValue(comment);
+      await dialog.getByLabel("Your review").fill(edited);
+      await dialog.getByRole("button", { name: "Save changes" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId("purchase-review")).toContainText(edited);
+
       // The seller answers under the review on the product page.
       await page.context().clearCookies();
       await signInPage(page, request, seller);
@@ -120,18 +143,22 @@ for (const width of [1280, 390]) {
       await page.getByLabel("Your public reply (once)").fill("Thank you, enjoy your tea!");
       await page.getByRole("button", { name: "Reply" }).click();
       await expect(page.getByTestId("seller-reply")).toContainText("Thank you, enjoy your tea!");
+      // Their Reviews & Score page says what would raise the score, from their own parts.
+      await page.goto("/admin_real/dashboard/reviews");
+      await expect(page.getByTestId("score-advice")).toContainText("What would raise it");
+      await expect(page.getByTestId("score-advice")).toContainText(/more paid orders? in 90 days/);
 
       // Another shopper (signed out) sees the review, its badge and the reply, on the product page and the shop.
       await page.context().clearCookies();
       await page.goto(`/product/market-place/${productId}`);
       await page.getByRole("tab", { name: "Reviews (1)" }).click();
       const review = page.getByTestId("purchase-review");
-      await expect(review).toContainText(comment);
+      await expect(review).toContainText(edited);
       await expect(review.getByTestId("verified-purchase")).toHaveText("Verified purchase");
       await expect(review.getByTestId("seller-reply")).toContainText("Thank you, enjoy your tea!");
       await page.getByTestId("seller-link").click();
       await page.getByRole("link", { name: "Reviews" }).click();
-      await expect(page.getByTestId("purchase-review").first()).toContainText(comment);
+      await expect(page.getByTestId("purchase-review").first()).toContainText(edited);
       await snap(page, "seller-reviews", String(width));
     });
 

@@ -5,9 +5,9 @@
  * admin hides a review, unlists a listing with a reason the seller sees, or dismisses (an automatic
  * hiding undone); a decided case answers 409.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications, orderLines, orders, products, purchaseReviews, reports } from "../src/db/schema/index.js";
+import { notifications, orderLines, orders, products, purchaseReviews, reportCases, reports } from "../src/db/schema/index.js";
 import { createCategory, createPost, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
 import { syncSellerListings } from "../src/modules/catalog/listing-visibility.js";
 import { submittedOrder } from "./finance-helpers.js";
@@ -178,5 +178,39 @@ describe("the admins' queue", () => {
         .from(reports)
         .where(and(eq(reports.targetId, reviewId))),
     ).toHaveLength(1);
+  });
+});
+
+describe("the queue pages on beyond 100 entries", () => {
+  it("walks every open case once, oldest first, 100 a page, by cursor; a forged cursor is a 400", async () => {
+    // One statement: every case has the same created_at, so only the id orders them (the keyset's tie-breaker).
+    const made = await ctx.db
+      .insert(reportCases)
+      .values(Array.from({ length: 205 }, () => ({ targetType: "product", targetId: crypto.randomUUID(), sellerId: seller.user.id })))
+      .returning({ id: reportCases.id });
+    const seen: string[] = [];
+    const sizes: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const url: string = `/api/admin/reports?status=open${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+      const res = await ctx.request({ method: "GET", url, token: admin.token });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { data: Array<{ _id: string; createdAt: string }>; nextCursor: string | null };
+      sizes.push(body.data.length);
+      seen.push(...body.data.map((c) => c._id));
+      cursor = body.nextCursor;
+    } while (cursor);
+    expect(sizes.slice(0, 2)).toEqual([100, 100]);
+    expect(new Set(seen).size).toBe(seen.length);
+    const ours = seen.filter((id) => made.some((m) => m.id === id));
+    expect(ours).toEqual(made.map((m) => m.id).sort());
+    const forged = await ctx.request({ method: "GET", url: "/api/admin/reports?cursor=bm90LWEtY3Vyc29y", token: admin.token });
+    expect(forged.statusCode).toBe(400);
+    await ctx.db.delete(reportCases).where(
+      inArray(
+        reportCases.id,
+        made.map((m) => m.id),
+      ),
+    );
   });
 });

@@ -1,9 +1,12 @@
 /** GET /api/search and /api/search/suggest, the listings' search=, and the admin's synonyms (ADR 0205, 0206). */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { posts, products, sellerBusinesses, users } from "../src/db/schema/index.js";
+import { posts, products, sellerBusinesses, sellerScores, users } from "../src/db/schema/index.js";
 import { createCategory, createPost, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
+import { PROTECTION } from "../src/db/seed/finance.js";
 import { syncSellerListings } from "../src/modules/catalog/listing-visibility.js";
+import { recomputeSellerScores } from "../src/modules/catalog/seller-score.js";
+import { SELLER_SCORE_BOOST } from "../src/modules/search/search.service.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
@@ -168,6 +171,31 @@ describe("GET /api/search", () => {
     expect((await search("q=powerbank%20slim")).data.items[0]?._id).toBe(a.id);
     await ctx.db.delete(products).where(eq(products.id, a.id));
     await ctx.db.delete(products).where(eq(products.id, b.id));
+    await ctx.app.cache.invalidate(["catalog"]);
+  });
+
+  it("boosts a seller's score a little (Excellent > Good > New/Fair), copied into the index by the score job", async () => {
+    expect(SELLER_SCORE_BOOST.Excellent).toBeGreaterThan(SELLER_SCORE_BOOST.Good);
+    const [ex, good, fresh] = await Promise.all(
+      [1, 2, 3].map(() => createUserWithToken(ctx.db, { accType: "business", status: "approved" })),
+    );
+    await ctx.db.insert(sellerScores).values([
+      { sellerId: ex!.user.id, label: "Excellent", value: 95, orders: 9 },
+      { sellerId: good!.user.id, label: "Good", value: 80, orders: 9 },
+    ]);
+    // Created oldest first: without the boost the newest would come first. A new item takes its
+    // seller's stored label (the index's insert trigger).
+    const made = [];
+    for (const u of [ex!, good!, fresh!])
+      made.push(await createProduct(ctx.db, { userId: u.user.id, categoryId: phones.id, name: "Solar Lantern 12W", price: 9000 }));
+    await ctx.app.cache.invalidate(["catalog"]);
+    const order = async () => (await search("q=solar%20lantern")).data.items.map((i) => i._id);
+    expect(await order()).toEqual(made.map((m) => m.id));
+    // The job recomputes them (no orders: new sellers) and copies the changed labels into the index.
+    await recomputeSellerScores(ctx.db, [ex!.user.id, good!.user.id], PROTECTION);
+    await ctx.app.cache.invalidate(["catalog"]);
+    expect(await order()).toEqual(made.map((m) => m.id).reverse());
+    for (const m of made) await ctx.db.delete(products).where(eq(products.id, m.id));
     await ctx.app.cache.invalidate(["catalog"]);
   });
 

@@ -10,7 +10,8 @@
  *
  * Two shapes use the one codec:
  * - `newestFirst`: the back-office and account lists (orders, lines, transfers, users, payouts, the
- *   statement): forward only, `nextCursor` = `[key, id]` of the page's last row;
+ *   statement): forward only, `nextCursor` = `[key, id]` of the page's last row; `oldestFirst` is
+ *   the same walked upwards (a queue served in arrival order: the reports queue);
  * - `runListing`: the public listings (products, services, reviews) with several sorts, page
  *   numbers, "Showing 13-24 of N" and a previous page: `[sort, key, id, offset, direction]`.
  */
@@ -69,15 +70,26 @@ export type NewestFirst = {
  * (a uuid); without `id`, `key` must be unique.
  */
 export function newestFirst(key: SQLWrapper, keyType: CursorKeyType, id?: SQLWrapper): NewestFirst {
+  return forwardKeyset(key, keyType, id, true);
+}
+
+/** The keyset of a list walked in ascending `(key, id)` order (oldest first); as `newestFirst` otherwise. */
+export function oldestFirst(key: SQLWrapper, keyType: CursorKeyType, id: SQLWrapper): NewestFirst {
+  return forwardKeyset(key, keyType, id, false);
+}
+
+function forwardKeyset(key: SQLWrapper, keyType: CursorKeyType, id: SQLWrapper | undefined, desc: boolean): NewestFirst {
   const checks: Check[] = id ? [keyCheck(keyType), isUuid] : [keyCheck(keyType)];
   const type = sql.raw(keyType);
+  const dir = sql.raw(desc ? "desc" : "asc");
+  const cmp = sql.raw(desc ? "<" : ">");
   return {
     columns: { cursorKey: sql<string>`${key}::text`, cursorId: sql<string>`${id ?? key}::text` },
-    order: id ? [sql`${key} desc`, sql`${id} desc`] : [sql`${key} desc`],
+    order: id ? [sql`${key} ${dir}`, sql`${id} ${dir}`] : [sql`${key} ${dir}`],
     after(cursor) {
       if (!cursor) return undefined;
       const [k, i] = decodeCursor(cursor, checks);
-      return id ? sql`(${key}, ${id}) < (${k}::${type}, ${i}::uuid)` : sql`${key} < ${k}::${type}`;
+      return id ? sql`(${key}, ${id}) ${cmp} (${k}::${type}, ${i}::uuid)` : sql`${key} ${cmp} ${k}::${type}`;
     },
     page(rows, limit) {
       const more = rows.length > limit;

@@ -66,10 +66,20 @@ export const ReportCase = z.object({
 });
 export type ReportCase = z.infer<typeof ReportCase>;
 
-/** GET /api/admin/reports query: the open ones (default) or the decided ones. */
-export const ReportCasesQuery = z.object({ status: z.enum(["open", "decided"]).default("open") });
+/**
+ * GET /api/admin/reports query: the open ones (default) or the decided ones, 100 a page; `cursor`
+ * is the previous page's `nextCursor`.
+ */
+export const ReportCasesQuery = z.object({
+  status: z.enum(["open", "decided"]).default("open"),
+  cursor: z.string().max(200).optional(),
+});
 
-export const ReportCasesAnswer = z.object({ statusCode: z.number().int(), data: z.array(ReportCase) });
+/** GET /api/me/reports query: `cursor` is the previous page's `nextCursor`. */
+export const MyReportCasesQuery = ReportCasesQuery.pick({ cursor: true });
+
+/** A page of report cases; `nextCursor` opens the next page, null on the last. */
+export const ReportCasesAnswer = z.object({ statusCode: z.number().int(), data: z.array(ReportCase), nextCursor: z.string().nullable() });
 export type ReportCasesAnswer = z.infer<typeof ReportCasesAnswer>;
 
 /** POST /api/admin/reports/{id}/decide body: hide a review, unlist a listing, or dismiss; the reason the seller sees. */

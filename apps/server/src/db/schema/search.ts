@@ -28,6 +28,11 @@ export const searchItems = pgTable(
     stars: numeric("stars", { precision: 3, scale: 2, mode: "number" }),
     /** The seller's blue tick. */
     verified: boolean("verified").notNull(),
+    /**
+     * The seller score's label (seller_scores.label, ADR 0211), copied by the seller-scores job when
+     * it changes and on insert by a trigger (migration 0022): a small ranking boost (ADR 0208).
+     */
+    sellerLabel: text("seller_label").notNull().default("New seller"),
     /** The seller's state (seller_businesses), "" when none. */
     state: text("state").notNull(),
     imageUrls: text("image_urls").array().notNull(),

@@ -4,7 +4,15 @@
  * GET /api/me/reports (reports about their items and the decisions). Handlers validate with the
  * contract's schemas and call one service function.
  */
-import { DecideReportAnswer, DecideReportInput, ReportAnswer, ReportCasesAnswer, ReportCasesQuery, ReportInput } from "@market/contract";
+import {
+  DecideReportAnswer,
+  DecideReportInput,
+  MyReportCasesQuery,
+  ReportAnswer,
+  ReportCasesAnswer,
+  ReportCasesQuery,
+  ReportInput,
+} from "@market/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
@@ -39,13 +47,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole("admin"),
       schema: {
         tags: ["admin"],
-        summary: "The reports queue: one entry per reported item with its reports, open ones oldest first",
+        summary: "The reports queue: one entry per reported item with its reports, open ones oldest first, 100 a page (cursor)",
         security: bearer,
         querystring: ReportCasesQuery,
         response: { 200: ReportCasesAnswer, ...errorAnswers },
       },
     },
-    async (request) => ({ statusCode: 200, data: await listReportCases(app.db, { status: request.query.status }) }),
+    async (request) => ({ statusCode: 200, ...(await listReportCases(app.db, { status: request.query.status }, request.query.cursor)) }),
   );
 
   app.post(
@@ -75,12 +83,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole("business"),
       schema: {
         tags: ["catalog"],
-        summary: "The signed-in seller's reported items and the admins' decisions, newest first",
+        summary: "The signed-in seller's reported items and the admins' decisions, newest first, 100 a page (cursor)",
         security: bearer,
+        querystring: MyReportCasesQuery,
         response: { 200: ReportCasesAnswer, ...errorAnswers },
       },
     },
-    async (request) => ({ statusCode: 200, data: await listReportCases(app.db, { sellerId: currentUser(request).id }) }),
+    async (request) => ({
+      statusCode: 200,
+      ...(await listReportCases(app.db, { sellerId: currentUser(request).id }, request.query.cursor)),
+    }),
   );
 };
 

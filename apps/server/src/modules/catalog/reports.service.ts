@@ -15,11 +15,12 @@ import {
   type ReportInput,
   type ReportReason,
 } from "@market/contract";
-import { and, asc, count, desc, eq, gte, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor, Tx } from "../../db/client.js";
 import { orderLines, orders, posts, products, purchaseReviews, reportCases, reports, users } from "../../db/schema/index.js";
 import { badRequest, conflict, forbidden, notFound, tooMany } from "../../lib/errors.js";
+import { newestFirst, oldestFirst } from "../../lib/keyset.js";
 import type { AuthUser } from "../auth/sessions.js";
 import { notify } from "../notifications/service.js";
 import { isListedSeller } from "./rules.js";
@@ -204,25 +205,48 @@ async function caseEntries(db: Executor, rows: (typeof reportCases.$inferSelect)
   });
 }
 
-/** At most this many cases per answer. */
-const QUEUE_MAX = 100;
+/** At most this many cases per page. */
+const QUEUE_PAGE = 100;
 
 /**
- * Report cases, at most QUEUE_MAX: the admins' queue (`{ status: "open" }` oldest first, or the
- * newest `"decided"` ones), or every case about one seller's items, newest first (their view of
- * reports and decisions).
+ * One page of report cases (QUEUE_PAGE at most, keyset: `cursor` from the previous page's
+ * `nextCursor`): the admins' queue (`{ status: "open" }` oldest first, or the newest `"decided"`
+ * ones), or every case about one seller's items, newest first (their view of reports and decisions).
+ * @throws HttpError 400 "Invalid cursor" on a malformed or forged cursor.
  */
-export async function listReportCases(db: Executor, by: { status: "open" | "decided" } | { sellerId: string }): Promise<ReportCase[]> {
+export async function listReportCases(
+  db: Executor,
+  by: { status: "open" | "decided" } | { sellerId: string },
+  cursor?: string,
+  limit = QUEUE_PAGE,
+): Promise<{ data: ReportCase[]; nextCursor: string | null }> {
   const where =
     "sellerId" in by
       ? eq(reportCases.sellerId, by.sellerId)
       : by.status === "open"
         ? eq(reportCases.status, "open")
         : ne(reportCases.status, "open");
-  const order =
-    "sellerId" in by ? desc(reportCases.createdAt) : by.status === "open" ? asc(reportCases.createdAt) : desc(reportCases.decidedAt);
-  const rows = await db.select().from(reportCases).where(where).orderBy(order).limit(QUEUE_MAX);
-  return caseEntries(db, rows);
+  const keyset =
+    "sellerId" in by
+      ? newestFirst(reportCases.createdAt, "timestamptz", reportCases.id)
+      : by.status === "open"
+        ? oldestFirst(reportCases.createdAt, "timestamptz", reportCases.id)
+        : // A decided case always has its decidedAt.
+          newestFirst(sql`${reportCases.decidedAt}`, "timestamptz", reportCases.id);
+  const rows = await db
+    .select({ c: reportCases, ...keyset.columns })
+    .from(reportCases)
+    .where(and(where, keyset.after(cursor)))
+    .orderBy(...keyset.order)
+    .limit(limit + 1);
+  const page = keyset.page(rows, limit);
+  return {
+    data: await caseEntries(
+      db,
+      page.rows.map((r) => r.c),
+    ),
+    nextCursor: page.nextCursor,
+  };
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   orders,
   posts,
   purchaseReviews,
+  searchItems,
   sellerScores,
   transactions,
   users,
@@ -177,7 +178,9 @@ async function ratingFacts(db: Executor, sellerIds: string[]) {
 
 /**
  * Compute and store the scores of `sellerIds` at `now` (one statement per batch), on-time against
- * the ship-by deadline of `settings` (SHIP_BY_DAYS). Answers how many were written.
+ * the ship-by deadline of `settings` (SHIP_BY_DAYS), and copy a changed label into the search index
+ * (`search_items.seller_label`, a ranking signal: ADR 0208) in the same transaction. Answers how
+ * many were written.
  */
 export async function recomputeSellerScores(
   db: Executor,
@@ -211,6 +214,26 @@ export async function recomputeSellerScores(
       computedAt: now,
     };
   });
+  await db.transaction(async (tx) => {
+    await upsertScores(tx, rows);
+    // Only the items of sellers whose label changed are written: one UPDATE for the batch.
+    await tx
+      .update(searchItems)
+      .set({ sellerLabel: sql`${sellerScores.label}` })
+      .from(sellerScores)
+      .where(
+        and(
+          eq(sellerScores.sellerId, searchItems.userId),
+          inArray(sellerScores.sellerId, sellerIds),
+          sql`${searchItems.sellerLabel} is distinct from ${sellerScores.label}`,
+        ),
+      );
+  });
+  return rows.length;
+}
+
+/** Insert or replace the scores' rows. */
+async function upsertScores(db: Executor, rows: (typeof sellerScores.$inferInsert)[]) {
   await db
     .insert(sellerScores)
     .values(rows)
@@ -228,7 +251,6 @@ export async function recomputeSellerScores(
         computedAt: sql`excluded.computed_at`,
       },
     });
-  return rows.length;
 }
 
 /** How far back the job looks for changes before the newest stored score (a write committed late). */

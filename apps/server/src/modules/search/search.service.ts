@@ -27,6 +27,12 @@ const WEIGHTS = sql.raw("'{0.1, 0.2, 0.4, 1.0}'::float4[]");
 const OUT_OF_STOCK_FACTOR = 0.5;
 /** Multiplier of a verified (blue tick) seller's item: small, it reorders near-equal matches only. */
 const VERIFIED_BOOST = 1.05;
+/**
+ * Multipliers of a seller's score label (ADR 0208, docs/seller-score.md), copied into the index as
+ * `search_items.seller_label`: small, like the blue tick's, so they reorder near-equal matches only.
+ * "Fair" and "New seller" are 1: a new seller is not pushed down for being new.
+ */
+export const SELLER_SCORE_BOOST = { Excellent: 1.08, Good: 1.04 } as const;
 /** A prefix match needs this many letters (the word being typed), or the word is the query's last. */
 const PREFIX_MIN = 3;
 /**
@@ -180,7 +186,9 @@ function scoreOf(plan: SearchPlan, match: string, anyMode: boolean): SQL {
     : sql``;
   return sql`((0::float4 ${matchedClauses}${rank(match)}${rank(plan.exact)}${rank(plan.phrase, 2)})
     * (case when s.in_stock then 1 else ${OUT_OF_STOCK_FACTOR}::float4 end)
-    * (case when s.verified then ${VERIFIED_BOOST}::float4 else 1 end))`;
+    * (case when s.verified then ${VERIFIED_BOOST}::float4 else 1 end)
+    * (case s.seller_label when 'Excellent' then ${SELLER_SCORE_BOOST.Excellent}::float4
+        when 'Good' then ${SELLER_SCORE_BOOST.Good}::float4 else 1 end))`;
 }
 
 /** A filter of the matches, or true when not set. */

@@ -2,7 +2,8 @@
  * Reviews from verified buyers (ADR 0212) of a product (its page's Reviews tab) or of a seller (the
  * shop page): each with the buyer, the stars, the "Verified purchase" badge, the text (shown as
  * text, never as HTML) and the seller's public reply; the seller sees a reply box under a review
- * they have not answered. Its own chunk, loaded when shown.
+ * they have not answered; its writer sees "Edit" while it may still change (REVIEW_EDIT_DAYS). Its
+ * own chunk, loaded when shown.
  */
 import { Alert, Avatar, Badge, Button, Group, Paper, Stack, Text, Textarea } from "@mantine/core";
 import { type PurchaseReview, REVIEW_TEXT_MAX, ReviewReplyInput } from "@market/contract";
@@ -14,6 +15,7 @@ import { purchaseReviewsQuery, useReplyToReview } from "../../lib/queries/review
 import { useSession } from "../../lib/session";
 import { Stars } from "../stars";
 import { ReportButton } from "./report-button";
+import { reviewEditable, WriteReviewButton } from "./write-review-button";
 
 function ReplyForm({ review }: { review: PurchaseReview }) {
   const reply = useReplyToReview(review._id);
@@ -31,7 +33,7 @@ function ReplyForm({ review }: { review: PurchaseReview }) {
   );
 }
 
-function ReviewCard({ review, mine }: { review: PurchaseReview; mine: boolean }) {
+function ReviewCard({ review, mine, written }: { review: PurchaseReview; mine: boolean; written: boolean }) {
   return (
     <Paper withBorder p="md" radius="md" data-testid="purchase-review">
       <Group gap="sm" mb={6}>
@@ -62,7 +64,12 @@ function ReviewCard({ review, mine }: { review: PurchaseReview; mine: boolean })
       <Text fz="sm" style={{ whiteSpace: "pre-line" }}>
         {review.comment}
       </Text>
-      <ReportButton target="review" id={review._id} />
+      <Group gap="xs" mt={6}>
+        {written && reviewEditable(review) ? (
+          <WriteReviewButton lineId={review.order_line_id} name={review.product_name} review={review} />
+        ) : null}
+        <ReportButton target="review" id={review._id} />
+      </Group>
       {review.reply ? (
         <Paper bg="var(--mantine-color-default-hover)" p="sm" mt="sm" radius="sm" data-testid="seller-reply">
           <Text fz="xs" fw={600}>
@@ -93,7 +100,7 @@ export default function PurchaseReviewsPanel({ productId, sellerId }: { productI
         {q.data.total} {q.data.total === 1 ? "review" : "reviews"} from verified buyers
       </Text>
       {q.data.data.map((r) => (
-        <ReviewCard key={r._id} review={r} mine={details?._id === sellerId} />
+        <ReviewCard key={r._id} review={r} mine={details?._id === sellerId} written={details?._id === r.user._id} />
       ))}
     </Stack>
   );

@@ -1,10 +1,11 @@
 /**
  * The buyer's review of a received order line (ADR 0212): the product's stars, the seller's stars
  * and a comment, checked with the contract's `PurchaseReviewInput` (1-5 stars, plain text, no links
- * or phone numbers) before it is sent. Its own chunk, loaded when the buyer opens it.
+ * or phone numbers) before it is sent. Given their `review`, the same form edits it (PUT, within
+ * REVIEW_EDIT_DAYS of writing it). Its own chunk, loaded when the buyer opens it.
  */
 import { Button, Rating, Stack, Text, Textarea } from "@mantine/core";
-import { PurchaseReviewInput, REVIEW_TEXT_MAX } from "@market/contract";
+import { type PurchaseReview, PurchaseReviewInput, REVIEW_TEXT_MAX } from "@market/contract";
 import { useSchemaForm } from "../../lib/form";
 import { notifySuccess } from "../../lib/notify";
 import { useWritePurchaseReview } from "../../lib/queries/reviews";
@@ -37,17 +38,26 @@ function StarsField({
   );
 }
 
-export default function ReviewForm({ lineId, onDone }: { lineId: string; onDone: () => void }) {
-  const write = useWritePurchaseReview();
+export default function ReviewForm({ lineId, review, onDone }: { lineId: string; review?: PurchaseReview; onDone: () => void }) {
+  const write = useWritePurchaseReview(review?._id);
   const form = useSchemaForm(PurchaseReviewInput, {
-    initialValues: { order_line_id: lineId, product_rating: 0, seller_rating: 0, comment: "" },
-  });
-  const submit = form.submitWith((v) => write.mutateAsync(v), {
-    onSuccess: (res) => {
-      notifySuccess(res.message);
-      onDone();
+    initialValues: {
+      order_line_id: lineId,
+      product_rating: review?.product_rating ?? 0,
+      seller_rating: review?.seller_rating ?? 0,
+      comment: review?.comment ?? "",
     },
   });
+  const submit = form.submitWith(
+    // An edit sends the stars and text only (PurchaseReviewUpdate).
+    ({ order_line_id, ...changes }) => write.mutateAsync(review ? changes : { order_line_id, ...changes }),
+    {
+      onSuccess: (res) => {
+        notifySuccess(res.message);
+        onDone();
+      },
+    },
+  );
   return (
     <form onSubmit={submit} aria-label="Review form">
       <Stack gap="sm">
@@ -74,7 +84,7 @@ export default function ReviewForm({ lineId, onDone }: { lineId: string; onDone:
           {...form.getInputProps("comment")}
         />
         <Button type="submit" loading={write.isPending} w="fit-content">
-          Submit review
+          {review ? "Save changes" : "Submit review"}
         </Button>
       </Stack>
     </form>

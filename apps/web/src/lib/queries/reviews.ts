@@ -1,10 +1,16 @@
 /**
  * Reviews from verified buyers (ADR 0212), as the product page, the shop page and the buyer's order
- * page read and write them: GET /api/reviews by product or seller, POST /api/reviews, POST
- * /api/reviews/{id}/reply. A write marks every review list and every product page stale (a
+ * page read and write them: GET /api/reviews by product or seller, POST /api/reviews, PUT
+ * /api/reviews/{id} (the buyer's edit within REVIEW_EDIT_DAYS), POST /api/reviews/{id}/reply. A write marks every review list and every product page stale (a
  * product's stars move with its reviews).
  */
-import type { PurchaseReviewAnswer, PurchaseReviewInput, PurchaseReviewListAnswer, ReviewReplyInput } from "@market/contract";
+import type {
+  PurchaseReviewAnswer,
+  PurchaseReviewInput,
+  PurchaseReviewListAnswer,
+  PurchaseReviewUpdate,
+  ReviewReplyInput,
+} from "@market/contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api";
 import { catalogKeys } from "./catalog";
@@ -38,11 +44,15 @@ function useReviewWritten() {
     ]);
 }
 
-/** Review a delivered order line (the buyer's order page). */
-export function useWritePurchaseReview() {
+/**
+ * Review a received order line (the buyer's order page), or, given `reviewId`, change that review
+ * (PUT; the server refuses after its `editable_until`).
+ */
+export function useWritePurchaseReview(reviewId?: string) {
   const written = useReviewWritten();
   return useMutation({
-    mutationFn: (body: PurchaseReviewInput) => api<PurchaseReviewAnswer>("/api/reviews", { method: "POST", body }),
+    mutationFn: (body: PurchaseReviewInput | PurchaseReviewUpdate) =>
+      api<PurchaseReviewAnswer>(reviewId ? `/api/reviews/${reviewId}` : "/api/reviews", { method: reviewId ? "PUT" : "POST", body }),
     onSuccess: () => written(),
   });
 }

@@ -1,11 +1,12 @@
 /**
  * Reports (ADR 0213) in the back office: the admins' queue (`GET /api/admin/reports`, one entry per
  * reported item) and their decision, and the seller's own reported items (`GET /api/me/reports`).
- * A decision reloads both lists.
+ * Both page on by cursor (100 a page, "Load more"). A decision reloads both lists.
  */
 import type { DecideReportAnswer, DecideReportInput, ReportCasesAnswer } from "@market/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
+import { cursorPagesQuery } from "../../../lib/queries/pages";
 
 const reportKeys = {
   all: ["bo", "reports"] as const,
@@ -14,14 +15,11 @@ const reportKeys = {
 };
 
 export function useReportQueue(status: "open" | "decided") {
-  return useQuery({
-    queryKey: reportKeys.queue(status),
-    queryFn: ({ signal }) => api<ReportCasesAnswer>(`/api/admin/reports?status=${status}`, { signal }),
-  });
+  return useInfiniteQuery(cursorPagesQuery<ReportCasesAnswer>(reportKeys.queue(status), "/api/admin/reports", { status }));
 }
 
 export function useMyReports() {
-  return useQuery({ queryKey: reportKeys.mine(), queryFn: ({ signal }) => api<ReportCasesAnswer>("/api/me/reports", { signal }) });
+  return useInfiniteQuery(cursorPagesQuery<ReportCasesAnswer>(reportKeys.mine(), "/api/me/reports"));
 }
 
 export function useDecideReport(caseId: string) {

@@ -1,11 +1,12 @@
 /**
  * Reports (admin; ADR 0213): one entry per reported listing or review, open ones oldest first, each
  * with its reports; the admin hides a review, unlists a listing (the reason goes to the seller) or
- * dismisses the reports. "Decided" lists the latest decisions.
+ * dismisses the reports. "Decided" lists the latest decisions. 100 a page, then "Load more".
  */
 import { Button, Group, NativeSelect, SegmentedControl, Stack, TextInput } from "@mantine/core";
 import { DecideReportInput, type ReportCase } from "@market/contract";
 import { useState } from "react";
+import { LoadMore } from "../../../components/load-more";
 import { useSchemaForm } from "../../../lib/form";
 import { notifySuccess } from "../../../lib/notify";
 import { useDecideReport, useReportQueue } from "../api/reports";
@@ -64,15 +65,18 @@ function Queue() {
         <Loading />
       ) : q.isError ? (
         <LoadError error={q.error} onRetry={() => void q.refetch()} />
-      ) : q.data.data.length === 0 ? (
+      ) : q.data.pages[0]!.data.length === 0 ? (
         <Empty>{status === "open" ? "No reports waiting." : "No decisions yet."}</Empty>
       ) : (
-        <Stack gap="sm">
-          {q.data.data.map((c) => (
-            <ReportCaseCard key={c._id} entry={c}>
-              {c.status === "open" && <DecideForm entry={c} />}
-            </ReportCaseCard>
-          ))}
+        <Stack gap="sm" data-testid="report-queue">
+          {q.data.pages
+            .flatMap((p) => p.data)
+            .map((c) => (
+              <ReportCaseCard key={c._id} entry={c}>
+                {c.status === "open" && <DecideForm entry={c} />}
+              </ReportCaseCard>
+            ))}
+          <LoadMore list={q} />
         </Stack>
       )}
     </>

@@ -3,15 +3,18 @@
  * @username, description, state and city, member since, followers with Follow/Following, rating,
  * the seller score's label and parts (ADR 0211), then the seller's products or services with the
  * listing's sorts and pages (state in the URL: ?type=services&sort=&page=&cursor=), or the seller's
- * reviews from verified buyers (?type=reviews, ADR 0212). An unknown,
+ * reviews from verified buyers (?type=reviews, ADR 0212). A search box searches only this seller's
+ * items through the one search (ADR 0205): a GET form to `/search?user_id=...&q=`, so it works before
+ * the app starts and the shop page's first load stays small (ADR 0208). An unknown,
  * pending or blocked seller is the Not Found page (the server answers 404).
  */
 import { Container, Group, Stack, Text, Title } from "@mantine/core";
 import { ALL_CATEGORIES_ID, type CategoryType, type SellerShop, TEXT } from "@market/contract";
-import { IconRosetteDiscountCheckFilled } from "@tabler/icons-react";
+import { IconRosetteDiscountCheckFilled, IconSearch } from "@tabler/icons-react";
 import { lazy, Suspense } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { LazyAlert } from "../../../components/lazy-alert";
+import searchBox from "../../../components/search-box.module.css";
 import { SellerScoreBadge, scoreParts, sellerHref } from "../../../components/seller-score";
 import { Stars } from "../../../components/stars";
 import { Button } from "../../../components/ui/button";
@@ -145,6 +148,24 @@ function Profile({ shop }: { shop: SellerShop }) {
   );
 }
 
+/**
+ * Search within the shop: the one search filtered to the seller (`/search?user_id=&q=`). A plain
+ * GET form, before and after the app starts (the results page is server-drawn), in the header
+ * search box's look and styles (already on the page): the shop page stays within its first-load
+ * budget (ADR 0208).
+ */
+function ShopSearch({ shop }: { shop: SellerShop }) {
+  return (
+    <form method="get" action="/search" className={searchBox.form} style={{ margin: "16px 0" }}>
+      <input type="hidden" name="user_id" value={shop._id} />
+      <input type="search" name="q" className={searchBox.input} placeholder="Search this shop" aria-label="Search this shop" />
+      <button type="submit" className={searchBox.submit} aria-label="Search">
+        <IconSearch size={18} aria-hidden />
+      </button>
+    </form>
+  );
+}
+
 function Shop({ shop }: { shop: SellerShop }) {
   const [params] = useSearchParams();
   const reviews = params.get("type") === "reviews";
@@ -161,6 +182,7 @@ function Shop({ shop }: { shop: SellerShop }) {
   return (
     <Container size="xl" py="lg">
       <Profile shop={shop} />
+      <ShopSearch shop={shop} />
       <nav aria-label="The seller's items" className={classes.tabStrip} data-testid="shop-tabs">
         {tabs.map((t) => (
           <Button

@@ -10,7 +10,7 @@ import { SEARCH_QUERY_MAX } from "@market/contract";
 import { IconSearch } from "@tabler/icons-react";
 import { type FormEvent, type KeyboardEvent, lazy, Suspense, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import classes from "./search-box.module.css";
+import classes from "../../../components/search-box.module.css";
 import type { Suggestion } from "./search-suggestions";
 
 const SearchSuggestions = lazy(() => import("./search-suggestions"));

@@ -75,6 +75,12 @@ export default function SearchPage() {
           <Link to={withParams(params, { correct: "false", cursor: null })}>Search instead for {q}</Link>
         </Text>
       ) : null}
+      {params.get("user_id") ? (
+        <Text mb="sm" data-testid="one-seller">
+          Only one seller's items (searched from their shop).{" "}
+          <Link to={withParams(params, { user_id: null, cursor: null })}>Search all sellers</Link>
+        </Text>
+      ) : null}
       {/* key: the fields start from the address on each navigation (back, a link, a suggestion). */}
       <form
         key={params.toString()}
