@@ -118,7 +118,9 @@ test.describe("back-office defects", () => {
       expect(body.data).toEqual({ message: body.message });
     }
     const product = (await (await request.get("/api/product?limit=1")).json()).products[0];
-    expect(product).toMatchObject({ body: null, reactions: [] });
+    // Products carry their verified buyers' latest stars (ADR 0212): whole stars from 1 to 5.
+    expect(product).toMatchObject({ body: null, reactions: expect.any(Array) });
+    for (const stars of product.reactions) expect([1, 2, 3, 4, 5]).toContain(stars);
     const adminToken = await apiSignIn(request, DEMO.admin);
     const list = await (await request.get("/api/admin/users?account_type=business&limit=5", { headers: auth(adminToken) })).json();
     expect(list.data.length).toBeGreaterThan(0);
