@@ -203,22 +203,31 @@ describe("a cart from several sellers", () => {
   });
 });
 
+/**
+ * A paid order to Lagos from two sellers: `a` with their own rates (₦1,500 to Lagos) and `b` at the
+ * store's rate; the admin who confirmed the transfer.
+ */
+async function paidTwoSellerOrder() {
+  const a = await sellerWith(10_000, LAGOS_FCT);
+  const b = await sellerWith(5_000);
+  const shopper = await cartOf(a.product.id, b.product.id);
+  const total = 15_000 + 1500 + SHIPPING_FEE_NAIRA;
+  const session = await ctx.request({
+    method: "POST",
+    url: "/api/transactions/createSession",
+    token: shopper.token,
+    payload: checkoutBody(total),
+  });
+  const form = session.json().data.Form;
+  const paid = await ctx.request({ method: "PUT", url: "/api/transactions", token: shopper.token, payload: form });
+  const admin = await createUserWithToken(ctx.db, { accType: "admin" });
+  await decide(ctx, admin.token, paid.json().data.transaction_id, "confirm");
+  return { a, b, form, admin };
+}
+
 describe("a whole-order refund", () => {
   it("takes each seller's own delivery fee back from that seller and the store's rate from the store", async () => {
-    const a = await sellerWith(10_000, LAGOS_FCT);
-    const b = await sellerWith(5_000);
-    const shopper = await cartOf(a.product.id, b.product.id);
-    const total = 15_000 + 1500 + SHIPPING_FEE_NAIRA;
-    const session = await ctx.request({
-      method: "POST",
-      url: "/api/transactions/createSession",
-      token: shopper.token,
-      payload: checkoutBody(total),
-    });
-    const form = session.json().data.Form;
-    const paid = await ctx.request({ method: "PUT", url: "/api/transactions", token: shopper.token, payload: form });
-    const admin = await createUserWithToken(ctx.db, { accType: "admin" });
-    await decide(ctx, admin.token, paid.json().data.transaction_id, "confirm");
+    const { a, b, form, admin } = await paidTwoSellerOrder();
     const shippingBefore = await balanceKobo(ctx.db, { kind: "store_shipping" });
 
     const res = await ctx.request({
@@ -236,20 +245,7 @@ describe("a whole-order refund", () => {
 
 describe("a cancelled line of a seller with their own rate", () => {
   it("refunds the line and its shipping share from that seller; a later whole-order refund takes only the rest", async () => {
-    const a = await sellerWith(10_000, LAGOS_FCT);
-    const b = await sellerWith(5_000);
-    const shopper = await cartOf(a.product.id, b.product.id);
-    const total = 15_000 + 1500 + SHIPPING_FEE_NAIRA;
-    const session = await ctx.request({
-      method: "POST",
-      url: "/api/transactions/createSession",
-      token: shopper.token,
-      payload: checkoutBody(total),
-    });
-    const form = session.json().data.Form;
-    const paid = await ctx.request({ method: "PUT", url: "/api/transactions", token: shopper.token, payload: form });
-    const admin = await createUserWithToken(ctx.db, { accType: "admin" });
-    await decide(ctx, admin.token, paid.json().data.transaction_id, "confirm");
+    const { a, b, form, admin } = await paidTwoSellerOrder();
     const shippingBefore = await balanceKobo(ctx.db, { kind: "store_shipping" });
     const [lineA] = await ctx.db.select().from(orderLines).where(eq(orderLines.sellerId, a.seller.user.id));
 
