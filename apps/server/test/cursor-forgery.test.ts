@@ -100,6 +100,8 @@ const CALLS: Record<string, { token?: string; queries: string[]; walk?: false }>
   "/api/notifications": { token: buyer.token, queries: [""], walk: false },
   "/api/admin/messages": { token: admin.token, queries: ["", "unread=true"], walk: false },
   "/api/search": { queries: ["sort=newest", "sort=price_asc", "q=product"] },
+  "/api/admin/reports": { token: admin.token, queries: ["", "status=decided"], walk: false },
+  "/api/me/reports": { token: seller.token, queries: [""], walk: false },
   "/api/reviews": { queries: [`product_id=${items[0]!.id}`, `seller_id=${seller.user.id}`], walk: false },
 };
 

@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { contactMessages, orders, payouts, purchaseReviews } from "../src/db/schema/index.js";
+import { contactMessages, orders, payouts, purchaseReviews, reportCases, reports } from "../src/db/schema/index.js";
 import { createCategory, createPost, createProduct, createReview, createUserWithToken } from "../src/db/seed/factories.js";
 import { listRoutes } from "./abuse/kit.js";
 import { buyAndSubmit, decide } from "./finance-helpers.js";
@@ -67,6 +67,13 @@ for (const l of paidLines.rows)
     sellerRating: 5,
     comment: "Walked",
   });
+// Reports (ADR 0213): one open case per reported product of the seller, each with one report.
+for (const item of items) {
+  const [c] = await ctx.db.insert(reportCases).values({ targetType: "product", targetId: item.id, sellerId: seller.user.id }).returning();
+  await ctx.db
+    .insert(reports)
+    .values({ caseId: c!.id, targetType: "product", targetId: item.id, reporterId: admin.user.id, reason: "counterfeit" });
+}
 // The admins' inbox: contact messages, all unread.
 for (let i = 0; i < 4; i++) await ctx.db.insert(contactMessages).values({ name: `Sender ${i}`, email: `sender${i}@example.ng` });
 
@@ -86,6 +93,7 @@ for (const table of [
   "contact_messages",
   "purchase_reviews",
   "search_items",
+  "report_cases",
 ])
   await ctx.db.execute(sql`update ${sql.identifier(table)} set created_at = ${SAME_TIME}::timestamptz`);
 
@@ -109,6 +117,8 @@ const CALLS: Record<string, { token?: string; queries: string[] }> = {
   "/api/admin/messages": { token: admin.token, queries: ["", "unread=true"] },
   // Products and services together (ADR 0205): by newest, by price, and by relevance (ties by id).
   "/api/search": { queries: ["sort=newest", "sort=price_asc", "q=walk", `user_id=${seller.user.id}&sort=price_desc`] },
+  "/api/admin/reports": { token: admin.token, queries: [""] },
+  "/api/me/reports": { token: seller.token, queries: [""] },
   "/api/reviews": { queries: [`product_id=${items[0]!.id}`, `seller_id=${seller.user.id}`] },
 };
 

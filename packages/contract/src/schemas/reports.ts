@@ -66,6 +66,9 @@ export const ReportCase = z.object({
 });
 export type ReportCase = z.infer<typeof ReportCase>;
 
+/** Report cases a page of the admins' queue and the seller's list. */
+export const REPORT_CASES_PAGE = 100;
+
 /**
  * GET /api/admin/reports query: the open ones (default) or the decided ones, 100 a page; `cursor`
  * is the previous page's `nextCursor`.
@@ -73,10 +76,12 @@ export type ReportCase = z.infer<typeof ReportCase>;
 export const ReportCasesQuery = z.object({
   status: z.enum(["open", "decided"]).default("open"),
   cursor: z.string().max(200).optional(),
+  /** Entries a page (at most and by default 100). */
+  limit: z.coerce.number().int().min(1).max(REPORT_CASES_PAGE).default(REPORT_CASES_PAGE),
 });
 
 /** GET /api/me/reports query: `cursor` is the previous page's `nextCursor`. */
-export const MyReportCasesQuery = ReportCasesQuery.pick({ cursor: true });
+export const MyReportCasesQuery = ReportCasesQuery.pick({ cursor: true, limit: true });
 
 /** A page of report cases; `nextCursor` opens the next page, null on the last. */
 export const ReportCasesAnswer = z.object({ statusCode: z.number().int(), data: z.array(ReportCase), nextCursor: z.string().nullable() });

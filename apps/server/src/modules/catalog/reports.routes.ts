@@ -53,7 +53,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ReportCasesAnswer, ...errorAnswers },
       },
     },
-    async (request) => ({ statusCode: 200, ...(await listReportCases(app.db, { status: request.query.status }, request.query.cursor)) }),
+    async (request) => ({
+      statusCode: 200,
+      ...(await listReportCases(app.db, { status: request.query.status }, request.query.cursor, request.query.limit)),
+    }),
   );
 
   app.post(
@@ -91,7 +94,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       statusCode: 200,
-      ...(await listReportCases(app.db, { sellerId: currentUser(request).id }, request.query.cursor)),
+      ...(await listReportCases(app.db, { sellerId: currentUser(request).id }, request.query.cursor, request.query.limit)),
     }),
   );
 };

@@ -9,6 +9,7 @@
 import {
   BACKOFFICE_BASE,
   type DecideReportInput,
+  REPORT_CASES_PAGE,
   REPORTS_PER_DAY,
   REPORTS_TO_HIDE,
   type ReportCase,
@@ -205,11 +206,8 @@ async function caseEntries(db: Executor, rows: (typeof reportCases.$inferSelect)
   });
 }
 
-/** At most this many cases per page. */
-const QUEUE_PAGE = 100;
-
 /**
- * One page of report cases (QUEUE_PAGE at most, keyset: `cursor` from the previous page's
+ * One page of report cases (`limit`, REPORT_CASES_PAGE by default, keyset: `cursor` from the previous page's
  * `nextCursor`): the admins' queue (`{ status: "open" }` oldest first, or the newest `"decided"`
  * ones), or every case about one seller's items, newest first (their view of reports and decisions).
  * @throws HttpError 400 "Invalid cursor" on a malformed or forged cursor.
@@ -218,7 +216,7 @@ export async function listReportCases(
   db: Executor,
   by: { status: "open" | "decided" } | { sellerId: string },
   cursor?: string,
-  limit = QUEUE_PAGE,
+  limit = REPORT_CASES_PAGE,
 ): Promise<{ data: ReportCase[]; nextCursor: string | null }> {
   const where =
     "sellerId" in by

@@ -140,7 +140,8 @@ describe("buyer protection on the order page", () => {
 
     await userEvent.click(screen.getByRole("button", { name: "Report a problem" }));
     const dialog = await screen.findByRole("dialog");
-    await userEvent.selectOptions(within(dialog).getByLabelText("What is wrong?"), "wrong_item");
+    // The dialog's fields are a chunk of their own, loaded on first open (ADR 0214).
+    await userEvent.selectOptions(await within(dialog).findByLabelText("What is wrong?"), "wrong_item");
     await userEvent.type(within(dialog).getByLabelText(/Tell us more/), "Blue, not red");
     await userEvent.click(within(dialog).getByRole("button", { name: "Send report" }));
     await waitFor(() => expect(calls.find((c) => c.path.endsWith("/problems"))?.body).toBeDefined());

@@ -21,7 +21,7 @@ describe("scoreAdvice", () => {
       ["Shipped on time", "60%"],
       ["Without a problem or return", "80%"],
     ]);
-    expect(a.raise[0]!.advice).toMatch(/ship-by time/);
+    expect(a.raise[0]!.advice).toMatch(/ship-by deadline/);
     expect(a.good).toEqual(["Orders fulfilled (100%)", "Average rating (4.8 of 5)"]);
     expect(a.notMeasured).toEqual([]);
     expect(a.ordersToGo).toBeNull();
