@@ -85,7 +85,7 @@ test.describe("catalog @phone", () => {
       .getByTestId("main-image")
       .locator("img")
       .evaluate((el) => el.getBoundingClientRect().height);
-    expect(mainHeight).toBeCloseTo(viewport.height * (wide ? 0.6 : 0.34), 0);
+    expect(mainHeight).toBeCloseTo(viewport.height * (wide ? 0.6 : 0.28), 0);
     await expect(page.getByRole("combobox", { name: "Quantity" }).locator("option")).toHaveCount(Math.min(withTwo.count_in_stock, 100));
     await expect(page.getByRole("button", { name: "Add To Cart" })).toBeVisible();
     await expect(page.getByRole("tab", { name: "Description" })).toHaveAttribute("aria-selected", "true");
