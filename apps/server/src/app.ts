@@ -29,6 +29,7 @@ import sellersRoutes from "./modules/catalog/sellers.routes.js";
 import cartRoutes from "./modules/commerce/cart.routes.js";
 import checkoutRoutes from "./modules/commerce/checkout.routes.js";
 import ordersRoutes from "./modules/commerce/orders.routes.js";
+import payOnDeliveryRoutes from "./modules/commerce/pay-on-delivery.routes.js";
 import paystackWebhookRoutes from "./modules/commerce/payments/webhook.routes.js";
 import protectionRoutes from "./modules/commerce/protection.routes.js";
 import transfersRoutes from "./modules/commerce/transfers.routes.js";
@@ -183,6 +184,7 @@ export async function buildApp(config: Config, db: Db, { readDb = db }: { readDb
   await app.register(sellersRoutes, { prefix: "/api" });
   await app.register(cartRoutes, { prefix: "/api" });
   await app.register(checkoutRoutes, { prefix: "/api" });
+  await app.register(payOnDeliveryRoutes, { prefix: "/api" });
   await app.register(ordersRoutes, { prefix: "/api" });
   await app.register(protectionRoutes, { prefix: "/api" });
   await app.register(transfersRoutes, { prefix: "/api" });

@@ -60,13 +60,13 @@ describe("a seller's rates", () => {
     const saved = await putRates(seller.token, { rates: LAGOS_FCT, pickup_points: [pickup] });
     expect(saved.statusCode, saved.body).toBe(200);
     const read = await ctx.request({ method: "GET", url: `/api/shipping/rates?seller_id=${seller.user.id}` });
-    expect(read.json().data.rates).toEqual([LAGOS_FCT[1], LAGOS_FCT[0]]);
+    expect(read.json().data.rates).toEqual([LAGOS_FCT[1], LAGOS_FCT[0]].map((r) => ({ ...r, pay_on_delivery: false })));
     expect(read.json().data.pickup_points).toEqual([{ ...pickup, _id: expect.any(String) }]);
 
     // Replacing: a state left out is no longer delivered to.
     await putRates(seller.token, { rates: [LAGOS_FCT[0]] });
     const after = await ctx.request({ method: "GET", url: `/api/shipping/rates?seller_id=${seller.user.id}` });
-    expect(after.json().data).toEqual({ rates: [LAGOS_FCT[0]], pickup_points: [] });
+    expect(after.json().data).toEqual({ rates: [{ ...LAGOS_FCT[0], pay_on_delivery: false }], pickup_points: [] });
   });
 
   it("refuses a fee out of range, an unknown state, days upside down and a state twice with field errors", async () => {

@@ -4,7 +4,7 @@
  * with the public cache on, so the admin's write must reach the cached answer) and applied by
  * checkout; 0 means no free shipping.
  */
-import { FREE_SHIPPING_OVER_NAIRA, SHIPPING_FEE_NAIRA } from "@market/contract";
+import { FREE_SHIPPING_OVER_NAIRA, POD_CAP_NAIRA, SHIPPING_FEE_NAIRA } from "@market/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserWithToken } from "../src/db/seed/factories.js";
 import { checkoutBody } from "./fixtures.js";
@@ -38,7 +38,12 @@ describe("PUT /api/admin/shipping", () => {
     expect(negative.statusCode).toBe(400);
     expect(negative.json().errors?.free_shipping_over ?? negative.json().message).toMatch(/negative/);
     expect((await put({ free_shipping_over: 10.5 }, adminToken)).statusCode).toBe(400);
-    expect(await settings()).toEqual({ free_shipping_over: FREE_SHIPPING_OVER_NAIRA, free_shipping_state: "Lagos", card_payments: false });
+    expect(await settings()).toEqual({
+      free_shipping_over: FREE_SHIPPING_OVER_NAIRA,
+      free_shipping_state: "Lagos",
+      card_payments: false,
+      pay_on_delivery_cap: POD_CAP_NAIRA,
+    });
   });
 
   it("200: the public value (cached) and the fee checkout charges follow the admin's threshold; 0 turns it off", async () => {
@@ -51,7 +56,7 @@ describe("PUT /api/admin/shipping", () => {
 
     const res = await put({ free_shipping_over: 20_000 }, adminToken);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual({ free_shipping_over: 20_000, free_shipping_state: "Lagos" });
+    expect(res.json().data).toEqual({ free_shipping_over: 20_000, free_shipping_state: "Lagos", pay_on_delivery_cap: POD_CAP_NAIRA });
     expect((await settings()).free_shipping_over).toBe(20_000);
 
     const after = await shopperWithCart(ctx, 30_000);

@@ -99,6 +99,11 @@ export function createDb(url: string, max = 10, timeouts?: DbTimeouts): Db {
   return drizzle(pool, { schema, casing: "snake_case" }) as Db;
 }
 
+/** Drizzle on a connection inside `inPgTransaction`, for a service written with Drizzle to join that transaction. */
+export function drizzleOn(client: pg.PoolClient): Db {
+  return drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
+}
+
 /** A node-postgres connection to run a `NamedStatement` on: the pool (`db.$client`) or a transaction's connection. */
 export type PgClient = pg.Pool | pg.PoolClient;
 

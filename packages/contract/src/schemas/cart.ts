@@ -5,9 +5,11 @@
  */
 import { z } from "zod";
 import { DEFAULT_PAYMENT_TYPE, DEFAULT_PRODUCT_TYPE, NUBAN_LENGTH } from "../constants.js";
+import { PAY_ON_DELIVERY } from "../pay-on-delivery.js";
 import { LineVariant } from "./catalog.js";
 import { Id, Naira } from "./common.js";
 import { Refund } from "./finance.js";
+import { PayOnDeliveryView } from "./pay-on-delivery.js";
 import { phoneField } from "./phone.js";
 import { plainText } from "./plain-text.js";
 import { Problem } from "./protection.js";
@@ -97,11 +99,14 @@ export const CreateSessionBody = ShippingAddressFields.extend({
   shippingFees: z.coerce.number().pipe(Naira).optional(),
   /**
    * Bank transfer (the default, spec §9), or card through Paystack when the store has a Paystack key
-   * (ADR 0201; otherwise refused with the spec's "coming soon" sentence).
+   * (ADR 0201; otherwise refused with the spec's "coming soon" sentence), or pay on delivery when
+   * every rule allows it (ADR 0220; otherwise 409 with the rule).
    */
-  payment_type: z.enum([DEFAULT_PAYMENT_TYPE, "card"], { message: "Choose Bank Transfer or Card payment" }).default(DEFAULT_PAYMENT_TYPE),
+  payment_type: z
+    .enum([DEFAULT_PAYMENT_TYPE, "card", PAY_ON_DELIVERY], { message: "Choose Bank Transfer, Card payment or Pay on delivery" })
+    .default(DEFAULT_PAYMENT_TYPE),
   product_type: z.literal(DEFAULT_PRODUCT_TYPE, { message: "Only market-place products can be checked out" }).default(DEFAULT_PRODUCT_TYPE),
-  /** The payer's account: required for a bank transfer (checked by checkout), unused for a card. */
+  /** The payer's account: required for a bank transfer (checked by checkout), unused for a card or pay on delivery. */
   account_no: AccountNo.optional(),
   /** The total the shopper saw ("12500.00", naira); only compared with the server's own total. */
   amount: z.coerce.number({ message: "amount must be a number" }).pipe(Naira),
@@ -477,6 +482,8 @@ export const OrderView = z.object({
     })
     .nullable(),
   refunds: z.array(Refund),
+  /** Pay on delivery (ADR 0220, 0221): the amount, the code's sending and each seller's delivery; null for other orders. */
+  pay_on_delivery: PayOnDeliveryView.nullable().optional(),
   timeline: z.array(OrderEvent),
   /** The lines' recorded events (ship, deliver, receive, cancel, problems), oldest first; also in `timeline`. */
   events: z.array(OrderEvent),

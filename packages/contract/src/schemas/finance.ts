@@ -64,6 +64,8 @@ export const StoreSettings = z.object({
   card_payments: z.boolean().optional(),
   free_shipping_over: z.number().int(),
   free_shipping_state: z.string(),
+  /** Orders under this total (whole naira) may be paid on delivery (ADR 0220). */
+  pay_on_delivery_cap: z.number().int().optional(),
 });
 export type StoreSettings = z.infer<typeof StoreSettings>;
 export const StoreSettingsAnswer = z.object({ statusCode: z.number().int(), data: StoreSettings });
@@ -75,6 +77,13 @@ export const ShippingSettingsBody = z.object({
     .int("Enter a whole number of naira")
     .min(0, "The amount cannot be negative")
     .max(100_000_000, "The amount is too large"),
+  /** Pay on delivery only for orders under this total, whole naira (ADR 0220); unchanged when absent. */
+  pay_on_delivery_cap: z
+    .number({ error: "Enter the pay-on-delivery cap in naira" })
+    .int("Enter a whole number of naira")
+    .min(0, "The amount cannot be negative")
+    .max(100_000_000, "The amount is too large")
+    .optional(),
 });
 export type ShippingSettingsBody = z.infer<typeof ShippingSettingsBody>;
 export const StoreSettingsUpdateAnswer = z.object({ statusCode: z.number().int(), message: z.string(), data: StoreSettings });
@@ -86,6 +95,8 @@ export const EarningsBalances = z.object({
   available: z.number(),
   in_transit: z.number(),
   paid_out: z.number(),
+  /** Cash the seller's couriers collected on delivery still owed to the store, netted from the available balance (ADR 0222). */
+  owed: z.number().optional(),
   /** Days after delivery before a line's share becomes available. */
   holding_days: z.number().int(),
   /** The smallest payout, naira. */
@@ -94,7 +105,8 @@ export const EarningsBalances = z.object({
 });
 export type EarningsBalances = z.infer<typeof EarningsBalances>;
 
-export const STATEMENT_KINDS = ["sale", "release", "refund", "payout", "payout_paid", "payout_returned"] as const;
+/** "debt": cash collected on delivery netted from the available balance (ADR 0222). */
+export const STATEMENT_KINDS = ["sale", "release", "refund", "payout", "payout_paid", "payout_returned", "debt"] as const;
 /** One entry of a seller's statement (newest first). `amount` is signed naira on `balance`. */
 export const StatementEntry = z.object({
   _id: z.string(),

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { NIGERIAN_STATES } from "../nigeria.js";
 import { MAX_SHIPPING_FEE_NAIRA, SHIPPING_MESSAGES } from "../shipping.js";
 import { Id, Naira } from "./common.js";
+import { PayOnDeliveryOffer } from "./pay-on-delivery.js";
 
 /** A Nigerian state as the address form names it ("FCT" for Abuja). */
 export const StateName = z.enum(NIGERIAN_STATES, { message: SHIPPING_MESSAGES.state });
@@ -17,9 +18,12 @@ const Days = z
   .min(0, SHIPPING_MESSAGES.days)
   .max(60, SHIPPING_MESSAGES.days);
 
-/** One state a seller delivers to: fee (naira) and delivery days (min to max). */
+/**
+ * One state a seller delivers to: fee (naira), delivery days (min to max), and whether the seller's
+ * courier takes cash there (pay on delivery, ADR 0220; off unless said).
+ */
 export const ShippingRate = z
-  .object({ state: StateName, fee: Fee, min_days: Days, max_days: Days })
+  .object({ state: StateName, fee: Fee, min_days: Days, max_days: Days, pay_on_delivery: z.boolean().default(false) })
   .refine((r) => r.min_days <= r.max_days, { message: SHIPPING_MESSAGES.daysOrder, path: ["max_days"] });
 export type ShippingRate = z.infer<typeof ShippingRate>;
 
@@ -95,6 +99,8 @@ export const ShippingQuote = z.object({
   shipping: Naira,
   /** The first line no group can deliver, as a sentence; null when every group delivers. */
   blocked: z.string().nullable(),
+  /** Whether this cart may be paid on delivery to `state` by this buyer, else the rule's sentence (ADR 0220). */
+  pay_on_delivery: PayOnDeliveryOffer,
 });
 export type ShippingQuote = z.infer<typeof ShippingQuote>;
 export const ShippingQuoteAnswer = z.object({ statusCode: z.number().int(), data: ShippingQuote });

@@ -19,7 +19,9 @@ import { users } from "./users.js";
  * - seller_pending / seller_payable: per seller, a share not yet / already available for payout;
  * - store_commission, store_shipping: what the store earned;
  * - payouts_in_transit: requested payouts not yet paid;
- * - refunds: money owed back to buyers (and so handed back by the admin).
+ * - refunds: money owed back to buyers (and so handed back by the admin);
+ * - seller_debt: per seller, negative while the seller owes the store cash their courier collected
+ *   on delivery (pay on delivery, ADR 0222), netted from their available balance.
  */
 export const ledgerAccountKind = pgEnum("ledger_account_kind", [
   "store_cash",
@@ -29,6 +31,7 @@ export const ledgerAccountKind = pgEnum("ledger_account_kind", [
   "store_shipping",
   "payouts_in_transit",
   "refunds",
+  "seller_debt",
 ]);
 
 export const ledgerAccounts = pgTable(
@@ -42,7 +45,11 @@ export const ledgerAccounts = pgTable(
   },
   (t) => [
     unique("ledger_accounts_kind_owner_uq").on(t.kind, t.ownerId).nullsNotDistinct(),
-    check("ledger_accounts_owner_ck", sql`(${t.kind} in ('seller_pending', 'seller_payable')) = (${t.ownerId} is not null)`),
+    // Compared as text: the enum value seller_debt is added in the same migration.
+    check(
+      "ledger_accounts_owner_ck",
+      sql`(${t.kind}::text in ('seller_pending', 'seller_payable', 'seller_debt')) = (${t.ownerId} is not null)`,
+    ),
   ],
 );
 
@@ -96,6 +103,8 @@ export const financeSettings = pgTable(
     commissionBps: integer("commission_bps").notNull().default(1000),
     /** Free standard shipping in Lagos over this subtotal, whole naira; 0: none (ADR 0135). */
     freeShippingOverNaira: integer("free_shipping_over_naira").notNull().default(50_000),
+    /** Pay on delivery only for orders under this total, whole naira (ADR 0220). */
+    podCapNaira: integer("pod_cap_naira").notNull().default(100_000),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -103,6 +112,7 @@ export const financeSettings = pgTable(
     check("finance_settings_one_ck", sql`${t.id} = 1`),
     check("finance_settings_bps_ck", sql`${t.commissionBps} between 0 and 10000`),
     check("finance_settings_free_shipping_ck", sql`${t.freeShippingOverNaira} >= 0`),
+    check("finance_settings_pod_cap_ck", sql`${t.podCapNaira} >= 0`),
   ],
 );
 

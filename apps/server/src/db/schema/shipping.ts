@@ -19,6 +19,8 @@ export const shippingRates = pgTable(
     feeKobo: bigint("fee_kobo", { mode: "number" }).notNull(),
     minDays: integer("min_days").notNull(),
     maxDays: integer("max_days").notNull(),
+    /** The seller's courier takes cash in this state (pay on delivery, ADR 0220). */
+    payOnDelivery: boolean("pay_on_delivery").notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.sellerId, t.state] }),
@@ -68,4 +70,46 @@ export const orderShipments = pgTable(
     pickup: jsonb("pickup").$type<PickupSnapshot>(),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.sellerId] }), check("order_shipments_fee_ck", sql`${t.feeKobo} >= 0`)],
+);
+
+/**
+ * A pay-on-delivery order's delivery code (ADR 0221): only its salted hash, and when and how often
+ * it was sent to the buyer by SMS.
+ */
+export const podCodes = pgTable("pod_codes", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  codeHash: text("code_hash").notNull(),
+  sends: integer("sends").notNull().default(1),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One seller's delivery of a pay-on-delivery order (ADR 0221): wrong codes typed (five lock it until
+ * an admin unlocks), and how it ended: paid (the code) or refused at the door (not paid).
+ */
+export const podDeliveries = pgTable(
+  "pod_deliveries",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** The buyer, so their refusals are counted without reading orders. */
+    buyerId: uuid("buyer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    wrongTries: integer("wrong_tries").notNull().default(0),
+    lockedAt: timestamp("locked_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    refusedAt: timestamp("refused_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.sellerId] }),
+    index("pod_deliveries_refused_idx").on(t.buyerId).where(sql`${t.refusedAt} is not null`),
+    check("pod_deliveries_one_end_ck", sql`${t.paidAt} is null or ${t.refusedAt} is null`),
+  ],
 );

@@ -598,29 +598,30 @@ async function seedVariantProducts(
  * Two demo sellers set their own delivery (ADR 0199), so the Delivery screen, the product page's
  * line and checkout's groups show them: Chidi's "free in Lagos, ₦1,000 to Abuja, ₦500 to Ibadan"
  * as Konga sellers say it, Funke's Lagos-first fashion rates with a pickup point (no Kano: the
- * shopper there is told so). The others keep the store's rate.
+ * shopper there is told so). Both take pay on delivery in Lagos (ADR 0220). The others keep the
+ * store's rate.
  */
 async function seedDeliveryRates(db: Db, sellers: Array<{ username: string; row: { id: string } }>): Promise<void> {
   const id = (username: string) => sellers.find((s) => s.username === username)!.row.id;
   await setShippingRates(db, id("chidihome"), {
     rates: [
-      { state: "Lagos", fee: 0, min_days: 1, max_days: 2 },
-      { state: "FCT", fee: 1000, min_days: 2, max_days: 3 },
-      { state: "Oyo", fee: 500, min_days: 1, max_days: 3 },
-      { state: "Ogun", fee: 500, min_days: 1, max_days: 2 },
-      { state: "Kano", fee: 3000, min_days: 4, max_days: 7 },
-      { state: "Rivers", fee: 2500, min_days: 3, max_days: 5 },
-      { state: "Enugu", fee: 2500, min_days: 3, max_days: 5 },
+      { state: "Lagos", fee: 0, min_days: 1, max_days: 2, pay_on_delivery: true },
+      { state: "FCT", fee: 1000, min_days: 2, max_days: 3, pay_on_delivery: false },
+      { state: "Oyo", fee: 500, min_days: 1, max_days: 3, pay_on_delivery: false },
+      { state: "Ogun", fee: 500, min_days: 1, max_days: 2, pay_on_delivery: false },
+      { state: "Kano", fee: 3000, min_days: 4, max_days: 7, pay_on_delivery: false },
+      { state: "Rivers", fee: 2500, min_days: 3, max_days: 5, pay_on_delivery: false },
+      { state: "Enugu", fee: 2500, min_days: 3, max_days: 5, pay_on_delivery: false },
     ],
     pickup_points: [],
   });
   await setShippingRates(db, id("funkefashion"), {
     rates: [
-      { state: "Lagos", fee: 1500, min_days: 1, max_days: 2 },
-      { state: "Ogun", fee: 2000, min_days: 2, max_days: 3 },
-      { state: "Oyo", fee: 2500, min_days: 2, max_days: 4 },
-      { state: "FCT", fee: 3500, min_days: 3, max_days: 5 },
-      { state: "Rivers", fee: 3500, min_days: 3, max_days: 6 },
+      { state: "Lagos", fee: 1500, min_days: 1, max_days: 2, pay_on_delivery: true },
+      { state: "Ogun", fee: 2000, min_days: 2, max_days: 3, pay_on_delivery: false },
+      { state: "Oyo", fee: 2500, min_days: 2, max_days: 4, pay_on_delivery: false },
+      { state: "FCT", fee: 3500, min_days: 3, max_days: 5, pay_on_delivery: false },
+      { state: "Rivers", fee: 3500, min_days: 3, max_days: 6, pay_on_delivery: false },
     ],
     pickup_points: [{ name: "Yaba pickup point", address: "12 Herbert Macaulay Way, Yaba, Lagos", state: "Lagos", fee: 500 }],
   });

@@ -10,7 +10,9 @@ import {
   ErrorAnswer,
   IdempotencyHeaders,
   MessageAnswer,
+  PAY_ON_DELIVERY,
   PendingTransferAnswer,
+  payTheCourier,
   SubmitTransferAnswer,
   SubmitTransferBody,
 } from "@market/contract";
@@ -41,7 +43,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["checkout"],
         summary:
-          "Reserve the cart as an order for 15 minutes and answer the bank transfer record (payment_type bank_transfer), or for card the Paystack page to send the buyer to (authorization_url); a retry with the same Idempotency-Key answers the first result",
+          "Reserve the cart as an order for 15 minutes and answer the bank transfer record (payment_type bank_transfer), or for card the Paystack page to send the buyer to (authorization_url), or place it paid on delivery (payment_type pay_on_delivery: no window, the delivery code sent by SMS; 409 with the rule when pay on delivery is not allowed); a retry with the same Idempotency-Key answers the first result",
         security: bearer,
         headers: IdempotencyHeaders,
         body: CreateSessionBody,
@@ -66,6 +68,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           card,
         ),
       );
+      if (form.provider === PAY_ON_DELIVERY)
+        return { statusCode: 200, data: { message: payTheCourier(form.amount), data: "session" as const, Form: form } };
       if (authorization_url)
         return {
           statusCode: 200,

@@ -14,7 +14,7 @@
  * zero whatever the concurrency; it goes back when the order is cancelled, expires or is rejected.
  * Money: kobo inside, naira in answers.
  */
-import { type CreateSessionBody, koboToNaira, NUBAN_LENGTH, type TransferForm } from "@market/contract";
+import { type CreateSessionBody, koboToNaira, NUBAN_LENGTH, PAY_ON_DELIVERY, type TransferForm } from "@market/contract";
 import { type Db, namedStatement } from "../../db/client.js";
 import { invalidInput } from "../../lib/errors.js";
 import { orderPlaced } from "../notifications/events.js";
@@ -52,7 +52,7 @@ export async function createCheckoutSession(
 ): Promise<TransferForm & { authorization_url?: string }> {
   if (body.payment_type === "card" && !card)
     throw invalidInput({ payment_type: "Card payment is not available yet: choose Bank Transfer" });
-  if (body.payment_type !== "card" && !body.account_no)
+  if (body.payment_type === "bank_transfer" && !body.account_no)
     throw invalidInput({ account_no: `Enter the ${NUBAN_LENGTH}-digit account number` });
   let reserved = await reserveOrder(db, provider, user.id, body, rules);
   // Stock held by windows that are already over must not make this shopper's checkout fail (ADR
@@ -65,6 +65,28 @@ export async function createCheckoutSession(
   if ("short" in reserved) throw reserved.short.refusal;
   const { order } = reserved;
   stockChanged(reserved.stockChanged);
+  const { first_name: _f, last_name: _l, ...address } = order.address;
+  if (body.payment_type === PAY_ON_DELIVERY) {
+    // The order is placed and its code sent by SMS in the reservation's commit; no transfer to open (ADR 0220).
+    queued(reserved.podOutbox);
+    return {
+      client_account_no: "",
+      client_bank: "",
+      client_account_name: "",
+      amount: koboToNaira(order.totalKobo),
+      subtotal: koboToNaira(order.subtotalKobo),
+      shippingFees: koboToNaira(order.shippingKobo),
+      account_no: "",
+      payment_type: body.payment_type,
+      product_type: body.product_type,
+      order_id: order.id,
+      number: order.number,
+      reference: order.reference,
+      expires_at: order.reservedUntil.toISOString(),
+      provider: PAY_ON_DELIVERY,
+      address,
+    };
+  }
   let account = order.account;
   let authorizationUrl: string | undefined;
   if (body.payment_type === "card" && card) {
@@ -103,7 +125,6 @@ export async function createCheckoutSession(
   // is known, which a provider gives only after the reservation's commit.
   const shown = account;
   queued(await db.transaction((tx) => orderPlaced(tx, order.id, shown)));
-  const { first_name: _f, last_name: _l, ...address } = order.address;
   return {
     client_account_no: account.client_account_no,
     client_bank: account.client_bank,

@@ -7,6 +7,7 @@
  *   unfulfilled --ship--> shipped --deliver--> delivered --receive--> received --release--> completed
  *   unfulfilled --deliver--> delivered (a seller who hands it over in person)
  *   unfulfilled --cancel--> cancelled (the seller with a reason, or the ship-by timer)
+ *   unfulfilled | shipped --refuse--> cancelled (pay on delivery: the buyer refused it at the door, ADR 0221)
  *   shipped | delivered --report--> disputed --accept--> refunded
  *   disputed --decide--> refunded (the whole line refunded) | received (released, or part refunded)
  *
@@ -18,7 +19,17 @@ import type { FulfilmentStatus } from "@market/contract";
 export type Actor = "seller" | "buyer" | "admin" | "timer";
 
 /** The events that move a line. */
-export type LineEvent = "ship" | "deliver" | "receive" | "release" | "cancel" | "report" | "accept" | "decide_refund_all" | "decide_rest";
+export type LineEvent =
+  | "ship"
+  | "deliver"
+  | "receive"
+  | "release"
+  | "cancel"
+  | "refuse"
+  | "report"
+  | "accept"
+  | "decide_refund_all"
+  | "decide_rest";
 
 /** One row of the table. `money`/`stock`: what the transition does, said for people and the docs. */
 type Transition = {
@@ -72,6 +83,14 @@ export const LINE_TRANSITIONS: Record<LineEvent, Transition> = {
     money: "full refund of the line and its shipping share; the seller's share and the commission are reversed",
     stock: "the units go back on sale",
   },
+  refuse: {
+    from: ["unfulfilled", "shipped"],
+    to: "cancelled",
+    who: ["seller"],
+    when: "pay on delivery: the buyer refused it at the door without paying (counts against the buyer; ADR 0221)",
+    money: "none: nothing was paid",
+    stock: "the units go back on sale",
+  },
   report: {
     from: ["shipped", "delivered"],
     to: "disputed",
@@ -114,6 +133,7 @@ export function refusal(event: LineEvent, from: FulfilmentStatus): string {
     receive: "confirmed received",
     release: "released",
     cancel: "cancelled",
+    refuse: "marked refused",
     report: "reported",
     accept: "refunded by acceptance",
     decide_refund_all: "decided",

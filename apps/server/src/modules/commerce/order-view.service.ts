@@ -18,6 +18,7 @@ import { orderLineEvents, orderLines, orders, transactions, users } from "../../
 import { notFound } from "../../lib/errors.js";
 import { lineVariant } from "../catalog/variants.service.js";
 import { refundsByOrder } from "../ledger/refunds.service.js";
+import { podView } from "./pay-on-delivery.service.js";
 import { type ProtectionSettings, problemsByLine } from "./protection.service.js";
 import { shipByOf } from "./ship-by.js";
 
@@ -122,6 +123,8 @@ export async function orderView(
     buyer: person(order.buyerId),
     address: { ...order.shippingAddress, phone_international: internationalPhone(order.shippingAddress.phone) },
     lines: viewLines,
+    // Pay on delivery (ADR 0221): a seller sees only their own delivery, never when the code was sent.
+    pay_on_delivery: await podView(db, order.id, view === "seller" ? viewer.id : null),
     totals:
       view === "seller"
         ? null

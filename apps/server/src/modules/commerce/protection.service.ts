@@ -8,7 +8,7 @@
  * given. Amounts: kobo inside, naira in answers.
  */
 import type { AdminProblem, FulfilmentStatus, Problem, ProblemReason } from "@market/contract";
-import { formatNaira, koboToNaira, PROBLEM_REASON_LABELS } from "@market/contract";
+import { formatNaira, koboToNaira, PAY_ON_DELIVERY, POD_MESSAGES, PROBLEM_REASON_LABELS } from "@market/contract";
 import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor, Tx } from "../../db/client.js";
 import { orderLines, orderProblems, uploads } from "../../db/schema/index.js";
@@ -70,6 +70,9 @@ type LockedLine = {
    */
   shipping_share_kobo: number;
   delivered_at: Date | null;
+  /** Pay on delivery (ADR 0221): the order is, and its seller's courier has collected the cash. */
+  pay_on_delivery: boolean;
+  pod_paid: boolean;
 };
 
 /**
@@ -83,7 +86,8 @@ async function lockLine(tx: Tx, lineId: string): Promise<LockedLine | null> {
            ol.fulfilment, (ol.unit_price_kobo * ol.quantity)::text as total_kobo,
            coalesce((select sum(r.amount_kobo) from refunds r where r.order_line_id = ol.id), 0)::text as refunded_kobo,
            ${LINE_SHIPPING_SHARE}::text as share,
-           o.shipping_kobo::text as shipping_kobo, ol.delivered_at
+           o.shipping_kobo::text as shipping_kobo, ol.delivered_at, o.payment_type,
+           exists (select 1 from pod_deliveries d where d.order_id = o.id and d.seller_id = ol.seller_id and d.paid_at is not null) as pod_paid
     from order_lines ol join orders o on o.id = ol.order_id
     where ol.id = ${lineId} for update of ol`);
   const r = found.rows[0];
@@ -103,6 +107,8 @@ async function lockLine(tx: Tx, lineId: string): Promise<LockedLine | null> {
     refunded_kobo: Number(r.refunded_kobo),
     shipping_share_kobo: Math.max(0, Math.min(Number(r.share), shippingLeft)),
     delivered_at: r.delivered_at ? new Date(String(r.delivered_at)) : null,
+    pay_on_delivery: r.payment_type === PAY_ON_DELIVERY,
+    pod_paid: Boolean(r.pod_paid),
   };
 }
 
@@ -131,6 +137,8 @@ async function move(
 
 /** Refund what is left of the line and its shipping share; answers the kobo refunded. */
 async function refundWhole(tx: Tx, line: LockedLine, by: string | null, reason: string): Promise<number> {
+  // Nothing was paid yet for a pay-on-delivery line whose cash was not collected (ADR 0221).
+  if (line.pay_on_delivery && !line.pod_paid) return 0;
   const left = line.total_kobo - line.refunded_kobo;
   if (left <= 0) return 0;
   await refundInTx(tx, by, { orderId: line.order_id, lineId: line.id, shippingKobo: line.shipping_share_kobo, reason });
@@ -168,15 +176,50 @@ export async function shipOrDeliver(
     );
     return lineShipped(tx, line.id, carrier, tracking);
   }
-  await move(
-    tx,
-    line,
-    "deliver",
-    "seller",
-    { actorId: sellerId, kind: "delivered", text: `${line.name} delivered` },
-    sql`, delivered_at = ${ledgerNow}`,
-  );
+  // A pay-on-delivery line is delivered only with the buyer's code, which records the cash (ADR 0221).
+  if (line.pay_on_delivery) throw conflict(POD_MESSAGES.deliverWithCode);
+  return deliverLocked(tx, line, sellerId, `${line.name} delivered`, opts);
+}
+
+async function deliverLocked(tx: Tx, line: LockedLine, sellerId: string, text: string, opts: { now: Date; settings: ProtectionSettings }) {
+  await move(tx, line, "deliver", "seller", { actorId: sellerId, kind: "delivered", text }, sql`, delivered_at = ${ledgerNow}`);
   return confirmOrReport(tx, line.id, addDays(opts.now, opts.settings.returnWindowDays));
+}
+
+/**
+ * Pay on delivery (ADR 0221), in the caller's transaction: the seller's lines of `orderId` still to
+ * deliver are delivered and paid (the buyer gave the code), or refused at the door (cancelled, the
+ * units back on sale, no money moved). Answers the outbox ids and the products whose stock changed.
+ */
+export async function settlePodLines(
+  tx: Tx,
+  sellerId: string,
+  orderId: string,
+  outcome: "paid" | "refused",
+  opts: { now: Date; settings: ProtectionSettings },
+): Promise<{ outboxIds: string[]; products: string[]; moved: number }> {
+  const ids = await tx.execute<{ id: string }>(
+    sql`select id from order_lines where order_id = ${orderId} and seller_id = ${sellerId} and fulfilment in ('unfulfilled', 'shipped') order by id`,
+  );
+  const outboxIds: string[] = [];
+  const products: string[] = [];
+  for (const { id } of ids.rows) {
+    const line = (await lockLine(tx, id))!;
+    if (outcome === "paid") {
+      outboxIds.push(...(await deliverLocked(tx, line, sellerId, `${line.name} delivered and paid on delivery`, opts)));
+      continue;
+    }
+    await move(
+      tx,
+      line,
+      "refuse",
+      "seller",
+      { actorId: sellerId, kind: "line_cancelled", text: `${line.name} refused at delivery (not paid)` },
+      sql`, cancelled_at = ${ledgerNow}, cancel_reason = ${"refused at delivery (not paid)"}`,
+    );
+    products.push(...(await restockLines(tx, [line.id])));
+  }
+  return { outboxIds, products, moved: ids.rows.length };
 }
 
 /**

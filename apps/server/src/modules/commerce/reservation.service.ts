@@ -13,14 +13,17 @@ import {
   koboToNaira,
   nairaToKobo,
   nigerianState,
+  PAY_ON_DELIVERY,
+  POD_CAP_NAIRA,
   TRANSFER_WINDOW_MS,
   variantName,
 } from "@market/contract";
-import { type Db, inPgTransaction, namedStatement, type PgClient } from "../../db/client.js";
+import { type Db, drizzleOn, inPgTransaction, namedStatement, type PgClient } from "../../db/client.js";
 import type { ShippingAddress } from "../../db/schema/commerce.js";
 import { badRequest, conflict } from "../../lib/errors.js";
 import { orderedOptions } from "../catalog/variants.service.js";
-import { type CartQuote, quoteCart, readSellerDelivery } from "../shipping/quote.js";
+import { type CartQuote, podOffer, quoteCart, readSellerDelivery } from "../shipping/quote.js";
+import { startPodOrder } from "./pay-on-delivery.service.js";
 import type { PaymentOrder, PaymentProvider, ReceivingAccount } from "./payments/provider.js";
 import type { OrderStatus } from "./stock.service.js";
 
@@ -79,6 +82,10 @@ type CheckoutRow = {
   reserved_until_ms: number;
   /** The admin's free shipping threshold in naira (the same on every row); null before any setting is saved. */
   free_over: number | null;
+  /** Pay on delivery's facts (the same on every row; ADR 0220): the admin's cap (null: default), the buyer's phone and refusals. */
+  pod_cap: number | null;
+  phone_verified: boolean;
+  pod_refusals: number;
 };
 
 /** The parameters of the checkout's read (checkoutRead). */
@@ -162,6 +169,9 @@ const checkoutRead = namedStatement<CheckoutReadParams, CheckoutRow>("checkout_r
     (select count(*)::int from open_orders where status = ${"openStatus"}::order_status and live) as live_open,
     (select email from users where id = ${"buyerId"}::uuid) as email,
     (select free_shipping_over_naira from finance_settings where id = 1) as free_over,
+    (select pod_cap_naira from finance_settings where id = 1) as pod_cap,
+    (select phone_verified from users where id = ${"buyerId"}::uuid) as phone_verified,
+    (select count(*)::int from pod_deliveries where buyer_id = ${"buyerId"}::uuid and refused_at is not null) as pod_refusals,
     (extract(epoch from now() + make_interval(secs => ${"windowSeconds"}::float8)) * 1000)::float8 as reserved_until_ms
   from variants v
     join locked p on p.id = v.product_id
@@ -197,6 +207,8 @@ type CheckoutWriteParams = {
   lineQuantities: number[];
   /** The payment provider of a transfer opened inside the transaction, else null (no event). */
   provider: string | null;
+  /** awaiting_payment, or paid for pay on delivery (its lines start their life at once; ADR 0220). */
+  status: OrderStatus;
   /** JSON of that transfer's ReceivingAccount, else null. */
   sessionPayload: string | null;
   openStatus: OrderStatus;
@@ -227,7 +239,7 @@ const checkoutWrite = namedStatement<CheckoutWriteParams, CheckoutWritten>("chec
   placed as (
     insert into orders (id, buyer_id, status, subtotal_kobo, shipping_kobo, total_kobo, payment_type, product_type,
       payer_account_no, shipping_address, reserved_until)
-    values (${"orderId"}::uuid, ${"buyerId"}::uuid, 'awaiting_payment', ${"subtotalKobo"}::int8, ${"shippingKobo"}::int8, ${"totalKobo"}::int8, ${"paymentType"}, ${"productType"}, ${"payerAccountNo"}, ${"shippingAddress"}::jsonb,
+    values (${"orderId"}::uuid, ${"buyerId"}::uuid, ${"status"}::order_status, ${"subtotalKobo"}::int8, ${"shippingKobo"}::int8, ${"totalKobo"}::int8, ${"paymentType"}, ${"productType"}, ${"payerAccountNo"}, ${"shippingAddress"}::jsonb,
       now() + make_interval(secs => ${"windowSeconds"}::float8))
     returning id, number, payment_reference
   ),
@@ -327,7 +339,7 @@ export async function reserveOrder(
   userId: string,
   body: CreateSessionBody,
   rules: CheckoutRules,
-): Promise<{ order: ReservedOrder; stockChanged: string[] } | { short: Shortage }> {
+): Promise<{ order: ReservedOrder; stockChanged: string[]; podOutbox: string[] } | { short: Shortage }> {
   return inPgTransaction(db, async (client) => {
     await checkoutLock.run(client, { lockName: `checkout:${userId}` });
     const { rows } = await checkoutRead.run(client, {
@@ -354,13 +366,15 @@ export async function reserveOrder(
 
     const subtotalKobo = lines.reduce((sum, l) => sum + l.priceKobo * l.count, 0);
     // One shipment per seller at the seller's rate for the state, or the store's (ADR 0199).
+    const delivery = await readSellerDelivery(
+      client,
+      lines.map((l) => l.user_id),
+    );
+    const state = nigerianState(body.state) ?? body.state.trim();
     const quote = quoteCart(
       lines.map((l) => ({ productId: l.id, name: l.shown, sellerId: l.user_id, sellerName: "", subtotalKobo: l.priceKobo * l.count })),
-      await readSellerDelivery(
-        client,
-        lines.map((l) => l.user_id),
-      ),
-      nigerianState(body.state) ?? body.state.trim(),
+      delivery,
+      state,
       rows[0]!.free_over ?? FREE_SHIPPING_OVER_NAIRA,
       body.pickup_point_ids,
     );
@@ -371,6 +385,18 @@ export async function reserveOrder(
       throw conflict(`Your order total has changed to ${formatNaira(koboToNaira(totalKobo))}. Please refresh the page and try again.`, {
         amount: "The total has changed",
       });
+    }
+
+    // Pay on delivery only when every rule allows it, else 409 with the rule and nothing changed (ADR 0220).
+    const pod = body.payment_type === PAY_ON_DELIVERY;
+    if (pod) {
+      const offer = podOffer(quote, delivery, state, {
+        totalKobo,
+        capNaira: rows[0]!.pod_cap ?? POD_CAP_NAIRA,
+        phoneVerified: Boolean(rows[0]!.phone_verified),
+        refusals: Number(rows[0]!.pod_refusals),
+      });
+      if (!offer.available) throw conflict(offer.reason!, { payment_type: offer.reason! });
     }
 
     refuseOverDailyCap(lines, rules.maxUnitsPerProductPerDay);
@@ -413,8 +439,8 @@ export async function reserveOrder(
       buyerEmail: email,
       account: null,
     };
-    // A card payment opens no transfer: Paystack's page takes it (ADR 0201).
-    if (provider.local && body.payment_type !== "card") order.account = await provider.openTransfer(paymentOrder(order));
+    // A card payment opens no transfer: Paystack's page takes it (ADR 0201); nor does pay on delivery.
+    if (provider.local && body.payment_type === "bank_transfer") order.account = await provider.openTransfer(paymentOrder(order));
     const changes = rows
       .map((r) => ({ id: r.variant_id, productId: r.id, delta: r.held - (r.cart_count ?? 0) }))
       .filter((c) => c.delta !== 0);
@@ -431,7 +457,9 @@ export async function reserveOrder(
       productType: body.product_type,
       payerAccountNo: body.account_no ?? "",
       shippingAddress: JSON.stringify(order.address),
-      windowSeconds: TRANSFER_WINDOW_MS / 1000,
+      // Pay on delivery holds the stock as a paid order does, with no window to expire (ADR 0220).
+      windowSeconds: pod ? 0 : TRANSFER_WINDOW_MS / 1000,
+      status: pod ? "paid" : OPEN_STATUS,
       lineProductIds: lines.map((l) => l.id),
       lineVariantIds: lines.map((l) => l.variant_id),
       lineVariants: lines.map((l) =>
@@ -448,6 +476,7 @@ export async function reserveOrder(
     });
     const w = written.rows[0]!;
     await recordShipments(client, order.id, quote);
+    const podOutbox = pod ? await startPodOrder(drizzleOn(client), order.id) : [];
     // Every row written was locked by the read, so these hold; a mismatch is a bug, never a sale.
     if (
       w.cancelled !== openIds.length ||
@@ -462,6 +491,7 @@ export async function reserveOrder(
     return {
       order: { ...order, number: w.number, reference: w.payment_reference },
       stockChanged: [...new Set(changes.map((c) => c.productId))],
+      podOutbox,
     };
   });
 }

@@ -19,6 +19,7 @@ import { recordLineEvent } from "../commerce/line-events.js";
 import { LINE_TRANSITIONS } from "../commerce/line-life.js";
 import { fixLineCommissions } from "./commission.service.js";
 import { balanceKobo, type EntryInput, ledgerNow, lockAccount, postJournal } from "./ledger.service.js";
+import { netSellerDebt } from "./pod-debt.service.js";
 
 /** The clock of money rules; tests move it instead of waiting (holding periods are days). */
 export const ledgerClock = { now: (): Date => new Date() };
@@ -105,6 +106,8 @@ export async function releaseDueLines(tx: Tx, sellerId: string | null, now: Date
     );
     if (posted.created) released++;
     await completeLine(tx, l.id, l.order_id);
+    // Cash the seller's couriers collected on delivery is settled from what just became available (ADR 0222).
+    await netSellerDebt(tx, l.seller_id);
   }
   return released;
 }
@@ -130,9 +133,10 @@ async function linePendingKobo(tx: Executor, lineId: string): Promise<number> {
 
 /** A seller's balances in kobo: pending, available, in transit (requested payouts), paid out. */
 async function sellerBalancesKobo(db: Executor, sellerId: string) {
-  const [pending, available] = await Promise.all([
+  const [pending, available, debt] = await Promise.all([
     balanceKobo(db, { kind: "seller_pending", ownerId: sellerId }),
     balanceKobo(db, { kind: "seller_payable", ownerId: sellerId }),
+    balanceKobo(db, { kind: "seller_debt", ownerId: sellerId }),
   ]);
   const payouts = await db.execute<{ in_transit: string; paid_out: string }>(sql`
     select coalesce(sum(amount_kobo) filter (where status = 'requested'), 0)::text as in_transit,
@@ -141,6 +145,7 @@ async function sellerBalancesKobo(db: Executor, sellerId: string) {
   return {
     pending,
     available,
+    owed: Math.max(0, -debt),
     inTransit: Number(payouts.rows[0]?.in_transit ?? 0),
     paidOut: Number(payouts.rows[0]?.paid_out ?? 0),
   };
@@ -225,6 +230,7 @@ export async function sellerEarnings(
       available: koboToNaira(b.available),
       in_transit: koboToNaira(b.inTransit),
       paid_out: koboToNaira(b.paidOut),
+      owed: koboToNaira(b.owed),
       holding_days: settings.holdDays,
       min_payout: koboToNaira(settings.minPayoutKobo),
       bank_account_verified: account?.verified ?? false,

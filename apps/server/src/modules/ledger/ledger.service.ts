@@ -9,7 +9,7 @@ import type { Executor, Tx } from "../../db/client.js";
 import { ledgerAccounts, ledgerEntries, ledgerJournals } from "../../db/schema/index.js";
 
 type StoreAccountKind = "store_cash" | "store_commission" | "store_shipping" | "payouts_in_transit" | "refunds";
-type SellerAccountKind = "seller_pending" | "seller_payable";
+type SellerAccountKind = "seller_pending" | "seller_payable" | "seller_debt";
 /** A ledger account: one of the store's, or a seller's own. */
 export type AccountRef = { kind: StoreAccountKind } | { kind: SellerAccountKind; ownerId: string };
 

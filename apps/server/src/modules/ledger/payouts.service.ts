@@ -16,6 +16,7 @@ import { newestFirst } from "../../lib/keyset.js";
 import { payoutRequested, payoutSettled } from "../notifications/events.js";
 import { type FinanceSettings, releaseDueLines } from "./earnings.service.js";
 import { balanceKobo, ledgerNow, lockAccount, postJournal } from "./ledger.service.js";
+import { netSellerDebt } from "./pod-debt.service.js";
 
 const columns = { p: payouts, names: users.names, email: users.email };
 type PayoutRow = { p: typeof payouts.$inferSelect; names: string; email: string };
@@ -72,6 +73,8 @@ export async function requestPayout(
     if (!seller?.bankCode || !seller.accountNo || !seller.accountName) throw conflict(FINANCE_MESSAGES.noAccount);
     if (!seller.verified) throw conflict(FINANCE_MESSAGES.unverifiedAccount);
     await releaseDueLines(tx, sellerId, now, settings.holdDays);
+    // What the seller owes for cash collected on delivery comes first (ADR 0222).
+    await netSellerDebt(tx, sellerId);
     const available = await balanceKobo(tx, { kind: "seller_payable", ownerId: sellerId });
     if (available <= 0) throw conflict(FINANCE_MESSAGES.nothingAvailable);
     const amount = amountKobo ?? available;

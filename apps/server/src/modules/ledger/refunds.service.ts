@@ -9,7 +9,7 @@
  * balance). The buyer sees the refunds on their order.
  */
 import type { Refund, RefundableOrder } from "@market/contract";
-import { FINANCE_MESSAGES, koboToNaira } from "@market/contract";
+import { FINANCE_MESSAGES, koboToNaira, POD_MESSAGES } from "@market/contract";
 import { asc, inArray, sql } from "drizzle-orm";
 import type { Db, Executor, Tx } from "../../db/client.js";
 import { refunds } from "../../db/schema/index.js";
@@ -79,12 +79,18 @@ export async function refundInTx(
   by: string | null,
   body: { orderId: string; lineId?: string; amountKobo?: number; shippingKobo?: number; reason: string },
 ): Promise<Refund[]> {
-  const found = await tx.execute<{ status: string; shipping_kobo: string }>(
-    sql`select status, shipping_kobo::text from orders where id = ${body.orderId} for update`,
+  const found = await tx.execute<{ status: string; shipping_kobo: string; uncollected: boolean }>(
+    sql`select status, shipping_kobo::text,
+          exists (select 1 from pod_deliveries d join order_lines ol on ol.order_id = d.order_id and ol.seller_id = d.seller_id
+                  where d.order_id = orders.id and d.paid_at is null and ol.fulfilment <> 'cancelled'
+                    and (${body.lineId ?? null}::uuid is null or ol.id = ${body.lineId ?? null}::uuid)) as uncollected
+        from orders where id = ${body.orderId} for update`,
   );
   const order = found.rows[0];
   if (!order) throw notFound("Order not found");
   if (order.status !== "paid") throw conflict(FINANCE_MESSAGES.orderNotPaid);
+  // Pay on delivery: the store refunds only what a seller's courier collected (ADR 0222).
+  if (order.uncollected) throw conflict(POD_MESSAGES.notCollected);
   // Lock the sellers' accounts (in seller order, like the release) before reading what is pending,
   // so no release or payout moves their money between the reading and the posting.
   const sellers = await tx.execute<{ seller_id: string }>(

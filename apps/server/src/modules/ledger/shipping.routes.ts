@@ -1,5 +1,6 @@
 /**
- * HTTP routes of the free standard shipping threshold (ADR 0135): the admin writes it in naira, and
+ * HTTP routes of the free standard shipping threshold (ADR 0135) and the pay-on-delivery cap (ADR
+ * 0220): the admin writes them in naira, and
  * every page reads the store's settings. Handlers validate with the contract's Zod schemas,
  * authorize by role and call one service function.
  */
@@ -7,7 +8,7 @@ import { ShippingSettingsBody, StoreSettingsAnswer, StoreSettingsUpdateAnswer } 
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { bearer, errorAnswers } from "../../lib/route-schema.js";
 import { currentUser, requireRole } from "../../plugins/auth.js";
-import { getStoreSettings, setFreeShippingOver } from "./shipping.service.js";
+import { getStoreSettings, setShippingSettings } from "./shipping.service.js";
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,7 +17,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: { cache: { answers: "public", invalidates: [] } },
       schema: {
         tags: ["finance"],
-        summary: "The store's settings every page shows: free standard shipping threshold (naira, 0: none) and its state",
+        summary:
+          "The store's settings every page shows: free standard shipping threshold (naira, 0: none) and its state, the pay-on-delivery cap (naira), card payments",
         response: { 200: StoreSettingsAnswer },
       },
     },
@@ -35,7 +37,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole("admin"),
       schema: {
         tags: ["finance"],
-        summary: "Set the free standard shipping threshold in naira (0: no free shipping); the next checkout charges by it",
+        summary:
+          "Set the free standard shipping threshold in naira (0: no free shipping) and, when given, the pay-on-delivery cap in naira; the next checkout charges and decides by them",
         security: bearer,
         body: ShippingSettingsBody,
         response: { 200: StoreSettingsUpdateAnswer, ...errorAnswers },
@@ -44,7 +47,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       statusCode: 200,
       message: "Shipping settings saved",
-      data: await setFreeShippingOver(app.db, currentUser(request).id, request.body.free_shipping_over),
+      data: await setShippingSettings(app.db, currentUser(request).id, request.body),
     }),
   );
 };

@@ -5,7 +5,16 @@
  * 0135), charged once on their combined subtotal and shown on the first of them. Pure: the callers
  * read the rows (quote route, checkout). Money: kobo.
  */
-import { type NigerianState, SHIPPING_MESSAGES, STORE_RATE_DAYS, shippingFeeKobo } from "@market/contract";
+import {
+  NIGERIAN_STATES,
+  type NigerianState,
+  type PayOnDeliveryOffer,
+  POD_MAX_REFUSALS,
+  POD_MESSAGES,
+  SHIPPING_MESSAGES,
+  STORE_RATE_DAYS,
+  shippingFeeKobo,
+} from "@market/contract";
 import { namedStatement, type PgClient } from "../../db/client.js";
 
 /** A cart line as the quote needs it. */
@@ -16,7 +25,8 @@ export type PickupKobo = { id: string; name: string; address: string; state: str
 
 /** A seller's delivery settings, kobo; no rates: the store's rate everywhere. */
 export type SellerDelivery = {
-  rates: Map<string, { feeKobo: number; minDays: number; maxDays: number }>;
+  /** `payOnDelivery`: the seller's courier takes cash in that state (ADR 0220). */
+  rates: Map<string, { feeKobo: number; minDays: number; maxDays: number; payOnDelivery: boolean }>;
   pickups: PickupKobo[];
 };
 
@@ -94,6 +104,43 @@ export function quoteCart(
   };
 }
 
+/** What pay on delivery's rules read besides the quote (ADR 0220). */
+export type PodFacts = {
+  /** The order's total, kobo: pay on delivery only under the cap. */
+  totalKobo: number;
+  /** The admin's cap, whole naira. */
+  capNaira: number;
+  phoneVerified: boolean;
+  /** The buyer's deliveries refused at the door without payment. */
+  refusals: number;
+};
+
+/**
+ * Whether `quote` (shipped to `state`) may be paid on delivery, else the first rule it fails as a
+ * sentence (ADR 0220), in this order: a verified phone, fewer than POD_MAX_REFUSALS refusals, a
+ * Nigerian state, every group at its seller's own rate for the state with pay on delivery switched
+ * on (a seller on the store's rate does not take cash), no pickup point, a total under the cap.
+ * Pure: checkout and the quote route ask it with the same facts.
+ */
+export function podOffer(
+  quote: CartQuote,
+  delivery: ReadonlyMap<string, SellerDelivery>,
+  state: string,
+  facts: PodFacts,
+): PayOnDeliveryOffer {
+  const no = (reason: string): PayOnDeliveryOffer => ({ available: false, reason });
+  if (!facts.phoneVerified) return no(POD_MESSAGES.phone);
+  if (facts.refusals >= POD_MAX_REFUSALS) return no(POD_MESSAGES.refusals);
+  if (!(NIGERIAN_STATES as readonly string[]).includes(state)) return no(POD_MESSAGES.noState);
+  for (const g of quote.groups) {
+    const item = g.lines[0]?.name ?? "";
+    if (g.pickup) return no(POD_MESSAGES.pickup(item));
+    if (!delivery.get(g.sellerId)?.rates.get(state)?.payOnDelivery) return no(POD_MESSAGES.seller(item, state));
+  }
+  if (facts.totalKobo >= facts.capNaira * 100) return no(POD_MESSAGES.cap(facts.capNaira));
+  return { available: true, reason: null };
+}
+
 type DeliveryRow = {
   seller_id: string;
   kind: "rate" | "pickup";
@@ -104,13 +151,14 @@ type DeliveryRow = {
   max_days: number | null;
   name: string | null;
   address: string | null;
+  pay_on_delivery: boolean;
 };
 
 const deliveryRead = namedStatement<{ sellerIds: string[] }, DeliveryRow>("shipping_delivery_read")`
-  select seller_id, 'rate' as kind, null::uuid as id, state, fee_kobo::text, min_days, max_days, null as name, null as address
+  select seller_id, 'rate' as kind, null::uuid as id, state, fee_kobo::text, min_days, max_days, null as name, null as address, pay_on_delivery
   from shipping_rates where seller_id = any(${"sellerIds"}::uuid[])
   union all
-  select seller_id, 'pickup', id, state, fee_kobo::text, null, null, name, address
+  select seller_id, 'pickup', id, state, fee_kobo::text, null, null, name, address, false
   from pickup_points where seller_id = any(${"sellerIds"}::uuid[])
   order by 1, 2, 9`;
 
@@ -125,7 +173,8 @@ export async function readSellerDelivery(client: PgClient, sellerIds: readonly s
       d = { rates: new Map(), pickups: [] };
       out.set(r.seller_id, d);
     }
-    if (r.kind === "rate") d.rates.set(r.state, { feeKobo: Number(r.fee_kobo), minDays: r.min_days!, maxDays: r.max_days! });
+    if (r.kind === "rate")
+      d.rates.set(r.state, { feeKobo: Number(r.fee_kobo), minDays: r.min_days!, maxDays: r.max_days!, payOnDelivery: r.pay_on_delivery });
     else d.pickups.push({ id: r.id!, name: r.name!, address: r.address!, state: r.state, feeKobo: Number(r.fee_kobo) });
   }
   return out;

@@ -7,6 +7,7 @@ import {
   koboToNaira,
   type NigerianState,
   nairaToKobo,
+  POD_CAP_NAIRA,
   type ShippingQuote,
   type ShippingRates,
   type ShippingRatesBody,
@@ -14,8 +15,9 @@ import {
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { pickupPoints, shippingRates } from "../../db/schema/index.js";
+import { readPodBuyer } from "../commerce/pay-on-delivery.service.js";
 import { getStoreSettings } from "../ledger/shipping.service.js";
-import { type PickupKobo, quoteCart, readSellerDelivery } from "./quote.js";
+import { type PickupKobo, podOffer, quoteCart, readSellerDelivery } from "./quote.js";
 
 const pickupAnswer = (p: PickupKobo) => ({
   _id: p.id,
@@ -31,7 +33,13 @@ export async function getShippingRates(db: Db, sellerId: string): Promise<Shippi
   return {
     rates: [...(delivery?.rates ?? new Map())]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([state, r]) => ({ state: state as NigerianState, fee: koboToNaira(r.feeKobo), min_days: r.minDays, max_days: r.maxDays })),
+      .map(([state, r]) => ({
+        state: state as NigerianState,
+        fee: koboToNaira(r.feeKobo),
+        min_days: r.minDays,
+        max_days: r.maxDays,
+        pay_on_delivery: r.payOnDelivery,
+      })),
     pickup_points: (delivery?.pickups ?? []).map(pickupAnswer),
   };
 }
@@ -48,11 +56,16 @@ export async function setShippingRates(db: Db, sellerId: string, body: ShippingR
     await tx.delete(shippingRates).where(eq(shippingRates.sellerId, sellerId));
     await tx.delete(pickupPoints).where(eq(pickupPoints.sellerId, sellerId));
     if (body.rates.length > 0)
-      await tx
-        .insert(shippingRates)
-        .values(
-          body.rates.map((r) => ({ sellerId, state: r.state, feeKobo: nairaToKobo(r.fee), minDays: r.min_days, maxDays: r.max_days })),
-        );
+      await tx.insert(shippingRates).values(
+        body.rates.map((r) => ({
+          sellerId,
+          state: r.state,
+          feeKobo: nairaToKobo(r.fee),
+          minDays: r.min_days,
+          maxDays: r.max_days,
+          payOnDelivery: r.pay_on_delivery,
+        })),
+      );
     if (body.pickup_points.length > 0)
       await tx
         .insert(pickupPoints)
@@ -65,7 +78,8 @@ export async function setShippingRates(db: Db, sellerId: string, body: ShippingR
 
 /**
  * The signed-in buyer's cart shipped to `state`, one group per seller (quote.ts), with the pickup
- * points `pickupIds` chosen. Checkout charges the same figures (reservation.service.ts).
+ * points `pickupIds` chosen, and whether this buyer may pay it on delivery (podOffer, ADR 0220).
+ * Checkout charges the same figures and applies the same rules (reservation.service.ts).
  */
 export async function quoteBuyerCart(
   db: Db,
@@ -85,18 +99,25 @@ export async function quoteBuyerCart(
     sellerName: r.seller_name,
     subtotalKobo: Number(r.subtotal_kobo),
   }));
-  const [delivery, settings] = await Promise.all([
+  const [delivery, settings, buyer] = await Promise.all([
     readSellerDelivery(
       db.$client,
       lines.map((l) => l.sellerId),
     ),
     getStoreSettings(db),
+    readPodBuyer(db, buyerId),
   ]);
   const quote = quoteCart(lines, delivery, state, settings.free_shipping_over, pickupIds);
+  const subtotalKobo = lines.reduce((s, l) => s + l.subtotalKobo, 0);
   return {
     state,
     shipping: koboToNaira(quote.shippingKobo),
     blocked: quote.blocked,
+    pay_on_delivery: podOffer(quote, delivery, state, {
+      totalKobo: subtotalKobo + quote.shippingKobo,
+      capNaira: settings.pay_on_delivery_cap ?? POD_CAP_NAIRA,
+      ...buyer,
+    }),
     groups: quote.groups.map((g) => ({
       seller_id: g.sellerId,
       seller_name: g.sellerName,

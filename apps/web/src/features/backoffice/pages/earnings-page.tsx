@@ -38,6 +38,7 @@ const KIND_LABEL: Record<StatementEntry["kind"], string> = {
   payout: "Payout requested",
   payout_paid: "Payout paid",
   payout_returned: "Payout returned",
+  debt: "Cash on delivery settled",
 };
 
 function Balances({ b }: { b: EarningsBalances }) {
@@ -54,6 +55,10 @@ function Balances({ b }: { b: EarningsBalances }) {
     { key: "available", label: "Available", value: b.available, hint: "Yours to pay out now." },
     { key: "in-transit", label: "In transit", value: b.in_transit, hint: "Payouts requested, not yet paid." },
     { key: "paid-out", label: "Paid out", value: b.paid_out, hint: "Sent to your bank account." },
+    // Cash your couriers collected on delivery still owed to the store, taken from what becomes available (ADR 0222).
+    ...(b.owed
+      ? [{ key: "owed", label: "Owed (pay on delivery)", value: b.owed, hint: "Cash collected on delivery: taken from your next earnings." }]
+      : []),
   ];
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">

@@ -1,0 +1,233 @@
+/**
+ * Pay on delivery after checkout (ADR 0221): the buyer's 6-digit delivery code (sent by SMS
+ * through the outbox, stored only as a hash; sent again on request, a minute apart, at most
+ * POD_MAX_SENDS times), the seller entering it at the door (their lines delivered and paid, the
+ * cash on the ledger as the seller's debt for the store's part: ADR 0222), five wrong codes locking
+ * that seller's delivery until an admin unlocks it, and "Refused at delivery (not paid)": the lines
+ * cancelled, restocked, no money moved, one refusal counted against the buyer. Kobo inside.
+ */
+import { randomInt, timingSafeEqual } from "node:crypto";
+import {
+  formatNaira,
+  koboToNaira,
+  PAY_ON_DELIVERY,
+  type PayOnDeliveryView,
+  POD_CODE_LENGTH,
+  POD_MAX_SENDS,
+  POD_MAX_TRIES,
+  POD_MESSAGES,
+  POD_RESEND_SECONDS,
+} from "@market/contract";
+import { sql } from "drizzle-orm";
+import type { Db, Executor, Tx } from "../../db/client.js";
+import { badRequest, conflict, notFound, tooMany } from "../../lib/errors.js";
+import { sha256 } from "../auth/sessions.js";
+import { lockAccount } from "../ledger/ledger.service.js";
+import { netSellerDebt, recordPodCollected } from "../ledger/pod-debt.service.js";
+import { queueOutbox } from "../messages/service.js";
+import { type ProtectionSettings, settlePodLines } from "./protection.service.js";
+
+const codeHash = (orderId: string, code: string) => sha256(`pod:${orderId}:${code}`);
+const newCode = () => String(randomInt(0, 10 ** POD_CODE_LENGTH)).padStart(POD_CODE_LENGTH, "0");
+
+/** What pay on delivery's rules need to know of a buyer: a verified phone, and their unpaid refusals. */
+export async function readPodBuyer(db: Executor, buyerId: string): Promise<{ phoneVerified: boolean; refusals: number }> {
+  const found = await db.execute<{ verified: boolean; refusals: number }>(sql`
+    select u.phone_verified as verified,
+      (select count(*)::int from pod_deliveries d where d.buyer_id = u.id and d.refused_at is not null) as refusals
+    from users u where u.id = ${buyerId}`);
+  const r = found.rows[0];
+  return { phoneVerified: Boolean(r?.verified), refusals: Number(r?.refusals ?? 0) };
+}
+
+/** The SMS with the code: what to pay and to whom to give the code. */
+function codeMessage(phone: string, number: string, totalKobo: number, code: string) {
+  return {
+    channel: "sms" as const,
+    recipient: phone,
+    body: `Naija Market: your delivery code is ${code} (order ${number}). Pay the courier ${formatNaira(koboToNaira(totalKobo))} and give them this code only when you receive your items.`,
+  };
+}
+
+/**
+ * In checkout's transaction once the pay-on-delivery order is written: one delivery per seller,
+ * the code's hash, and the SMS to the buyer's verified phone. Answers the outbox ids.
+ */
+export async function startPodOrder(tx: Executor, orderId: string): Promise<string[]> {
+  const found = await tx.execute<{ phone: string; number: string; total_kobo: string; buyer_id: string }>(sql`
+    select u.phone, o.number, o.total_kobo::text, o.buyer_id from orders o join users u on u.id = o.buyer_id where o.id = ${orderId}`);
+  const o = found.rows[0]!;
+  await tx.execute(sql`
+    insert into pod_deliveries (order_id, seller_id, buyer_id)
+    select distinct ${orderId}::uuid, seller_id, ${o.buyer_id}::uuid from order_lines where order_id = ${orderId}`);
+  const code = newCode();
+  await tx.execute(sql`insert into pod_codes (order_id, code_hash) values (${orderId}, ${codeHash(orderId, code)})`);
+  const id = await queueOutbox(tx, codeMessage(o.phone, o.number, Number(o.total_kobo), code));
+  return id ? [id] : [];
+}
+
+/**
+ * The buyer has the code sent again (a new code replaces the old): at most POD_MAX_SENDS sends per
+ * order, POD_RESEND_SECONDS apart (database clock). Answers the outbox ids.
+ * @throws 404 not the buyer's pay-on-delivery order; 409 nothing left to deliver or no more sends; 429 too soon.
+ */
+export async function resendDeliveryCode(db: Db, buyerId: string, orderId: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const found = await tx.execute<{ buyer_id: string; sends: number; wait: number; open: boolean }>(sql`
+      select o.buyer_id, c.sends,
+        ceil(extract(epoch from c.sent_at + make_interval(secs => ${POD_RESEND_SECONDS}) - now()))::int as wait,
+        exists (select 1 from pod_deliveries d where d.order_id = o.id and d.paid_at is null and d.refused_at is null) as open
+      from orders o join pod_codes c on c.order_id = o.id where o.id = ${orderId} for update of c`);
+    const r = found.rows[0];
+    if (!r || r.buyer_id !== buyerId) throw notFound("Order not found");
+    if (!r.open) throw conflict(POD_MESSAGES.done);
+    if (r.sends >= POD_MAX_SENDS) throw conflict(POD_MESSAGES.resendMax);
+    if (r.wait > 0) throw tooMany(POD_MESSAGES.resendWait(r.wait), r.wait);
+    const code = newCode();
+    await tx.execute(
+      sql`update pod_codes set code_hash = ${codeHash(orderId, code)}, sends = sends + 1, sent_at = now() where order_id = ${orderId}`,
+    );
+    const o = await tx.execute<{ phone: string; number: string; total_kobo: string }>(sql`
+      select u.phone, o.number, o.total_kobo::text from orders o join users u on u.id = o.buyer_id where o.id = ${orderId}`);
+    const id = await queueOutbox(tx, codeMessage(o.rows[0]!.phone, o.rows[0]!.number, Number(o.rows[0]!.total_kobo), code));
+    return id ? [id] : [];
+  });
+}
+
+type LockedDelivery = { wrong_tries: number; locked: boolean; settled: boolean; code_hash: string };
+
+/** Lock the order, then the seller's delivery of it; null when the seller has none on this order. */
+async function lockDelivery(tx: Tx, orderId: string, sellerId: string): Promise<LockedDelivery | null> {
+  await tx.execute(sql`select id from orders where id = ${orderId} for update`);
+  const found = await tx.execute<LockedDelivery>(sql`
+    select d.wrong_tries, d.locked_at is not null as locked, (d.paid_at is not null or d.refused_at is not null) as settled, c.code_hash
+    from pod_deliveries d join pod_codes c on c.order_id = d.order_id
+    where d.order_id = ${orderId} and d.seller_id = ${sellerId} for update of d`);
+  return found.rows[0] ?? null;
+}
+
+/**
+ * The seller enters the buyer's code at the door: right, their lines are delivered and paid and
+ * the cash recorded (ADR 0222); wrong, one try fewer (the fifth locks it). The wrong try is
+ * committed before the refusal is answered.
+ * @throws 404 not the seller's delivery; 409 settled or locked; 400 wrong code (tries left said).
+ */
+export async function enterDeliveryCode(
+  db: Db,
+  sellerId: string,
+  orderId: string,
+  code: string,
+  opts: { now: Date; settings: ProtectionSettings },
+  queued: (outboxIds: string[]) => void,
+): Promise<void> {
+  const result = await db.transaction(async (tx) => {
+    const d = await lockDelivery(tx, orderId, sellerId);
+    if (!d) throw notFound("Order not found");
+    if (d.settled) throw conflict(POD_MESSAGES.done);
+    if (d.locked) throw conflict(POD_MESSAGES.locked);
+    const given = Buffer.from(codeHash(orderId, code));
+    const stored = Buffer.from(d.code_hash);
+    if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
+      const tries = d.wrong_tries + 1;
+      await tx.execute(sql`
+        update pod_deliveries set wrong_tries = ${tries}, locked_at = case when ${tries} >= ${POD_MAX_TRIES} then now() end
+        where order_id = ${orderId} and seller_id = ${sellerId}`);
+      return { wrong: POD_MAX_TRIES - tries, outboxIds: [] };
+    }
+    const moved = await settlePodLines(tx, sellerId, orderId, "paid", opts);
+    await tx.execute(sql`update pod_deliveries set paid_at = now() where order_id = ${orderId} and seller_id = ${sellerId}`);
+    await lockAccount(tx, { kind: "seller_payable", ownerId: sellerId });
+    await recordPodCollected(tx, orderId, sellerId);
+    await netSellerDebt(tx, sellerId);
+    return { wrong: undefined, outboxIds: moved.outboxIds };
+  });
+  if (result.wrong !== undefined) {
+    if (result.wrong <= 0) throw conflict(POD_MESSAGES.locked);
+    throw badRequest(POD_MESSAGES.wrongCode(result.wrong), { code: POD_MESSAGES.wrongCode(result.wrong) });
+  }
+  queued(result.outboxIds);
+}
+
+/**
+ * The seller says the buyer refused their items at the door without paying: the lines are
+ * cancelled and restocked, nothing is paid, and the refusal counts against the buyer (after
+ * POD_MAX_REFUSALS, pay on delivery is no longer offered to them). Answers the products whose stock changed.
+ * @throws 404 not the seller's delivery; 409 already settled.
+ */
+export async function refuseAtDelivery(
+  db: Db,
+  sellerId: string,
+  orderId: string,
+  opts: { now: Date; settings: ProtectionSettings },
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const d = await lockDelivery(tx, orderId, sellerId);
+    if (!d) throw notFound("Order not found");
+    if (d.settled) throw conflict(POD_MESSAGES.done);
+    const moved = await settlePodLines(tx, sellerId, orderId, "refused", opts);
+    if (moved.moved === 0) throw conflict(POD_MESSAGES.done);
+    await tx.execute(sql`update pod_deliveries set refused_at = now() where order_id = ${orderId} and seller_id = ${sellerId}`);
+    return moved.products;
+  });
+}
+
+/**
+ * An admin unlocks a seller's delivery locked by five wrong codes (ADR 0221): the tries start again.
+ * @throws 404 no such delivery; 409 it is not locked.
+ */
+export async function unlockDelivery(db: Db, orderId: string, sellerId: string): Promise<void> {
+  const done = await db.execute(sql`
+    update pod_deliveries set wrong_tries = 0, locked_at = null
+    where order_id = ${orderId} and seller_id = ${sellerId} and locked_at is not null returning 1`);
+  if (done.rows.length > 0) return;
+  const exists = await db.execute(sql`select 1 from pod_deliveries where order_id = ${orderId} and seller_id = ${sellerId}`);
+  if (exists.rows.length === 0) throw notFound("Order not found");
+  throw conflict("This delivery is not locked");
+}
+
+/**
+ * The order page's pay-on-delivery block (null for other orders): the amount, the code's sending
+ * (not shown to sellers) and the deliveries, only `sellerId`'s when given.
+ */
+export async function podView(db: Executor, orderId: string, sellerId: string | null): Promise<PayOnDeliveryView | null> {
+  const found = await db.execute<{
+    payment_type: string;
+    total_kobo: string;
+    sent_at: Date | null;
+    sends: number | null;
+  }>(
+    sql`select o.payment_type, o.total_kobo::text, c.sent_at, c.sends from orders o left join pod_codes c on c.order_id = o.id where o.id = ${orderId}`,
+  );
+  const o = found.rows[0];
+  if (!o || o.payment_type !== PAY_ON_DELIVERY) return null;
+  const rows = await db.execute<{
+    seller_id: string;
+    names: string;
+    amount: string;
+    wrong_tries: number;
+    locked: boolean;
+    paid: boolean;
+    refused: boolean;
+  }>(sql`
+    select d.seller_id, u.names, d.wrong_tries, d.locked_at is not null as locked, d.paid_at is not null as paid, d.refused_at is not null as refused,
+      ((select coalesce(sum(ol.unit_price_kobo * ol.quantity), 0) from order_lines ol where ol.order_id = d.order_id and ol.seller_id = d.seller_id)
+        + coalesce((select sum(s.fee_kobo) from order_shipments s where s.order_id = d.order_id and s.seller_id = d.seller_id and not s.store_rate), 0))::text as amount
+    from pod_deliveries d join users u on u.id = d.seller_id
+    where d.order_id = ${orderId} and (${sellerId}::uuid is null or d.seller_id = ${sellerId}::uuid)
+    order by u.names, d.seller_id`);
+  const sent = o.sent_at ? new Date(o.sent_at) : null;
+  const more = sent && (o.sends ?? 0) < POD_MAX_SENDS;
+  return {
+    amount: koboToNaira(Number(o.total_kobo)),
+    code_sent_at: sellerId ? null : (sent?.toISOString() ?? null),
+    resend_at: !sellerId && more ? new Date(sent.getTime() + POD_RESEND_SECONDS * 1000).toISOString() : null,
+    deliveries: rows.rows.map((r) => ({
+      seller_id: r.seller_id,
+      seller_name: r.names,
+      amount: koboToNaira(Number(r.amount)),
+      status: r.paid ? "paid" : r.refused ? "refused" : "awaiting",
+      locked: r.locked,
+      tries_left: Math.max(0, POD_MAX_TRIES - r.wrong_tries),
+    })),
+  };
+}

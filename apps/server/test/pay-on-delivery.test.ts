@@ -1,0 +1,255 @@
+/**
+ * Pay on delivery (ADRs 0220-0222): every rule of createSession (each 409 sentence, nothing
+ * changed), the quote's offer, the seller's per-state switch, the delivery code (right, wrong,
+ * five wrongs lock, the admin unlocks), the buyer's resend, "Refused at delivery" (restock, no
+ * money, two refusals end the offer), the ledger (the cash is the seller's, the store's
+ * commission a debt netted from their available balance), and who may not call each route.
+ */
+import { POD_MESSAGES } from "@market/contract";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderLines, orders, podCodes, productVariants, users } from "../src/db/schema/index.js";
+import { createUserWithToken } from "../src/db/seed/factories.js";
+import { balanceKobo } from "../src/modules/ledger/ledger.service.js";
+import { latestCode } from "./accounts-helpers.js";
+import { checkoutBody } from "./fixtures.js";
+import { createShopContext, type ShopContext } from "./helpers.js";
+
+let ctx: ShopContext;
+let admin: { token: string };
+beforeAll(async () => {
+  ctx = await createShopContext();
+  admin = await createUserWithToken(ctx.db, { accType: "admin" });
+});
+afterAll(() => ctx.close());
+
+const LAGOS_POD = { state: "Lagos", fee: 1500, min_days: 1, max_days: 2, pay_on_delivery: true };
+
+/** A new approved seller with a product of `price` naira and their rates. */
+async function seller(price: number, rates: unknown[] = [LAGOS_POD]) {
+  const s = await createUserWithToken(ctx.db, { accType: "business", status: "approved" });
+  const product = await ctx.shop.product({ userId: s.user.id, price, countInStock: 50, name: `Item ${s.user.id.slice(0, 6)}` });
+  const saved = await ctx.request({ method: "PUT", url: "/api/shipping/rates", token: s.token, payload: { rates, pickup_points: [] } });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return { ...s, product };
+}
+
+/** A new shopper (verified phone unless said) with one unit of each product in the cart. */
+async function shopper(productIds: string[], input: { phoneVerified?: boolean } = {}) {
+  const s = await createUserWithToken(ctx.db, input);
+  for (const id of productIds) {
+    const res = await ctx.request({ method: "POST", url: "/api/cart", token: s.token, payload: { product_id: id, count: 1 } });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  return s;
+}
+
+const podBody = (amount: number, state = "Lagos") => ({
+  ...checkoutBody(amount),
+  state,
+  payment_type: "pay_on_delivery",
+  account_no: undefined,
+});
+const createSession = (token: string, payload: unknown) =>
+  ctx.request({ method: "POST", url: "/api/transactions/createSession", token, payload: payload as Record<string, unknown> });
+const quote = async (token: string, state = "Lagos") => {
+  const res = await ctx.request({ method: "GET", url: `/api/shipping/quote?state=${state}`, token });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+};
+
+/** A placed pay-on-delivery order of one seller's product; answers its id and the people. */
+async function podOrder(price = 10_000) {
+  const s = await seller(price);
+  const buyer = await shopper([s.product.id]);
+  const res = await createSession(buyer.token, podBody(price + 1500));
+  expect(res.statusCode, res.body).toBe(200);
+  return { seller: s, buyer, orderId: res.json().data.Form.order_id as string, res };
+}
+
+const enter = (token: string | undefined, orderId: string, code: string) =>
+  ctx.request({ method: "POST", url: `/api/orders/${orderId}/delivery-code/check`, token, payload: { code } });
+
+describe("the seller's per-state switch", () => {
+  it("is saved per rate row and read back, off unless said", async () => {
+    const s = await seller(1000, [LAGOS_POD, { state: "FCT", fee: 3000, min_days: 2, max_days: 4 }]);
+    const read = await ctx.request({ method: "GET", url: `/api/shipping/rates?seller_id=${s.user.id}` });
+    expect(read.json().data.rates.map((r: { state: string; pay_on_delivery: boolean }) => [r.state, r.pay_on_delivery])).toEqual([
+      ["FCT", false],
+      ["Lagos", true],
+    ]);
+  });
+});
+
+describe("createSession with pay_on_delivery", () => {
+  it("places the order paid-on-delivery: stock taken, no window, lines to ship, the code sent by SMS as a hash only", async () => {
+    const { orderId, res, buyer, seller: s } = await podOrder();
+    expect(res.json().data.message).toBe("Pay the courier ₦11,500 on delivery");
+    const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    expect([order!.status, order!.paymentType]).toEqual(["paid", "pay_on_delivery"]);
+    const [line] = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+    expect(line!.fulfilment).toBe("unfulfilled");
+    const [v] = await ctx.db.select().from(productVariants).where(eq(productVariants.productId, s.product.id));
+    expect(v!.countInStock).toBe(49);
+    const code = await latestCode(ctx, buyer.user.phone);
+    const [stored] = await ctx.db.select().from(podCodes).where(eq(podCodes.orderId, orderId));
+    expect(stored!.codeHash).not.toContain(code);
+    // The sweep of overdue windows never touches it.
+    await ctx.db.execute(sql`update orders set reserved_until = now() - interval '1 day' where id = ${orderId}`);
+    const list = await ctx.request({ method: "GET", url: "/api/orders", token: buyer.token });
+    expect(list.json().data[0].status).toBe("paid");
+    // The buyer's order page says what to pay; the seller sees their lines to ship.
+    const page = await ctx.request({ method: "GET", url: `/api/orders/${orderId}`, token: buyer.token });
+    expect(page.json().data.pay_on_delivery).toMatchObject({ amount: 11_500, code_sent_at: expect.any(String) });
+    const sellerPage = await ctx.request({ method: "GET", url: `/api/orders/${orderId}`, token: s.token });
+    expect(sellerPage.json().data.pay_on_delivery).toMatchObject({
+      code_sent_at: null,
+      deliveries: [{ amount: 11_500, status: "awaiting" }],
+    });
+  });
+
+  it("answers 409 with the rule and changes nothing: unverified phone, a seller not taking it in the state, the store's rate, the cap", async () => {
+    const pod = await seller(10_000);
+    const noPod = await seller(10_000, [{ ...LAGOS_POD, pay_on_delivery: false }]);
+    const storeRate = await seller(10_000, []);
+    const cases: Array<[string[], { phoneVerified?: boolean }, number, string]> = [
+      [[pod.product.id], { phoneVerified: false }, 11_500, POD_MESSAGES.phone],
+      [[pod.product.id, noPod.product.id], {}, 23_000, POD_MESSAGES.seller(noPod.product.name, "Lagos")],
+      [[storeRate.product.id], {}, 12_000, POD_MESSAGES.seller(storeRate.product.name, "Lagos")],
+    ];
+    for (const [ids, input, amount, sentence] of cases) {
+      const buyer = await shopper(ids, input);
+      const q = await quote(buyer.token);
+      expect(q.pay_on_delivery).toEqual({ available: false, reason: sentence });
+      const res = await createSession(buyer.token, podBody(amount));
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toBe(sentence);
+      expect(await ctx.db.select().from(orders).where(eq(orders.buyerId, buyer.user.id))).toEqual([]);
+    }
+    // The cap: an admin setting beside the shipping settings; an order at the cap is refused.
+    const setCap = (cap: number) =>
+      ctx.request({
+        method: "PUT",
+        url: "/api/admin/shipping",
+        token: admin.token,
+        payload: { free_shipping_over: 50_000, pay_on_delivery_cap: cap },
+      });
+    expect((await setCap(11_500)).json().data.pay_on_delivery_cap).toBe(11_500);
+    const buyer = await shopper([pod.product.id]);
+    expect((await quote(buyer.token)).pay_on_delivery.reason).toBe(POD_MESSAGES.cap(11_500));
+    const capped = await createSession(buyer.token, podBody(11_500));
+    expect([capped.statusCode, capped.json().message]).toEqual([409, POD_MESSAGES.cap(11_500)]);
+    await setCap(11_501);
+    expect((await quote(buyer.token)).pay_on_delivery).toEqual({ available: true, reason: null });
+    expect((await createSession(buyer.token, podBody(11_500))).statusCode).toBe(200);
+    await setCap(100_000);
+    expect((await ctx.request({ method: "GET", url: "/api/settings" })).json().data.pay_on_delivery_cap).toBe(100_000);
+  });
+
+  it("after 2 unpaid refusals it is no longer offered to the buyer", async () => {
+    const s = await seller(5_000);
+    const buyer = await shopper([]);
+    for (let i = 0; i < 2; i++) {
+      await ctx.request({ method: "POST", url: "/api/cart", token: buyer.token, payload: { product_id: s.product.id, count: 1 } });
+      const placed = await createSession(buyer.token, podBody(6_500));
+      expect(placed.statusCode, placed.body).toBe(200);
+      const orderId = placed.json().data.Form.order_id;
+      const refused = await ctx.request({ method: "POST", url: `/api/orders/${orderId}/refused`, token: s.token });
+      expect(refused.statusCode, refused.body).toBe(200);
+      expect(refused.json().data.deliveries[0].status).toBe("refused");
+      const [line] = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+      expect(line!.fulfilment).toBe("cancelled");
+    }
+    // Restocked each time, and no money moved.
+    const [v] = await ctx.db.select().from(productVariants).where(eq(productVariants.productId, s.product.id));
+    expect(v!.countInStock).toBe(50);
+    expect(await balanceKobo(ctx.db, { kind: "seller_pending", ownerId: s.user.id })).toBe(0);
+    await ctx.request({ method: "POST", url: "/api/cart", token: buyer.token, payload: { product_id: s.product.id, count: 1 } });
+    expect((await quote(buyer.token)).pay_on_delivery.reason).toBe(POD_MESSAGES.refusals);
+    const res = await createSession(buyer.token, podBody(6_500));
+    expect([res.statusCode, res.json().message]).toEqual([409, POD_MESSAGES.refusals]);
+    // A refused delivery cannot be paid afterwards.
+  });
+});
+
+describe("the delivery code", () => {
+  it("right: the seller's lines are delivered and paid; the commission becomes the seller's debt, netted from available", async () => {
+    const { orderId, buyer, seller: s } = await podOrder(10_000);
+    const code = await latestCode(ctx, buyer.user.phone);
+    // A normal "delivered" is refused for a pay-on-delivery line.
+    const [line] = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+    const plain = await ctx.request({
+      method: "PUT",
+      url: "/api/orders/lines",
+      token: s.token,
+      payload: { line_id: line!.id, fulfilment: "delivered" },
+    });
+    expect([plain.statusCode, plain.json().message]).toEqual([409, POD_MESSAGES.deliverWithCode]);
+
+    const ok = await enter(s.token, orderId, code);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.deliveries[0].status).toBe("paid");
+    const [after] = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+    expect(after!.fulfilment).toBe("delivered");
+    // The cash (₦11,500) is with the seller: pending holds their share and fee, the debt the whole cash.
+    const commission = Number(after!.commissionKobo);
+    expect(commission).toBeGreaterThan(0);
+    expect(await balanceKobo(ctx.db, { kind: "seller_pending", ownerId: s.user.id })).toBe(1_150_000 - commission);
+    expect(await balanceKobo(ctx.db, { kind: "seller_debt", ownerId: s.user.id })).toBe(-1_150_000);
+    expect(await balanceKobo(ctx.db, { kind: "seller_payable", ownerId: s.user.id })).toBe(0);
+    // Entering it again changes nothing.
+    expect((await enter(s.token, orderId, code)).json().message).toBe(POD_MESSAGES.done);
+  });
+
+  it("wrong: tries left said; five lock it (even the right code); only the admin unlocks; the buyer's resend is rate-limited", async () => {
+    const { orderId, buyer, seller: s } = await podOrder(3_000);
+    const code = await latestCode(ctx, buyer.user.phone);
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let left = 4; left >= 1; left--) {
+      const res = await enter(s.token, orderId, wrong);
+      expect([res.statusCode, res.json().message]).toEqual([400, POD_MESSAGES.wrongCode(left)]);
+    }
+    const fifth = await enter(s.token, orderId, wrong);
+    expect([fifth.statusCode, fifth.json().message]).toEqual([409, POD_MESSAGES.locked]);
+    expect((await enter(s.token, orderId, code)).json().message).toBe(POD_MESSAGES.locked);
+    const page = await ctx.request({ method: "GET", url: `/api/orders/${orderId}`, token: admin.token });
+    expect(page.json().data.pay_on_delivery.deliveries[0]).toMatchObject({ locked: true, tries_left: 0 });
+
+    const unlock = (token: string | undefined) =>
+      ctx.request({ method: "POST", url: `/api/admin/orders/${orderId}/delivery-code/unlock`, token, payload: { seller_id: s.user.id } });
+    expect((await unlock(s.token)).statusCode).toBe(403);
+    expect((await unlock(buyer.token)).statusCode).toBe(403);
+    expect((await unlock(undefined)).statusCode).toBe(401);
+    const unlocked = await unlock(admin.token);
+    expect(unlocked.statusCode, unlocked.body).toBe(200);
+    expect(unlocked.json().data.deliveries[0]).toMatchObject({ locked: false, tries_left: 5 });
+    expect((await unlock(admin.token)).statusCode).toBe(409);
+
+    // Resend: too soon answers 429; a minute later a new code replaces the old one.
+    const resend = (token: string | undefined) => ctx.request({ method: "POST", url: `/api/orders/${orderId}/delivery-code`, token });
+    expect((await resend(buyer.token)).statusCode).toBe(429);
+    await ctx.db.execute(sql`update pod_codes set sent_at = now() - interval '2 minutes' where order_id = ${orderId}`);
+    expect((await resend(s.token)).statusCode).toBe(404);
+    expect((await resend(undefined)).statusCode).toBe(401);
+    const again = await resend(buyer.token);
+    expect(again.statusCode, again.body).toBe(200);
+    const fresh = await latestCode(ctx, buyer.user.phone);
+    if (fresh !== code) expect((await enter(s.token, orderId, code)).statusCode).toBe(400);
+    expect((await enter(s.token, orderId, fresh)).statusCode).toBe(200);
+  });
+
+  it("may not be entered or refused by another seller, the buyer or someone signed out", async () => {
+    const { orderId, buyer } = await podOrder(2_000);
+    const other = await seller(1000);
+    expect((await enter(other.token, orderId, "123456")).statusCode).toBe(404);
+    expect((await enter(buyer.token, orderId, "123456")).statusCode).toBe(403);
+    expect((await enter(undefined, orderId, "123456")).statusCode).toBe(401);
+    expect((await enter(other.token, orderId, "12a")).statusCode).toBe(400);
+    const refuse = (token: string | undefined) => ctx.request({ method: "POST", url: `/api/orders/${orderId}/refused`, token });
+    expect((await refuse(other.token)).statusCode).toBe(404);
+    expect((await refuse(buyer.token)).statusCode).toBe(403);
+    expect((await refuse(undefined)).statusCode).toBe(401);
+    const [u] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, buyer.user.id));
+    expect(u).toBeDefined();
+  });
+});
