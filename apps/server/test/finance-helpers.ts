@@ -6,9 +6,10 @@ import { SHIPPING_FEE_NAIRA } from "@market/contract";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Db } from "../src/db/client.js";
-import { orderLines, orders, transactions } from "../src/db/schema/index.js";
+import { orderLines, orderShipments, orders, transactions } from "../src/db/schema/index.js";
 import { createUserWithToken } from "../src/db/seed/factories.js";
 import { createSession } from "../src/modules/auth/sessions.js";
+import { startPodOrder } from "../src/modules/commerce/pay-on-delivery.service.js";
 import { checkoutBody, SHIPPING_ADDRESS } from "./fixtures.js";
 import type { TestContext } from "./helpers.js";
 
@@ -127,6 +128,48 @@ export async function submittedOrder(db: Db, buyerId: string, lines: Array<{ sel
   return {
     orderId: o!.id,
     transactionId: t!.id,
+    lines: made.map((l) => ({ id: l.id, sellerId: l.sellerId, total: l.unitPriceKobo * l.quantity })),
+  };
+}
+
+/**
+ * A pay-on-delivery order placed (ADR 0220) by `buyerId` (whose phone gets the code) of `lines`,
+ * each seller delivering at their own rate `feeKobo`: status paid, no money on the ledger yet, one
+ * delivery per seller and the code sent (read it from the outbox). Answers ids and line totals.
+ */
+export async function podPlacedOrder(
+  db: Db,
+  buyerId: string,
+  lines: Array<{ sellerId: string; unitKobo: number; qty: number }>,
+  feeKobo: number,
+) {
+  const subtotal = lines.reduce((s, l) => s + l.unitKobo * l.qty, 0);
+  const sellerIds = [...new Set(lines.map((l) => l.sellerId))];
+  const shipping = feeKobo * sellerIds.length;
+  const [o] = await db
+    .insert(orders)
+    .values({
+      buyerId,
+      status: "paid",
+      paymentType: "pay_on_delivery",
+      subtotalKobo: subtotal,
+      shippingKobo: shipping,
+      totalKobo: subtotal + shipping,
+      shippingAddress: address,
+      reservedUntil: new Date(),
+    })
+    .returning();
+  const made = await db
+    .insert(orderLines)
+    .values(lines.map((l, n) => ({ orderId: o!.id, sellerId: l.sellerId, name: `Item ${n}`, unitPriceKobo: l.unitKobo, quantity: l.qty })))
+    .returning();
+  await db
+    .insert(orderShipments)
+    .values(sellerIds.map((sellerId) => ({ orderId: o!.id, sellerId, feeKobo, storeRate: false, minDays: 1, maxDays: 2 })));
+  await db.transaction((tx) => startPodOrder(tx, o!.id));
+  return {
+    orderId: o!.id,
+    sellerIds,
     lines: made.map((l) => ({ id: l.id, sellerId: l.sellerId, total: l.unitPriceKobo * l.quantity })),
   };
 }

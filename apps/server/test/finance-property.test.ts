@@ -6,8 +6,11 @@
  * commission changes: after every step every journal sums to zero, no seller balance, line share or
  * payouts in transit is negative, no line's share is released twice, and only a completed line's
  * share is ever released (never a disputed one's); at the end the store's commission is the
- * commission fixed on paid lines less what refunds gave back. The services are called directly (the
- * API tests cover the routes).
+ * commission fixed on paid lines less what refunds gave back. Pay on delivery (ADR 0222) is in the
+ * sequences too: orders placed to be paid at the door, the seller's code entry (the cash is theirs,
+ * the store's part a debt) or a refusal; a seller's debt never turns into a credit, their available
+ * balance never goes below zero (the debt waits), and no payout is made while they owe the store.
+ * The services are called directly (the API tests cover the routes).
  */
 
 import { sql } from "drizzle-orm";
@@ -16,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../src/db/seed/factories.js";
 import { HttpError } from "../src/lib/errors.js";
 import { decideTransfer, moveSellerLine } from "../src/modules/commerce/orders.service.js";
+import { enterDeliveryCode, refuseAtDelivery } from "../src/modules/commerce/pay-on-delivery.service.js";
 import {
   autoAccept,
   autoCancelUnshipped,
@@ -30,8 +34,9 @@ import { setCommissionSettings } from "../src/modules/ledger/commission.service.
 import { releaseDueLines } from "../src/modules/ledger/earnings.service.js";
 import { balanceKobo } from "../src/modules/ledger/ledger.service.js";
 import { requestPayout, settlePayout } from "../src/modules/ledger/payouts.service.js";
+import { sellerDebtKobo } from "../src/modules/ledger/pod-debt.service.js";
 import { refundOrder } from "../src/modules/ledger/refunds.service.js";
-import { days, submittedOrder } from "./finance-helpers.js";
+import { days, podPlacedOrder, submittedOrder } from "./finance-helpers.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
@@ -69,7 +74,9 @@ type Op =
   | { t: "refund"; i: number; whole: boolean; percent: number }
   | { t: "payout"; s: number; percent: number }
   | { t: "settle"; i: number; to: "paid" | "failed" | "reversed" }
-  | { t: "rate"; bps: number };
+  | { t: "rate"; bps: number }
+  | { t: "pod"; lines: Array<{ seller: number; unit: number; qty: number }>; fee: number }
+  | { t: "collect"; i: number; s: number; refuse: boolean };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   {
@@ -125,6 +132,31 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ t: fc.constant("rate" as const), bps: fc.integer({ min: 0, max: 3000 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant("pod" as const),
+      lines: fc.array(
+        fc.record({
+          seller: fc.integer({ min: 0, max: 2 }),
+          unit: fc.integer({ min: 1, max: 5_000_000 }),
+          qty: fc.integer({ min: 1, max: 3 }),
+        }),
+        { minLength: 1, maxLength: 3 },
+      ),
+      fee: fc.integer({ min: 0, max: 300_000 }),
+    }),
+  },
+  // Mostly paid at the door; sometimes refused.
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      t: fc.constant("collect" as const),
+      i: fc.nat(),
+      s: fc.nat(),
+      refuse: fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
+    }),
+  },
 );
 
 const submitted = (lines: Array<{ seller: number; unit: number; qty: number }>) =>
@@ -143,6 +175,11 @@ async function checkInvariants() {
     where a.kind in ('seller_pending', 'seller_payable', 'payouts_in_transit', 'store_commission', 'store_shipping')
     group by a.id having sum(e.amount_kobo) < 0`);
   expect(negative.rows).toEqual([]);
+  // Pay on delivery (ADR 0222): what a seller owes never becomes money the store owes them.
+  const credit = await ctx.db.execute(sql`
+    select a.owner_id from ledger_accounts a join ledger_entries e on e.account_id = a.id
+    where a.kind = 'seller_debt' group by a.id having sum(e.amount_kobo) > 0`);
+  expect(credit.rows).toEqual([]);
   const negativeLines = await ctx.db.execute(sql`
     select e.order_line_id from ledger_entries e join ledger_accounts a on a.id = e.account_id
     where a.kind = 'seller_pending' and e.order_line_id is not null
@@ -159,6 +196,14 @@ async function checkInvariants() {
     join ledger_accounts a on a.id = e.account_id
     where j.kind = 'release' and a.kind = 'seller_payable' group by e.order_line_id having count(*) > 1`);
   expect(twice.rows).toEqual([]);
+}
+
+/** The delivery code of a pay-on-delivery order, read from the newest SMS to the buyer that names it. */
+async function codeOf(orderId: string): Promise<string> {
+  const found = await ctx.db.execute<{ body: string }>(sql`
+    select x.body from outbox x join orders o on o.id = ${orderId}
+    where x.body like '%' || o.number || '%' order by x.created_at desc, x.id desc limit 1`);
+  return /\b(\d{6})\b/.exec(found.rows[0]?.body ?? "")?.[1] ?? "000000";
 }
 
 /** The newest problem of a line (any status), or undefined. */
@@ -184,6 +229,7 @@ describe("property: money is conserved and never negative", () => {
       fc.asyncProperty(fc.array(op, { minLength: 10, maxLength: 40 }), async (ops) => {
         let now = new Date();
         const made: Array<Awaited<ReturnType<typeof submitted>>> = [];
+        const pods: Array<Awaited<ReturnType<typeof podPlacedOrder>>> = [];
         const payoutIds: string[] = [];
         for (const o of ops) {
           const order = made.length ? made[("i" in o ? o.i : 0) % made.length]! : undefined;
@@ -274,7 +320,11 @@ describe("property: money is conserved and never negative", () => {
               const seller = sellers[o.s]!;
               const available = await balanceKobo(ctx.db, { kind: "seller_payable", ownerId: seller });
               const amount = o.percent === 0 ? undefined : Math.max(1, Math.floor((available * o.percent) / 100));
-              await allowRefusal(async () => payoutIds.push((await requestPayout(ctx.db, seller, amount, settings, now))._id));
+              await allowRefusal(async () => {
+                payoutIds.push((await requestPayout(ctx.db, seller, amount, settings, now))._id);
+                // The debt comes first: a payout is made only once nothing is owed (ADR 0222).
+                expect(await sellerDebtKobo(ctx.db, seller)).toBe(0);
+              });
               break;
             }
             case "settle": {
@@ -288,6 +338,28 @@ describe("property: money is conserved and never negative", () => {
             case "rate":
               await setCommissionSettings(ctx.db, adminId, { store_bps: o.bps });
               break;
+            case "pod":
+              pods.push(
+                await podPlacedOrder(
+                  ctx.db,
+                  buyerId,
+                  o.lines.map((l) => ({ sellerId: sellers[l.seller]!, unitKobo: l.unit, qty: l.qty })),
+                  o.fee,
+                ),
+              );
+              break;
+            case "collect": {
+              const pod = pods.length ? pods[o.i % pods.length]! : undefined;
+              const seller = pod?.sellerIds[o.s % pod.sellerIds.length];
+              if (!pod || !seller) break;
+              if (o.refuse) {
+                await allowRefusal(() => refuseAtDelivery(ctx.db, seller, pod.orderId, { now, settings: protection }));
+                break;
+              }
+              const code = await codeOf(pod.orderId);
+              await allowRefusal(() => enterDeliveryCode(ctx.db, seller, pod.orderId, code, { now, settings: protection }, none));
+              break;
+            }
           }
           await checkInvariants();
         }
@@ -314,6 +386,23 @@ describe("property: money is conserved and never negative", () => {
               { t: "advance", d: 8 },
               { t: "payout", s: 0, percent: 0 },
               { t: "refund", i: 0, whole: true, percent: 100 },
+            ],
+          ],
+          // Pay on delivery: a seller with money available collects cash at the door; the store's part
+          // is netted from their available balance, the rest of the debt waits for the next sale.
+          [
+            [
+              { t: "order", lines: [{ seller: 0, unit: 500_000, qty: 1 }] },
+              { t: "decide", i: 0, confirm: true },
+              { t: "deliver", i: 0, ship: false },
+              { t: "receive", i: 0 },
+              { t: "advance", d: 8 },
+              { t: "pod", lines: [{ seller: 0, unit: 4_000_000, qty: 1 }], fee: 150_000 },
+              { t: "collect", i: 0, s: 0, refuse: false },
+              { t: "payout", s: 0, percent: 0 },
+              { t: "receive", i: 0 },
+              { t: "advance", d: 8 },
+              { t: "payout", s: 0, percent: 0 },
             ],
           ],
           // A problem decided with part refunded, the rest released after the hold, then paid out.

@@ -69,8 +69,9 @@ export async function setCommissionSettings(
  * Fix the commission on every line of an order being paid, inside the paying transaction: the
  * line's category rate, else the store's, else 10%; amount = line total x rate / 10000 rounded
  * half up to the kobo. Lines already fixed keep their values (a second call changes nothing).
+ * `sellerId`: only that seller's lines not cancelled (pay on delivery is paid seller by seller, ADR 0222).
  */
-export async function fixLineCommissions(tx: Tx, orderId: string): Promise<void> {
+export async function fixLineCommissions(tx: Tx, orderId: string, sellerId: string | null = null): Promise<void> {
   await tx.execute(sql`
     update order_lines ol
     set commission_bps = r.bps,
@@ -82,6 +83,7 @@ export async function fixLineCommissions(tx: Tx, orderId: string): Promise<void>
       left join products p on p.id = l.product_id
       left join category_commissions cc on cc.category_id = p.category_id
       where l.order_id = ${orderId}
+        and (${sellerId}::uuid is null or (l.seller_id = ${sellerId}::uuid and l.fulfilment <> 'cancelled'))
     ) r
     where ol.id = r.id and ol.commission_bps is null`);
 }

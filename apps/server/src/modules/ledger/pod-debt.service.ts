@@ -20,7 +20,7 @@ import { balanceKobo, type EntryInput, postJournal } from "./ledger.service.js";
  * kobo collected. The caller holds the seller's payable lock (netting follows).
  */
 export async function recordPodCollected(tx: Tx, orderId: string, sellerId: string): Promise<number> {
-  await fixLineCommissions(tx, orderId);
+  await fixLineCommissions(tx, orderId, sellerId);
   const lines = await tx.execute<{ id: string; amount: string; commission: string }>(sql`
     select id, (unit_price_kobo * quantity)::text as amount, commission_kobo::text as commission
     from order_lines where order_id = ${orderId} and seller_id = ${sellerId} and fulfilment <> 'cancelled' order by id`);

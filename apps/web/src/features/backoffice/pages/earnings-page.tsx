@@ -57,7 +57,14 @@ function Balances({ b }: { b: EarningsBalances }) {
     { key: "paid-out", label: "Paid out", value: b.paid_out, hint: "Sent to your bank account." },
     // Cash your couriers collected on delivery still owed to the store, taken from what becomes available (ADR 0222).
     ...(b.owed
-      ? [{ key: "owed", label: "Owed (pay on delivery)", value: b.owed, hint: "Cash collected on delivery: taken from your next earnings." }]
+      ? [
+          {
+            key: "owed",
+            label: "Owed (pay on delivery)",
+            value: b.owed,
+            hint: "Cash collected on delivery: taken from your next earnings.",
+          },
+        ]
       : []),
   ];
   return (
