@@ -185,6 +185,9 @@ function Row({ label, children, strong }: { label: string; children: ReactNode; 
   );
 }
 
+/** How each payment type is named on the order page. */
+const PAYMENT_METHODS: Record<string, string> = { bank_transfer: "Bank transfer", card: "Card", pay_on_delivery: "Pay on delivery" };
+
 /** Totals and the payment: method, reference, the transfer and its state (buyer and admin). */
 export function OrderPayment({ order }: { order: OrderView }) {
   const { totals, payment } = order;
@@ -199,7 +202,7 @@ export function OrderPayment({ order }: { order: OrderView }) {
           {formatNaira(totals.total)}
         </Row>
         {totals.refunded > 0 && <Row label="Refunded">{formatNaira(totals.refunded)}</Row>}
-        <Row label="Method">{payment.method === "bank_transfer" ? "Bank transfer" : payment.method}</Row>
+        <Row label="Method">{PAYMENT_METHODS[payment.method] ?? payment.method}</Row>
         <Row label="Reference">
           <span data-testid="payment-reference" style={{ fontFamily: "monospace" }}>
             {payment.reference}

@@ -1,6 +1,6 @@
 /**
  * /account/orders/:id, the buyer's order page (ADR 0178): the order's number and status, each line
- * with its seller and fulfilment ("Shipped", "Delivered" and when), its tracking, "Confirm receipt"
+ * with its seller and fulfilment, for an order paid on delivery what to pay the courier and the code's sending (ADR 0221), ("Shipped", "Delivered" and when), its tracking, "Confirm receipt"
  * and "Report a problem" with the problem's thread (ADR 0193-0195), the delivery address, totals,
  * the payment (method, reference, transfer state), the timeline from the stored times, and a
  * "Write a review" on each received or completed line (ADR 0212), a receipt to print or save as PDF with the browser ("Print receipt" calls window.print()). Drawn
@@ -12,6 +12,7 @@ import { TEXT } from "@market/contract";
 import { IconPrinter } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
 import { DeliveryAddress, OrderLines, OrderPayment, OrderStatusBadge, OrderTimeline } from "../../../components/orders/order-detail";
+import { PayOnDelivery } from "../../../components/orders/pay-on-delivery";
 import { Receipt } from "../../../components/orders/print-sheet";
 import { BuyerLineActions } from "../../../components/orders/protection";
 import { when } from "../../../components/orders/when";
@@ -65,6 +66,7 @@ function BuyerOrder({ id }: { id: string }) {
           Print receipt
         </Button>
       </Group>
+      <PayOnDelivery order={order} />
       <OrderLines
         order={order}
         showSeller

@@ -5,7 +5,7 @@
  * Beside them, the free standard shipping threshold (ADR 0135), a store setting of the same table.
  */
 import { Alert, Button, Group, NumberInput, Paper, Stack, Table, Text } from "@mantine/core";
-import { type CommissionSettings, CommissionSettingsBody, ShippingSettingsBody, type StoreSettings } from "@market/contract";
+import { type CommissionSettings, CommissionSettingsBody, POD_CAP_NAIRA, ShippingSettingsBody, type StoreSettings } from "@market/contract";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useSchemaForm } from "../../../lib/form";
@@ -143,19 +143,25 @@ function CommissionForm({ settings }: { settings: CommissionSettings }) {
   );
 }
 
-/** The free shipping field's value: whole naira, or "" while empty (the schema refuses it). */
-type ShippingValues = { free_shipping_over: number | string };
+/** The shipping fields' values: whole naira, or "" while empty (the schema refuses it). */
+type ShippingValues = { free_shipping_over: number | string; pay_on_delivery_cap: number | string };
+
+const wholeNaira = (v: number | string) => (v === "" ? Number.NaN : Number(v));
 
 /**
  * Free standard shipping (ADR 0135): the threshold checkout applies and every page promises; 0 turns
- * it off and the promise goes from every page.
+ * it off and the promise goes from every page. Beside it, the pay-on-delivery cap: only orders under
+ * it may be paid on delivery (ADR 0220).
  */
 function ShippingForm({ settings }: { settings: StoreSettings }) {
   const save = useSaveShipping();
-  const valuesOf = (s: StoreSettings): ShippingValues => ({ free_shipping_over: s.free_shipping_over });
+  const valuesOf = (s: StoreSettings): ShippingValues => ({
+    free_shipping_over: s.free_shipping_over,
+    pay_on_delivery_cap: s.pay_on_delivery_cap ?? POD_CAP_NAIRA,
+  });
   const form = useSchemaForm<ShippingValues>(ShippingSettingsBody, {
     initialValues: valuesOf(settings),
-    toBody: (v) => ({ free_shipping_over: v.free_shipping_over === "" ? Number.NaN : Number(v.free_shipping_over) }),
+    toBody: (v) => ({ free_shipping_over: wholeNaira(v.free_shipping_over), pay_on_delivery_cap: wholeNaira(v.pay_on_delivery_cap) }),
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: form is stable; refill when the server's value changes
   useEffect(() => {
@@ -165,8 +171,9 @@ function ShippingForm({ settings }: { settings: StoreSettings }) {
 
   const submit = form.submitWith(
     (v) => {
-      const body = { free_shipping_over: Number(v.free_shipping_over) };
-      if (body.free_shipping_over !== settings.free_shipping_over) return save.mutateAsync(body);
+      const body = { free_shipping_over: Number(v.free_shipping_over), pay_on_delivery_cap: Number(v.pay_on_delivery_cap) };
+      if (body.free_shipping_over !== settings.free_shipping_over || body.pay_on_delivery_cap !== settings.pay_on_delivery_cap)
+        return save.mutateAsync(body);
       notifyInfo("The amount is unchanged.", "Nothing to save");
       return undefined;
     },
@@ -188,6 +195,17 @@ function ShippingForm({ settings }: { settings: StoreSettings }) {
             allowNegative={false}
             maw={320}
             {...form.getInputProps("free_shipping_over")}
+          />
+          <NumberInput
+            label="Pay on delivery only for orders under"
+            description="Buyers choose pay on delivery only below this total (sellers switch it on per state)."
+            prefix="₦"
+            thousandSeparator=","
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            maw={320}
+            {...form.getInputProps("pay_on_delivery_cap")}
           />
           <Button type="submit" variant="light" loading={save.isPending}>
             Save shipping

@@ -4,7 +4,9 @@
  * the timeline, ships each line (carrier, tracking) then marks it delivered, cancels one not yet
  * shipped, answers a buyer's problem (ADR 0193-0195), and prints a packing slip
  * (window.print()). The admin sees every seller's lines with their contacts, the buyer's contacts,
- * the totals, the payment and the transfer. Another seller's order is the API's 404.
+ * the totals, the payment and the transfer. For an order paid on delivery (ADR 0221) the seller
+ * enters the buyer's code or marks it refused, and the admin unlocks a locked code. Another seller's
+ * order is the API's 404.
  */
 import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { BACKOFFICE_PATHS, type UpdateOrderLineBody } from "@market/contract";
@@ -18,6 +20,7 @@ import {
   OrderStatusBadge,
   OrderTimeline,
 } from "../../../components/orders/order-detail";
+import { PayOnDelivery } from "../../../components/orders/pay-on-delivery";
 import { PackingSlip } from "../../../components/orders/print-sheet";
 import { SellerLineActions } from "../../../components/orders/protection";
 import { when } from "../../../components/orders/when";
@@ -73,6 +76,7 @@ function BackOfficeOrder({ id }: { id: string }) {
       />
       <Stack gap="md">
         {order.address && <DeliveryAddress address={order.address} contact={order.status === "paid" || !seller} />}
+        <PayOnDelivery order={order} />
         <OrderLines
           order={order}
           showSeller={!seller}

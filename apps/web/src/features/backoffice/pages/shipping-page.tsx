@@ -2,9 +2,10 @@
  * Delivery (seller; ADR 0199): the states the seller delivers to, each with its fee (naira) and
  * delivery days, and their pickup points. No state at all means the store's rate everywhere; once
  * one is set, a state left out is not delivered to, and its buyers are told so on the product page
- * and at checkout. Saving replaces the seller's settings.
+ * and at checkout. Per state, a switch says whether the seller's courier takes cash there (pay on
+ * delivery, ADR 0220). Saving replaces the seller's settings.
  */
-import { ActionIcon, Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { ActionIcon, Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { formatNaira, NIGERIAN_STATES, SHIPPING_FEE_NAIRA, type ShippingRates, ShippingRatesBody, STORE_RATE_DAYS } from "@market/contract";
 import { IconInfoCircle, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useEffect } from "react";
@@ -19,17 +20,23 @@ import { RoleGate } from "../components/role-gate";
 /** A number field's value: a number, or "" while empty (the schema refuses it). */
 type Num = number | string;
 type Values = {
-  rates: Array<{ state: string; fee: Num; min_days: Num; max_days: Num }>;
+  rates: Array<{ state: string; fee: Num; min_days: Num; max_days: Num; pay_on_delivery: boolean }>;
   pickup_points: Array<{ name: string; address: string; state: string; fee: Num }>;
 };
 
 const num = (v: Num) => (v === "" ? Number.NaN : Number(v));
 const valuesOf = (s: ShippingRates): Values => ({
-  rates: s.rates.map(({ state, fee, min_days, max_days }) => ({ state, fee, min_days, max_days })),
+  rates: s.rates.map(({ state, fee, min_days, max_days, pay_on_delivery }) => ({ state, fee, min_days, max_days, pay_on_delivery })),
   pickup_points: s.pickup_points.map(({ name, address, state, fee }) => ({ name, address, state, fee })),
 });
 const toBody = (v: Values) => ({
-  rates: v.rates.map((r) => ({ state: r.state, fee: num(r.fee), min_days: num(r.min_days), max_days: num(r.max_days) })),
+  rates: v.rates.map((r) => ({
+    state: r.state,
+    fee: num(r.fee),
+    min_days: num(r.min_days),
+    max_days: num(r.max_days),
+    pay_on_delivery: r.pay_on_delivery,
+  })),
   pickup_points: v.pickup_points.map((p) => ({ ...p, fee: num(p.fee) })),
 });
 
@@ -48,7 +55,7 @@ function DeliveryForm({ sellerId, settings }: { sellerId: string; settings: Ship
   const used = new Set(form.values.rates.map((r) => r.state));
   const left = NIGERIAN_STATES.filter((s) => !used.has(s));
   const addState = (state: string | null) => {
-    if (state) form.insertListItem("rates", { state, fee: "", min_days: 1, max_days: 3 });
+    if (state) form.insertListItem("rates", { state, fee: "", min_days: 1, max_days: 3, pay_on_delivery: false });
   };
 
   return (
@@ -107,6 +114,12 @@ function DeliveryForm({ sellerId, settings }: { sellerId: string; settings: Ship
                     {...form.getInputProps(`rates.${i}.max_days`)}
                   />
                 </SimpleGrid>
+                <Switch
+                  mt="xs"
+                  label="Pay on delivery: my courier takes cash"
+                  aria-label={`${r.state} pay on delivery`}
+                  {...form.getInputProps(`rates.${i}.pay_on_delivery`, { type: "checkbox" })}
+                />
               </Paper>
             ))}
           </Stack>

@@ -2,9 +2,10 @@
  * Checkout (/checkout, spec §2 "Checkout", §3 "Checkout form", §4 "Checkout", §8, §9):
  * - Shipping Address panel (country, first/last name, address 1 and 2, state, city, zip, phone),
  *   starting from the default address in GET /api/me `data.addresses`;
- * - Secure Payment panel: payment type "Bank Transfer" (default) and "Card payment" through
- *   Paystack when the store takes cards (else the spec's disabled "Card payment -- coming soon";
- *   ADR 0201), and, for a transfer, the payer's account number;
+ * - Secure Payment panel (components/payment-type.tsx): payment type "Bank Transfer" (default),
+ *   "Card payment" through Paystack when the store takes cards (else the spec's disabled "Card
+ *   payment -- coming soon"; ADR 0201) and "Pay on delivery" when the quote allows it (else disabled
+ *   with its reason; ADR 0220), and, for a transfer, the payer's account number;
  * - Review Order panel: each line (name, quantity, line total), subtotal, shipping, total,
  *   "Edit Cart" to /cart; "Place Order". Beside the shipping, one row per seller's shipment (fee,
  *   days, pickup points) from GET /api/shipping/quote (ADR 0199); a seller who does not deliver to
@@ -38,9 +39,9 @@ import {
   DEFAULT_PRODUCT_TYPE,
   formatNaira,
   koboToNaira,
-  NUBAN_LENGTH,
   nairaToKobo,
   nigerianState,
+  PAY_ON_DELIVERY,
   shippingFeeKobo,
   TEXT,
   type TransferForm,
@@ -48,7 +49,7 @@ import {
 } from "@market/contract";
 import { IconLock, IconMapPin, IconReceipt } from "@tabler/icons-react";
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from "react";
-import { Link, Navigate } from "react-router";
+import { Link, Navigate, useNavigate } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { PendingOrder } from "../../../components/orders/pending-order";
 import { Skeleton } from "../../../components/ui/skeleton";
@@ -62,6 +63,7 @@ import { useStoreSettings } from "../../../lib/queries/settings";
 import { useShippingQuote } from "../../../lib/queries/shipping";
 import { type SessionUser, useSession } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
+import { PaymentTypeFields } from "../components/payment-type";
 import { ShipmentRow } from "../components/shipment-row";
 
 /** The Bank Transfer modal opens only after Place Order: its code is not part of the page's first load. */
@@ -159,6 +161,7 @@ function CheckoutForm({
   cardPayments: boolean;
 }) {
   const cart = useCart();
+  const navigate = useNavigate();
   const create = useCreateSession();
   const pending = usePendingTransfer(true).data;
   const [record, setRecord] = useState<TransferForm | null>(null);
@@ -184,7 +187,6 @@ function CheckoutForm({
   const shipping = current ? current.shipping : koboToNaira(shippingFeeKobo(nairaToKobo(subtotal), form.values.state, freeShippingOver));
   const total = koboToNaira(nairaToKobo(subtotal) + nairaToKobo(shipping));
   const groups = current?.groups ?? [];
-  const payByCard = cardPayments && form.values.payment_type === "card";
   const ownRates = groups.some((g) => !g.store_rate);
   const closeModal = useCallback(() => setRecord(null), []);
   // Mounted from the first Place Order on, so the modal's closing transition plays.
@@ -200,10 +202,11 @@ function CheckoutForm({
         return undefined;
       }
       const card = cardPayments && values.payment_type === "card";
+      const pod = values.payment_type === PAY_ON_DELIVERY;
       return create.mutateAsync({
         ...values,
-        payment_type: card ? "card" : DEFAULT_PAYMENT_TYPE,
-        account_no: card ? undefined : values.account_no,
+        payment_type: card ? "card" : pod ? PAY_ON_DELIVERY : DEFAULT_PAYMENT_TYPE,
+        account_no: card || pod ? undefined : values.account_no,
         shippingFees: shipping,
         pickup_point_ids: Object.values(pickups).filter(Boolean),
         product_type: DEFAULT_PRODUCT_TYPE,
@@ -217,6 +220,11 @@ function CheckoutForm({
         // Card: Paystack's page takes the payment and sends the buyer back to the order (ADR 0201).
         if (res.data.authorization_url) {
           window.location.assign(res.data.authorization_url);
+          return;
+        }
+        // Pay on delivery: the order is placed; its page says what to pay and that the code is sent (ADR 0221).
+        if (res.data.Form.provider === PAY_ON_DELIVERY) {
+          navigate(`/account/orders/${res.data.Form.order_id}`);
           return;
         }
         form.setValues((v) => ({ ...v, account_no: res.data.Form.account_no }));
@@ -258,29 +266,12 @@ function CheckoutForm({
 
               <Panel title="Secure Payment" icon={<IconLock size={20} />}>
                 <Stack gap="sm">
-                  <NativeSelect
-                    label="Payment type"
-                    data={[
-                      { value: DEFAULT_PAYMENT_TYPE, label: "Bank Transfer" },
-                      cardPayments
-                        ? { value: "card", label: "Card payment" }
-                        : { value: "card", label: TEXT.pages.cardComingSoon, disabled: true },
-                    ]}
-                    {...form.getInputProps("payment_type")}
-                  />
-                  {payByCard ? (
-                    <Text size="sm" c="dimmed" data-testid="card-note">
-                      You pay {naira2(total)} on Paystack's secure page (card, USSD or bank); your items are held for 15 minutes.
-                    </Text>
-                  ) : null}
-                  <TextInput
-                    display={payByCard ? "none" : undefined}
-                    label={TEXT.pages.payerAccountLabel}
-                    inputMode="numeric"
-                    maxLength={NUBAN_LENGTH}
-                    placeholder="0239476516"
-                    {...form.getInputProps("account_no")}
-                    onChange={(e) => form.setFieldValue("account_no", e.currentTarget.value.replace(/\D/g, ""))}
+                  <PaymentTypeFields
+                    form={form}
+                    cardPayments={cardPayments}
+                    payOnDelivery={current?.pay_on_delivery}
+                    total={total}
+                    onAccountNo={(digits) => form.setFieldValue("account_no", digits)}
                   />
                 </Stack>
               </Panel>
