@@ -102,7 +102,7 @@ test.describe("delivery by state", () => {
     await page.screenshot({ path: "test-results/delivery-bo-390.png", fullPage: true });
 
     const saved = (await (await request.get(`/api/shipping/rates?seller_id=${seller.id}`)).json()).data;
-    expect(saved.rates).toEqual([{ state: "Lagos", fee: 1500, min_days: 1, max_days: 2 }]);
+    expect(saved.rates).toEqual([{ state: "Lagos", fee: 1500, min_days: 1, max_days: 2, pay_on_delivery: false }]);
 
     // Days upside down: the field says so and nothing changes.
     await page.getByLabel("Lagos fewest days").fill("5");

@@ -35,7 +35,7 @@ const launchOptions = {
  * payouts due, the commission rate, a confirmed sale (ADR 0176; seller-trust confirms one to review it). Every other write goes through an
  * account of the test's own (e2e/fixtures.ts), so the rest run in parallel.
  */
-const STORE_MONEY = /[\\/](admin-finance|finance|backoffice|orders|notifications|buyer-protection|seller-trust)\.spec\.ts$/;
+const STORE_MONEY = /[\\/](admin-finance|finance|backoffice|orders|notifications|buyer-protection|seller-trust|pay-on-delivery)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: ".",

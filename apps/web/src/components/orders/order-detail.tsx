@@ -216,9 +216,9 @@ export function OrderPayment({ order }: { order: OrderView }) {
               {t.client_bank} {t.client_account_no}
             </Row>
           </>
-        ) : (
+        ) : payment.method !== "pay_on_delivery" ? (
           <Row label="Transfer">Not made yet</Row>
-        )}
+        ) : null}
       </Stack>
     </Section>
   );
