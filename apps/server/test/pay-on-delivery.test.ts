@@ -8,7 +8,7 @@
 import { POD_MESSAGES } from "@market/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderLines, orders, podCodes, productVariants, users } from "../src/db/schema/index.js";
+import { notifications, orderLines, orders, podCodes, productVariants, users } from "../src/db/schema/index.js";
 import { createUserWithToken } from "../src/db/seed/factories.js";
 import { balanceKobo } from "../src/modules/ledger/ledger.service.js";
 import { latestCode } from "./accounts-helpers.js";
@@ -101,6 +101,8 @@ describe("createSession with pay_on_delivery", () => {
     // The buyer's order page says what to pay; the seller sees their lines to ship.
     const page = await ctx.request({ method: "GET", url: `/api/orders/${orderId}`, token: buyer.token });
     expect(page.json().data.pay_on_delivery).toMatchObject({ amount: 11_500, code_sent_at: expect.any(String) });
+    const told = await ctx.db.select().from(notifications).where(eq(notifications.userId, s.user.id));
+    expect(told.map((n) => n.text)).toContain(`New pay-on-delivery order ${order!.number}: collect ₦11,500 in cash at delivery.`);
     const sellerPage = await ctx.request({ method: "GET", url: `/api/orders/${orderId}`, token: s.token });
     expect(sellerPage.json().data.pay_on_delivery).toMatchObject({
       code_sent_at: null,

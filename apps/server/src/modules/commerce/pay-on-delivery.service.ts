@@ -25,6 +25,7 @@ import { sha256 } from "../auth/sessions.js";
 import { lockAccount } from "../ledger/ledger.service.js";
 import { netSellerDebt, recordPodCollected } from "../ledger/pod-debt.service.js";
 import { queueOutbox } from "../messages/service.js";
+import { podOrderPlaced } from "../notifications/events.js";
 import { type ProtectionSettings, settlePodLines } from "./protection.service.js";
 
 const codeHash = (orderId: string, code: string) => sha256(`pod:${orderId}:${code}`);
@@ -51,7 +52,7 @@ function codeMessage(phone: string, number: string, totalKobo: number, code: str
 
 /**
  * In checkout's transaction once the pay-on-delivery order is written: one delivery per seller,
- * the code's hash, and the SMS to the buyer's verified phone. Answers the outbox ids.
+ * the code's hash, the SMS to the buyer's verified phone, and each seller told. Answers the outbox ids.
  */
 export async function startPodOrder(tx: Executor, orderId: string): Promise<string[]> {
   const found = await tx.execute<{ phone: string; number: string; total_kobo: string; buyer_id: string }>(sql`
@@ -63,7 +64,7 @@ export async function startPodOrder(tx: Executor, orderId: string): Promise<stri
   const code = newCode();
   await tx.execute(sql`insert into pod_codes (order_id, code_hash) values (${orderId}, ${codeHash(orderId, code)})`);
   const id = await queueOutbox(tx, codeMessage(o.phone, o.number, Number(o.total_kobo), code));
-  return id ? [id] : [];
+  return [...(id ? [id] : []), ...(await podOrderPlaced(tx, orderId))];
 }
 
 /**

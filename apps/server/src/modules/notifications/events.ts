@@ -138,6 +138,40 @@ export async function paymentDecided(
 }
 
 /**
+ * A pay-on-delivery order was placed (ADR 0221): each seller is told what to deliver and that their
+ * courier collects the cash (their lines and own fee) and takes the buyer's code. Same kind and event
+ * as a paid order's "new order to ship", so a seller's preferences apply.
+ */
+export async function podOrderPlaced(tx: Executor, orderId: string): Promise<string[]> {
+  const o = await readOrder(tx, orderId);
+  if (!o) return [];
+  const sellers = await tx.execute<{ seller_id: string; items: string; cash: string }>(sql`
+    select l.seller_id, string_agg(l.name || ' x' || l.quantity, ', ' order by l.id) as items,
+      (sum(l.unit_price_kobo * l.quantity) + coalesce((select sum(s.fee_kobo) from order_shipments s
+        where s.order_id = l.order_id and s.seller_id = l.seller_id and not s.store_rate), 0))::text as cash
+    from order_lines l where l.order_id = ${o.id} group by l.seller_id, l.order_id order by l.seller_id`);
+  const ids: string[] = [];
+  for (const s of sellers.rows) {
+    const cash = naira(s.cash);
+    ids.push(
+      ...(await notify(tx, {
+        kind: "new_order",
+        event: `new_order:${o.id}`,
+        userIds: [s.seller_id],
+        message: {
+          text: `New pay-on-delivery order ${o.number}: collect ${cash} in cash at delivery.`,
+          sms: `New pay-on-delivery order ${o.number}: deliver it, collect ${cash} in cash and enter the buyer's code.`,
+          subject: `new pay-on-delivery order ${o.number}`,
+          email: `Order ${o.number} is to be paid on delivery:\n${s.items}\n\nYour courier collects ${cash} in cash. Once paid, enter the 6-digit code the buyer received by SMS on the order's page; if the buyer refuses the parcel, mark it "Refused at delivery (not paid)" there.`,
+          url: backofficeOrderUrl(o.id),
+        },
+      })),
+    );
+  }
+  return ids;
+}
+
+/**
  * Refunds were made on an order (one call of the admin's refund): the buyer is told the total, each
  * seller whose lines were refunded their part. `refundIds`: the refunds made together.
  */
