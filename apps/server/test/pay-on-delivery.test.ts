@@ -188,6 +188,16 @@ describe("the delivery code", () => {
     });
     expect([plain.statusCode, plain.json().message]).toEqual([409, POD_MESSAGES.deliverWithCode]);
 
+    // Before paying, the buyer refuses at the door rather than reporting a problem.
+    await ctx.request({ method: "PUT", url: "/api/orders/lines", token: s.token, payload: { line_id: line!.id, fulfilment: "shipped" } });
+    const report = await ctx.request({
+      method: "POST",
+      url: `/api/orders/${orderId}/problems`,
+      token: buyer.token,
+      payload: { line_id: line!.id, reason: "damaged", comment: "Broken", image_urls: [] },
+    });
+    expect([report.statusCode, report.json().message]).toEqual([409, POD_MESSAGES.reportBeforePaid]);
+
     const ok = await enter(s.token, orderId, code);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data.deliveries[0].status).toBe("paid");

@@ -36,6 +36,7 @@ export const POD_MESSAGES = {
   resendWait: (seconds: number) => `The code was just sent: you can have it sent again in ${seconds} seconds.`,
   resendMax: `The code was already sent ${POD_MAX_SENDS} times: contact the store if it does not arrive.`,
   notCollected: "Nothing was paid for this yet: it is paid to the seller's courier on delivery.",
+  reportBeforePaid: "You have not paid for this item yet: if it is not right, refuse it at the door and do not give the courier your code.",
   deliverWithCode: "This item is paid on delivery: enter the buyer's delivery code to mark it delivered and paid.",
 } as const;
 

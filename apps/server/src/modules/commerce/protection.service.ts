@@ -309,6 +309,8 @@ export async function reportProblem(
     const line = await lockLine(tx, body.line_id);
     if (!line || line.order_id !== orderId || line.buyer_id !== buyerId) throw notFound(NOT_FOUND);
     if (line.fulfilment === "disputed") throw conflict("A problem with this item is already open: wait for the seller's answer");
+    // Nothing was paid yet for an item paid on delivery: the buyer refuses it at the door (ADR 0221).
+    if (line.pay_on_delivery && !line.pod_paid) throw conflict(POD_MESSAGES.reportBeforePaid);
     if (line.delivered_at && addDays(line.delivered_at, opts.settings.returnWindowDays) < opts.now && line.fulfilment === "delivered") {
       throw conflict("The time to report a problem with this item has passed");
     }
