@@ -209,15 +209,18 @@ function ReportProblemModal({ orderId, line, opened, onClose }: { orderId: strin
 
 /**
  * The seller's moves on one line: ship (carrier, tracking), mark delivered, cancel (reason), or
- * answer its open problem (accept the refund, or give their side for the store to decide).
+ * answer its open problem (accept the refund, or give their side for the store to decide). A line
+ * paid on delivery (`codeAtDoor`) is delivered with the buyer's code instead (ADR 0221).
  */
 export function SellerLineActions({
   line,
   problem,
   onMove,
   busy,
+  codeAtDoor = false,
 }: {
   line: LineInfo;
+  codeAtDoor?: boolean;
   problem: Problem | null;
   onMove: (body: { line_id: string; fulfilment: "shipped" | "delivered"; carrier?: string; tracking?: string }, done?: () => void) => void;
   busy: boolean;
@@ -236,7 +239,7 @@ export function SellerLineActions({
           </Button>
         </>
       )}
-      {line.fulfilment === "shipped" && (
+      {line.fulfilment === "shipped" && !codeAtDoor && (
         <Button
           size="xs"
           variant="light"

@@ -85,6 +85,7 @@ function BackOfficeOrder({ id }: { id: string }) {
               ? (l) => (
                   <SellerLineActions
                     line={l}
+                    codeAtDoor={Boolean(order.pay_on_delivery)}
                     problem={l.problems.find((p) => p.status === "open" || p.status === "answered") ?? null}
                     onMove={moveOn}
                     busy={busy(l._id)}
