@@ -106,7 +106,11 @@ describe("Commission: the Shipping card", () => {
 
     await userEvent.type(field, "0");
     await userEvent.click(screen.getByRole("button", { name: "Save shipping" }));
-    await waitFor(() => expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ free_shipping_over: 0 }));
+    // The pay-on-delivery cap beside it (ADR 0220) is sent with it, unchanged.
+    expect(screen.getByLabelText("Pay on delivery only for orders under")).toHaveValue("₦100,000");
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ free_shipping_over: 0, pay_on_delivery_cap: 100_000 }),
+    );
     expect(calls.find((c) => c.method === "PUT")?.path).toBe("/api/admin/shipping");
     expect(await screen.findByText("Shipping settings saved")).toBeInTheDocument();
   });
