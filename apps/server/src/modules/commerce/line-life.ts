@@ -9,6 +9,7 @@
  *   unfulfilled --cancel--> cancelled (the seller with a reason, or the ship-by timer)
  *   shipped | delivered --report--> disputed --accept--> refunded
  *   disputed --decide--> refunded (the whole line refunded) | received (released, or part refunded)
+ *   unfulfilled | shipped | delivered | received --refund--> refunded (an admin refunds all of it from Transactions)
  *
  * Pure: no database, so any module may import it without a cycle.
  */
@@ -18,7 +19,17 @@ import type { FulfilmentStatus } from "@market/contract";
 export type Actor = "seller" | "buyer" | "admin" | "timer";
 
 /** The events that move a line. */
-export type LineEvent = "ship" | "deliver" | "receive" | "release" | "cancel" | "report" | "accept" | "decide_refund_all" | "decide_rest";
+export type LineEvent =
+  | "ship"
+  | "deliver"
+  | "receive"
+  | "release"
+  | "cancel"
+  | "report"
+  | "accept"
+  | "decide_refund_all"
+  | "decide_rest"
+  | "refund";
 
 /** One row of the table. `money`/`stock`: what the transition does, said for people and the docs. */
 type Transition = {
@@ -104,6 +115,14 @@ export const LINE_TRANSITIONS: Record<LineEvent, Transition> = {
     money: "the partial refund, if any; the rest of the share follows the received line's hold",
     stock: "none",
   },
+  refund: {
+    from: ["unfulfilled", "shipped", "delivered", "received"],
+    to: "refunded",
+    who: ["admin"],
+    when: "an admin refunded all that was left of the line from Transactions (a disputed line is decided in Disputes instead; ADR 0228)",
+    money: "the refund itself: the seller's share and the commission reversed in proportion",
+    stock: "the units go back on sale when the line was not shipped yet",
+  },
 };
 
 /** The sentence a 409 answers when `event` cannot happen to a line in state `from`. */
@@ -118,6 +137,7 @@ export function refusal(event: LineEvent, from: FulfilmentStatus): string {
     accept: "refunded by acceptance",
     decide_refund_all: "decided",
     decide_rest: "decided",
+    refund: "refunded",
   };
   return `This item is ${from === "unfulfilled" ? "not shipped yet" : from}: it cannot be ${verb[event]} now`;
 }
