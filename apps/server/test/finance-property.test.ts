@@ -27,6 +27,7 @@ import {
   cancelLine,
   confirmReceived,
   decideProblem,
+  refundFromTransactions,
   replyProblem,
   reportProblem,
 } from "../src/modules/commerce/protection.service.js";
@@ -35,7 +36,6 @@ import { releaseDueLines } from "../src/modules/ledger/earnings.service.js";
 import { balanceKobo } from "../src/modules/ledger/ledger.service.js";
 import { requestPayout, settlePayout } from "../src/modules/ledger/payouts.service.js";
 import { sellerDebtKobo } from "../src/modules/ledger/pod-debt.service.js";
-import { refundOrder } from "../src/modules/ledger/refunds.service.js";
 import { days, podPlacedOrder, submittedOrder } from "./finance-helpers.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
@@ -306,7 +306,7 @@ describe("property: money is conserved and never negative", () => {
               const line = order.lines[o.i % order.lines.length]!;
               const amountKobo = Math.max(1, Math.floor((line.total * o.percent) / 100));
               await allowRefusal(() =>
-                refundOrder(
+                refundFromTransactions(
                   ctx.db,
                   adminId,
                   o.whole

@@ -282,6 +282,49 @@ describe("problems", () => {
   });
 });
 
+describe("the admin's refund from Transactions", () => {
+  const refund = (payload: Record<string, unknown>) =>
+    ctx.request({ method: "POST", url: "/api/admin/refunds", token: admin.token, payload });
+  const stock = async (productId: string) =>
+    (await ctx.db.select({ n: products.countInStock }).from(products).where(eq(products.id, productId)))[0]!.n;
+
+  it("moves a line refunded in full to refunded: not to ship any more, its units back on sale; a part refund leaves it", async () => {
+    const { orderId, lineId, productId } = await paidLine(4_000, 2);
+    expect(await stock(productId)).toBe(18);
+    const part = await refund({ order_id: orderId, line_id: lineId, amount: 1_000, reason: "Late" });
+    expect(part.statusCode, part.body).toBe(200);
+    expect(await stateOf(lineId)).toBe("unfulfilled");
+    const rest = await refund({ order_id: orderId, line_id: lineId, reason: "Seller cannot supply" });
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(await stateOf(lineId)).toBe("refunded");
+    expect(await stock(productId)).toBe(20);
+    expect((await move(seller.token, lineId, "shipped")).statusCode).toBe(409);
+    const events = (await view(seller.token, orderId)).events.map((e: { kind: string }) => e.kind);
+    expect(events).toContain("refunded");
+  });
+
+  it("moves a shipped line refunded with the whole order, without restocking it", async () => {
+    const { orderId, lineId, productId } = await paidLine(3_000, 1);
+    expect((await move(seller.token, lineId, "shipped")).statusCode).toBe(200);
+    const res = await refund({ order_id: orderId, reason: "Lost in transit" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stateOf(lineId)).toBe("refunded");
+    expect(await stock(productId)).toBe(19);
+  });
+
+  it("refuses a disputed line (decided in Disputes) and changes nothing", async () => {
+    const { buyer, orderId, lineId } = await paidLine(2_500, 1);
+    expect((await move(seller.token, lineId, "delivered")).statusCode).toBe(200);
+    expect((await report(buyer.token, orderId, { line_id: lineId, reason: "not_received", comment: "Nothing came" })).statusCode).toBe(200);
+    const before = await refundedKobo(orderId);
+    const res = await refund({ order_id: orderId, line_id: lineId, reason: "Refund" });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/open problem: decide it in Disputes/);
+    expect(await refundedKobo(orderId)).toBe(before);
+    expect(await stateOf(lineId)).toBe("disputed");
+  });
+});
+
 describe("timers (the ledger's clock)", () => {
   it("cancels lines not shipped within SHIP_BY_DAYS, once, with a full refund", async () => {
     const { orderId, lineId } = await paidLine(4_000);

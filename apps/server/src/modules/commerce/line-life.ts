@@ -10,6 +10,7 @@
  *   unfulfilled | shipped --refuse--> cancelled (pay on delivery: the buyer refused it at the door, ADR 0221)
  *   shipped | delivered --report--> disputed --accept--> refunded
  *   disputed --decide--> refunded (the whole line refunded) | received (released, or part refunded)
+ *   unfulfilled | shipped | delivered | received --refund--> refunded (an admin refunds all of it from Transactions)
  *
  * Pure: no database, so any module may import it without a cycle.
  */
@@ -29,7 +30,8 @@ export type LineEvent =
   | "report"
   | "accept"
   | "decide_refund_all"
-  | "decide_rest";
+  | "decide_rest"
+  | "refund";
 
 /** One row of the table. `money`/`stock`: what the transition does, said for people and the docs. */
 type Transition = {
@@ -123,6 +125,14 @@ export const LINE_TRANSITIONS: Record<LineEvent, Transition> = {
     money: "the partial refund, if any; the rest of the share follows the received line's hold",
     stock: "none",
   },
+  refund: {
+    from: ["unfulfilled", "shipped", "delivered", "received"],
+    to: "refunded",
+    who: ["admin"],
+    when: "an admin refunded all that was left of the line from Transactions (a disputed line is decided in Disputes instead; ADR 0228)",
+    money: "the refund itself: the seller's share and the commission reversed in proportion",
+    stock: "the units go back on sale when the line was not shipped yet",
+  },
 };
 
 /** The sentence a 409 answers when `event` cannot happen to a line in state `from`. */
@@ -138,6 +148,7 @@ export function refusal(event: LineEvent, from: FulfilmentStatus): string {
     accept: "refunded by acceptance",
     decide_refund_all: "decided",
     decide_rest: "decided",
+    refund: "refunded",
   };
   return `This item is ${from === "unfulfilled" ? "not shipped yet" : from}: it cannot be ${verb[event]} now`;
 }

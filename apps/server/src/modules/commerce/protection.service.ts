@@ -7,7 +7,7 @@
  * (auto-cancel, auto-received, auto-accept) make the same moves as the store, by a clock they are
  * given. Amounts: kobo inside, naira in answers.
  */
-import type { AdminProblem, FulfilmentStatus, Problem, ProblemReason } from "@market/contract";
+import type { AdminProblem, FulfilmentStatus, Problem, ProblemReason, Refund } from "@market/contract";
 import { formatNaira, koboToNaira, PAY_ON_DELIVERY, POD_MESSAGES, PROBLEM_REASON_LABELS } from "@market/contract";
 import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor, Tx } from "../../db/client.js";
@@ -488,6 +488,49 @@ export async function decideProblem(
   });
   queued(outboxIds);
   return problem;
+}
+
+/* Admin refund from Transactions ------------------------------------------------------------- */
+
+/**
+ * The admin's refund from Transactions (ADR 0093, 0228): the ledger's refund of the order or of one
+ * line (refunds.service.ts), and in the same transaction every line it leaves wholly refunded moves
+ * to "refunded", so the seller no longer sees it to ship and no timer moves it on; the units of a
+ * line not shipped yet go back on sale. A line with an open problem is decided in Disputes instead.
+ * Amounts in kobo. Answers the refunds made and the products whose stock changed.
+ * @throws as refundInTx (404, 409, 400); 409 when a line to refund is disputed.
+ */
+export async function refundFromTransactions(
+  db: Db,
+  adminId: string,
+  body: { orderId: string; lineId?: string; amountKobo?: number; reason: string },
+): Promise<{ refunds: Refund[]; products: string[] }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select id from orders where id = ${body.orderId} for update`);
+    const scope = body.lineId ? sql` and id = ${body.lineId}` : sql``;
+    const disputed = await tx.execute<{ name: string }>(
+      sql`select name from order_lines where order_id = ${body.orderId}${scope} and fulfilment = 'disputed' order by id limit 1`,
+    );
+    if (disputed.rows[0]) throw conflict(`${disputed.rows[0].name} has an open problem: decide it in Disputes`);
+    const made = await refundInTx(tx, adminId, body);
+    const done = await tx.execute<{ id: string }>(sql`
+      select ol.id from order_lines ol
+      where ol.order_id = ${body.orderId}${body.lineId ? sql` and ol.id = ${body.lineId}` : sql``}
+        and ol.unit_price_kobo * ol.quantity <= coalesce((select sum(r.amount_kobo) from refunds r where r.order_line_id = ol.id), 0)
+      order by ol.id`);
+    const unshipped: string[] = [];
+    for (const { id } of done.rows) {
+      const line = await lockLine(tx, id);
+      if (!line || !canMove("refund", line.fulfilment, "admin")) continue;
+      if (line.fulfilment === "unfulfilled") unshipped.push(line.id);
+      await move(tx, line, "refund", "admin", {
+        actorId: adminId,
+        kind: "refunded",
+        text: `${line.name} refunded in full by the store: ${body.reason}`,
+      });
+    }
+    return { refunds: made, products: await restockLines(tx, unshipped) };
+  });
 }
 
 /* Reading ----------------------------------------------------------------------------------- */

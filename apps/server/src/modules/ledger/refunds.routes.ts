@@ -17,7 +17,8 @@ import { NO_CACHE_EFFECT } from "../../lib/route-cache.js";
 import { bearer, errorAnswers } from "../../lib/route-schema.js";
 import { currentUser, requireRole } from "../../plugins/auth.js";
 import { idempotent } from "../../plugins/idempotency.js";
-import { refundableOrder, refundOrder } from "./refunds.service.js";
+import { refundFromTransactions } from "../commerce/protection.service.js";
+import { refundableOrder } from "./refunds.service.js";
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -53,12 +54,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { order_id, line_id, amount, reason } = request.body;
-      const data = await refundOrder(app.db, currentUser(request).id, {
+      const { refunds: data, products } = await refundFromTransactions(app.db, currentUser(request).id, {
         orderId: order_id,
         lineId: line_id,
         amountKobo: amount === undefined ? undefined : nairaToKobo(amount),
         reason,
       });
+      if (products.length > 0) await app.publicCache.invalidate(products);
       return { statusCode: 200, message: "Refund recorded. Send the money back to the buyer's account.", data };
     },
   );

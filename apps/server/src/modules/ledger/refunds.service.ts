@@ -54,25 +54,15 @@ function commissionPart(line: LineState, amount: number): number {
 }
 
 /**
- * Refund a paid order: one line (`lineId`; `amountKobo`, or what is left of the line) or the whole
- * order (every line's remainder and the shipping). One transaction, with the order row locked.
- * @throws 404 unknown order; 409 not paid, nothing left to refund, or the seller's balances cannot
- * cover their share; 400 a line of another order or an amount above what is left.
- */
-export async function refundOrder(
-  db: Db,
-  adminId: string,
-  body: { orderId: string; lineId?: string; amountKobo?: number; reason: string },
-): Promise<Refund[]> {
-  return db.transaction((tx) => refundInTx(tx, adminId, body));
-}
-
-/**
- * What refundOrder does, inside the caller's transaction (the buyer-protection transitions refund in
- * the transaction that moves the line, ADR 0194). `by`: who decided (an admin, the seller who
+ * Refund a paid order, in the caller's transaction: one line (`lineId`; `amountKobo`, or what is
+ * left of the line) or the whole order (every line's remainder and the shipping), with the order row
+ * locked. The buyer-protection transitions and the admin's refund from Transactions
+ * (protection.service.ts) refund in the transaction that moves the line (ADR 0194, 0228). `by`: who decided (an admin, the seller who
  * accepted), or null for the store's timers. With `lineId`, `shippingKobo` also gives back that
  * much of the order's shipping (a line's shipping share), as its own refund.
- * @throws as refundOrder; 400 also when `shippingKobo` is above the shipping not yet refunded.
+ * @throws 404 unknown order; 409 not paid, nothing left to refund, or the seller's balances cannot
+ * cover their share; 400 a line of another order or an amount above what is left, or `shippingKobo`
+ * above the shipping not yet refunded.
  */
 export async function refundInTx(
   tx: Tx,
