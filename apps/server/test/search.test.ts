@@ -364,3 +364,110 @@ describe("admin synonyms", () => {
     );
   });
 });
+
+describe("variant option facets", () => {
+  type Options = { name: string; values: { value: string; count: number }[] }[];
+  const optionsOf = (a: Answer) => (a.facets as Answer["facets"] & { options: Options }).options;
+  const v = (Size: string, Colour: string, count_in_stock: number) => ({ options: { Size, Colour }, price: 15000, count_in_stock });
+  const shirt = (name: string, variants: ReturnType<typeof v>[]) => ({
+    name,
+    category_id: kitchen.id,
+    description: "Optionfacet test shirt",
+    options: [
+      { name: "Size", values: [...new Set(variants.map((x) => x.options.Size))] },
+      { name: "Colour", values: [...new Set(variants.map((x) => x.options.Colour))] },
+    ],
+    variants,
+  });
+  const made: string[] = [];
+  afterAll(async () => {
+    for (const id of made) await ctx.db.delete(products).where(eq(products.id, id));
+  });
+
+  it("indexes the in-stock option values and counts them disjunctively; option=Name:Value filters (OR within, AND across)", async () => {
+    const post = async (body: object) => {
+      const res = await ctx.request({ method: "POST", url: "/api/product", token: seller.token, payload: body });
+      expect(res.statusCode).toBe(201);
+      made.push(res.json().data._id);
+      return res.json().data as { _id: string; variants: { _id: string; sku: string; options: Record<string, string>; price: number }[] };
+    };
+    // A: S/Blue, M/Blue; B: M/Red, L/Red (L out of stock: not a value of B); C: S/Red.
+    const a = await post(shirt("Optionfacet Alpha", [v("S", "Blue", 2), v("M", "Blue", 1)]));
+    await post(shirt("Optionfacet Bravo", [v("M", "Red", 3), v("L", "Red", 0)]));
+    await post(shirt("Optionfacet Charlie", [v("S", "Red", 1)]));
+
+    const all = await search("q=optionfacet");
+    expect(all.data.total).toBe(3);
+    expect(optionsOf(all.data)).toEqual([
+      {
+        name: "Colour",
+        values: [
+          { value: "Red", count: 2 },
+          { value: "Blue", count: 1 },
+        ],
+      },
+      {
+        name: "Size",
+        values: [
+          { value: "M", count: 2 },
+          { value: "S", count: 2 },
+        ],
+      },
+    ]);
+    // Size M or S (OR) and Colour Red (AND); names and values ignore case.
+    const r = await search("q=optionfacet&option=Size:M&option=size:s&option=COLOUR:red");
+    expect(names(r.data).sort()).toEqual(["Optionfacet Bravo", "Optionfacet Charlie"]);
+    // Size counts ignore the Size filter but apply Colour:Red; Colour counts apply Size (M or S) only.
+    expect(optionsOf(r.data)).toEqual([
+      {
+        name: "Colour",
+        values: [
+          { value: "Red", count: 2 },
+          { value: "Blue", count: 1 },
+        ],
+      },
+      {
+        name: "Size",
+        values: [
+          { value: "M", count: 1 },
+          { value: "S", count: 1 },
+        ],
+      },
+    ]);
+    const m = await search("q=optionfacet&option=Size:M");
+    expect(names(m.data).sort()).toEqual(["Optionfacet Alpha", "Optionfacet Bravo"]);
+    expect(optionsOf(m.data).find((o) => o.name === "Colour")?.values).toEqual([
+      { value: "Blue", count: 1 },
+      { value: "Red", count: 1 },
+    ]);
+    // The other facets apply the option filter too.
+    expect(m.data.facets.category).toEqual([{ _id: kitchen.id, name: "Home & Kitchen", count: 2 }]);
+
+    // Stock crossing zero, in the writer's transaction: Alpha's M sells out, it leaves Size:M.
+    const res = await ctx.request({
+      method: "PUT",
+      url: "/api/product",
+      token: seller.token,
+      payload: { _id: a._id, variants: a.variants.map((x) => ({ ...x, count_in_stock: x.options.Size === "M" ? 0 : 2 })) },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(names((await search("q=optionfacet&option=Size:M")).data)).toEqual(["Optionfacet Bravo"]);
+  });
+
+  it("answers an unknown option with an empty list, and a malformed one with a 400 sentence", async () => {
+    const unknown = await search("q=&option=Fabric:Silk");
+    expect(unknown.status).toBe(200);
+    expect(unknown.data.total).toBe(0);
+    expect(unknown.data.items).toEqual([]);
+    const none = await search("q=galaxy");
+    expect(optionsOf(none.data)).toEqual([]);
+    for (const bad of ["option=Size", "option=:M", "option=Size:", `option=${"x".repeat(120)}:1`]) {
+      const r = await search(`q=&${bad}`);
+      expect(r.status).toBe(400);
+      expect(typeof r.body.message).toBe("string");
+    }
+    const many = await search(`q=&${Array.from({ length: 21 }, (_, i) => `option=Size:${i}`).join("&")}`);
+    expect(many.status).toBe(400);
+    expect(many.body.message).toMatch(/At most 20/);
+  });
+});

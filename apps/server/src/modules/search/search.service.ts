@@ -192,7 +192,35 @@ function scoreOf(plan: SearchPlan, match: string, anyMode: boolean): SQL {
 }
 
 /** A filter of the matches, or true when not set. */
-type Filters = Record<"kind" | "category" | "price" | "state" | "rating" | "verified" | "inStock", SQL | null>;
+type Filters = Record<"kind" | "category" | "price" | "state" | "rating" | "verified" | "inStock" | "options", SQL | null>;
+
+/**
+ * Separator of an option's name and value in `search_items.options` (migration 0025), in SQL and in
+ * JavaScript. Written into the SQL text, not as a parameter: the facet's grouping expressions must
+ * be the same text in select and group by.
+ */
+const OPTION_SEP_SQL = sql.raw("chr(31)");
+const OPTION_SEP = "\u001f";
+/** Most options, and values of each, the option facet lists. */
+const OPTION_FACETS = 10;
+const OPTION_VALUES = 30;
+
+/** The `option` filters grouped by option name (lower case): each name's wanted "name<SEP>value" keys. */
+function optionGroups(p: SearchParams): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const o of p.option ?? []) {
+    const name = o.name.toLowerCase();
+    const keys = groups.get(name) ?? [];
+    keys.push(`${name}${OPTION_SEP}${o.value.toLowerCase()}`);
+    groups.set(name, keys);
+  }
+  return groups;
+}
+
+/** "m has one of `keys`" (one option's values are alternatives). */
+function hasOption(keys: string[]): SQL {
+  return sql`exists (select 1 from unnest(m.options) mo where lower(mo) = any(${sql.param(keys)}::text[]))`;
+}
 
 function filtersOf(p: SearchParams): Filters {
   let [lo, hi] = [p.min_price, p.max_price];
@@ -209,7 +237,33 @@ function filtersOf(p: SearchParams): Filters {
     rating: p.min_rating ? sql`m.stars >= ${p.min_rating}` : null,
     verified: p.verified ? sql`m.verified` : null,
     inStock: p.in_stock ? sql`m.in_stock` : null,
+    options: p.option?.length ? sql.join([...optionGroups(p).values()].map(hasOption), sql` and `) : null,
   };
+}
+
+/**
+ * The option facet: per option name, its values' counts over the matches with every filter but that
+ * option's own (disjunctive per option: Size:M stays countable beside Size:S while Colour applies).
+ */
+function optionFacetSql(p: SearchParams, f: Filters): SQL {
+  const groups = [...optionGroups(p)];
+  const others = groups.length
+    ? sql.join(
+        groups.map(([name, keys]) => sql`(lower(split_part(o, ${OPTION_SEP_SQL}, 1)) = ${name} or ${hasOption(keys)})`),
+        sql` and `,
+      )
+    : sql`true`;
+  return sql`(select json_agg(json_build_object('name', g.name, 'values', g.values) order by lower(g.name), g.name) from (
+      select min(v.name) as name, sum(v.count) as total,
+        json_agg(json_build_object('value', v.value, 'count', v.count) order by v.count desc, v.value) filter (where v.rank <= ${OPTION_VALUES}) as values
+      from (
+        select min(split_part(o, ${OPTION_SEP_SQL}, 1)) as name, lower(split_part(o, ${OPTION_SEP_SQL}, 1)) as lname,
+          min(split_part(o, ${OPTION_SEP_SQL}, 2)) as value, count(*)::int as count,
+          row_number() over (partition by lower(split_part(o, ${OPTION_SEP_SQL}, 1)) order by count(*) desc, min(split_part(o, ${OPTION_SEP_SQL}, 2))) as rank
+        from m, unnest(m.options) o
+        where ${whereOf(f, "options")} and ${others}
+        group by lower(split_part(o, ${OPTION_SEP_SQL}, 1)), lower(split_part(o, ${OPTION_SEP_SQL}, 2))
+      ) v group by v.lname order by sum(v.count) desc, min(v.name) limit ${OPTION_FACETS}) g)`;
 }
 
 /** AND of the filters, leaving out `except` (a facet's count ignores its own filter: disjunctive). */
@@ -257,6 +311,7 @@ type Row = {
   in_stock: number;
   price_min: number | null;
   price_max: number | null;
+  options: { name: string; values: { value: string; count: number }[] }[] | null;
 };
 
 /** One statement: the matches once (materialised), the page, the total and every facet over them. */
@@ -265,7 +320,7 @@ async function runSearch(db: Executor, p: SearchParams, match: SQL, score: SQL, 
   const seller = p.user_id ? sql` and s.user_id = ${p.user_id}` : sql``;
   const res = await db.execute<Row>(sql`
     with m as materialized (
-      select s.id, s.kind, s.category_id, s.price_kobo, s.state, s.stars, s.verified, s.in_stock, s.created_at, ${score} as score
+      select s.id, s.kind, s.category_id, s.price_kobo, s.state, s.stars, s.verified, s.in_stock, s.options, s.created_at, ${score} as score
       from search_items s where ${match}${seller}
     )
     select
@@ -279,6 +334,7 @@ async function runSearch(db: Executor, p: SearchParams, match: SQL, score: SQL, 
         select c.id as _id, c.name, t.count from (select m.category_id, count(*)::int as count from m where ${whereOf(f, "category")} group by m.category_id order by 2 desc limit 30) t
         join categories c on c.id = t.category_id) x) as category,
       (select json_agg(x order by x.count desc, x.value) from (select m.state as value, count(*)::int as count from m where ${whereOf(f, "state")} and m.state <> '' group by m.state) x) as state,
+      ${optionFacetSql(p, f)} as options,
       -- The single-number facets in one pass over the matches.
       c.total, c.rating4, c.rating3, c.verified, c.in_stock, c.price_min, c.price_max
     from (select
@@ -347,6 +403,7 @@ export async function search(db: Executor, p: SearchParams, synonyms: readonly (
         min: row.price_min === null ? null : koboToNaira(Number(row.price_min)),
         max: row.price_max === null ? null : koboToNaira(Number(row.price_max)),
       },
+      options: row.options ?? [],
     },
     did_you_mean: plan.didYouMean,
     nextCursor: next < row.total && next <= MAX_OFFSET ? Buffer.from(JSON.stringify([next])).toString("base64url") : null,
