@@ -118,7 +118,9 @@ describe("GET /api/search", () => {
   });
 
   it("matches words across fields, ignores case and accents, and reads plurals", async () => {
-    expect(names((await search("q=galaxy%20phones")).data)).toEqual(["Samsung Galaxy A15"]);
+    // Galaxy in the title, Phones in the category: the one item with both words first; the other
+    // phones (one word) follow.
+    expect(names((await search("q=galaxy%20phones")).data)).toEqual(["Samsung Galaxy A15", "Tecno Spark 20", "Tecno Camon 30"]);
     expect(names((await search("q=CAFE")).data)).toEqual(["Café Espresso Machine"]);
     expect(names((await search("q=refrigerators")).data)).toEqual(["Hisense Refrigerator 150L"]);
     expect((await search("q=cleaning%20enugu")).data.items[0]?._id).toBe(ids.clean);
@@ -157,6 +159,33 @@ describe("GET /api/search", () => {
     // No item has both words: the items with one of them come, those with most first.
     const some = await search("q=samsung%20blender");
     expect(names(some.data)).toEqual(["Samsung Galaxy A15"]);
+  });
+
+  it("puts every item with all the words above any with some of them, which follow (two or more words)", async () => {
+    // "oven" in the microwave's title weighs more than the cooker's "gas" in its title and "oven" in
+    // its description; still the cooker has both words, and the microwave only one.
+    const oven = await createProduct(ctx.db, { userId: verified.user.id, categoryId: kitchen.id, name: "Microwave Oven Gas-free 20L" });
+    const mw = await createProduct(ctx.db, { userId: verified.user.id, categoryId: kitchen.id, name: "Microwave Oven Oven 30L" });
+    try {
+      const r = await search("q=gas%20oven");
+      expect(names(r.data)).toEqual(["Microwave Oven Gas-free 20L", "Gas Cooker 4 Burner", "Microwave Oven Oven 30L"]);
+      expect(r.data.total).toBe(3);
+      // An all-words item out of stock stays above a some-words item in stock.
+      await ctx.db.update(products).set({ countInStock: 0 }).where(eq(products.id, ids.cooker!));
+      expect(names((await search("q=gas%20oven")).data)).toEqual([
+        "Microwave Oven Gas-free 20L",
+        "Gas Cooker 4 Burner",
+        "Microwave Oven Oven 30L",
+      ]);
+      // One word: no tiers, the best match first.
+      expect(names((await search("q=oven")).data)[0]).toBe("Microwave Oven Oven 30L");
+      // More words matched above fewer: "tecno spark 20" puts the Camon (one word) last.
+      expect(names((await search("q=tecno%20spark%20camon")).data)).toEqual(["Tecno Spark 20", "Tecno Camon 30"]);
+    } finally {
+      await ctx.db.update(products).set({ countInStock: 3 }).where(eq(products.id, ids.cooker!));
+      await ctx.db.delete(products).where(eq(products.id, oven.id));
+      await ctx.db.delete(products).where(eq(products.id, mw.id));
+    }
   });
 
   it("gives a verified seller's item a small boost: it wins a tie, not a better match", async () => {

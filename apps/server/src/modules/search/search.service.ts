@@ -51,9 +51,9 @@ type WordFacts = { known: boolean; corrections: string[]; completions: string[] 
 export type SearchPlan = {
   /** Every clause (AND), with exclusions; null when the query has no word. */
   all: string | null;
-  /** Any clause (OR): the fallback when every-word finds nothing. */
+  /** Any clause (OR), null under two clauses: the items with some words, after those with all. */
   any: string | null;
-  /** Each clause alone, to count how many an item matches in the fallback. */
+  /** Each clause alone, to count how many an item matches (its tier, with two or more clauses). */
   clauses: string[];
   /** The words as typed, without prefix or correction (ranks exact above typo and prefix). */
   exact: string | null;
@@ -174,21 +174,36 @@ function textMatch(q: string): SQL {
   return sql`s.doc @@ to_tsquery(${CONFIG}, ${q})`;
 }
 
-/** The relevance score of `s` for `plan` (higher first); `anyMode`: count the clauses matched first. */
-function scoreOf(plan: SearchPlan, match: string, anyMode: boolean): SQL {
+/**
+ * The relevance score of `s` for `plan` (higher first), within its tier (`tierOf`). `anyMode`: the
+ * matches are the items with some of the words; an item with all of them is scored as the all-words
+ * search scores it, the others by the some-words query.
+ */
+function scoreOf(plan: SearchPlan, anyMode: boolean): SQL {
   const rank = (q: string | null, factor = 1) =>
     q ? sql` + ${factor}::float4 * ts_rank(${WEIGHTS}, s.doc, to_tsquery(${CONFIG}, ${q}))` : sql``;
-  const matchedClauses = anyMode
-    ? sql.join(
-        plan.clauses.map((c) => sql` + (s.doc @@ to_tsquery(${CONFIG}, ${c}))::int`),
-        sql``,
-      )
-    : sql``;
-  return sql`((0::float4 ${matchedClauses}${rank(match)}${rank(plan.exact)}${rank(plan.phrase, 2)})
+  const textRank =
+    anyMode && plan.any
+      ? sql` + (case when ${textMatch(plan.all!)} then 0::float4 ${rank(plan.all)} else 0::float4 ${rank(plan.any)} end)`
+      : rank(plan.all);
+  return sql`((0::float4 ${textRank}${rank(plan.exact)}${rank(plan.phrase, 2)})
     * (case when s.in_stock then 1 else ${OUT_OF_STOCK_FACTOR}::float4 end)
     * (case when s.verified then ${VERIFIED_BOOST}::float4 else 1 end)
     * (case s.seller_label when 'Excellent' then ${SELLER_SCORE_BOOST.Excellent}::float4
         when 'Good' then ${SELLER_SCORE_BOOST.Good}::float4 else 1 end))`;
+}
+
+/**
+ * The tier of `s` (ranks before the score): how many of the query's clauses it matches, so every
+ * item with all the words comes above any with some, and more words above fewer (ADR 0205). 0 for
+ * every item of an all-words search (one tier).
+ */
+function tierOf(plan: SearchPlan, anyMode: boolean): SQL {
+  if (!anyMode) return sql`0`;
+  return sql`(0 ${sql.join(
+    plan.clauses.map((c) => sql` + (s.doc @@ to_tsquery(${CONFIG}, ${c}))::int`),
+    sql``,
+  )})`;
 }
 
 /** A filter of the matches, or true when not set. */
@@ -273,7 +288,7 @@ function whereOf(f: Filters, except?: keyof Filters): SQL {
 }
 
 const ORDERS: Record<SearchSort, SQL> = {
-  relevance: sql`m.score desc, m.created_at desc, m.id desc`,
+  relevance: sql`m.tier desc, m.score desc, m.created_at desc, m.id desc`,
   newest: sql`m.created_at desc, m.id desc`,
   price_asc: sql`m.price_kobo asc nulls last, m.id`,
   price_desc: sql`m.price_kobo desc nulls last, m.id`,
@@ -315,12 +330,19 @@ type Row = {
 };
 
 /** One statement: the matches once (materialised), the page, the total and every facet over them. */
-async function runSearch(db: Executor, p: SearchParams, match: SQL, score: SQL, sort: SearchSort, offset: number): Promise<Row> {
+async function runSearch(
+  db: Executor,
+  p: SearchParams,
+  match: SQL,
+  rank: { tier: SQL; score: SQL },
+  sort: SearchSort,
+  offset: number,
+): Promise<Row> {
   const f = filtersOf(p);
   const seller = p.user_id ? sql` and s.user_id = ${p.user_id}` : sql``;
   const res = await db.execute<Row>(sql`
     with m as materialized (
-      select s.id, s.kind, s.category_id, s.price_kobo, s.state, s.stars, s.verified, s.in_stock, s.options, s.created_at, ${score} as score
+      select s.id, s.kind, s.category_id, s.price_kobo, s.state, s.stars, s.verified, s.in_stock, s.options, s.created_at, ${rank.tier} as tier, ${rank.score} as score
       from search_items s where ${match}${seller}
     )
     select
@@ -359,8 +381,8 @@ export type SearchResult = {
 
 /**
  * Search the public catalog (listed items only: the index holds nothing else). With words, items
- * matching every word come first by relevance; when none matches every word, items matching most
- * of them. Without words, every item under the filters, newest first.
+ * matching every word come first by relevance, then items matching some of them, most words first
+ * (ADR 0205). Without words, every item under the filters, newest first.
  * @throws HttpError 400 for a bad cursor.
  */
 export async function search(db: Executor, p: SearchParams, synonyms: readonly (readonly string[])[]): Promise<SearchResult> {
@@ -368,11 +390,18 @@ export async function search(db: Executor, p: SearchParams, synonyms: readonly (
   const plan = await planSearch(db, p.q, synonyms, p.correct !== false);
   const sort: SearchSort = p.sort ?? (plan.all ? "relevance" : "newest");
   let row: Row;
-  if (!plan.all) row = await runSearch(db, p, sql`true`, sql`0::float4`, sort, offset);
+  if (!plan.all) row = await runSearch(db, p, sql`true`, { tier: sql`0`, score: sql`0::float4` }, sort, offset);
   else {
-    row = await runSearch(db, p, textMatch(plan.all), scoreOf(plan, plan.all, false), sort, offset);
-    if (row.total === 0 && plan.any && !offset)
-      row = await runSearch(db, p, textMatch(plan.any), scoreOf(plan, plan.any, true), sort, offset);
+    // Two or more words: the items with some of them follow those with all (tierOf).
+    const anyMode = plan.any !== null;
+    row = await runSearch(
+      db,
+      p,
+      textMatch(anyMode ? plan.any! : plan.all),
+      { tier: tierOf(plan, anyMode), score: scoreOf(plan, anyMode) },
+      sort,
+      offset,
+    );
   }
   const items = (row.items ?? []).map(
     (r): SearchItem => ({
@@ -454,7 +483,7 @@ export async function suggest(db: Executor, text: string, synonyms: readonly (re
   const res = await db.execute<{ type: Suggestion["type"]; id: string; text: string; ctype: string | null; username: string | null }>(sql`
     (select s.kind as type, s.id, s.name as text, null as ctype, null as username
       from (select s.* from search_items s where ${textMatch(plan.all)} limit ${SUGGEST_CANDIDATES}) s
-      order by ${scoreOf(plan, plan.all, false)} desc, s.created_at desc limit ${SUGGEST_ITEMS})
+      order by ${scoreOf(plan, false)} desc, s.created_at desc limit ${SUGGEST_ITEMS})
     union all
     (select 'category', c.id, c.name, c.type::text, null from categories c where lower(unaccent(c.name)) like ${pattern} order by c.name limit ${SUGGEST_OTHERS})
     union all
