@@ -76,16 +76,18 @@ async function wordFacts(db: Executor, words: string[]): Promise<Map<string, Wor
   if (!lookups.length) return facts;
   // One row per word, each lookup with its own constant pattern, so the indexes serve it (a
   // pattern computed in the query would make `like` read the whole lexicon).
+  // The trigram candidates (the costly lookup) are read only for a word the catalog does not know:
+  // the CASE evaluates its uncorrelated sub-select only in the branch taken.
   const rows = lookups.map(
-    (w) => sql`select ${w}::text as w,
+    (w) => sql`select k.w, k.known, k.completions, ${
+      w.length >= 5 && !/[0-9]/.test(w)
+        ? sql`case when k.known then null else array(select s.word from search_words s where s.word % ${w}::text order by s.word <-> ${w}::text limit 20) end`
+        : sql`null::text[]`
+    } as candidates
+    from (select ${w}::text as w,
       (exists (select 1 from search_words s where s.word like ${`${w}%`})
         or exists (select 1 from search_words s where s.stem = coalesce((ts_lexize('english_stem', ${w}::text))[1], ${w}::text))) as known,
-      array(select s.word from search_words s where s.word like ${`${w}_%`} order by length(s.word), s.word limit ${COMPLETIONS}) as completions,
-      ${
-        w.length >= 5 && !/[0-9]/.test(w)
-          ? sql`array(select s.word from search_words s where s.word % ${w}::text order by s.word <-> ${w}::text limit 20)`
-          : sql`null::text[]`
-      } as candidates`,
+      array(select s.word from search_words s where s.word like ${`${w}_%`} order by length(s.word), s.word limit ${COMPLETIONS}) as completions) k`,
   );
   const res = await db.execute<{ w: string; known: boolean; candidates: string[] | null; completions: string[] }>(
     sql.join(rows, sql` union all `),
@@ -340,15 +342,24 @@ async function runSearch(
 ): Promise<Row> {
   const f = filtersOf(p);
   const seller = p.user_id ? sql` and s.user_id = ${p.user_id}` : sql``;
+  // By relevance only the rows of the tiers the page reaches are scored (ts_rank is the costly part):
+  // the tier of the last row the page needs is found by tier alone, and the rows below it cannot
+  // be on the page. Within one tier every row is scored, so the order is the same as scoring all.
+  const candidates =
+    sort === "relevance"
+      ? sql`(select m.*, ${rank.score} as score from m join search_items s on s.id = m.id
+          where ${whereOf(f)} and m.tier >= (select coalesce(min(t.tier), 0) from (
+            select m.tier from m where ${whereOf(f)} order by m.tier desc limit ${offset + p.limit}) t))`
+      : sql`(select m.*, 0::float4 as score from m where ${whereOf(f)})`;
   const res = await db.execute<Row>(sql`
     with m as materialized (
-      select s.id, s.kind, s.category_id, s.price_kobo, s.state, s.stars, s.verified, s.in_stock, s.options, s.created_at, ${rank.tier} as tier, ${rank.score} as score
+      select s.id, s.kind, s.category_id, s.price_kobo, s.state, s.stars, s.verified, s.in_stock, s.options, s.created_at, ${rank.tier} as tier
       from search_items s where ${match}${seller}
     )
     select
       (select json_agg(x order by x.ord) from (
         select pg.ord, s.id, s.kind, s.name, s.price_kobo, s.image_urls, s.category_id, c.name as category_name, s.user_id, s.count_in_stock, s.stars
-        from (select m.id, row_number() over (order by ${ORDERS[sort]}) as ord from m where ${whereOf(f)} order by ${ORDERS[sort]} limit ${p.limit} offset ${offset}) pg
+        from (select m.id, row_number() over (order by ${ORDERS[sort]}) as ord from ${candidates} m order by ${ORDERS[sort]} limit ${p.limit} offset ${offset}) pg
         join search_items s on s.id = pg.id join categories c on c.id = s.category_id
       ) x) as items,
       (select json_agg(x order by x.count desc, x.value) from (select m.kind as value, count(*)::int as count from m where ${whereOf(f, "kind")} group by m.kind) x) as kind,
