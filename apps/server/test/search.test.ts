@@ -170,6 +170,15 @@ describe("GET /api/search", () => {
       const r = await search("q=gas%20oven");
       expect(names(r.data)).toEqual(["Microwave Oven Gas-free 20L", "Gas Cooker 4 Burner", "Microwave Oven Oven 30L"]);
       expect(r.data.total).toBe(3);
+      // Page by page (one item each) the order is the same.
+      const walked: string[] = [];
+      let cursor = "";
+      do {
+        const page = await search(`q=gas%20oven&limit=1${cursor ? `&cursor=${cursor}` : ""}`);
+        walked.push(...names(page.data));
+        cursor = page.data.nextCursor ?? "";
+      } while (cursor);
+      expect(walked).toEqual(names(r.data));
       // An all-words item out of stock stays above a some-words item in stock.
       await ctx.db.update(products).set({ countInStock: 0 }).where(eq(products.id, ids.cooker!));
       expect(names((await search("q=gas%20oven")).data)).toEqual([

@@ -171,9 +171,9 @@ function rewriteQuery(text: string, map: (w: string) => string): string {
     .join(" ");
 }
 
-/** The condition "item matches the planned query" on `search_items` (alias `s`). */
-function textMatch(q: string): SQL {
-  return sql`s.doc @@ to_tsquery(${CONFIG}, ${q})`;
+/** The condition "item matches the planned query" on `search_items` (alias `s`, or `alias`). */
+function textMatch(q: string, alias = sql.raw("s")): SQL {
+  return sql`${alias}.doc @@ to_tsquery(${CONFIG}, ${q})`;
 }
 
 /**
@@ -206,6 +206,22 @@ function tierOf(plan: SearchPlan, anyMode: boolean): SQL {
     plan.clauses.map((c) => sql` + (s.doc @@ to_tsquery(${CONFIG}, ${c}))::int`),
     sql``,
   )})`;
+}
+
+/**
+ * The score column of a search: none but by relevance; with tiers, only the all-words items are
+ * scored when they fill the page (ts_rank is the costly part, and a some-words item cannot be
+ * shown before every all-words one). A count of at most `offset + limit` all-words items under the
+ * filters, run once, decides; the unscored rows sort last within their tier, never on the page.
+ */
+function scoreFor(plan: SearchPlan, p: SearchParams, sort: SearchSort, offset: number): SQL {
+  if (sort !== "relevance") return sql`0::float4`;
+  if (plan.any === null) return scoreOf(plan, false);
+  const page = offset + p.limit;
+  const seller = p.user_id ? sql` and m.user_id = ${p.user_id}` : sql``;
+  const fewAll = sql`(select count(*) from (select 1 from search_items m
+    where ${textMatch(plan.all!, sql.raw("m"))}${seller} and ${whereOf(filtersOf(p))} limit ${page}) x) < ${page}`;
+  return sql`(case when ${fewAll} or ${textMatch(plan.all!)} then ${scoreOf(plan, true)} end)`;
 }
 
 /** A filter of the matches, or true when not set. */
@@ -278,7 +294,8 @@ function optionFacetSql(p: SearchParams, f: Filters): SQL {
           min(split_part(o, ${OPTION_SEP_SQL}, 2)) as value, count(*)::int as count,
           row_number() over (partition by lower(split_part(o, ${OPTION_SEP_SQL}, 1)) order by count(*) desc, min(split_part(o, ${OPTION_SEP_SQL}, 2))) as rank
         from m, unnest(m.options) o
-        where ${whereOf(f, "options")} and ${others}
+        -- Most items have no options: they are passed over before the unnest.
+        where cardinality(m.options) > 0 and ${whereOf(f, "options")} and ${others}
         group by lower(split_part(o, ${OPTION_SEP_SQL}, 1)), lower(split_part(o, ${OPTION_SEP_SQL}, 2))
       ) v group by v.lname order by sum(v.count) desc, min(v.name) limit ${OPTION_FACETS}) g)`;
 }
@@ -290,7 +307,7 @@ function whereOf(f: Filters, except?: keyof Filters): SQL {
 }
 
 const ORDERS: Record<SearchSort, SQL> = {
-  relevance: sql`m.tier desc, m.score desc, m.created_at desc, m.id desc`,
+  relevance: sql`m.tier desc, m.score desc nulls last, m.created_at desc, m.id desc`,
   newest: sql`m.created_at desc, m.id desc`,
   price_asc: sql`m.price_kobo asc nulls last, m.id`,
   price_desc: sql`m.price_kobo desc nulls last, m.id`,
@@ -342,24 +359,17 @@ async function runSearch(
 ): Promise<Row> {
   const f = filtersOf(p);
   const seller = p.user_id ? sql` and s.user_id = ${p.user_id}` : sql``;
-  // By relevance only the rows of the tiers the page reaches are scored (ts_rank is the costly part):
-  // the tier of the last row the page needs is found by tier alone, and the rows below it cannot
-  // be on the page. Within one tier every row is scored, so the order is the same as scoring all.
-  const candidates =
-    sort === "relevance"
-      ? sql`(select m.*, ${rank.score} as score from m join search_items s on s.id = m.id
-          where ${whereOf(f)} and m.tier >= (select coalesce(min(t.tier), 0) from (
-            select m.tier from m where ${whereOf(f)} order by m.tier desc limit ${offset + p.limit}) t))`
-      : sql`(select m.*, 0::float4 as score from m where ${whereOf(f)})`;
   const res = await db.execute<Row>(sql`
     with m as materialized (
-      select s.id, s.kind, s.category_id, s.price_kobo, s.state, s.stars, s.verified, s.in_stock, s.options, s.created_at, ${rank.tier} as tier
+      select s.id, s.kind, s.category_id, s.price_kobo, s.state, s.stars, s.verified, s.in_stock, s.options, s.created_at, ${rank.tier} as tier, ${rank.score} as score
       from search_items s where ${match}${seller}
     )
     select
       (select json_agg(x order by x.ord) from (
         select pg.ord, s.id, s.kind, s.name, s.price_kobo, s.image_urls, s.category_id, c.name as category_name, s.user_id, s.count_in_stock, s.stars
-        from (select m.id, row_number() over (order by ${ORDERS[sort]}) as ord from ${candidates} m order by ${ORDERS[sort]} limit ${p.limit} offset ${offset}) pg
+        -- The page is cut first (a bounded sort of offset + limit rows), then numbered.
+        from (select m.id, row_number() over (order by ${ORDERS[sort]}) as ord
+          from (select m.* from m where ${whereOf(f)} order by ${ORDERS[sort]} limit ${p.limit} offset ${offset}) m) pg
         join search_items s on s.id = pg.id join categories c on c.id = s.category_id
       ) x) as items,
       (select json_agg(x order by x.count desc, x.value) from (select m.kind as value, count(*)::int as count from m where ${whereOf(f, "kind")} group by m.kind) x) as kind,
@@ -409,7 +419,7 @@ export async function search(db: Executor, p: SearchParams, synonyms: readonly (
       db,
       p,
       textMatch(anyMode ? plan.any! : plan.all),
-      { tier: tierOf(plan, anyMode), score: scoreOf(plan, anyMode) },
+      { tier: tierOf(plan, anyMode), score: scoreFor(plan, p, sort, offset) },
       sort,
       offset,
     );
@@ -500,7 +510,9 @@ export async function suggest(db: Executor, text: string, synonyms: readonly (re
     union all
     (select 'seller', u.id, coalesce(b.business_name, u.names), null, u.username from users u left join seller_businesses b on b.user_id = u.id
       where u.acc_type = 'business' and u.status = 'approved' and u.active and exists (select 1 from search_items s where s.user_id = u.id)
-        and (lower(unaccent(coalesce(b.business_name, ''))) like ${pattern} or lower(unaccent(u.names)) like ${pattern} or lower(u.username) like ${pattern})
+        -- One unaccent of the three names joined by a separator a typed word cannot hold (it has
+        -- letters and digits only), so the pattern cannot match across two of them.
+        and lower(unaccent(coalesce(b.business_name, '') || chr(31) || u.names || chr(31) || u.username)) like ${pattern}
       order by u.names limit ${SUGGEST_OTHERS})`);
   return res.rows.map((r) => ({
     type: r.type,
