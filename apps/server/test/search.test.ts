@@ -1,7 +1,7 @@
 /** GET /api/search and /api/search/suggest, the listings' search=, and the admin's synonyms (ADR 0205, 0206). */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { posts, products, sellerBusinesses, sellerScores, users } from "../src/db/schema/index.js";
+import { posts, products, productVariants, sellerBusinesses, sellerScores, users } from "../src/db/schema/index.js";
 import { createCategory, createPost, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
 import { PROTECTION } from "../src/db/seed/finance.js";
 import { syncSellerListings } from "../src/modules/catalog/listing-visibility.js";
@@ -490,6 +490,12 @@ describe("variant option facets", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(names((await search("q=optionfacet&option=Size:M")).data)).toEqual(["Optionfacet Bravo"]);
+    // A rename re-inserts the index row: its option values come with it.
+    await ctx.db.update(products).set({ name: "Optionfacet Alpha Renamed" }).where(eq(products.id, a._id));
+    expect(names((await search("q=optionfacet&option=Size:S&option=Colour:Blue")).data)).toEqual(["Optionfacet Alpha Renamed"]);
+    // A variant removed takes its values with it.
+    await ctx.db.delete(productVariants).where(eq(productVariants.productId, a._id));
+    expect((await search("q=optionfacet&option=Colour:Blue")).data.total).toBe(0);
   });
 
   it("answers an unknown option with an empty list, and a malformed one with a 400 sentence", async () => {
