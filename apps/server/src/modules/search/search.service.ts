@@ -177,17 +177,15 @@ function textMatch(q: string, alias = sql.raw("s")): SQL {
 }
 
 /**
- * The relevance score of `s` for `plan` (higher first), within its tier (`tierOf`). `anyMode`: the
- * matches are the items with some of the words; an item with all of them is scored as the all-words
- * search scores it, the others by the some-words query.
+ * The relevance score of `s` for `plan` (higher first), within its tier. `isAll`: with tiers, the
+ * condition "the item has all the words": such an item is scored as the all-words search scores
+ * it, the others by the some-words query.
  */
-function scoreOf(plan: SearchPlan, anyMode: boolean): SQL {
+function scoreOf(plan: SearchPlan, isAll: SQL | null): SQL {
   const rank = (q: string | null, factor = 1) =>
     q ? sql` + ${factor}::float4 * ts_rank(${WEIGHTS}, s.doc, to_tsquery(${CONFIG}, ${q}))` : sql``;
   const textRank =
-    anyMode && plan.any
-      ? sql` + (case when ${textMatch(plan.all!)} then 0::float4 ${rank(plan.all)} else 0::float4 ${rank(plan.any)} end)`
-      : rank(plan.all);
+    isAll && plan.any ? sql` + (case when ${isAll} then 0::float4 ${rank(plan.all)} else 0::float4 ${rank(plan.any)} end)` : rank(plan.all);
   return sql`((0::float4 ${textRank}${rank(plan.exact)}${rank(plan.phrase, 2)})
     * (case when s.in_stock then 1 else ${OUT_OF_STOCK_FACTOR}::float4 end)
     * (case when s.verified then ${VERIFIED_BOOST}::float4 else 1 end)
@@ -196,32 +194,31 @@ function scoreOf(plan: SearchPlan, anyMode: boolean): SQL {
 }
 
 /**
- * The tier of `s` (ranks before the score): how many of the query's clauses it matches, so every
- * item with all the words comes above any with some, and more words above fewer (ADR 0205). 0 for
- * every item of an all-words search (one tier).
+ * How a search ranks its matches: `tier` first, `score` second (ADR 0226), and `inner`, columns
+ * computed once per match before them (`is_all`, `few`). None but by relevance. With two or more
+ * clauses the tier is how many clauses an item matches, so every item with all the words comes
+ * above any with some, and more words above fewer. ts_rank and the clause tests are the costly
+ * part, so when the all-words items fill the page (a count of at most `offset + limit` of them
+ * under the filters, run once: `few` is false) only they are scored and the tier is just "has all
+ * the words": the others sort after them and cannot be on the page. Otherwise every match is
+ * scored and tiered by its clause count.
  */
-function tierOf(plan: SearchPlan, anyMode: boolean): SQL {
-  if (!anyMode) return sql`0`;
-  return sql`(0 ${sql.join(
-    plan.clauses.map((c) => sql` + (s.doc @@ to_tsquery(${CONFIG}, ${c}))::int`),
-    sql``,
-  )})`;
-}
-
-/**
- * The score column of a search: none but by relevance; with tiers, only the all-words items are
- * scored when they fill the page (ts_rank is the costly part, and a some-words item cannot be
- * shown before every all-words one). A count of at most `offset + limit` all-words items under the
- * filters, run once, decides; the unscored rows sort last within their tier, never on the page.
- */
-function scoreFor(plan: SearchPlan, p: SearchParams, sort: SearchSort, offset: number): SQL {
-  if (sort !== "relevance") return sql`0::float4`;
-  if (plan.any === null) return scoreOf(plan, false);
+function rankingOf(plan: SearchPlan, p: SearchParams, sort: SearchSort, offset: number): { inner: SQL; tier: SQL; score: SQL } {
+  if (sort !== "relevance") return { inner: sql``, tier: sql`0`, score: sql`0::float4` };
+  if (plan.any === null) return { inner: sql``, tier: sql`0`, score: scoreOf(plan, null) };
   const page = offset + p.limit;
   const seller = p.user_id ? sql` and m.user_id = ${p.user_id}` : sql``;
   const fewAll = sql`(select count(*) from (select 1 from search_items m
     where ${textMatch(plan.all!, sql.raw("m"))}${seller} and ${whereOf(filtersOf(p))} limit ${page}) x) < ${page}`;
-  return sql`(case when ${fewAll} or ${textMatch(plan.all!)} then ${scoreOf(plan, true)} end)`;
+  const clauses = sql.join(
+    plan.clauses.map((c) => sql` + (s.doc @@ to_tsquery(${CONFIG}, ${c}))::int`),
+    sql``,
+  );
+  return {
+    inner: sql`, ${textMatch(plan.all!)} as is_all, ${fewAll} as few`,
+    tier: sql`(case when s.few then 0 ${clauses} else s.is_all::int end)`,
+    score: sql`(case when s.few or s.is_all then ${scoreOf(plan, sql`s.is_all`)} end)`,
+  };
 }
 
 /** A filter of the matches, or true when not set. */
@@ -353,7 +350,7 @@ async function runSearch(
   db: Executor,
   p: SearchParams,
   match: SQL,
-  rank: { tier: SQL; score: SQL },
+  rank: { inner: SQL; tier: SQL; score: SQL },
   sort: SearchSort,
   offset: number,
 ): Promise<Row> {
@@ -362,7 +359,8 @@ async function runSearch(
   const res = await db.execute<Row>(sql`
     with m as materialized (
       select s.id, s.kind, s.category_id, s.price_kobo, s.state, s.stars, s.verified, s.in_stock, s.options, s.created_at, ${rank.tier} as tier, ${rank.score} as score
-      from search_items s where ${match}${seller}
+      -- offset 0: the inner columns are computed once per match, not once per use.
+      from (select s.* ${rank.inner} from search_items s where ${match}${seller} offset 0) s
     )
     select
       (select json_agg(x order by x.ord) from (
@@ -411,18 +409,11 @@ export async function search(db: Executor, p: SearchParams, synonyms: readonly (
   const plan = await planSearch(db, p.q, synonyms, p.correct !== false);
   const sort: SearchSort = p.sort ?? (plan.all ? "relevance" : "newest");
   let row: Row;
-  if (!plan.all) row = await runSearch(db, p, sql`true`, { tier: sql`0`, score: sql`0::float4` }, sort, offset);
+  if (!plan.all) row = await runSearch(db, p, sql`true`, { inner: sql``, tier: sql`0`, score: sql`0::float4` }, sort, offset);
   else {
-    // Two or more words: the items with some of them follow those with all (tierOf).
+    // Two or more words: the items with some of them follow those with all (rankingOf).
     const anyMode = plan.any !== null;
-    row = await runSearch(
-      db,
-      p,
-      textMatch(anyMode ? plan.any! : plan.all),
-      { tier: tierOf(plan, anyMode), score: scoreFor(plan, p, sort, offset) },
-      sort,
-      offset,
-    );
+    row = await runSearch(db, p, textMatch(anyMode ? plan.any! : plan.all), rankingOf(plan, p, sort, offset), sort, offset);
   }
   const items = (row.items ?? []).map(
     (r): SearchItem => ({
@@ -504,7 +495,7 @@ export async function suggest(db: Executor, text: string, synonyms: readonly (re
   const res = await db.execute<{ type: Suggestion["type"]; id: string; text: string; ctype: string | null; username: string | null }>(sql`
     (select s.kind as type, s.id, s.name as text, null as ctype, null as username
       from (select s.* from search_items s where ${textMatch(plan.all)} limit ${SUGGEST_CANDIDATES}) s
-      order by ${scoreOf(plan, false)} desc, s.created_at desc limit ${SUGGEST_ITEMS})
+      order by ${scoreOf(plan, null)} desc, s.created_at desc limit ${SUGGEST_ITEMS})
     union all
     (select 'category', c.id, c.name, c.type::text, null from categories c where lower(unaccent(c.name)) like ${pattern} order by c.name limit ${SUGGEST_OTHERS})
     union all
