@@ -170,8 +170,8 @@ export async function createCheckoutShoppers(client: pg.Client, from: number, n:
   );
   const { rows } = await client.query<{ user_id: string; price_kobo: number }>(
     `with p as (select id, price_kobo, row_number() over (order by created_at desc) r from products where listed order by created_at desc limit 5000)
-     insert into cart_lines (user_id, product_id, count)
-     select u.id, p.id, 1 from unnest($1::uuid[]) with ordinality as u(id, i) join p on p.r = 1 + (u.i % 5000)
+     insert into cart_lines (user_id, product_id, variant_id, count)
+     select u.id, p.id, p.id, 1 from unnest($1::uuid[]) with ordinality as u(id, i) join p on p.r = 1 + (u.i % 5000)
      returning user_id, (select price_kobo from products where id = product_id)::int as price_kobo`,
     [ids],
   );

@@ -1,8 +1,8 @@
 /**
  * The search (ADR 0205) at a phone's 390 px and a desktop's 1280 px: a typo typed in the header is
  * corrected and says so, a suggestion picked with the keyboard opens its page, two facets applied
- * and a page turned keep their filters when going back; the results page is axe clean and works
- * without JavaScript.
+ * and a page turned keep their filters when going back; a variant option (ADR 0225) filters and stays
+ * in the address; the results page is axe clean and works without JavaScript.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
@@ -73,6 +73,19 @@ for (const width of [390, 1280]) {
       await expect(page.getByRole("checkbox", { name: /^Products/ })).toBeChecked();
       await expect(page.getByRole("checkbox", { name: /^In stock/ })).toBeChecked();
       await expect(page.getByTestId("search-card").first()).toHaveText(firstPage ?? "");
+    });
+
+    test("a variant option is a filter of the form, kept in the address", async ({ page }) => {
+      await page.goto("/search?q=ankara%20dress");
+      await showFilters(page);
+      const colour = page.getByRole("group", { name: "Colour" });
+      await expect(page.getByRole("group", { name: "Size" })).toBeVisible();
+      await colour.getByRole("checkbox", { name: /^Blue/ }).check();
+      await expect(page).toHaveURL(/option=Colour%3ABlue/);
+      await expect(page.getByTestId("search-card").first()).toContainText("Ankara Wrap Dress");
+      await page.reload();
+      await showFilters(page);
+      await expect(page.getByRole("group", { name: "Colour" }).getByRole("checkbox", { name: /^Blue/ })).toBeChecked();
     });
   });
 }

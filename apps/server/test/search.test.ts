@@ -1,7 +1,7 @@
 /** GET /api/search and /api/search/suggest, the listings' search=, and the admin's synonyms (ADR 0205, 0206). */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { posts, products, sellerBusinesses, sellerScores, users } from "../src/db/schema/index.js";
+import { posts, products, productVariants, sellerBusinesses, sellerScores, users } from "../src/db/schema/index.js";
 import { createCategory, createPost, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
 import { PROTECTION } from "../src/db/seed/finance.js";
 import { syncSellerListings } from "../src/modules/catalog/listing-visibility.js";
@@ -118,7 +118,9 @@ describe("GET /api/search", () => {
   });
 
   it("matches words across fields, ignores case and accents, and reads plurals", async () => {
-    expect(names((await search("q=galaxy%20phones")).data)).toEqual(["Samsung Galaxy A15"]);
+    // Galaxy in the title, Phones in the category: the one item with both words first; the other
+    // phones (one word) follow.
+    expect(names((await search("q=galaxy%20phones")).data)).toEqual(["Samsung Galaxy A15", "Tecno Spark 20", "Tecno Camon 30"]);
     expect(names((await search("q=CAFE")).data)).toEqual(["Café Espresso Machine"]);
     expect(names((await search("q=refrigerators")).data)).toEqual(["Hisense Refrigerator 150L"]);
     expect((await search("q=cleaning%20enugu")).data.items[0]?._id).toBe(ids.clean);
@@ -157,6 +159,42 @@ describe("GET /api/search", () => {
     // No item has both words: the items with one of them come, those with most first.
     const some = await search("q=samsung%20blender");
     expect(names(some.data)).toEqual(["Samsung Galaxy A15"]);
+  });
+
+  it("puts every item with all the words above any with some of them, which follow (two or more words)", async () => {
+    // "oven" in the microwave's title weighs more than the cooker's "gas" in its title and "oven" in
+    // its description; still the cooker has both words, and the microwave only one.
+    const oven = await createProduct(ctx.db, { userId: verified.user.id, categoryId: kitchen.id, name: "Microwave Oven Gas-free 20L" });
+    const mw = await createProduct(ctx.db, { userId: verified.user.id, categoryId: kitchen.id, name: "Microwave Oven Oven 30L" });
+    try {
+      const r = await search("q=gas%20oven");
+      expect(names(r.data)).toEqual(["Microwave Oven Gas-free 20L", "Gas Cooker 4 Burner", "Microwave Oven Oven 30L"]);
+      expect(r.data.total).toBe(3);
+      // Page by page (one item each) the order is the same.
+      const walked: string[] = [];
+      let cursor = "";
+      do {
+        const page = await search(`q=gas%20oven&limit=1${cursor ? `&cursor=${cursor}` : ""}`);
+        walked.push(...names(page.data));
+        cursor = page.data.nextCursor ?? "";
+      } while (cursor);
+      expect(walked).toEqual(names(r.data));
+      // An all-words item out of stock stays above a some-words item in stock.
+      await ctx.db.update(products).set({ countInStock: 0 }).where(eq(products.id, ids.cooker!));
+      expect(names((await search("q=gas%20oven")).data)).toEqual([
+        "Microwave Oven Gas-free 20L",
+        "Gas Cooker 4 Burner",
+        "Microwave Oven Oven 30L",
+      ]);
+      // One word: no tiers, the best match first.
+      expect(names((await search("q=oven")).data)[0]).toBe("Microwave Oven Oven 30L");
+      // More words matched above fewer: "tecno spark 20" puts the Camon (one word) last.
+      expect(names((await search("q=tecno%20spark%20camon")).data)).toEqual(["Tecno Spark 20", "Tecno Camon 30"]);
+    } finally {
+      await ctx.db.update(products).set({ countInStock: 3 }).where(eq(products.id, ids.cooker!));
+      await ctx.db.delete(products).where(eq(products.id, oven.id));
+      await ctx.db.delete(products).where(eq(products.id, mw.id));
+    }
   });
 
   it("gives a verified seller's item a small boost: it wins a tie, not a better match", async () => {
@@ -362,5 +400,118 @@ describe("admin synonyms", () => {
     expect((await ctx.request({ method: "DELETE", url: `/api/admin/search/synonyms/${group._id}`, token: admin.token })).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe("variant option facets", () => {
+  type Options = { name: string; values: { value: string; count: number }[] }[];
+  const optionsOf = (a: Answer) => (a.facets as Answer["facets"] & { options: Options }).options;
+  const v = (Size: string, Colour: string, count_in_stock: number) => ({ options: { Size, Colour }, price: 15000, count_in_stock });
+  const shirt = (name: string, variants: ReturnType<typeof v>[]) => ({
+    name,
+    category_id: kitchen.id,
+    description: "Optionfacet test shirt",
+    options: [
+      { name: "Size", values: [...new Set(variants.map((x) => x.options.Size))] },
+      { name: "Colour", values: [...new Set(variants.map((x) => x.options.Colour))] },
+    ],
+    variants,
+  });
+  const made: string[] = [];
+  afterAll(async () => {
+    for (const id of made) await ctx.db.delete(products).where(eq(products.id, id));
+  });
+
+  it("indexes the in-stock option values and counts them disjunctively; option=Name:Value filters (OR within, AND across)", async () => {
+    const post = async (body: object) => {
+      const res = await ctx.request({ method: "POST", url: "/api/product", token: seller.token, payload: body });
+      expect(res.statusCode).toBe(201);
+      made.push(res.json().data._id);
+      return res.json().data as { _id: string; variants: { _id: string; sku: string; options: Record<string, string>; price: number }[] };
+    };
+    // A: S/Blue, M/Blue; B: M/Red, L/Red (L out of stock: not a value of B); C: S/Red.
+    const a = await post(shirt("Optionfacet Alpha", [v("S", "Blue", 2), v("M", "Blue", 1)]));
+    await post(shirt("Optionfacet Bravo", [v("M", "Red", 3), v("L", "Red", 0)]));
+    await post(shirt("Optionfacet Charlie", [v("S", "Red", 1)]));
+
+    const all = await search("q=optionfacet");
+    expect(all.data.total).toBe(3);
+    expect(optionsOf(all.data)).toEqual([
+      {
+        name: "Colour",
+        values: [
+          { value: "Red", count: 2 },
+          { value: "Blue", count: 1 },
+        ],
+      },
+      {
+        name: "Size",
+        values: [
+          { value: "M", count: 2 },
+          { value: "S", count: 2 },
+        ],
+      },
+    ]);
+    // Size M or S (OR) and Colour Red (AND); names and values ignore case.
+    const r = await search("q=optionfacet&option=Size:M&option=size:s&option=COLOUR:red");
+    expect(names(r.data).sort()).toEqual(["Optionfacet Bravo", "Optionfacet Charlie"]);
+    // Size counts ignore the Size filter but apply Colour:Red; Colour counts apply Size (M or S) only.
+    expect(optionsOf(r.data)).toEqual([
+      {
+        name: "Colour",
+        values: [
+          { value: "Red", count: 2 },
+          { value: "Blue", count: 1 },
+        ],
+      },
+      {
+        name: "Size",
+        values: [
+          { value: "M", count: 1 },
+          { value: "S", count: 1 },
+        ],
+      },
+    ]);
+    const m = await search("q=optionfacet&option=Size:M");
+    expect(names(m.data).sort()).toEqual(["Optionfacet Alpha", "Optionfacet Bravo"]);
+    expect(optionsOf(m.data).find((o) => o.name === "Colour")?.values).toEqual([
+      { value: "Blue", count: 1 },
+      { value: "Red", count: 1 },
+    ]);
+    // The other facets apply the option filter too.
+    expect(m.data.facets.category).toEqual([{ _id: kitchen.id, name: "Home & Kitchen", count: 2 }]);
+
+    // Stock crossing zero, in the writer's transaction: Alpha's M sells out, it leaves Size:M.
+    const res = await ctx.request({
+      method: "PUT",
+      url: "/api/product",
+      token: seller.token,
+      payload: { _id: a._id, variants: a.variants.map((x) => ({ ...x, count_in_stock: x.options.Size === "M" ? 0 : 2 })) },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(names((await search("q=optionfacet&option=Size:M")).data)).toEqual(["Optionfacet Bravo"]);
+    // A rename re-inserts the index row: its option values come with it.
+    await ctx.db.update(products).set({ name: "Optionfacet Alpha Renamed" }).where(eq(products.id, a._id));
+    expect(names((await search("q=optionfacet&option=Size:S&option=Colour:Blue")).data)).toEqual(["Optionfacet Alpha Renamed"]);
+    // A variant removed takes its values with it.
+    await ctx.db.delete(productVariants).where(eq(productVariants.productId, a._id));
+    expect((await search("q=optionfacet&option=Colour:Blue")).data.total).toBe(0);
+  });
+
+  it("answers an unknown option with an empty list, and a malformed one with a 400 sentence", async () => {
+    const unknown = await search("q=&option=Fabric:Silk");
+    expect(unknown.status).toBe(200);
+    expect(unknown.data.total).toBe(0);
+    expect(unknown.data.items).toEqual([]);
+    const none = await search("q=galaxy");
+    expect(optionsOf(none.data)).toEqual([]);
+    for (const bad of ["option=Size", "option=:M", "option=Size:", `option=${"x".repeat(120)}:1`]) {
+      const r = await search(`q=&${bad}`);
+      expect(r.status).toBe(400);
+      expect(typeof r.body.message).toBe("string");
+    }
+    const many = await search(`q=&${Array.from({ length: 21 }, (_, i) => `option=Size:${i}`).join("&")}`);
+    expect(many.status).toBe(400);
+    expect(many.body.message).toMatch(/At most 20/);
   });
 });

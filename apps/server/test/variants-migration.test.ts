@@ -20,8 +20,14 @@ afterAll(() => ctx.close());
 
 const MIGRATION = path.join(path.dirname(fileURLToPath(import.meta.url)), "../src/db/migrations/0021_product_variants.sql");
 
-/** The schema as it was before 0023 (what the migration adds, taken away). */
+/**
+ * The schema as it was before 0021 (what the migration adds, taken away), and so before 0024 (the
+ * search's option values, read from product_variants).
+ */
 const BEFORE = sql.raw(`
+  drop trigger search_items_options_ins on search_items;
+  drop function search_items_options();
+  drop function search_product_options(uuid);
   drop trigger products_default_variant on products;
   drop function product_default_variant();
   drop trigger product_variants_sync on product_variants;
@@ -29,6 +35,7 @@ const BEFORE = sql.raw(`
   alter table cart_lines drop column variant_id;
   alter table order_lines drop column variant_id, drop column variant;
   drop table product_option_values, product_options, product_variants;
+  drop function search_variant_changed();
   create unique index cart_lines_user_product_uq on cart_lines (user_id, product_id);
 `);
 

@@ -32,6 +32,29 @@ const listParam = <T extends z.ZodType<unknown, string>>(item: T, max: number, m
     ])
     .pipe(z.array(item).max(max, message));
 
+/** Most `option` filters one search takes. */
+export const SEARCH_OPTIONS_MAX = 20;
+
+/**
+ * A variant option filter, "Name:Value" (`option=Size:M`), split at the first colon; repeat the
+ * parameter for more. Values of one option are alternatives (OR), different options all apply (AND);
+ * names and values are compared ignoring case.
+ */
+export const SearchOptionFilter = z
+  .string()
+  .max(100, "An option filter is at most 100 characters")
+  .transform((v, ctx) => {
+    const at = v.indexOf(":");
+    const name = at < 0 ? "" : v.slice(0, at).trim();
+    const value = at < 0 ? "" : v.slice(at + 1).trim();
+    if (!name || !value) {
+      ctx.addIssue({ code: "custom", message: "Option must be Name:Value, e.g. Size:M" });
+      return z.NEVER;
+    }
+    return { name, value };
+  });
+export type SearchOptionFilter = z.output<typeof SearchOptionFilter>;
+
 /** A naira bound of the price facet; an empty value is refused like any other non-number (the page leaves empty fields out). */
 const Price = z
   .string()
@@ -61,6 +84,12 @@ export const SearchQuery = z.object({
     .optional(),
   verified: BoolParam.optional(),
   in_stock: BoolParam.optional(),
+  /** Variant option filters, "Name:Value", repeatable (`option=Size:M&option=Size:L&option=Colour:Blue`). */
+  option: z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .pipe(z.array(SearchOptionFilter).max(SEARCH_OPTIONS_MAX, `At most ${SEARCH_OPTIONS_MAX} option filters`))
+    .optional(),
   /** false: search the words as typed, without typo corrections ("Search instead for ..."). */
   correct: BoolParam.optional(),
   /** Default: relevance with a query, newest without. */
@@ -100,6 +129,12 @@ export const SearchFacets = z.object({
   in_stock: z.number().int(),
   /** Naira, over the matches with the other filters; null when nothing has a price. */
   price: z.object({ min: z.number().nullable(), max: z.number().nullable() }),
+  /**
+   * Variant options of the matching products (values of variants in stock): the ten most common, by
+   * name; values most common first, each
+   * value's count with every other filter applied but the same option's (disjunctive).
+   */
+  options: z.array(z.object({ name: z.string(), values: z.array(ValueCount) })),
 });
 export type SearchFacets = z.infer<typeof SearchFacets>;
 

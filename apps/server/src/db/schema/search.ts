@@ -36,6 +36,12 @@ export const searchItems = pgTable(
     /** The seller's state (seller_businesses), "" when none. */
     state: text("state").notNull(),
     imageUrls: text("image_urls").array().notNull(),
+    /**
+     * A product's variant option values that are in stock, "Name\u001fValue" as the seller spells them
+     * (e.g. "Size\u001fM"), kept by triggers on product_variants (migration 0024, ADR 0225); empty
+     * for services and products without options.
+     */
+    options: text("options").array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     /** Weighted words: A name, B category, C seller, D description (config `market_search`). */
     doc: tsvector("doc").notNull(),

@@ -31,7 +31,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["search"],
         summary:
-          'Search products and services: words, "phrases", -excluded, or; typo-tolerant; facets counted with the other filters (disjunctive); `user_id` searches one shop',
+          'Search products and services: words, "phrases", -excluded, or; typo-tolerant; items with all the words first, then those with some; facets counted with the other filters (disjunctive), variant options as `option=Name:Value` (repeatable: one option\'s values OR-ed, different options AND-ed); `user_id` searches one shop',
         querystring: SearchQuery,
         response: { 200: SearchAnswer, ...errorAnswers },
       },

@@ -51,9 +51,9 @@ type WordFacts = { known: boolean; corrections: string[]; completions: string[] 
 export type SearchPlan = {
   /** Every clause (AND), with exclusions; null when the query has no word. */
   all: string | null;
-  /** Any clause (OR): the fallback when every-word finds nothing. */
+  /** Any clause (OR), null under two clauses: the items with some words, after those with all. */
   any: string | null;
-  /** Each clause alone, to count how many an item matches in the fallback. */
+  /** Each clause alone, to count how many an item matches (its tier, with two or more clauses). */
   clauses: string[];
   /** The words as typed, without prefix or correction (ranks exact above typo and prefix). */
   exact: string | null;
@@ -76,16 +76,18 @@ async function wordFacts(db: Executor, words: string[]): Promise<Map<string, Wor
   if (!lookups.length) return facts;
   // One row per word, each lookup with its own constant pattern, so the indexes serve it (a
   // pattern computed in the query would make `like` read the whole lexicon).
+  // The trigram candidates (the costly lookup) are read only for a word the catalog does not know:
+  // the CASE evaluates its uncorrelated sub-select only in the branch taken.
   const rows = lookups.map(
-    (w) => sql`select ${w}::text as w,
+    (w) => sql`select k.w, k.known, k.completions, ${
+      w.length >= 5 && !/[0-9]/.test(w)
+        ? sql`case when k.known then null else array(select s.word from search_words s where s.word % ${w}::text order by s.word <-> ${w}::text limit 20) end`
+        : sql`null::text[]`
+    } as candidates
+    from (select ${w}::text as w,
       (exists (select 1 from search_words s where s.word like ${`${w}%`})
         or exists (select 1 from search_words s where s.stem = coalesce((ts_lexize('english_stem', ${w}::text))[1], ${w}::text))) as known,
-      array(select s.word from search_words s where s.word like ${`${w}_%`} order by length(s.word), s.word limit ${COMPLETIONS}) as completions,
-      ${
-        w.length >= 5 && !/[0-9]/.test(w)
-          ? sql`array(select s.word from search_words s where s.word % ${w}::text order by s.word <-> ${w}::text limit 20)`
-          : sql`null::text[]`
-      } as candidates`,
+      array(select s.word from search_words s where s.word like ${`${w}_%`} order by length(s.word), s.word limit ${COMPLETIONS}) as completions) k`,
   );
   const res = await db.execute<{ w: string; known: boolean; candidates: string[] | null; completions: string[] }>(
     sql.join(rows, sql` union all `),
@@ -169,30 +171,86 @@ function rewriteQuery(text: string, map: (w: string) => string): string {
     .join(" ");
 }
 
-/** The condition "item matches the planned query" on `search_items` (alias `s`). */
-function textMatch(q: string): SQL {
-  return sql`s.doc @@ to_tsquery(${CONFIG}, ${q})`;
+/** The condition "item matches the planned query" on `search_items` (alias `s`, or `alias`). */
+function textMatch(q: string, alias = sql.raw("s")): SQL {
+  return sql`${alias}.doc @@ to_tsquery(${CONFIG}, ${q})`;
 }
 
-/** The relevance score of `s` for `plan` (higher first); `anyMode`: count the clauses matched first. */
-function scoreOf(plan: SearchPlan, match: string, anyMode: boolean): SQL {
+/**
+ * The relevance score of `s` for `plan` (higher first), within its tier. `isAll`: with tiers, the
+ * condition "the item has all the words": such an item is scored as the all-words search scores
+ * it, the others by the some-words query.
+ */
+function scoreOf(plan: SearchPlan, isAll: SQL | null): SQL {
   const rank = (q: string | null, factor = 1) =>
     q ? sql` + ${factor}::float4 * ts_rank(${WEIGHTS}, s.doc, to_tsquery(${CONFIG}, ${q}))` : sql``;
-  const matchedClauses = anyMode
-    ? sql.join(
-        plan.clauses.map((c) => sql` + (s.doc @@ to_tsquery(${CONFIG}, ${c}))::int`),
-        sql``,
-      )
-    : sql``;
-  return sql`((0::float4 ${matchedClauses}${rank(match)}${rank(plan.exact)}${rank(plan.phrase, 2)})
+  const textRank =
+    isAll && plan.any ? sql` + (case when ${isAll} then 0::float4 ${rank(plan.all)} else 0::float4 ${rank(plan.any)} end)` : rank(plan.all);
+  return sql`((0::float4 ${textRank}${rank(plan.exact)}${rank(plan.phrase, 2)})
     * (case when s.in_stock then 1 else ${OUT_OF_STOCK_FACTOR}::float4 end)
     * (case when s.verified then ${VERIFIED_BOOST}::float4 else 1 end)
     * (case s.seller_label when 'Excellent' then ${SELLER_SCORE_BOOST.Excellent}::float4
         when 'Good' then ${SELLER_SCORE_BOOST.Good}::float4 else 1 end))`;
 }
 
+/**
+ * How a search ranks its matches: `tier` first, `score` second (ADR 0226), and `inner`, columns
+ * computed once per match before them (`is_all`, `few`). None but by relevance. With two or more
+ * clauses the tier is how many clauses an item matches, so every item with all the words comes
+ * above any with some, and more words above fewer. ts_rank and the clause tests are the costly
+ * part, so when the all-words items fill the page (a count of at most `offset + limit` of them
+ * under the filters, run once: `few` is false) only they are scored and the tier is just "has all
+ * the words": the others sort after them and cannot be on the page. Otherwise every match is
+ * scored and tiered by its clause count.
+ */
+function rankingOf(plan: SearchPlan, p: SearchParams, sort: SearchSort, offset: number): { inner: SQL; tier: SQL; score: SQL } {
+  if (sort !== "relevance") return { inner: sql``, tier: sql`0`, score: sql`0::float4` };
+  if (plan.any === null) return { inner: sql``, tier: sql`0`, score: scoreOf(plan, null) };
+  const page = offset + p.limit;
+  const seller = p.user_id ? sql` and m.user_id = ${p.user_id}` : sql``;
+  const fewAll = sql`(select count(*) from (select 1 from search_items m
+    where ${textMatch(plan.all!, sql.raw("m"))}${seller} and ${whereOf(filtersOf(p))} limit ${page}) x) < ${page}`;
+  const clauses = sql.join(
+    plan.clauses.map((c) => sql` + (s.doc @@ to_tsquery(${CONFIG}, ${c}))::int`),
+    sql``,
+  );
+  return {
+    inner: sql`, ${textMatch(plan.all!)} as is_all, ${fewAll} as few`,
+    tier: sql`(case when s.few then 0 ${clauses} else s.is_all::int end)`,
+    score: sql`(case when s.few or s.is_all then ${scoreOf(plan, sql`s.is_all`)} end)`,
+  };
+}
+
 /** A filter of the matches, or true when not set. */
-type Filters = Record<"kind" | "category" | "price" | "state" | "rating" | "verified" | "inStock", SQL | null>;
+type Filters = Record<"kind" | "category" | "price" | "state" | "rating" | "verified" | "inStock" | "options", SQL | null>;
+
+/**
+ * Separator of an option's name and value in `search_items.options` (migration 0024), in SQL and in
+ * JavaScript. Written into the SQL text, not as a parameter: the facet's grouping expressions must
+ * be the same text in select and group by.
+ */
+const OPTION_SEP_SQL = sql.raw("chr(31)");
+const OPTION_SEP = "\u001f";
+/** Most options, and values of each, the option facet lists. */
+const OPTION_FACETS = 10;
+const OPTION_VALUES = 30;
+
+/** The `option` filters grouped by option name (lower case): each name's wanted "name<SEP>value" keys. */
+function optionGroups(p: SearchParams): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const o of p.option ?? []) {
+    const name = o.name.toLowerCase();
+    const keys = groups.get(name) ?? [];
+    keys.push(`${name}${OPTION_SEP}${o.value.toLowerCase()}`);
+    groups.set(name, keys);
+  }
+  return groups;
+}
+
+/** "m has one of `keys`" (one option's values are alternatives). */
+function hasOption(keys: string[]): SQL {
+  return sql`exists (select 1 from unnest(m.options) mo where lower(mo) = any(${sql.param(keys)}::text[]))`;
+}
 
 function filtersOf(p: SearchParams): Filters {
   let [lo, hi] = [p.min_price, p.max_price];
@@ -209,7 +267,34 @@ function filtersOf(p: SearchParams): Filters {
     rating: p.min_rating ? sql`m.stars >= ${p.min_rating}` : null,
     verified: p.verified ? sql`m.verified` : null,
     inStock: p.in_stock ? sql`m.in_stock` : null,
+    options: p.option?.length ? sql.join([...optionGroups(p).values()].map(hasOption), sql` and `) : null,
   };
+}
+
+/**
+ * The option facet: per option name, its values' counts over the matches with every filter but that
+ * option's own (disjunctive per option: Size:M stays countable beside Size:S while Colour applies).
+ */
+function optionFacetSql(p: SearchParams, f: Filters): SQL {
+  const groups = [...optionGroups(p)];
+  const others = groups.length
+    ? sql.join(
+        groups.map(([name, keys]) => sql`(lower(split_part(o, ${OPTION_SEP_SQL}, 1)) = ${name} or ${hasOption(keys)})`),
+        sql` and `,
+      )
+    : sql`true`;
+  return sql`(select json_agg(json_build_object('name', g.name, 'values', g.values) order by lower(g.name), g.name) from (
+      select min(v.name) as name, sum(v.count) as total,
+        json_agg(json_build_object('value', v.value, 'count', v.count) order by v.count desc, v.value) filter (where v.rank <= ${OPTION_VALUES}) as values
+      from (
+        select min(split_part(o, ${OPTION_SEP_SQL}, 1)) as name, lower(split_part(o, ${OPTION_SEP_SQL}, 1)) as lname,
+          min(split_part(o, ${OPTION_SEP_SQL}, 2)) as value, count(*)::int as count,
+          row_number() over (partition by lower(split_part(o, ${OPTION_SEP_SQL}, 1)) order by count(*) desc, min(split_part(o, ${OPTION_SEP_SQL}, 2))) as rank
+        from m, unnest(m.options) o
+        -- Most items have no options: they are passed over before the unnest.
+        where cardinality(m.options) > 0 and ${whereOf(f, "options")} and ${others}
+        group by lower(split_part(o, ${OPTION_SEP_SQL}, 1)), lower(split_part(o, ${OPTION_SEP_SQL}, 2))
+      ) v group by v.lname order by sum(v.count) desc, min(v.name) limit ${OPTION_FACETS}) g)`;
 }
 
 /** AND of the filters, leaving out `except` (a facet's count ignores its own filter: disjunctive). */
@@ -219,7 +304,7 @@ function whereOf(f: Filters, except?: keyof Filters): SQL {
 }
 
 const ORDERS: Record<SearchSort, SQL> = {
-  relevance: sql`m.score desc, m.created_at desc, m.id desc`,
+  relevance: sql`m.tier desc, m.score desc nulls last, m.created_at desc, m.id desc`,
   newest: sql`m.created_at desc, m.id desc`,
   price_asc: sql`m.price_kobo asc nulls last, m.id`,
   price_desc: sql`m.price_kobo desc nulls last, m.id`,
@@ -257,21 +342,32 @@ type Row = {
   in_stock: number;
   price_min: number | null;
   price_max: number | null;
+  options: { name: string; values: { value: string; count: number }[] }[] | null;
 };
 
 /** One statement: the matches once (materialised), the page, the total and every facet over them. */
-async function runSearch(db: Executor, p: SearchParams, match: SQL, score: SQL, sort: SearchSort, offset: number): Promise<Row> {
+async function runSearch(
+  db: Executor,
+  p: SearchParams,
+  match: SQL,
+  rank: { inner: SQL; tier: SQL; score: SQL },
+  sort: SearchSort,
+  offset: number,
+): Promise<Row> {
   const f = filtersOf(p);
   const seller = p.user_id ? sql` and s.user_id = ${p.user_id}` : sql``;
   const res = await db.execute<Row>(sql`
     with m as materialized (
-      select s.id, s.kind, s.category_id, s.price_kobo, s.state, s.stars, s.verified, s.in_stock, s.created_at, ${score} as score
-      from search_items s where ${match}${seller}
+      select s.id, s.kind, s.category_id, s.price_kobo, s.state, s.stars, s.verified, s.in_stock, s.options, s.created_at, ${rank.tier} as tier, ${rank.score} as score
+      -- offset 0: the inner columns are computed once per match, not once per use.
+      from (select s.* ${rank.inner} from search_items s where ${match}${seller} offset 0) s
     )
     select
       (select json_agg(x order by x.ord) from (
         select pg.ord, s.id, s.kind, s.name, s.price_kobo, s.image_urls, s.category_id, c.name as category_name, s.user_id, s.count_in_stock, s.stars
-        from (select m.id, row_number() over (order by ${ORDERS[sort]}) as ord from m where ${whereOf(f)} order by ${ORDERS[sort]} limit ${p.limit} offset ${offset}) pg
+        -- The page is cut first (a bounded sort of offset + limit rows), then numbered.
+        from (select m.id, row_number() over (order by ${ORDERS[sort]}) as ord
+          from (select m.* from m where ${whereOf(f)} order by ${ORDERS[sort]} limit ${p.limit} offset ${offset}) m) pg
         join search_items s on s.id = pg.id join categories c on c.id = s.category_id
       ) x) as items,
       (select json_agg(x order by x.count desc, x.value) from (select m.kind as value, count(*)::int as count from m where ${whereOf(f, "kind")} group by m.kind) x) as kind,
@@ -279,6 +375,7 @@ async function runSearch(db: Executor, p: SearchParams, match: SQL, score: SQL, 
         select c.id as _id, c.name, t.count from (select m.category_id, count(*)::int as count from m where ${whereOf(f, "category")} group by m.category_id order by 2 desc limit 30) t
         join categories c on c.id = t.category_id) x) as category,
       (select json_agg(x order by x.count desc, x.value) from (select m.state as value, count(*)::int as count from m where ${whereOf(f, "state")} and m.state <> '' group by m.state) x) as state,
+      ${optionFacetSql(p, f)} as options,
       -- The single-number facets in one pass over the matches.
       c.total, c.rating4, c.rating3, c.verified, c.in_stock, c.price_min, c.price_max
     from (select
@@ -303,8 +400,8 @@ export type SearchResult = {
 
 /**
  * Search the public catalog (listed items only: the index holds nothing else). With words, items
- * matching every word come first by relevance; when none matches every word, items matching most
- * of them. Without words, every item under the filters, newest first.
+ * matching every word come first by relevance, then items matching some of them, most words first
+ * (ADR 0205). Without words, every item under the filters, newest first.
  * @throws HttpError 400 for a bad cursor.
  */
 export async function search(db: Executor, p: SearchParams, synonyms: readonly (readonly string[])[]): Promise<SearchResult> {
@@ -312,11 +409,11 @@ export async function search(db: Executor, p: SearchParams, synonyms: readonly (
   const plan = await planSearch(db, p.q, synonyms, p.correct !== false);
   const sort: SearchSort = p.sort ?? (plan.all ? "relevance" : "newest");
   let row: Row;
-  if (!plan.all) row = await runSearch(db, p, sql`true`, sql`0::float4`, sort, offset);
+  if (!plan.all) row = await runSearch(db, p, sql`true`, { inner: sql``, tier: sql`0`, score: sql`0::float4` }, sort, offset);
   else {
-    row = await runSearch(db, p, textMatch(plan.all), scoreOf(plan, plan.all, false), sort, offset);
-    if (row.total === 0 && plan.any && !offset)
-      row = await runSearch(db, p, textMatch(plan.any), scoreOf(plan, plan.any, true), sort, offset);
+    // Two or more words: the items with some of them follow those with all (rankingOf).
+    const anyMode = plan.any !== null;
+    row = await runSearch(db, p, textMatch(anyMode ? plan.any! : plan.all), rankingOf(plan, p, sort, offset), sort, offset);
   }
   const items = (row.items ?? []).map(
     (r): SearchItem => ({
@@ -347,6 +444,7 @@ export async function search(db: Executor, p: SearchParams, synonyms: readonly (
         min: row.price_min === null ? null : koboToNaira(Number(row.price_min)),
         max: row.price_max === null ? null : koboToNaira(Number(row.price_max)),
       },
+      options: row.options ?? [],
     },
     did_you_mean: plan.didYouMean,
     nextCursor: next < row.total && next <= MAX_OFFSET ? Buffer.from(JSON.stringify([next])).toString("base64url") : null,
@@ -397,13 +495,15 @@ export async function suggest(db: Executor, text: string, synonyms: readonly (re
   const res = await db.execute<{ type: Suggestion["type"]; id: string; text: string; ctype: string | null; username: string | null }>(sql`
     (select s.kind as type, s.id, s.name as text, null as ctype, null as username
       from (select s.* from search_items s where ${textMatch(plan.all)} limit ${SUGGEST_CANDIDATES}) s
-      order by ${scoreOf(plan, plan.all, false)} desc, s.created_at desc limit ${SUGGEST_ITEMS})
+      order by ${scoreOf(plan, null)} desc, s.created_at desc limit ${SUGGEST_ITEMS})
     union all
     (select 'category', c.id, c.name, c.type::text, null from categories c where lower(unaccent(c.name)) like ${pattern} order by c.name limit ${SUGGEST_OTHERS})
     union all
     (select 'seller', u.id, coalesce(b.business_name, u.names), null, u.username from users u left join seller_businesses b on b.user_id = u.id
       where u.acc_type = 'business' and u.status = 'approved' and u.active and exists (select 1 from search_items s where s.user_id = u.id)
-        and (lower(unaccent(coalesce(b.business_name, ''))) like ${pattern} or lower(unaccent(u.names)) like ${pattern} or lower(u.username) like ${pattern})
+        -- One unaccent of the three names joined by a separator a typed word cannot hold (it has
+        -- letters and digits only), so the pattern cannot match across two of them.
+        and lower(unaccent(coalesce(b.business_name, '') || chr(31) || u.names || chr(31) || u.username)) like ${pattern}
       order by u.names limit ${SUGGEST_OTHERS})`);
   return res.rows.map((r) => ({
     type: r.type,

@@ -1,7 +1,8 @@
 /**
  * The search's queries (GET /api/search, /api/search/suggest, ADR 0205): the results page and the
  * header's suggestions. The page's address is the form's (repeated `category_id`, `state`, `kind`
- * as a plain GET form sends them); the API takes each facet's values comma-separated.
+ * as a plain GET form sends them); the API takes each facet's values comma-separated, and the
+ * variant options (`option=Size:M`, ADR 0225) repeated, as their values may hold commas.
  */
 import { type SearchAnswer, SUGGEST_MIN_CHARS, type SuggestAnswer } from "@market/contract";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
@@ -27,6 +28,7 @@ export function apiSearchParams(params: URLSearchParams): string {
       .filter(Boolean);
     if (values.length) out.set(name, [...new Set(values)].join(","));
   }
+  for (const v of new Set(params.getAll("option").map((o) => o.trim()))) if (v) out.append("option", v);
   if (!out.has("q")) out.set("q", "");
   return out.toString();
 }

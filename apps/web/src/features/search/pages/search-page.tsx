@@ -170,6 +170,7 @@ export default function SearchPage() {
               </label>
             ))}
           </Facet>
+          <OptionFacets params={params} data={data} onChange={applyNow} />
           <Facet legend="More">
             <Check name="verified" value="true" defaultChecked={params.get("verified") === "true"} onChange={applyNow}>
               Verified sellers <Count n={data?.facets.verified} />
@@ -308,6 +309,54 @@ function StateChecks({
         <Check key={s.value} name="state" value={s.value} defaultChecked={checked("state", s.value)} onChange={onChange}>
           {s.value} <Count n={s.count} />
         </Check>
+      ))}
+    </>
+  );
+}
+
+/**
+ * One fieldset per variant option (Size, Colour, ADR 0225): its values with counts, then any chosen
+ * value without matches (so it can be unticked). The field is `option=Name:Value`, repeated.
+ */
+function OptionFacets({
+  params,
+  data,
+  onChange,
+}: {
+  params: URLSearchParams;
+  data: SearchAnswer["data"] | undefined;
+  onChange: (e: FormEvent<HTMLInputElement>) => void;
+}) {
+  const chosen = params.getAll("option");
+  const groups = (data?.facets.options ?? []).map((o) => ({ name: o.name, values: [...o.values] }));
+  for (const c of chosen) {
+    const at = c.indexOf(":");
+    if (at < 1) continue;
+    const [name, value] = [c.slice(0, at), c.slice(at + 1)];
+    let g = groups.find((x) => x.name.toLowerCase() === name.toLowerCase());
+    if (!g) {
+      g = { name, values: [] };
+      groups.push(g);
+    }
+    if (!g.values.some((v) => v.value.toLowerCase() === value.toLowerCase())) g.values.push({ value, count: 0 });
+  }
+  const isChosen = (name: string, value: string) => chosen.some((c) => c.toLowerCase() === `${name}:${value}`.toLowerCase());
+  return (
+    <>
+      {groups.map((g) => (
+        <Facet key={g.name} legend={g.name}>
+          {g.values.map((v) => (
+            <Check
+              key={v.value}
+              name="option"
+              value={`${g.name}:${v.value}`}
+              defaultChecked={isChosen(g.name, v.value)}
+              onChange={onChange}
+            >
+              {v.value} <Count n={v.count} />
+            </Check>
+          ))}
+        </Facet>
       ))}
     </>
   );
