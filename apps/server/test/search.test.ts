@@ -197,6 +197,28 @@ describe("GET /api/search", () => {
     }
   });
 
+  it("lists the some-words items only while fewer than a page of items have all the words", async () => {
+    const full = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        createProduct(ctx.db, { userId: seller.user.id, categoryId: kitchen.id, name: `Zebrawood Ladle ${i + 1}` }),
+      ),
+    );
+    const alone = await createProduct(ctx.db, { userId: seller.user.id, categoryId: kitchen.id, name: "Zebrawood Spoon" });
+    try {
+      // A page's worth of items with both words: the one with "zebrawood" alone is not listed.
+      const r = await search("q=zebrawood%20ladle&limit=48");
+      expect(r.data.total).toBe(24);
+      expect(names(r.data)).not.toContain("Zebrawood Spoon");
+      // Under a page of them (one fewer): it follows them, and the count says so.
+      await ctx.db.delete(products).where(eq(products.id, full[0]!.id));
+      const fewer = await search("q=zebrawood%20ladle&limit=48");
+      expect(fewer.data.total).toBe(24);
+      expect(names(fewer.data).at(-1)).toBe("Zebrawood Spoon");
+    } finally {
+      for (const p of [...full, alone]) await ctx.db.delete(products).where(eq(products.id, p.id));
+    }
+  });
+
   it("gives a verified seller's item a small boost: it wins a tie, not a better match", async () => {
     // The verified seller's is the older: without the boost the newer would come first.
     const b = await createProduct(ctx.db, { userId: verified.user.id, categoryId: phones.id, name: "Power Bank 20000mAh", price: 15000 });

@@ -41,6 +41,12 @@ const PREFIX_MIN = 3;
  * and a stemmed prefix finds too much ("sams" stems to "sam", a prefix of "same").
  */
 const COMPLETIONS = 12;
+/**
+ * Under this many items with all the words (under the filters), the items with only some of them
+ * follow (ADR 0226): a page's worth, so a precise query is not buried and a rare pair still finds
+ * something. Reading every item with any word of a broad query costs several times the search.
+ */
+const SOME_WORDS_BELOW = 24;
 /** Deepest offset a cursor may name (relevance is paged by position). */
 const MAX_OFFSET = 10_000;
 
@@ -411,9 +417,13 @@ export async function search(db: Executor, p: SearchParams, synonyms: readonly (
   let row: Row;
   if (!plan.all) row = await runSearch(db, p, sql`true`, { inner: sql``, tier: sql`0`, score: sql`0::float4` }, sort, offset);
   else {
-    // Two or more words: the items with some of them follow those with all (rankingOf).
-    const anyMode = plan.any !== null;
-    row = await runSearch(db, p, textMatch(anyMode ? plan.any! : plan.all), rankingOf(plan, p, sort, offset), sort, offset);
+    // Two or more words: the items with all of them; when they are too few to fill a page, the
+    // items with some of them follow (rankingOf), as Meilisearch's "last" matching strategy widens
+    // a query only when it finds too little (ADR 0226). The choice depends on the query and the
+    // filters, never on the page, so paging stays in one list.
+    row = await runSearch(db, p, textMatch(plan.all), rankingOf({ ...plan, any: null }, p, sort, offset), sort, offset);
+    if (plan.any !== null && row.total < SOME_WORDS_BELOW)
+      row = await runSearch(db, p, textMatch(plan.any), rankingOf(plan, p, sort, offset), sort, offset);
   }
   const items = (row.items ?? []).map(
     (r): SearchItem => ({
