@@ -30,6 +30,7 @@ describe("nigerianState", () => {
       "Akwa Ibom",
       null,
     ]);
+    expect(["FCT - Abuja", "fct", "Abuja (FCT)", "Abuja Lagos", "Kano-FCT"].map(nigerianState)).toEqual(["FCT", "FCT", "FCT", null, null]);
   });
 });
 

@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 import { DEFAULT_PAYMENT_TYPE, DEFAULT_PRODUCT_TYPE, NUBAN_LENGTH } from "../constants.js";
+import { nigerianState } from "../nigeria.js";
+import { SHIPPING_MESSAGES } from "../shipping.js";
 import { LineVariant } from "./catalog.js";
 import { Id, Naira } from "./common.js";
 import { Refund } from "./finance.js";
@@ -92,8 +94,21 @@ export const ShippingAddressFields = z.object({
 });
 export type ShippingAddressFields = z.infer<typeof ShippingAddressFields>;
 
+/**
+ * The state an order ships to: one of Nigeria's 36 states or the FCT, stored as NIGERIAN_STATES
+ * spells it ("lagos state" -> "Lagos", "Abuja" -> "FCT"), since the delivery fee and days are per
+ * state (ADR 0199); anything else is a 400 on `state`.
+ */
+export const ShippingState = z.string({ message: SHIPPING_MESSAGES.state }).transform((s, ctx) => {
+  const state = nigerianState(s);
+  if (state) return state;
+  ctx.addIssue({ code: "custom", message: SHIPPING_MESSAGES.state });
+  return z.NEVER;
+});
+
 /** POST /api/transactions/createSession payload (spec §3 "Checkout form", §7). */
 export const CreateSessionBody = ShippingAddressFields.extend({
+  state: ShippingState,
   shippingFees: z.coerce.number().pipe(Naira).optional(),
   /**
    * Bank transfer (the default, spec §9), or card through Paystack when the store has a Paystack key
