@@ -289,6 +289,18 @@ export function orderViewAnswer(overrides: Partial<OrderView> = {}): OrderViewAn
           problems: [],
         },
       ],
+      shipments: [
+        {
+          seller: { _id: "s1", names: "Ada Okafor" },
+          fee: 1500,
+          min_days: 1,
+          max_days: 2,
+          store_rate: false,
+          pickup: null,
+          expected_from: "2026-01-03T10:00:00.000Z",
+          expected_to: "2026-01-04T10:00:00.000Z",
+        },
+      ],
       totals: null,
       payment: null,
       refunds: [],

@@ -457,6 +457,25 @@ export const OrderEvent = z.object({
 export type OrderEvent = z.infer<typeof OrderEvent>;
 
 /**
+ * One seller's shipment of the order, as fixed at checkout (ADR 0199): its fee (naira; the store's
+ * rate is charged once, on the first such shipment, so others show 0), the delivery days, or the
+ * pickup point the buyer chose. Once paid, `expected_from`/`expected_to` are the payment's day plus
+ * the fewest and most days (ISO times).
+ */
+export const OrderShipment = z.object({
+  seller: OrderPerson,
+  fee: z.number(),
+  min_days: z.number().int(),
+  max_days: z.number().int(),
+  /** The store's rate (the store keeps the fee) rather than the seller's own (ADR 0200). */
+  store_rate: z.boolean(),
+  pickup: z.object({ name: z.string(), address: z.string(), state: z.string() }).nullable(),
+  expected_from: z.string().nullable(),
+  expected_to: z.string().nullable(),
+});
+export type OrderShipment = z.infer<typeof OrderShipment>;
+
+/**
  * GET /api/orders/{id}. `view`: "buyer" (their own order), "seller" (only their lines of a paid
  * order; `totals`, `payment` and `refunds` null/empty) or "admin" (everything, with contacts).
  * `address` (with its phone) is sent to the buyer, to the seller of a paid order's lines and to the
@@ -471,6 +490,8 @@ export const OrderView = z.object({
   buyer: OrderPerson,
   address: OrderAddress.nullable(),
   lines: z.array(OrderViewLine),
+  /** One per seller of the lines shown (a seller sees only their own); none for an order from before shipments were kept. */
+  shipments: z.array(OrderShipment),
   totals: z.object({ subtotal: z.number(), shipping: z.number(), total: z.number(), refunded: z.number() }).nullable(),
   payment: z
     .object({

@@ -12,6 +12,7 @@ import { TEXT } from "@market/contract";
 import { IconPrinter } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
 import { DeliveryAddress, OrderLines, OrderPayment, OrderStatusBadge, OrderTimeline } from "../../../components/orders/order-detail";
+import { OrderShipments } from "../../../components/orders/order-shipments";
 import { Receipt } from "../../../components/orders/print-sheet";
 import { BuyerLineActions } from "../../../components/orders/protection";
 import { when } from "../../../components/orders/when";
@@ -76,6 +77,7 @@ function BuyerOrder({ id }: { id: string }) {
           </>
         )}
       />
+      <OrderShipments order={order} showSeller />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {order.address && <DeliveryAddress address={order.address} contact={false} />}
         <OrderPayment order={order} />

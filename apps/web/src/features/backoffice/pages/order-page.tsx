@@ -18,6 +18,7 @@ import {
   OrderStatusBadge,
   OrderTimeline,
 } from "../../../components/orders/order-detail";
+import { OrderShipments } from "../../../components/orders/order-shipments";
 import { PackingSlip } from "../../../components/orders/print-sheet";
 import { SellerLineActions } from "../../../components/orders/protection";
 import { when } from "../../../components/orders/when";
@@ -89,6 +90,7 @@ function BackOfficeOrder({ id }: { id: string }) {
               : undefined
           }
         />
+        <OrderShipments order={order} showSeller={!seller} />
         {!seller && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <BuyerContact order={order} />
