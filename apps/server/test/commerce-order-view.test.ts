@@ -186,7 +186,8 @@ describe("GET /api/orders/{id}: each seller's shipment", () => {
   async function shippedOrder() {
     const own = await createUserWithToken(ctx.db, { accType: "business", status: "approved" });
     const pickupSeller = await createUserWithToken(ctx.db, { accType: "business", status: "approved" });
-    const rates = (token: string, payload: unknown) => ctx.request({ method: "PUT", url: "/api/shipping/rates", token, payload });
+    const rates = (token: string, payload: Record<string, unknown>) =>
+      ctx.request({ method: "PUT", url: "/api/shipping/rates", token, payload });
     expect((await rates(own.token, { rates: [{ state: "FCT", fee: 3000, min_days: 2, max_days: 4 }] })).statusCode).toBe(200);
     const hub = { name: "Wuse hub", address: "Plot 5, Wuse Market, Abuja", state: "FCT", fee: 500 };
     expect(
@@ -225,7 +226,7 @@ describe("GET /api/orders/{id}: each seller's shipment", () => {
     const { own, pickupSeller, shopper, order, hub } = await shippedOrder();
     const before = (await view(order.order_id, shopper.token)).json().data;
     // In the order of the lines, which one transaction writes in no order of its own.
-    const bySeller = (list: Array<{ seller: { _id: string } }>) =>
+    const bySeller = <T extends { seller: { _id: string } }>(list: T[]) =>
       [...list].sort((x, y) => Number(x.seller._id === pickupSeller.user.id) - Number(y.seller._id === pickupSeller.user.id));
     expect(before.shipments.map((s: { seller: { _id: string } }) => s.seller._id)).toEqual([
       ...new Set(before.lines.map((l: { seller: { _id: string } }) => l.seller._id)),
@@ -249,13 +250,17 @@ describe("GET /api/orders/{id}: each seller's shipment", () => {
       }),
     ]);
     await pay(order, shopper.token);
-    const paid = { shipments: bySeller((await view(order.order_id, shopper.token)).json().data.shipments) };
+    const paid = {
+      shipments: bySeller<{ seller: { _id: string }; expected_from: string; expected_to: string }>(
+        (await view(order.order_id, shopper.token)).json().data.shipments,
+      ),
+    };
     const at = await ctx.db.execute<{ at: Date }>(
       sql`select created_at as at from ledger_journals where key = ${`order-paid:${order.order_id}`}`,
     );
     const day = 24 * 60 * 60 * 1000;
     const paidAt = new Date(at.rows[0]!.at).getTime();
-    expect([paid.shipments[0].expected_from, paid.shipments[0].expected_to]).toEqual([
+    expect([paid.shipments[0]!.expected_from, paid.shipments[0]!.expected_to]).toEqual([
       new Date(paidAt + 2 * day).toISOString(),
       new Date(paidAt + 4 * day).toISOString(),
     ]);

@@ -197,6 +197,20 @@ export const PendingTransferAnswer = z.object({
 });
 export type PendingTransferAnswer = z.infer<typeof PendingTransferAnswer>;
 
+/**
+ * POST /api/transactions/card: continue paying a card order still awaiting payment in its window
+ * (the buyer left Paystack's page; ADR 0223). Answers `paid` when Paystack says it was paid meanwhile
+ * (the order is then paid), else the same Paystack page, for the same reference and total.
+ */
+export const ContinueCardBody = z.object({ order_id: Id });
+export type ContinueCardBody = z.infer<typeof ContinueCardBody>;
+export const ContinueCardAnswer = z.object({
+  statusCode: z.number().int(),
+  message: z.string(),
+  data: z.object({ paid: z.boolean(), authorization_url: z.string().nullable(), expires_at: z.string() }),
+});
+export type ContinueCardAnswer = z.infer<typeof ContinueCardAnswer>;
+
 /** createSession answer: `data.data === "session"` opens the Bank Transfer modal (spec §4 Checkout). */
 export const CreateSessionAnswer = z.object({
   statusCode: z.number().int(),

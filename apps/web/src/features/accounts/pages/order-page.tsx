@@ -11,6 +11,7 @@ import { Alert, Anchor, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "
 import { TEXT } from "@market/contract";
 import { IconPrinter } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
+import { ContinueCardButton } from "../../../components/orders/continue-card";
 import { DeliveryAddress, OrderLines, OrderPayment, OrderStatusBadge, OrderTimeline } from "../../../components/orders/order-detail";
 import { OrderShipments } from "../../../components/orders/order-shipments";
 import { Receipt } from "../../../components/orders/print-sheet";
@@ -62,9 +63,13 @@ function BuyerOrder({ id }: { id: string }) {
             </Text>
           </Group>
         </div>
-        <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
-          Print receipt
-        </Button>
+        <Group gap="sm" align="flex-start">
+          {/* A card order the buyer left on Paystack's page is continued there (ADR 0223). */}
+          {order.status === "awaiting_payment" && order.payment?.method === "card" ? <ContinueCardButton orderId={order._id} /> : null}
+          <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
+            Print receipt
+          </Button>
+        </Group>
       </Group>
       <OrderLines
         order={order}
