@@ -205,6 +205,7 @@ export function wishlistItem(overrides: Partial<WishlistItem> = {}): WishlistIte
     count_in_stock: 1,
     in_stock: true,
     listed: true,
+    has_options: false,
     added_at: CREATED,
     ...overrides,
   });
