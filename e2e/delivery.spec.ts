@@ -84,6 +84,26 @@ test.describe("delivery by state", () => {
     await page.screenshot({ path: "test-results/delivery-product-390.png", fullPage: false });
   });
 
+  test("a state picked before the delivery line's code arrives is the one it shows", async ({ page, request, customer }) => {
+    const funke = await productOf(request, "funke@naijamarket.ng");
+    await signInPage(page, request, customer);
+    // The lazy part's chunk is held back: the app starts, the line stays the server's HTML meanwhile.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(/\/assets\/delivery-line[^/]*\.js(\?.*)?$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto(`/product/market-place/${funke._id}`);
+    await expect(page.getByTestId("delivery-text")).toHaveText("Delivers to Lagos in 1-2 days, ₦1,500");
+    await page.getByLabel("Deliver to").selectOption("Kano");
+    release();
+    await expect(page.getByTestId("delivery-text")).toHaveText("Does not deliver to Kano");
+    await expect(page.getByLabel("Deliver to")).toHaveValue("Kano");
+  });
+
   test("a seller sets their rates on the Delivery screen from the menu", async ({ page, request, seller }) => {
     await signInPage(page, request, seller);
     await page.goto(BACKOFFICE_PATHS.dashboard);
