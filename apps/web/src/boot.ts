@@ -90,19 +90,6 @@ document.addEventListener(
   true,
 );
 
-// A value chosen in a server-drawn control named `data-keep` before the app took it over (ADR 0131,
-// 0224): a lazy part may be drawn again on the client, with a new element, so the value is kept
-// here, on <html data-kept-NAME>, for `useKeptValue` to take when the part mounts. Controls already
-// taken over (`data-taken`) report through React.
-const keep = (event: Event) => {
-  const t = event.target;
-  if (!(t instanceof HTMLSelectElement || t instanceof HTMLInputElement) || t.hasAttribute("data-taken")) return;
-  const name = t.getAttribute("data-keep");
-  if (name) document.documentElement.setAttribute(`data-kept-${name}`, t.value);
-};
-document.addEventListener("change", keep, true);
-document.addEventListener("input", keep, true);
-
 if (document.readyState === "complete") start();
 else {
   // After the frame that follows `load`, so the page is painted before any app code runs.

@@ -3,7 +3,6 @@ import { hydrate } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
-import { preloadSignedInParts } from "./app/layouts/signed-in-parts";
 import { createQueryClient } from "./app/providers";
 import { createAppRouter, routerReady } from "./app/router";
 import { dropStoredToken } from "./lib/api";
@@ -30,10 +29,7 @@ const container = document.getElementById("root")!;
 // (Promises, not a top-level await: that would make the bundler wrap every module of the chunk.)
 setTimeout(() => {
   const router = createAppRouter();
-  // A page drawn for a signed-in account holds the header's bell and avatar: their code is loaded
-  // before hydration, so they are live at once (ADR 0224).
-  const signedIn = Boolean(state && queryClient.getQueryData(meQuery.queryKey));
-  void Promise.all([routerReady(router), signedIn ? preloadSignedInParts() : null]).then(() => {
+  void routerReady(router).then(() => {
     const app = (
       <StrictMode>
         <App queryClient={queryClient} router={router} />

@@ -66,7 +66,7 @@ export function nigerianState(name: string): NigerianState | null {
     .toLowerCase()
     .replace(/\s+state$/, "")
     .replace(/\s+/g, " ");
-  // "FCT - Abuja", "Abuja FCT", "Federal Capital Territory": the ways addresses write it.
-  if (/^(abuja|fct|federal capital territory)([\s,()-]+(abuja|fct))?\)?$/.test(key)) return "FCT";
+  // "Abuja", "FCT - Abuja", "Federal Capital Territory": the ways addresses write it.
+  if (key === "abuja" || key === "federal capital territory" || /^fct\b/.test(key)) return "FCT";
   return NIGERIAN_STATES.find((s) => s.toLowerCase() === key) ?? null;
 }

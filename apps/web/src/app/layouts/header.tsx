@@ -7,7 +7,7 @@
 import { Anchor, Box, Container, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { type AccountType, BACKOFFICE_PATHS, HEADER_NAME_MAX, STOREFRONT_PATHS } from "@market/contract";
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import { LazyDrawer as Drawer } from "../../components/lazy-overlay";
 import { MenuToggle } from "../../components/ui/button";
@@ -17,7 +17,11 @@ import { useFreeShippingPromise } from "../../lib/queries/settings";
 import { SECTION_LABEL, sectionHref } from "../../lib/sections";
 import { useSession, useSessionExpiry, useSignOut } from "../../lib/session";
 import classes from "./header.module.css";
-import { HeaderAvatar, NotificationBell } from "./signed-in-parts";
+
+/** Only signed-in shoppers see it: its own chunk (ADR 0051). */
+const HeaderAvatar = lazy(() => import("./header-avatar"));
+/** The notification bell: only for a signed-in account, its own chunk (ADR 0182). */
+const NotificationBell = lazy(() => import("../../components/notifications/bell"));
 
 /** Where "My Account" leads (spec §2): /account for customers, the dashboard for others, /signin when signed out. */
 function accountLink(accType: AccountType | undefined): string {

@@ -6,9 +6,9 @@
 import { Button, Stack, Text } from "@mantine/core";
 import { useNavigate } from "react-router";
 import { errorMessage } from "../../lib/notify";
-import { useContinueCard } from "../../lib/queries/orders";
+import { useContinueCard } from "../../lib/queries/order-payment";
 
-export function ContinueCardButton({ orderId }: { orderId: string }) {
+export default function ContinueCardButton({ orderId }: { orderId: string }) {
   const go = useContinueCard();
   const navigate = useNavigate();
   const onClick = () =>

@@ -13,9 +13,10 @@ import { IconClockHour4 } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useState } from "react";
 import { pendingTransferQuery, usePendingTransfer } from "../../lib/queries/orders";
-import { ContinueCardButton } from "./continue-card";
 import { Countdown } from "./countdown";
 
+/** A card order's button (ADR 0223): its own chunk, loaded only for a card order. */
+const ContinueCardButton = lazy(() => import("./continue-card"));
 const BankTransferModal = lazy(() => import("./bank-transfer-modal").then((m) => ({ default: m.BankTransferModal })));
 
 export function PendingOrder({ enabled }: { enabled: boolean }) {
@@ -45,7 +46,9 @@ export function PendingOrder({ enabled }: { enabled: boolean }) {
               </Stack>
             </Group>
             {order.payment_type === "card" ? (
-              <ContinueCardButton orderId={order.order_id} />
+              <Suspense fallback={null}>
+                <ContinueCardButton orderId={order.order_id} />
+              </Suspense>
             ) : (
               <Button onClick={() => setRecord(order)}>Continue payment</Button>
             )}

@@ -7,11 +7,10 @@
  * every screen that pays or cancels gets them (ADR 0172); paying and cancelling are in
  * order-payment.ts, which only the Bank Transfer modal loads (it brings the cart's writes).
  */
-import type { ContinueCardAnswer, CreateSessionAnswer, CreateSessionInput, PendingTransferAnswer } from "@market/contract";
+import type { CreateSessionAnswer, CreateSessionInput, PendingTransferAnswer } from "@market/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api";
 import { useIdempotencyKey } from "../idempotency";
-import { meQuery } from "../session";
 
 /** Every query key of the orders: the one place they are built, so an invalidation reaches them all. */
 export const orderKeys = {
@@ -49,20 +48,5 @@ export function useCreateSession() {
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: orderKeys.pending() });
     },
-  });
-}
-
-/**
- * Continue paying a card order awaiting payment (POST /api/transactions/card, ADR 0223): resolves
- * with Paystack's page to go to, or `paid` when Paystack says it was paid meanwhile (the orders are
- * then read again).
- */
-export function useContinueCard() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (orderId: string) =>
-      api<ContinueCardAnswer>("/api/transactions/card", { method: "POST", body: { order_id: orderId } }).then((r) => r.data),
-    // Paid meanwhile: the orders and the user (their cart) change; else the pending order is read again.
-    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: orderKeys.all }), qc.invalidateQueries({ queryKey: meQuery.queryKey })]),
   });
 }

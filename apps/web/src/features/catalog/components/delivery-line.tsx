@@ -43,14 +43,10 @@ export default function DeliveryLine({ sellerId }: { sellerId: string }) {
   };
 
   // A state picked in the server-drawn select before this lazy part took it over is kept (ADR 0224).
-  const ref = useKeptValue<HTMLSelectElement>(
-    state,
-    (s) => {
-      const known = nigerianState(s);
-      if (known) pick(known);
-    },
-    "delivery-state",
-  );
+  const ref = useKeptValue<HTMLSelectElement>(state, (s) => {
+    const known = nigerianState(s);
+    if (known) pick(known);
+  });
 
   const line = rates.data ? deliveryLine(rates.data.rates, state) : null;
   return (
@@ -60,7 +56,6 @@ export default function DeliveryLine({ sellerId }: { sellerId: string }) {
         data={[...NIGERIAN_STATES]}
         value={state}
         ref={ref}
-        data-keep="delivery-state"
         onChange={(e) => pick(e.currentTarget.value)}
         style={{ width: "calc(10rem * var(--mantine-scale))" }}
       />

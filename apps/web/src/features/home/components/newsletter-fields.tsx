@@ -10,7 +10,7 @@ import { useKeptValue } from "../../../lib/use-kept-value";
 
 export default function NewsletterFields() {
   const [email, setEmail] = useState("");
-  const ref = useKeptValue<HTMLInputElement>(email, setEmail, "newsletter-email");
+  const ref = useKeptValue<HTMLInputElement>(email, setEmail);
   return (
     <Group align="flex-end" wrap="wrap">
       <TextInput
@@ -20,7 +20,6 @@ export default function NewsletterFields() {
         placeholder="you@example.com"
         value={email}
         ref={ref}
-        data-keep="newsletter-email"
         onChange={(e) => setEmail(e.currentTarget.value)}
         style={{ flex: 1, minWidth: 220 }}
       />
