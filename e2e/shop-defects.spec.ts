@@ -97,7 +97,7 @@ test.describe("shop defects @phone", () => {
     await expect(modal).toBeHidden();
 
     // Outside Lagos the flat fee applies, written without a currency beside it (spec §9).
-    await page.getByLabel("State").fill("Oyo");
+    await page.getByLabel("State").selectOption("Oyo");
     await expect(page.getByTestId("checkout-shipping")).toHaveText("2,000");
     await expect(page.getByTestId("checkout-total")).toHaveText(fmt2(subtotal + SHIPPING_FEE_NAIRA));
     const modal2 = await placeOrder(page);

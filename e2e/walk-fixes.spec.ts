@@ -50,6 +50,10 @@ test.describe("walk fixes @phone", () => {
     await signInPage(page, request, DEMO.admin);
     await page.goto("/admin_real/dashboard/sellers");
     await page.getByLabel("Search accounts").fill(seller.email);
+    // Only the search's answer, this test's own seller: the unfiltered first page (other tests add
+    // and change sellers meanwhile) may show the row too, until the debounced search replaces it.
+    await expect(page.getByText("1 seller", { exact: true })).toBeVisible();
+    await expect(page.getByTestId("account-row")).toHaveCount(1);
     const row = page.locator(`[data-testid=account-row][data-email="${seller.email}"]`);
     const bank = row.getByRole("button", { name: "Verify bank account", exact: true });
     const tick = row.getByRole("button", { name: "Give blue tick", exact: true });

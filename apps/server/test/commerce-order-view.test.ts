@@ -17,6 +17,7 @@ let buyer: Awaited<ReturnType<typeof createUserWithToken>>;
 let form: { order_id: string; number: string; reference: string };
 let transactionId: string;
 
+// The state typed as addresses write it; the order keeps it as the contract spells it ("FCT").
 const ABUJA = { address1: "7 Aminu Kano Crescent", city: "Wuse 2", state: "FCT - Abuja", phone: "0809 111 2233" };
 /** The phone as the store keeps it (one normalisation, ADR 0189). */
 const ABUJA_PHONE = "+2348091112233";
@@ -100,7 +101,7 @@ describe("GET /api/orders/{id}", () => {
       view: "buyer",
       number: form.number,
       status: "payment_submitted",
-      address: { address1: ABUJA.address1, state: ABUJA.state, phone: ABUJA_PHONE },
+      address: { address1: ABUJA.address1, state: "FCT", phone: ABUJA_PHONE },
       totals: { subtotal: 2800, shipping: SHIPPING_FEE_NAIRA, total: 2800 + SHIPPING_FEE_NAIRA, refunded: 0 },
       payment: { method: "bank_transfer", reference: form.reference, transfer: { status: "submitted" } },
     });
@@ -177,6 +178,115 @@ describe("GET /api/orders/{id}", () => {
     const shipped = o.lines.find((l: { _id: string }) => l._id === line);
     expect(shipped).toMatchObject({ fulfilment: "shipped", shipped_at: expect.any(String), delivered_at: null });
     expect(o.timeline.at(-1)).toMatchObject({ kind: "shipped", at: shipped.shipped_at });
+  });
+});
+
+describe("GET /api/orders/{id}: each seller's shipment", () => {
+  /** A two-seller order to the FCT: one seller's own rate, the other's pickup point; paid by the admin. */
+  async function shippedOrder() {
+    const own = await createUserWithToken(ctx.db, { accType: "business", status: "approved" });
+    const pickupSeller = await createUserWithToken(ctx.db, { accType: "business", status: "approved" });
+    const rates = (token: string, payload: Record<string, unknown>) =>
+      ctx.request({ method: "PUT", url: "/api/shipping/rates", token, payload });
+    expect((await rates(own.token, { rates: [{ state: "FCT", fee: 3000, min_days: 2, max_days: 4 }] })).statusCode).toBe(200);
+    const hub = { name: "Wuse hub", address: "Plot 5, Wuse Market, Abuja", state: "FCT", fee: 500 };
+    expect(
+      (await rates(pickupSeller.token, { rates: [{ state: "Lagos", fee: 0, min_days: 1, max_days: 1 }], pickup_points: [hub] })).statusCode,
+    ).toBe(200);
+    const a = await ctx.shop.product({ price: 1000, countInStock: 5, userId: own.user.id });
+    const b = await ctx.shop.product({ price: 2000, countInStock: 5, userId: pickupSeller.user.id });
+    const shopper = await createUserWithToken(ctx.db);
+    for (const id of [a.id, b.id])
+      await ctx.request({ method: "POST", url: "/api/cart", token: shopper.token, payload: { product_id: id, count: 1 } });
+    const quote = (await ctx.request({ method: "GET", url: "/api/shipping/quote?state=FCT", token: shopper.token })).json().data;
+    const hubId = quote.groups.find((g: { seller_id: string }) => g.seller_id === pickupSeller.user.id).pickup_points[0]._id;
+    const made = await ctx.request({
+      method: "POST",
+      url: "/api/transactions/createSession",
+      token: shopper.token,
+      payload: { ...checkoutBody(3000 + 3000 + 500), state: "FCT", pickup_point_ids: [hubId] },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const order = made.json().data.Form;
+    return { own, pickupSeller, shopper, order, hub };
+  }
+  const pay = async (order: { order_id: string }, token: string) => {
+    const submitted = await ctx.request({ method: "PUT", url: "/api/transactions", token, payload: order });
+    const tx = submitted.json().data.transaction_id;
+    const ok = await ctx.request({
+      method: "PUT",
+      url: "/api/admin/transactions",
+      token: admin.token,
+      payload: { transaction_id: tx, action: "confirm" },
+    });
+    expect(ok.statusCode).toBe(200);
+  };
+
+  it("shows the buyer every shipment (fee, days, pickup point), with the expected dates once paid", async () => {
+    const { own, pickupSeller, shopper, order, hub } = await shippedOrder();
+    const before = (await view(order.order_id, shopper.token)).json().data;
+    // In the order of the lines, which one transaction writes in no order of its own.
+    const bySeller = <T extends { seller: { _id: string } }>(list: T[]) =>
+      [...list].sort((x, y) => Number(x.seller._id === pickupSeller.user.id) - Number(y.seller._id === pickupSeller.user.id));
+    expect(before.shipments.map((s: { seller: { _id: string } }) => s.seller._id)).toEqual([
+      ...new Set(before.lines.map((l: { seller: { _id: string } }) => l.seller._id)),
+    ]);
+    expect(bySeller(before.shipments)).toEqual([
+      {
+        seller: { _id: own.user.id, names: own.user.names },
+        fee: 3000,
+        min_days: 2,
+        max_days: 4,
+        store_rate: false,
+        pickup: null,
+        expected_from: null,
+        expected_to: null,
+      },
+      expect.objectContaining({
+        seller: { _id: pickupSeller.user.id, names: pickupSeller.user.names },
+        fee: 500,
+        store_rate: false,
+        pickup: { name: hub.name, address: hub.address, state: "FCT" },
+      }),
+    ]);
+    await pay(order, shopper.token);
+    const paid = {
+      shipments: bySeller<{ seller: { _id: string }; expected_from: string; expected_to: string }>(
+        (await view(order.order_id, shopper.token)).json().data.shipments,
+      ),
+    };
+    const at = await ctx.db.execute<{ at: Date }>(
+      sql`select created_at as at from ledger_journals where key = ${`order-paid:${order.order_id}`}`,
+    );
+    const day = 24 * 60 * 60 * 1000;
+    const paidAt = new Date(at.rows[0]!.at).getTime();
+    expect([paid.shipments[0]!.expected_from, paid.shipments[0]!.expected_to]).toEqual([
+      new Date(paidAt + 2 * day).toISOString(),
+      new Date(paidAt + 4 * day).toISOString(),
+    ]);
+    // The admin sees both, with the sellers' contacts.
+    const seen = bySeller((await view(order.order_id, admin.token)).json().data.shipments);
+    expect(seen.map((s: { seller: { _id: string; email?: string } }) => [s.seller._id, Boolean(s.seller.email)])).toEqual([
+      [own.user.id, true],
+      [pickupSeller.user.id, true],
+    ]);
+  });
+
+  it("shows a seller only their own shipment; others 404 and anonymous 401", async () => {
+    const { own, pickupSeller, shopper, order } = await shippedOrder();
+    await pay(order, shopper.token);
+    const mine = (await view(order.order_id, pickupSeller.token)).json().data;
+    expect(mine.shipments).toHaveLength(1);
+    expect(mine.shipments[0]).toMatchObject({ seller: { _id: pickupSeller.user.id }, fee: 500, pickup: { name: "Wuse hub" } });
+    expect(JSON.stringify(mine)).not.toContain(own.user.id);
+    const theirs = (await view(order.order_id, own.token)).json().data;
+    expect(theirs.shipments.map((s: { fee: number }) => s.fee)).toEqual([3000]);
+    for (const token of [seller3.token, (await createUserWithToken(ctx.db)).token]) {
+      const res = await view(order.order_id, token);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain("Wuse hub");
+    }
+    expect((await view(order.order_id)).statusCode).toBe(401);
   });
 });
 

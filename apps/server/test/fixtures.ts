@@ -9,7 +9,7 @@ export const SHIPPING_ADDRESS = {
   address1: "12 Allen Avenue",
   address2: "",
   city: "Ikeja",
-  state: "Lagos",
+  state: "Lagos" as const,
   country: "Nigeria",
   zip: "100271",
   phone: "+2348031234567",

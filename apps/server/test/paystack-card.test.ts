@@ -156,3 +156,66 @@ describe("card payment", () => {
     expect(res.json().errors).toEqual({ account_no: "Enter the 10-digit account number" });
   });
 });
+
+describe("continuing a card payment (POST /api/transactions/card, ADR 0223)", () => {
+  const cont = (orderId: string, token?: string) =>
+    ctx.request({ method: "POST", url: "/api/transactions/card", token, payload: { order_id: orderId } });
+  const initializes = (orderId: string) => fake.calls.filter((c) => c.path === "/transaction/initialize" && c.body?.reference === orderId);
+
+  it("answers the same Paystack page for the same reference and total while the reservation holds, without a second transaction", async () => {
+    const { orderId, shopper, data } = await cardCheckout(6000);
+    const res = await cont(orderId, shopper.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ paid: false, authorization_url: data.authorization_url, expires_at: data.Form.expires_at });
+    // Paystack was asked whether it was paid, and no second transaction was opened for the reference.
+    expect(fake.calls.some((c) => c.path === `/transaction/verify/${orderId}`)).toBe(true);
+    expect(initializes(orderId)).toHaveLength(1);
+    expect(await statusOf(orderId)).toBe("awaiting_payment");
+  });
+
+  it("opens the transaction for the order's stored total when none was recorded", async () => {
+    const { orderId, shopper, totalKobo } = await cardCheckout(6500);
+    await ctx.db.execute(sql`delete from payment_events where id = ${`session:${orderId}`}`);
+    fake.transactions.delete(orderId);
+    const res = await cont(orderId, shopper.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.authorization_url).toBe(`https://checkout.paystack.test/${orderId}`);
+    expect(initializes(orderId).at(-1)!.body).toMatchObject({ amount: String(totalKobo), reference: orderId, currency: "NGN" });
+  });
+
+  it("a payment made meanwhile pays the order once, without a page", async () => {
+    const { orderId, shopper } = await cardCheckout(3000);
+    fake.pay(orderId);
+    const res = await cont(orderId, shopper.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ paid: true, authorization_url: null });
+    expect(await statusOf(orderId)).toBe("paid");
+    expect((await webhook(chargeSuccess(orderId))).json().outcome).toBe("duplicate");
+    expect(await journals(orderId)).toBe(1);
+    // Paid now: continuing again says so.
+    const again = await cont(orderId, shopper.token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("This order is already paid.");
+  });
+
+  it("refuses an order whose window is over, a bank-transfer order, another buyer's (404), a bad id (400) and a signed-out caller (401)", async () => {
+    const { orderId, shopper } = await cardCheckout(2500);
+    await ctx.db.execute(sql`update orders set reserved_until = now() - interval '1 second' where id = ${orderId}`);
+    const over = await cont(orderId, shopper.token);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toMatch(/payment time for this order is over/);
+
+    // An order paid by bank transfer (the store's Paystack transfer accounts are not faked here).
+    const transfer = await cardCheckout(1000);
+    await ctx.db.execute(sql`update orders set payment_type = 'bank_transfer' where id = ${transfer.orderId}`);
+    const byTransfer = await cont(transfer.orderId, transfer.shopper.token);
+    expect(byTransfer.statusCode).toBe(409);
+    expect(byTransfer.json().message).toMatch(/bank transfer/);
+
+    const mine = await cardCheckout(2600);
+    expect((await cont(mine.orderId, transfer.shopper.token)).statusCode).toBe(404);
+    expect((await cont("not-an-id", shopper.token)).statusCode).toBe(400);
+    expect((await cont(mine.orderId)).statusCode).toBe(401);
+    expect(await statusOf(mine.orderId)).toBe("awaiting_payment");
+  });
+});

@@ -120,6 +120,33 @@ describe("a cart from several sellers", () => {
     expect(q.blocked).toBeNull();
   });
 
+  it("the quote and checkout refuse a state that is not Nigeria's with a field error; a typed variant is stored as the list spells it", async () => {
+    const a = await sellerWith(10_000, LAGOS_FCT);
+    const shopper = await cartOf(a.product.id);
+    const quote = await ctx.request({ method: "GET", url: "/api/shipping/quote?state=Atlantis", token: shopper.token });
+    expect(quote.statusCode).toBe(400);
+    expect(quote.json().errors?.state).toMatch(/36 states or the FCT/);
+    for (const state of ["Atlantis", ""]) {
+      const res = await ctx.request({
+        method: "POST",
+        url: "/api/transactions/createSession",
+        token: shopper.token,
+        payload: { ...checkoutBody(13_000), state },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors?.state).toMatch(/36 states or the FCT/);
+    }
+    expect(await ctx.db.select().from(orders).where(eq(orders.buyerId, shopper.user.id))).toEqual([]);
+    const ok = await ctx.request({
+      method: "POST",
+      url: "/api/transactions/createSession",
+      token: shopper.token,
+      payload: { ...checkoutBody(13_000), state: "FCT - Abuja" },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.Form.address.state).toBe("FCT");
+  });
+
   it("checkout charges the subtotal plus every group's fee, records the shipments, and refuses another total", async () => {
     const a = await sellerWith(10_000, LAGOS_FCT);
     const b = await sellerWith(5_000);

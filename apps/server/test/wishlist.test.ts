@@ -143,3 +143,49 @@ describe("DELETE /api/wishlist", () => {
     expect((await ctx.request({ method: "DELETE", url: `/api/wishlist?product_id=${p.id}` })).statusCode).toBe(401);
   });
 });
+
+describe("a wishlisted product with options (ADR 0215)", () => {
+  it("is listed with has_options, and its add to the cart without a variant is a 400 sentence, never a 5xx", async () => {
+    const made = await ctx.request({
+      method: "POST",
+      url: "/api/product",
+      token: ctx.shop.seller.token,
+      payload: {
+        name: "Ankara Wrap Dress",
+        category_id: ctx.shop.categoryId,
+        options: [{ name: "Size", values: ["S", "M"] }],
+        variants: ["S", "M"].map((Size) => ({
+          sku: `W${Math.random().toString(36).slice(2, 8)}-${Size}`,
+          options: { Size },
+          price: 15000,
+          count_in_stock: 5,
+        })),
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const dress = made.json().data as { _id: string };
+    const plain = await ctx.shop.product({ price: 500, countInStock: 3 });
+    const shopper = await createUserWithToken(ctx.db);
+    for (const id of [dress._id, plain.id])
+      expect(
+        (await ctx.request({ method: "POST", url: "/api/wishlist", token: shopper.token, payload: { product_id: id } })).statusCode,
+      ).toBe(200);
+    const list = await ctx.request({ method: "GET", url: "/api/wishlist", token: shopper.token });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(Object.fromEntries(list.json().data.map((i: { _id: string; has_options: boolean }) => [i._id, i.has_options]))).toEqual({
+      [dress._id]: true,
+      [plain.id]: false,
+    });
+    // What the wishlist's button would send without a choice, in each shape a client may send it.
+    for (const payload of [
+      { product_id: dress._id, count: 1 },
+      { product_id: dress._id, count: 1, variant_id: null },
+      { product_id: dress._id, count: 1, variant_id: "" },
+    ]) {
+      const res = await ctx.request({ method: "POST", url: "/api/cart", token: shopper.token, payload });
+      expect(res.statusCode, `${JSON.stringify(payload)}: ${res.body}`).toBeLessThan(500);
+      expect([400, 409]).toContain(res.statusCode);
+      expect(res.json().message).toMatch(/Choose Size first|variant/i);
+    }
+  });
+});

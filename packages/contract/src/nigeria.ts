@@ -57,7 +57,7 @@ export function normalizeCacNumber(s: string): string {
 
 /**
  * The state of `name` as NIGERIAN_STATES spells it, or null: any case, with or without a trailing
- * "State" ("lagos state" -> "Lagos"); "Abuja" and "Federal Capital Territory" are the FCT. Addresses
+ * "State" ("lagos state" -> "Lagos"); "Abuja", "FCT - Abuja" and "Federal Capital Territory" are the FCT. Addresses
  * are typed by hand, so every rule by state (shipping rates, free shipping) reads them through this.
  */
 export function nigerianState(name: string): NigerianState | null {
@@ -66,6 +66,7 @@ export function nigerianState(name: string): NigerianState | null {
     .toLowerCase()
     .replace(/\s+state$/, "")
     .replace(/\s+/g, " ");
-  if (key === "abuja" || key === "federal capital territory") return "FCT";
+  // "Abuja", "FCT - Abuja", "Federal Capital Territory": the ways addresses write it.
+  if (key === "abuja" || key === "federal capital territory" || /^fct\b/.test(key)) return "FCT";
   return NIGERIAN_STATES.find((s) => s.toLowerCase() === key) ?? null;
 }

@@ -30,6 +30,14 @@ describe("nigerianState", () => {
       "Akwa Ibom",
       null,
     ]);
+    expect(["FCT - Abuja", "fct", "FCT, Abuja", "Abuja Lagos", "Kano-FCT", "fctx"].map(nigerianState)).toEqual([
+      "FCT",
+      "FCT",
+      "FCT",
+      null,
+      null,
+      null,
+    ]);
   });
 });
 

@@ -205,6 +205,7 @@ export function wishlistItem(overrides: Partial<WishlistItem> = {}): WishlistIte
     count_in_stock: 1,
     in_stock: true,
     listed: true,
+    has_options: false,
     added_at: CREATED,
     ...overrides,
   });
@@ -287,6 +288,18 @@ export function orderViewAnswer(overrides: Partial<OrderView> = {}): OrderViewAn
           ship_by: "2026-01-05T17:00:00.000Z",
           report_until: null,
           problems: [],
+        },
+      ],
+      shipments: [
+        {
+          seller: { _id: "s1", names: "Ada Okafor" },
+          fee: 1500,
+          min_days: 1,
+          max_days: 2,
+          store_rate: false,
+          pickup: null,
+          expected_from: "2026-01-03T10:00:00.000Z",
+          expected_to: "2026-01-04T10:00:00.000Z",
         },
       ],
       totals: null,

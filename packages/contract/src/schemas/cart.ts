@@ -5,7 +5,9 @@
  */
 import { z } from "zod";
 import { DEFAULT_PAYMENT_TYPE, DEFAULT_PRODUCT_TYPE, NUBAN_LENGTH } from "../constants.js";
+import { nigerianState } from "../nigeria.js";
 import { PAY_ON_DELIVERY } from "../pay-on-delivery.js";
+import { SHIPPING_MESSAGES } from "../shipping.js";
 import { LineVariant } from "./catalog.js";
 import { Id, Naira } from "./common.js";
 import { Refund } from "./finance.js";
@@ -94,8 +96,21 @@ export const ShippingAddressFields = z.object({
 });
 export type ShippingAddressFields = z.infer<typeof ShippingAddressFields>;
 
+/**
+ * The state an order ships to: one of Nigeria's 36 states or the FCT, stored as NIGERIAN_STATES
+ * spells it ("lagos state" -> "Lagos", "Abuja" -> "FCT"), since the delivery fee and days are per
+ * state (ADR 0199); anything else is a 400 on `state`.
+ */
+export const ShippingState = z.string({ message: SHIPPING_MESSAGES.state }).transform((s, ctx) => {
+  const state = nigerianState(s);
+  if (state) return state;
+  ctx.addIssue({ code: "custom", message: SHIPPING_MESSAGES.state });
+  return z.NEVER;
+});
+
 /** POST /api/transactions/createSession payload (spec §3 "Checkout form", §7). */
 export const CreateSessionBody = ShippingAddressFields.extend({
+  state: ShippingState,
   shippingFees: z.coerce.number().pipe(Naira).optional(),
   /**
    * Bank transfer (the default, spec §9), or card through Paystack when the store has a Paystack key
@@ -186,6 +201,20 @@ export const PendingTransferAnswer = z.object({
   data: TransferForm.nullable(),
 });
 export type PendingTransferAnswer = z.infer<typeof PendingTransferAnswer>;
+
+/**
+ * POST /api/transactions/card: continue paying a card order still awaiting payment in its window
+ * (the buyer left Paystack's page; ADR 0223). Answers `paid` when Paystack says it was paid meanwhile
+ * (the order is then paid), else the same Paystack page, for the same reference and total.
+ */
+export const ContinueCardBody = z.object({ order_id: Id });
+export type ContinueCardBody = z.infer<typeof ContinueCardBody>;
+export const ContinueCardAnswer = z.object({
+  statusCode: z.number().int(),
+  message: z.string(),
+  data: z.object({ paid: z.boolean(), authorization_url: z.string().nullable(), expires_at: z.string() }),
+});
+export type ContinueCardAnswer = z.infer<typeof ContinueCardAnswer>;
 
 /** createSession answer: `data.data === "session"` opens the Bank Transfer modal (spec §4 Checkout). */
 export const CreateSessionAnswer = z.object({
@@ -447,6 +476,25 @@ export const OrderEvent = z.object({
 export type OrderEvent = z.infer<typeof OrderEvent>;
 
 /**
+ * One seller's shipment of the order, as fixed at checkout (ADR 0199): its fee (naira; the store's
+ * rate is charged once, on the first such shipment, so others show 0), the delivery days, or the
+ * pickup point the buyer chose. Once paid, `expected_from`/`expected_to` are the payment's day plus
+ * the fewest and most days (ISO times).
+ */
+export const OrderShipment = z.object({
+  seller: OrderPerson,
+  fee: z.number(),
+  min_days: z.number().int(),
+  max_days: z.number().int(),
+  /** The store's rate (the store keeps the fee) rather than the seller's own (ADR 0200). */
+  store_rate: z.boolean(),
+  pickup: z.object({ name: z.string(), address: z.string(), state: z.string() }).nullable(),
+  expected_from: z.string().nullable(),
+  expected_to: z.string().nullable(),
+});
+export type OrderShipment = z.infer<typeof OrderShipment>;
+
+/**
  * GET /api/orders/{id}. `view`: "buyer" (their own order), "seller" (only their lines of a paid
  * order; `totals`, `payment` and `refunds` null/empty) or "admin" (everything, with contacts).
  * `address` (with its phone) is sent to the buyer, to the seller of a paid order's lines and to the
@@ -461,6 +509,8 @@ export const OrderView = z.object({
   buyer: OrderPerson,
   address: OrderAddress.nullable(),
   lines: z.array(OrderViewLine),
+  /** One per seller of the lines shown (a seller sees only their own); none for an order from before shipments were kept. */
+  shipments: z.array(OrderShipment),
   totals: z.object({ subtotal: z.number(), shipping: z.number(), total: z.number(), refunded: z.number() }).nullable(),
   payment: z
     .object({

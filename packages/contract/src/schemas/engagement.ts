@@ -23,6 +23,8 @@ export const WishlistItem = z.object({
   in_stock: z.boolean(),
   /** false when the seller's listings are no longer public: the line stays but cannot be bought. */
   listed: z.boolean(),
+  /** The product comes in sizes, colours... (ADR 0215): a variant is chosen on its page before it goes in the cart. */
+  has_options: z.boolean(),
   added_at: z.string(),
 });
 export type WishlistItem = z.infer<typeof WishlistItem>;

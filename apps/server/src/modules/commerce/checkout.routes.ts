@@ -5,6 +5,8 @@
  */
 import {
   CancelTransferQuery,
+  ContinueCardAnswer,
+  ContinueCardBody,
   CreateSessionAnswer,
   CreateSessionBody,
   ErrorAnswer,
@@ -24,13 +26,19 @@ import { currentUser, requireUser } from "../../plugins/auth.js";
 import { idempotent } from "../../plugins/idempotency.js";
 import { withStockChanges } from "../../plugins/public-cache.js";
 import { cancelOrder, pendingTransfer, submitTransfer } from "./bank-transfer.service.js";
-import { createCheckoutSession } from "./checkout.service.js";
+import { type CardSettings, continueCardPayment, createCheckoutSession } from "./checkout.service.js";
 import { paystackApi } from "./payments/paystack.js";
 import { createPaymentProvider } from "./payments/provider.js";
+import { protectionSettings } from "./protection.service.js";
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const provider = createPaymentProvider(app.config);
   const paystack = paystackApi(app.config);
+  /** Card payment's settings when the store has a Paystack key: Paystack sends the buyer back to the store's public address (ADR 0201). */
+  const cardSettings = (request: { protocol: string; host: string }): CardSettings | null => {
+    const base = app.config.PUBLIC_URL?.replace(/\/+$/, "") ?? `${request.protocol}://${request.host}`;
+    return paystack ? { api: paystack, callbackUrl: `${base}/api/payments/paystack/callback` } : null;
+  };
 
   app.post(
     "/transactions/createSession",
@@ -53,9 +61,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (request.validationError) throw invalidInput(fieldErrors(request.validationError.validation));
       // Only stock changes: the caches drop what shows these products, not the whole catalog (ADR 0144).
-      // Paystack sends the card buyer back here, to the store's public address (ADR 0201).
-      const base = app.config.PUBLIC_URL?.replace(/\/+$/, "") ?? `${request.protocol}://${request.host}`;
-      const card = paystack ? { api: paystack, callbackUrl: `${base}/api/payments/paystack/callback` } : null;
+      const card = cardSettings(request);
       const { authorization_url, ...form } = await withStockChanges(app, (changed) =>
         createCheckoutSession(
           app.db,
@@ -76,6 +82,37 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           data: { message: "Pay by card on Paystack within 15 minutes", data: "session" as const, Form: form, authorization_url },
         };
       return { statusCode: 200, data: { message: "Transfer the amount within 15 minutes", data: "session" as const, Form: form } };
+    },
+  );
+
+  app.post(
+    "/transactions/card",
+    {
+      // A payment Paystack reports here pays the order, as the callback does (ADR 0201).
+      config: { cache: { answers: "none", invalidates: ["catalog", "sessions"] } },
+      preHandler: requireUser,
+      schema: {
+        tags: ["checkout"],
+        summary:
+          "Continue paying the caller's card order awaiting payment in its window: paid when Paystack says so, else the same Paystack page (same reference and total; ADR 0223)",
+        security: bearer,
+        body: ContinueCardBody,
+        response: { 200: ContinueCardAnswer, ...errorAnswers, 503: ErrorAnswer },
+      },
+    },
+    async (request) => {
+      const { paid, authorizationUrl, expiresAt } = await continueCardPayment(
+        app.db,
+        cardSettings(request),
+        currentUser(request),
+        request.body.order_id,
+        protectionSettings(app.config),
+      );
+      return {
+        statusCode: 200,
+        message: paid ? "Your payment was received" : "Continue on Paystack's page",
+        data: { paid, authorization_url: authorizationUrl, expires_at: expiresAt },
+      };
     },
   );
 

@@ -15,12 +15,14 @@
  * Money: kobo inside, naira in answers.
  */
 import { type CreateSessionBody, koboToNaira, NUBAN_LENGTH, PAY_ON_DELIVERY, type TransferForm } from "@market/contract";
+import { sql } from "drizzle-orm";
 import { type Db, namedStatement } from "../../db/client.js";
-import { invalidInput } from "../../lib/errors.js";
+import { conflict, invalidInput, notFound } from "../../lib/errors.js";
 import { orderPlaced } from "../notifications/events.js";
-import { initializeCardPayment } from "./payments/card.js";
-import type { HttpClient, PaystackApi } from "./payments/paystack.js";
+import { initializeCardPayment, verifyCardPayment } from "./payments/card.js";
+import { type HttpClient, handlePaystackEvent, type PaystackApi } from "./payments/paystack.js";
 import type { PaymentProvider } from "./payments/provider.js";
+import type { ProtectionSettings } from "./protection.service.js";
 import { type CheckoutRules, DEFAULT_CHECKOUT_RULES, paymentOrder, reserveOrder } from "./reservation.service.js";
 import { releaseOrders } from "./stock.service.js";
 import { expireOverdueOrders } from "./sweeps.service.js";
@@ -147,3 +149,59 @@ export async function createCheckoutSession(
 
 /** Card payment's settings (ADR 0201): Paystack's address and key, and where it sends the buyer back. */
 export type CardSettings = { api: PaystackApi; callbackUrl: string; http?: HttpClient };
+
+/**
+ * POST /api/transactions/card: the buyer continues paying their card order `orderId` while its
+ * reservation holds (ADR 0223). One Paystack transaction per order, its reference the order id
+ * (ADR 0201): Paystack is asked first whether it was paid meanwhile (then it is applied as the
+ * callback would, once); else the page opened at checkout is answered again (Paystack refuses a
+ * second initialize of a reference), or, when none was recorded, the transaction is initialized now
+ * for the order's stored total.
+ * @throws 404 not the caller's order; 409 not a card order, already paid, or its window is over;
+ *   503 Paystack cannot open the page.
+ */
+export async function continueCardPayment(
+  db: Db,
+  card: CardSettings | null,
+  user: { id: string },
+  orderId: string,
+  settings: ProtectionSettings,
+): Promise<{ paid: boolean; authorizationUrl: string | null; expiresAt: string }> {
+  const found = await db.execute<{
+    status: string;
+    payment_type: string;
+    total_kobo: string;
+    email: string;
+    reserved_until: Date | string;
+    open: boolean;
+    payload: { authorization_url?: string } | null;
+  }>(sql`
+    select o.status, o.payment_type, o.total_kobo, u.email, o.reserved_until, o.reserved_until > now() as open, e.payload
+    from orders o join users u on u.id = o.buyer_id left join payment_events e on e.id = 'session:' || o.id::text
+    where o.id = ${orderId} and o.buyer_id = ${user.id}`);
+  const o = found.rows[0];
+  if (!o) throw notFound("Order not found");
+  if (o.payment_type !== "card" || !card) throw conflict("This order is paid by bank transfer: use its transfer details.");
+  if (o.status === "paid") throw conflict("This order is already paid.");
+  if (o.status !== "awaiting_payment" || !o.open)
+    throw conflict("The payment time for this order is over and its items went back on sale. Please place the order again.");
+  const expiresAt = new Date(o.reserved_until).toISOString();
+  const paidMeanwhile = await verifyCardPayment(card.api, orderId, card.http);
+  if (paidMeanwhile) {
+    await handlePaystackEvent(db, paidMeanwhile, settings);
+    return { paid: true, authorizationUrl: null, expiresAt };
+  }
+  if (o.payload?.authorization_url) return { paid: false, authorizationUrl: o.payload.authorization_url, expiresAt };
+  const opened = await initializeCardPayment(
+    card.api,
+    { id: orderId, totalKobo: Number(o.total_kobo), buyerEmail: o.email },
+    card.callbackUrl,
+    card.http,
+  );
+  const account = { client_account_no: "", client_bank: "Paystack", client_account_name: "", provider: "paystack", reference: orderId };
+  await db.execute(sql`
+    insert into payment_events (id, provider, payload)
+    values (${`session:${orderId}`}, 'paystack', ${JSON.stringify({ ...account, authorization_url: opened.authorizationUrl })}::jsonb)
+    on conflict (id) do update set payload = excluded.payload`);
+  return { paid: false, authorizationUrl: opened.authorizationUrl, expiresAt };
+}

@@ -1,20 +1,21 @@
 /**
  * One order as the caller may see it (GET /api/orders/{id}, ADR 0178):
- * - the buyer: their own order, every line with its seller, the delivery address, totals, the
- *   payment (method, reference, transfer) and the timeline;
- * - a seller: only their own lines of a PAID order, with the buyer's name, delivery address and
- *   phone (so they can ship), the timeline of those lines; any other order is "not found";
+ * - the buyer: their own order, every line with its seller, each seller's shipment (fee, days or
+ *   pickup point, expected dates once paid; ADR 0199), the delivery address, totals, the payment
+ *   (method, reference, transfer) and the timeline;
+ * - a seller: only their own lines and shipment of a PAID order, with the buyer's name, delivery
+ *   address and phone (so they can ship), the timeline of those lines; any other order is "not found";
  * - the admin: everything, with the buyer's and the sellers' e-mail and phone.
  * Anything else answers 404 (never someone else's address). Money: kobo inside, naira in answers.
  * The timeline is built from stored times only: the order's creation, the transfer's submission,
  * review and flag, each line's `shipped_at`/`delivered_at`, the refunds, and `updated_at` for an
  * order cancelled or expired (its last change).
  */
-import type { AccountType, OrderEvent, OrderView, OrderViewLine, Refund } from "@market/contract";
+import type { AccountType, OrderEvent, OrderShipment, OrderView, OrderViewLine, Refund } from "@market/contract";
 import { formatNaira, koboToNaira, nairaToKobo, normalizePhone } from "@market/contract";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { orderLineEvents, orderLines, orders, transactions, users } from "../../db/schema/index.js";
+import { orderLineEvents, orderLines, orderShipments, orders, transactions, users } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import { lineVariant } from "../catalog/variants.service.js";
 import { refundsByOrder } from "../ledger/refunds.service.js";
@@ -113,6 +114,22 @@ export async function orderView(
     problems: problems.get(l.id) ?? [],
   }));
 
+  // In the order of the lines, so each seller's shipment follows the lines it carries.
+  const sellerOrder = [...new Set(lines.map((l) => l.sellerId))];
+  const shipments: OrderShipment[] = (await db.select().from(orderShipments).where(eq(orderShipments.orderId, orderId)))
+    .filter((s) => sellerOrder.includes(s.sellerId))
+    .sort((a, b) => sellerOrder.indexOf(a.sellerId) - sellerOrder.indexOf(b.sellerId))
+    .map((s) => ({
+      seller: person(s.sellerId),
+      fee: koboToNaira(s.feeKobo),
+      min_days: s.minDays,
+      max_days: s.maxDays,
+      store_rate: s.storeRate,
+      pickup: s.pickup ? { name: s.pickup.name, address: s.pickup.address, state: s.pickup.state } : null,
+      expected_from: after(paidAt, s.minDays),
+      expected_to: after(paidAt, s.maxDays),
+    }));
+
   const refundedKobo = refunds.reduce((sum, r) => sum + nairaToKobo(r.amount), 0);
   return {
     view,
@@ -125,6 +142,7 @@ export async function orderView(
     lines: viewLines,
     // Pay on delivery (ADR 0221): a seller sees only their own delivery, never when the code was sent.
     pay_on_delivery: await podView(db, order.id, view === "seller" ? viewer.id : null),
+    shipments,
     totals:
       view === "seller"
         ? null

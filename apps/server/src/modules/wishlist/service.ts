@@ -9,7 +9,10 @@ import type { Db, Executor } from "../../db/client.js";
 import { products, users, wishlistItems } from "../../db/schema/index.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 
-/** The user's wishlist, newest first. Prices in naira; `in_stock` = listed and count_in_stock > 0. */
+/**
+ * The user's wishlist, newest first. Prices in naira; `in_stock` = listed and count_in_stock > 0;
+ * `has_options`: the product has options, so a variant is chosen on its page (ADR 0215).
+ */
 export async function listWishlist(db: Executor, userId: string): Promise<WishlistItem[]> {
   const rows = await db
     .select({
@@ -19,6 +22,7 @@ export async function listWishlist(db: Executor, userId: string): Promise<Wishli
       priceKobo: products.priceKobo,
       countInStock: products.countInStock,
       listed: products.listed,
+      hasOptions: sql<boolean>`exists (select 1 from product_options o where o.product_id = ${products.id})`,
       addedAt: wishlistItems.createdAt,
     })
     .from(wishlistItems)
@@ -35,6 +39,7 @@ export async function listWishlist(db: Executor, userId: string): Promise<Wishli
     count_in_stock: r.countInStock,
     in_stock: r.listed && r.countInStock > 0,
     listed: r.listed,
+    has_options: r.hasOptions,
     added_at: r.addedAt.toISOString(),
   }));
 }

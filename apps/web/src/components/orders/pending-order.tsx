@@ -4,7 +4,8 @@
  * modal with the same transfer details again (after a reload, or on coming back). Nothing when
  * there is none; it disappears when the window ends, the order is paid or cancelled. The modal's
  * code (copy buttons with tooltips, the transfer form) loads on the first "Continue payment": the
- * cart and account pages draw without it (ADR 0147).
+ * cart and account pages draw without it (ADR 0147). A card order's "Continue payment" goes back to
+ * Paystack's page for the same reference and total instead (or to the order, paid meanwhile; ADR 0223).
  */
 import { Button, Card, Group, Stack, Text } from "@mantine/core";
 import { formatNaira, type TransferForm } from "@market/contract";
@@ -14,6 +15,8 @@ import { lazy, Suspense, useCallback, useState } from "react";
 import { pendingTransferQuery, usePendingTransfer } from "../../lib/queries/orders";
 import { Countdown } from "./countdown";
 
+/** A card order's button (ADR 0223): its own chunk, loaded only for a card order. */
+const ContinueCardButton = lazy(() => import("./continue-card"));
 const BankTransferModal = lazy(() => import("./bank-transfer-modal").then((m) => ({ default: m.BankTransferModal })));
 
 export function PendingOrder({ enabled }: { enabled: boolean }) {
@@ -42,7 +45,13 @@ export function PendingOrder({ enabled }: { enabled: boolean }) {
                 <Countdown target={Date.parse(order.expires_at)} onExpire={refresh} quiet fz="sm" />
               </Stack>
             </Group>
-            <Button onClick={() => setRecord(order)}>Continue payment</Button>
+            {order.payment_type === "card" ? (
+              <Suspense fallback={null}>
+                <ContinueCardButton orderId={order.order_id} />
+              </Suspense>
+            ) : (
+              <Button onClick={() => setRecord(order)}>Continue payment</Button>
+            )}
           </Group>
         </Card>
       ) : null}

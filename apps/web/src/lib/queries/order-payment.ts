@@ -4,7 +4,7 @@
  * back). Each hook carries its effects on the cached cart, user and orders (ADR 0172). Apart from
  * orders.ts so that only the Bank Transfer modal, a lazy chunk, brings the cart's writes.
  */
-import type { MessageAnswer, SubmitTransferAnswer, TransferForm } from "@market/contract";
+import type { ContinueCardAnswer, MessageAnswer, SubmitTransferAnswer, TransferForm } from "@market/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "../api";
 import { resetCart } from "../cart";
@@ -47,5 +47,19 @@ export function useCancelTransfer() {
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: orderKeys.all });
     },
+  });
+}
+
+/**
+ * Continue paying a card order awaiting payment (POST /api/transactions/card, ADR 0223): resolves
+ * with Paystack's page to go to, or `paid` when Paystack says it was paid meanwhile (the orders and
+ * the user are then read again).
+ */
+export function useContinueCard() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) =>
+      api<ContinueCardAnswer>("/api/transactions/card", { method: "POST", body: { order_id: orderId } }).then((r) => r.data),
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: orderKeys.all }), qc.invalidateQueries({ queryKey: meQuery.queryKey })]),
   });
 }

@@ -70,6 +70,42 @@ describe("buyer's order page", () => {
     expect(receipt).toHaveTextContent("₦32,000");
   });
 
+  it("shows each seller's shipment: fee and days, or the pickup point chosen; expected dates once paid", async () => {
+    signInTestSession();
+    const seller2 = { _id: "s2", names: "Funke Adeyemi" };
+    const two = orderViewAnswer({
+      ...ORDER.data,
+      shipments: [
+        { ...ORDER.data.shipments[0]!, fee: 0, min_days: 2, max_days: 2 },
+        {
+          seller: seller2,
+          fee: 500,
+          min_days: 1,
+          max_days: 3,
+          store_rate: false,
+          pickup: { name: "Wuse hub", address: "Plot 5, Wuse Market", state: "FCT" },
+          expected_from: null,
+          expected_to: null,
+        },
+      ],
+    });
+    server.use(
+      http.get("/api/me", () => HttpResponse.json(meAnswer())),
+      http.get(`/api/orders/${two.data._id}`, () => HttpResponse.json(two)),
+    );
+    renderWithProviders(<OrderPage />, { path: "/account/orders/:id", route: `/account/orders/${two.data._id}` });
+    const section = await screen.findByTestId("order-shipments");
+    expect(section).toHaveTextContent("Delivery: 2 shipments");
+    const [ada, funke] = screen.getAllByTestId("order-shipment");
+    expect(ada).toHaveTextContent("Ada OkaforFree");
+    expect(within(ada!).getByTestId("order-shipment-days")).toHaveTextContent("Delivers in 2 days");
+    expect(within(ada!).getByTestId("order-shipment-expected")).toHaveTextContent("Expected 3 Jan 2026 - 4 Jan 2026");
+    expect(funke).toHaveTextContent("Funke Adeyemi₦500");
+    expect(within(funke!).getByTestId("order-shipment-pickup")).toHaveTextContent("Pick up at Wuse hub: Plot 5, Wuse Market, FCT");
+    expect(within(funke!).getByTestId("order-shipment-days")).toHaveTextContent("Ready in 1-3 days");
+    expect(within(funke!).queryByTestId("order-shipment-expected")).not.toBeInTheDocument();
+  });
+
   it("says 'Order not found' for another buyer's order (the API's 404)", async () => {
     signInTestSession();
     server.use(

@@ -10,8 +10,10 @@
 import { Alert, Anchor, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { TEXT } from "@market/contract";
 import { IconPrinter } from "@tabler/icons-react";
+import { lazy, Suspense } from "react";
 import { Link, useParams } from "react-router";
 import { DeliveryAddress, OrderLines, OrderPayment, OrderStatusBadge, OrderTimeline } from "../../../components/orders/order-detail";
+import { OrderShipments } from "../../../components/orders/order-shipments";
 import { PayOnDelivery } from "../../../components/orders/pay-on-delivery";
 import { Receipt } from "../../../components/orders/print-sheet";
 import { BuyerLineActions } from "../../../components/orders/protection";
@@ -23,6 +25,9 @@ import { errorMessage } from "../../../lib/notify";
 import { useOrderView } from "../../../lib/queries/order-view";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { CustomerArea } from "../components/customer-area";
+
+/** "Continue payment" of a card order awaiting payment (ADR 0223): its own chunk, for such an order only. */
+const ContinueCardButton = lazy(() => import("../../../components/orders/continue-card"));
 
 function BuyerOrder({ id }: { id: string }) {
   const q = useOrderView(id);
@@ -62,9 +67,17 @@ function BuyerOrder({ id }: { id: string }) {
             </Text>
           </Group>
         </div>
-        <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
-          Print receipt
-        </Button>
+        <Group gap="sm" align="flex-start">
+          {/* A card order the buyer left on Paystack's page is continued there (ADR 0223). */}
+          {order.status === "awaiting_payment" && order.payment?.method === "card" ? (
+            <Suspense fallback={null}>
+              <ContinueCardButton orderId={order._id} />
+            </Suspense>
+          ) : null}
+          <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
+            Print receipt
+          </Button>
+        </Group>
       </Group>
       <PayOnDelivery order={order} />
       <OrderLines
@@ -78,6 +91,7 @@ function BuyerOrder({ id }: { id: string }) {
           </>
         )}
       />
+      <OrderShipments order={order} showSeller />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {order.address && <DeliveryAddress address={order.address} contact={false} />}
         <OrderPayment order={order} />

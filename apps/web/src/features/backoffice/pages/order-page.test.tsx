@@ -88,6 +88,11 @@ describe("back office order page (seller)", () => {
     expect(address).toHaveTextContent("Phone: 0809 111 2233");
     expect(within(address).getByTestId("call-buyer")).toHaveAttribute("href", "tel:+2348091112233");
     expect(within(address).getByTestId("whatsapp-buyer")).toHaveAttribute("href", "https://wa.me/2348091112233");
+    // The seller's own shipment: fee, days and the expected dates, without their own name.
+    const shipment = screen.getByTestId("order-shipment");
+    expect(shipment).toHaveTextContent("Delivery₦1,500");
+    expect(within(shipment).getByTestId("order-shipment-days")).toHaveTextContent("Delivers in 1-2 days");
+    expect(within(shipment).getByTestId("order-shipment-expected")).toHaveTextContent("Expected 3 Jan 2026 - 4 Jan 2026");
 
     await userEvent.click(screen.getByRole("button", { name: "Print packing slip" }));
     expect(print).toHaveBeenCalledTimes(1);

@@ -20,6 +20,7 @@ import {
   OrderStatusBadge,
   OrderTimeline,
 } from "../../../components/orders/order-detail";
+import { OrderShipments } from "../../../components/orders/order-shipments";
 import { PayOnDelivery } from "../../../components/orders/pay-on-delivery";
 import { PackingSlip } from "../../../components/orders/print-sheet";
 import { SellerLineActions } from "../../../components/orders/protection";
@@ -94,6 +95,7 @@ function BackOfficeOrder({ id }: { id: string }) {
               : undefined
           }
         />
+        <OrderShipments order={order} showSeller={!seller} />
         {!seller && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <BuyerContact order={order} />

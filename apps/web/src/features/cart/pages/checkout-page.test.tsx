@@ -5,7 +5,7 @@ import type { HttpHandler } from "msw";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { cartAnswer, meAnswer, serverLine, transferForm } from "../../../test/fixtures";
+import { address, cartAnswer, meAnswer, serverLine, transferForm } from "../../../test/fixtures";
 import { errorAnswer, HttpResponse, http, recordCalls, server } from "../../../test/msw";
 import { Providers, renderWithProviders } from "../../../test/render";
 import { signInTestSession } from "../../../test/session";
@@ -208,5 +208,50 @@ describe("CheckoutPage", () => {
     });
     expect(sent).toMatchObject({ payment_type: "card", amount: "6500.00" });
     expect(sent.account_no).toBeUndefined();
+  }, 30_000);
+
+  it("picks the State from Nigeria's states, starts from the default address's and quotes the shipments again when it changes", async () => {
+    signInTestSession();
+    server.use(
+      http.get("/api/me", () => HttpResponse.json(meAnswer({ addresses: [address({ state: "lagos state" })] }))),
+      http.get("/api/transactions/pending", () => HttpResponse.json(PendingTransferAnswer.parse({ statusCode: 200, data: null }))),
+      http.get("/api/cart", () => HttpResponse.json(cartAnswer([serverLine("p1", 2, 2000, 5, "Laptop Backpack")]))),
+      http.get("/api/shipping/quote", ({ request }) => {
+        const state = new URL(request.url).searchParams.get("state");
+        const fee = state === "FCT" ? 3500 : 1500;
+        return HttpResponse.json({
+          statusCode: 200,
+          data: {
+            state,
+            shipping: fee,
+            blocked: null,
+            groups: [
+              {
+                seller_id: "s1",
+                seller_name: "Funke Adeyemi",
+                fee,
+                min_days: 1,
+                max_days: 2,
+                deliverable: true,
+                store_rate: false,
+                pickup_points: [],
+                pickup_point_id: null,
+                items: [{ product_id: "p1", name: "Laptop Backpack", subtotal: 4000 }],
+              },
+            ],
+          },
+        });
+      }),
+    );
+    renderWithProviders(<CheckoutPage />);
+    const picker = await screen.findByLabelText("State");
+    await waitFor(() => expect(picker).toHaveValue("Lagos"));
+    expect(picker.tagName).toBe("SELECT");
+    // The contract's one list: 36 states, the FCT and the empty choice.
+    expect(picker.querySelectorAll("option")).toHaveLength(38);
+    await waitFor(() => expect(screen.getByTestId("shipping-group-fee")).toHaveTextContent("₦1,500"));
+    await userEvent.selectOptions(picker, "FCT");
+    await waitFor(() => expect(screen.getByTestId("shipping-group-fee")).toHaveTextContent("₦3,500"));
+    expect(screen.getByTestId("checkout-total")).toHaveTextContent("₦7,500.00");
   }, 30_000);
 });

@@ -1,7 +1,8 @@
 /**
  * Checkout (/checkout, spec §2 "Checkout", §3 "Checkout form", §4 "Checkout", §8, §9):
  * - Shipping Address panel (country, first/last name, address 1 and 2, state, city, zip, phone),
- *   starting from the default address in GET /api/me `data.addresses`;
+ *   starting from the default address in GET /api/me `data.addresses`; the state is picked from
+ *   Nigeria's 36 states and the FCT, and the shipment groups are quoted again when it changes;
  * - Secure Payment panel (components/payment-type.tsx): payment type "Bank Transfer" (default),
  *   "Card payment" through Paystack when the store takes cards (else the spec's disabled "Card
  *   payment -- coming soon"; ADR 0201) and "Pay on delivery" when the quote allows it (else disabled
@@ -39,6 +40,7 @@ import {
   DEFAULT_PRODUCT_TYPE,
   formatNaira,
   koboToNaira,
+  NIGERIAN_STATES,
   nairaToKobo,
   nigerianState,
   PAY_ON_DELIVERY,
@@ -143,12 +145,18 @@ export default function CheckoutPage() {
 
 /**
  * The form's first values: the default address (else the first) of the user, so the first paint,
- * the server's included, shows the shipping and total of that address (spec §4 "Checkout").
+ * the server's included, shows the shipping and total of that address (spec §4 "Checkout"). Its
+ * typed state is read as the State picker spells it ("lagos state" -> "Lagos"); one that is no
+ * Nigerian state leaves the picker on "Choose your state".
  */
 function firstValues(details: SessionUser): typeof EMPTY {
   const def = details.addresses.find((a) => a.default) ?? details.addresses[0];
-  return def ? { ...EMPTY, ...addressFields(def), country: def.country || DEFAULT_COUNTRY } : EMPTY;
+  if (!def) return EMPTY;
+  return { ...EMPTY, ...addressFields(def), country: def.country || DEFAULT_COUNTRY, state: nigerianState(def.state) ?? "" };
 }
+
+/** The State picker's choices: the contract's one list of Nigeria's 36 states and the FCT (ADR 0199). */
+const STATE_CHOICES = [{ value: "", label: "Choose your state" }, ...NIGERIAN_STATES];
 
 function CheckoutForm({
   details,
@@ -254,7 +262,8 @@ function CheckoutForm({
                   <TextInput label="Address 1" autoComplete="address-line1" {...form.getInputProps("address1")} />
                   <TextInput label="Address 2" autoComplete="address-line2" {...form.getInputProps("address2")} />
                   <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                    <TextInput label="State" autoComplete="address-level1" {...form.getInputProps("state")} />
+                    {/* The states delivery is priced by (ADR 0199); the phone's own picker for 37 names. */}
+                    <NativeSelect label="State" autoComplete="address-level1" data={STATE_CHOICES} {...form.getInputProps("state")} />
                     <TextInput label="City" autoComplete="address-level2" {...form.getInputProps("city")} />
                   </SimpleGrid>
                   <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

@@ -11,6 +11,7 @@ import { useEffect, useState } from "react";
 import { SelectField } from "../../../components/ui/fields";
 import { useShippingRates } from "../../../lib/queries/shipping";
 import { useSession } from "../../../lib/session";
+import { useKeptValue } from "../../../lib/use-kept-value";
 
 const KEY = "delivery-state";
 
@@ -25,8 +26,9 @@ function savedState(): string | null {
 export default function DeliveryLine({ sellerId }: { sellerId: string }) {
   const { details } = useSession();
   const [picked, setPicked] = useState<string | null>(null);
-  // Read after hydration: the server-drawn page cannot know this browser's pick.
-  useEffect(() => setPicked(savedState()), []);
+  // Read after hydration: the server-drawn page cannot know this browser's pick; a pick made in the
+  // server's control before the part was taken over (useKeptValue below) comes first.
+  useEffect(() => setPicked((p) => p ?? savedState()), []);
   const home = details?.addresses?.find((a) => a.default) ?? details?.addresses?.[0];
   const state = picked ?? (home ? nigerianState(home.state) : null) ?? "Lagos";
   const rates = useShippingRates(sellerId);
@@ -40,6 +42,12 @@ export default function DeliveryLine({ sellerId }: { sellerId: string }) {
     }
   };
 
+  // A state picked in the server-drawn select before this lazy part took it over is kept (ADR 0224).
+  const ref = useKeptValue<HTMLSelectElement>(state, (s) => {
+    const known = nigerianState(s);
+    if (known) pick(known);
+  });
+
   const line = rates.data ? deliveryLine(rates.data.rates, state) : null;
   return (
     <Group gap="xs" align="flex-end" wrap="wrap" data-testid="delivery-line">
@@ -47,6 +55,7 @@ export default function DeliveryLine({ sellerId }: { sellerId: string }) {
         label="Deliver to"
         data={[...NIGERIAN_STATES]}
         value={state}
+        ref={ref}
         onChange={(e) => pick(e.currentTarget.value)}
         style={{ width: "calc(10rem * var(--mantine-scale))" }}
       />

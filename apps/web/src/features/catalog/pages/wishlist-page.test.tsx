@@ -96,4 +96,13 @@ describe("WishlistPage", () => {
     expect(cart[0]).toMatchObject({ product: "p1", name: "Ofada Rice 5kg", price: 16500, countInStock: 3, qty: 1 });
     await waitFor(() => expect(router.state.location.pathname).toBe("/cart"));
   });
+
+  it("opens the page of a product with options to choose its variant, without adding anything", async () => {
+    signInTestSession();
+    const calls = answerWishlist([wishlistItem({ _id: "p9", product_id: "p9", name: "Ankara Wrap Dress", has_options: true })]);
+    const { router } = renderWithProviders(<WishlistPage />, { path: "*", route: "/wishlist" });
+    await userEvent.click(await screen.findByRole("button", { name: "ADD TO CART" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/product/market-place/p9"));
+    expect(calls.some((c) => c.method === "POST" && c.path === "/api/cart")).toBe(false);
+  });
 });

@@ -76,6 +76,11 @@ function WishlistTable() {
 
   const remove = (item: WishlistItem) => toggle.mutate({ productId: item._id, inWishlist: true }, { onError: (err) => notifyError(err) });
   const addToCart = async (item: WishlistItem) => {
+    // A product with sizes or colours goes in the cart as one of its variants: chosen on its page (ADR 0215).
+    if (item.has_options) {
+      navigate(`/product/market-place/${item._id}`);
+      return;
+    }
     const added = await cart.add(cartLineOf(item, 1));
     if (added) navigate("/cart");
   };

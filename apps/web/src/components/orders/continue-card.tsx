@@ -1,0 +1,33 @@
+/**
+ * "Continue payment" of a card order awaiting payment (ADR 0223): asks the server for Paystack's
+ * page of the order (the same reference and total) and goes there; when Paystack says it was paid
+ * meanwhile, opens the order page instead. A refusal (window over, already paid) is said beside it.
+ */
+import { Button, Stack, Text } from "@mantine/core";
+import { useNavigate } from "react-router";
+import { errorMessage } from "../../lib/notify";
+import { useContinueCard } from "../../lib/queries/order-payment";
+
+export default function ContinueCardButton({ orderId }: { orderId: string }) {
+  const go = useContinueCard();
+  const navigate = useNavigate();
+  const onClick = () =>
+    go.mutate(orderId, {
+      onSuccess: (d) => {
+        if (d.paid || !d.authorization_url) navigate(`/account/orders/${orderId}`);
+        else window.location.assign(d.authorization_url);
+      },
+    });
+  return (
+    <Stack gap={4} align="flex-end">
+      <Button onClick={onClick} loading={go.isPending} data-testid="continue-card">
+        Continue payment
+      </Button>
+      {go.isError ? (
+        <Text fz="sm" c="red.8" role="alert">
+          {errorMessage(go.error)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
