@@ -197,10 +197,23 @@ describe("the delivery code", () => {
       payload: { line_id: line!.id, reason: "damaged", comment: "Broken", image_urls: [] },
     });
     expect([report.statusCode, report.json().message]).toEqual([409, POD_MESSAGES.reportBeforePaid]);
+    // Until the courier is paid the order reads "to pay at the door", and the seller's line "to collect".
+    const history = async () =>
+      (await ctx.request({ method: "GET", url: "/api/orders", token: buyer.token }))
+        .json()
+        .data.find((o: { _id: string }) => o._id === orderId);
+    const sellerLine = async () =>
+      (await ctx.request({ method: "GET", url: "/api/orders/lines", token: s.token }))
+        .json()
+        .data.find((l: { _id: string }) => l._id === line!.id);
+    expect((await history()).pay_at_door).toBe(true);
+    expect((await sellerLine()).collect_at_door).toBe(true);
 
     const ok = await enter(s.token, orderId, code);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data.deliveries[0].status).toBe("paid");
+    expect((await history()).pay_at_door).toBe(false);
+    expect((await sellerLine()).collect_at_door).toBe(false);
     const [after] = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
     expect(after!.fulfilment).toBe("delivered");
     // The cash (₦11,500) is with the seller: pending holds their share and fee, the debt the whole cash.

@@ -305,6 +305,11 @@ export const BuyerOrder = z.object({
   lines: z.array(BuyerOrderLine),
   /** Refunds of this order (ADR 0093), oldest first; always sent by the server. */
   refunds: z.array(Refund).optional(),
+  /**
+   * Paid on delivery and some courier still to be paid (ADR 0220): the order reads "Pay on
+   * delivery", not "Paid". Always sent by the server.
+   */
+  pay_at_door: z.boolean().optional(),
 });
 export type BuyerOrder = z.infer<typeof BuyerOrder>;
 export const BuyerOrdersAnswer = z.object({
@@ -336,6 +341,11 @@ export const SellerOrderLine = z.object({
   carrier: z.string(),
   tracking: z.string(),
   open_problem: Problem.nullable(),
+  /**
+   * Paid on delivery and not collected yet (ADR 0221): delivered with the buyer's code on the order
+   * page, not "Mark delivered". Always sent by the server.
+   */
+  collect_at_door: z.boolean().optional(),
 });
 export type SellerOrderLine = z.infer<typeof SellerOrderLine>;
 export const SellerOrderLinesAnswer = z.object({

@@ -10,10 +10,10 @@
  * Money: kobo in the database, naira in answers.
  */
 import type { AdminTransaction, BuyerOrder, Problem, SellerOrderLine } from "@market/contract";
-import { koboToNaira } from "@market/contract";
-import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { koboToNaira, PAY_ON_DELIVERY } from "@market/contract";
+import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.js";
-import { orderLines, orders, transactions, users } from "../../db/schema/index.js";
+import { orderLines, orders, podDeliveries, transactions, users } from "../../db/schema/index.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { newestFirst } from "../../lib/keyset.js";
 import { lineVariant } from "../catalog/variants.service.js";
@@ -73,6 +73,10 @@ export async function listBuyerOrders(
     db,
     rows.map((o) => o.id),
   );
+  const atDoor = await ordersToPayAtDoor(
+    db,
+    rows.filter((o) => o.paymentType === PAY_ON_DELIVERY).map((o) => o.id),
+  );
   const data = rows.map(
     (o): BuyerOrder => ({
       _id: o.id,
@@ -96,9 +100,20 @@ export async function listBuyerOrders(
           fulfilment: l.fulfilment,
         })),
       refunds: refunds.get(o.id) ?? [],
+      pay_at_door: atDoor.has(o.id),
     }),
   );
   return { data, nextCursor };
+}
+
+/** Of `orderIds` (paid on delivery), those with a seller's delivery neither paid nor refused yet (ADR 0221). */
+async function ordersToPayAtDoor(db: Executor, orderIds: string[]): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ orderId: podDeliveries.orderId })
+    .from(podDeliveries)
+    .where(and(inArray(podDeliveries.orderId, orderIds), isNull(podDeliveries.paidAt), isNull(podDeliveries.refusedAt)));
+  return new Set(rows.map((r) => r.orderId));
 }
 
 /* ------------------------------------------------------------------------------------------- */
@@ -113,6 +128,9 @@ const sellerLineColumns = {
   buyerNames: users.names,
   // When the order was paid: its sale journal's time (the ship-by clock, ADR 0193).
   paidAt: sql<string | null>`(select j.created_at from ledger_journals j where j.key = 'order-paid:' || ${orders.id}::text)`,
+  // Paid on delivery and not collected from this seller yet (ADR 0221).
+  collectAtDoor: sql<boolean>`exists (select 1 from pod_deliveries d where d.order_id = ${orders.id} and d.seller_id = ${orderLines.sellerId}
+    and d.paid_at is null and d.refused_at is null)`,
 };
 
 type SellerLineRow = {
@@ -122,6 +140,7 @@ type SellerLineRow = {
   city: string;
   buyerNames: string;
   paidAt: string | null;
+  collectAtDoor: boolean;
 };
 
 function toSellerLine(r: SellerLineRow, settings: ProtectionSettings, problems: Map<string, Problem[]>): SellerOrderLine {
@@ -145,6 +164,7 @@ function toSellerLine(r: SellerLineRow, settings: ProtectionSettings, problems: 
     carrier: r.line.carrier,
     tracking: r.line.tracking,
     open_problem: open,
+    collect_at_door: r.collectAtDoor,
   };
 }
 

@@ -17,7 +17,7 @@ import {
 } from "@market/contract";
 import { IconBrandWhatsapp, IconPhone } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { FULFILMENT_LABEL, ORDER_STATUS_LABEL } from "./order-labels";
+import { FULFILMENT_LABEL, orderStatusLabel, payAtDoor } from "./order-labels";
 import { LineTracking, ProblemThread } from "./protection";
 import { when } from "./when";
 
@@ -28,8 +28,8 @@ const TRANSFER_LABEL: Record<(typeof TRANSACTION_STATUSES)[number], string> = {
   flagged: "Not confirmed in time",
 };
 
-export function OrderStatusBadge({ status }: { status: OrderView["status"] }) {
-  const s = ORDER_STATUS_LABEL[status];
+export function OrderStatusBadge({ order }: { order: Pick<OrderView, "status" | "pay_on_delivery"> }) {
+  const s = orderStatusLabel(order.status, payAtDoor(order));
   return (
     <Badge component="span" color={s.color} variant="light" data-testid="order-status" style={{ minWidth: "fit-content" }}>
       {s.label}

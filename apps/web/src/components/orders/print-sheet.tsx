@@ -8,7 +8,7 @@ import { formatNaira, type OrderView } from "@market/contract";
 import { type ReactNode, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 import { addressLines } from "./order-detail";
-import { ORDER_STATUS_LABEL } from "./order-labels";
+import { orderStatusLabel, payAtDoor } from "./order-labels";
 import css from "./print-sheet.module.css";
 import { when } from "./when";
 
@@ -104,7 +104,7 @@ export function Receipt({ order }: { order: OrderView }) {
       <Head title="Receipt" order={order} />
       <div className={css.block}>
         <p className={css.label}>Status</p>
-        <div className={css.strong}>{ORDER_STATUS_LABEL[order.status].label}</div>
+        <div className={css.strong}>{orderStatusLabel(order.status, payAtDoor(order)).label}</div>
       </div>
       <ShipTo order={order} />
       <table className={css.table}>

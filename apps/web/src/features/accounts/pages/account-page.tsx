@@ -8,7 +8,7 @@ import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Table, 
 import { type BuyerOrder, formatNaira, koboToNaira, nairaToKobo, STOREFRONT_PATHS, TEXT } from "@market/contract";
 import { generatePath, Link, useNavigate } from "react-router";
 import { LoadMore } from "../../../components/load-more";
-import { FULFILMENT_LABEL, ORDER_STATUS_LABEL } from "../../../components/orders/order-labels";
+import { FULFILMENT_LABEL, orderStatusLabel } from "../../../components/orders/order-labels";
 import { PendingOrder } from "../../../components/orders/pending-order";
 import { formatDay } from "../../../lib/dates";
 import { errorMessage } from "../../../lib/notify";
@@ -63,7 +63,7 @@ function OrderHistory({ orders }: { orders: BuyerOrder[] }) {
         </Table.Thead>
         <Table.Tbody>
           {orders.map((o) => {
-            const status = ORDER_STATUS_LABEL[o.status];
+            const status = orderStatusLabel(o.status, o.pay_at_door);
             const date = formatDay(o.createdAt);
             return (
               <Table.Tr key={o._id}>

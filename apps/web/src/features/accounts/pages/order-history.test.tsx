@@ -28,6 +28,25 @@ describe("order history", () => {
     expect(screen.getByText(/We could not confirm your transfer in time, so the items went back on sale/)).toBeInTheDocument();
   });
 
+  it("shows an order to pay at the door as 'Pay on delivery' until the couriers are paid, then 'Paid'", async () => {
+    signInTestSession();
+    let atDoor = true;
+    server.use(
+      http.get("/api/me", () => HttpResponse.json(meAnswer())),
+      http.get("/api/orders", () =>
+        HttpResponse.json(ordersAnswer([buyerOrder({ _id: "abcdef123456", status: "paid", pay_at_door: atDoor, lines: [] })])),
+      ),
+    );
+    const first = renderWithProviders(<AccountPage />, { path: "/account", route: "/account" });
+    expect(await screen.findByText("NM-26-000123")).toBeInTheDocument();
+    expect(screen.getByText("Pay on delivery")).toBeInTheDocument();
+    first.unmount();
+    atDoor = false;
+    renderWithProviders(<AccountPage />, { path: "/account", route: "/account" });
+    expect(await screen.findByText("Paid")).toBeInTheDocument();
+    expect(screen.queryByText("Pay on delivery")).not.toBeInTheDocument();
+  });
+
   it("reads the next page with the answer's cursor on 'Load more', and hides the button on the last page", async () => {
     signInTestSession();
     const order = (n: number) =>

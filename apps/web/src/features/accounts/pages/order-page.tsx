@@ -61,7 +61,7 @@ function BuyerOrder({ id }: { id: string }) {
             Order {order.number}
           </Title>
           <Group gap="xs" mt={4}>
-            <OrderStatusBadge status={order.status} />
+            <OrderStatusBadge order={order} />
             <Text fz="sm" c="dimmed">
               Placed {when(order.createdAt)}
             </Text>

@@ -61,7 +61,7 @@ function BackOfficeOrder({ id }: { id: string }) {
         title={`Order ${order.number}`}
         subtitle={
           <Group gap="xs" component="span">
-            <OrderStatusBadge status={order.status} />
+            <OrderStatusBadge order={order} />
             <span>
               Placed {when(order.createdAt)} by {order.buyer.names}
             </span>

@@ -27,7 +27,21 @@ function OrderedProducts() {
 
   const action = (l: SellerOrderLine) =>
     l.fulfilment === "unfulfilled" || l.fulfilment === "shipped" || l.open_problem ? (
-      <SellerLineActions line={l} problem={l.open_problem} onMove={moveOn} busy={update.isPending && update.variables?.line_id === l._id} />
+      <>
+        <SellerLineActions
+          line={l}
+          problem={l.open_problem}
+          onMove={moveOn}
+          busy={update.isPending && update.variables?.line_id === l._id}
+          codeAtDoor={Boolean(l.collect_at_door)}
+        />
+        {/* Paid at the door: delivered with the buyer's code on the order page (ADR 0221). */}
+        {l.collect_at_door && (
+          <Anchor component={Link} to={generatePath(BACKOFFICE_PATHS.order, { id: l.order_id })} fz="xs" data-testid="collect-at-door">
+            Deliver with the buyer's code
+          </Anchor>
+        )}
+      </>
     ) : (
       <Text fz="xs" c="dimmed">
         Done
