@@ -8,8 +8,9 @@
 import { POD_MESSAGES } from "@market/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications, orderLines, orders, podCodes, productVariants, users } from "../src/db/schema/index.js";
+import { notifications, orderLines, orders, podCodes, productVariants, refunds, users } from "../src/db/schema/index.js";
 import { createUserWithToken } from "../src/db/seed/factories.js";
+import { ledgerClock } from "../src/modules/ledger/earnings.service.js";
 import { balanceKobo } from "../src/modules/ledger/ledger.service.js";
 import { latestCode } from "./accounts-helpers.js";
 import { checkoutBody } from "./fixtures.js";
@@ -26,6 +27,8 @@ afterAll(() => ctx.close());
 const LAGOS_POD = { state: "Lagos", fee: 1500, min_days: 1, max_days: 2, pay_on_delivery: true };
 
 /** A new approved seller with a product of `price` naira and their rates. */
+const realNow = ledgerClock.now;
+
 async function seller(price: number, rates: unknown[] = [LAGOS_POD]) {
   const s = await createUserWithToken(ctx.db, { accType: "business", status: "approved" });
   const product = await ctx.shop.product({ userId: s.user.id, price, countInStock: 50, name: `Item ${s.user.id.slice(0, 6)}` });
@@ -276,5 +279,27 @@ describe("the delivery code", () => {
     expect((await refuse(undefined)).statusCode).toBe(401);
     const [u] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, buyer.user.id));
     expect(u).toBeDefined();
+  });
+});
+
+describe("the ship-by clock of an order paid on delivery", () => {
+  it("starts when the order is placed: a line not shipped in SHIP_BY_DAYS is cancelled, restocked, with nothing to refund", async () => {
+    const { orderId, seller: s } = await podOrder(6_000);
+    const [line] = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+    const lines = (await ctx.request({ method: "GET", url: "/api/orders/lines", token: s.token })).json().data;
+    expect(lines.find((l: { _id: string }) => l._id === line!.id).ship_by).not.toBeNull();
+    const stock = async () =>
+      (await ctx.db.select().from(productVariants).where(eq(productVariants.productId, s.product.id)))[0]!.countInStock;
+    expect(await stock()).toBe(49);
+    try {
+      ledgerClock.now = () => new Date(Date.now() + 3 * 24 * 60 * 60 * 1000 + 60_000);
+      expect(await ctx.app.jobs.run("protection-timers")).toBe("ran");
+    } finally {
+      ledgerClock.now = realNow;
+    }
+    const [after] = await ctx.db.select().from(orderLines).where(eq(orderLines.id, line!.id));
+    expect(after!.fulfilment).toBe("cancelled");
+    expect(await stock()).toBe(50);
+    expect((await ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId))).length).toBe(0);
   });
 });

@@ -21,7 +21,7 @@ import { lineVariant } from "../catalog/variants.service.js";
 import { refundsByOrder } from "../ledger/refunds.service.js";
 import { podView } from "./pay-on-delivery.service.js";
 import { type ProtectionSettings, problemsByLine } from "./protection.service.js";
-import { shipByOf } from "./ship-by.js";
+import { shipByOf, shipClockSql } from "./ship-by.js";
 
 const NOT_FOUND = "Order not found";
 
@@ -84,10 +84,11 @@ export async function orderView(
     .filter((e) => lineIds.has(e.lineId))
     .map((e) => ({ kind: e.kind as OrderEvent["kind"], at: e.createdAt.toISOString(), text: e.text, line_id: e.lineId }));
   const problems = await problemsByLine(db, [...lineIds], settings);
-  const paid = await db.execute<{ at: Date | string }>(
-    sql`select created_at as at from ledger_journals where key = ${`order-paid:${orderId}`}`,
+  // The ship-by clock's start: the payment, or the placing of an order paid on delivery (ship-by.ts).
+  const paid = await db.execute<{ at: Date | string | null }>(
+    sql`select ${shipClockSql(sql`o`)} as at from orders o where o.id = ${orderId}`,
   );
-  const paidAt = paid.rows[0] ? new Date(paid.rows[0].at) : null;
+  const paidAt = paid.rows[0]?.at ? new Date(paid.rows[0].at) : null;
   const after = (at: Date | null, days: number) => (at ? new Date(at.getTime() + days * 24 * 60 * 60 * 1000).toISOString() : null);
 
   const viewLines: OrderViewLine[] = lines.map((l) => ({

@@ -22,7 +22,7 @@ import { refundsByOrder } from "../ledger/refunds.service.js";
 import type { Messenger } from "../messages/service.js";
 import { paymentDecided } from "../notifications/events.js";
 import { type ProtectionSettings, problemsByLine, shipOrDeliver } from "./protection.service.js";
-import { type ShipBySettings, shipByOf } from "./ship-by.js";
+import { type ShipBySettings, shipByOf, shipClockSql } from "./ship-by.js";
 import { releaseOrders, reserveReleasedOrder } from "./stock.service.js";
 import { expireOverdueOrders } from "./sweeps.service.js";
 
@@ -127,7 +127,7 @@ const sellerLineColumns = {
   city: sql<string>`coalesce(${orders.shippingAddress}->>'city', '')`,
   buyerNames: users.names,
   // When the order was paid: its sale journal's time (the ship-by clock, ADR 0193).
-  paidAt: sql<string | null>`(select j.created_at from ledger_journals j where j.key = 'order-paid:' || ${orders.id}::text)`,
+  paidAt: sql<string | null>`${shipClockSql(sql`${orders}`)}`,
   // Paid on delivery and not collected from this seller yet (ADR 0221).
   collectAtDoor: sql<boolean>`exists (select 1 from pod_deliveries d where d.order_id = ${orders.id} and d.seller_id = ${orderLines.sellerId}
     and d.paid_at is null and d.refused_at is null)`,

@@ -18,7 +18,7 @@ import { refundInTx, shippingLeftKobo } from "../ledger/refunds.service.js";
 import { confirmOrReport, lineCancelled, lineShipped, problemDecided, problemReported, problemToDecide } from "../notifications/events.js";
 import { recordLineEvent } from "./line-events.js";
 import { type Actor, canMove, LINE_TRANSITIONS, type LineEvent, refusal } from "./line-life.js";
-import { shipBySql } from "./ship-by.js";
+import { shipBySql, shipClockSql } from "./ship-by.js";
 import { restockLines } from "./stock.service.js";
 
 /** The buyer-protection settings of the configuration, in days. */
@@ -627,16 +627,19 @@ async function eachDue(db: Db, due: SQL, work: (tx: Tx, id: string) => Promise<s
   return { moved, outboxIds };
 }
 
-/** Lines of paid orders not shipped by their ship-by time (ship-by.ts, ADR 0219): cancelled and refunded. */
+/**
+ * Lines of paid orders not shipped by their ship-by time (ship-by.ts, ADR 0219): cancelled and
+ * refunded. A line paid on delivery counts from its order's placing and has nothing to refund (ADR 0220).
+ */
 export async function autoCancelUnshipped(db: Db, now: Date, settings: ProtectionSettings) {
   const products: string[] = [];
   const result = await eachDue(
     db,
     sql`select ol.id from order_lines ol join orders o on o.id = ol.order_id
-        join ledger_journals j on j.key = 'order-paid:' || o.id::text
-        where ol.fulfilment = 'unfulfilled' and o.status = 'paid'
-          and ${shipBySql(sql`j.created_at`, sql`ol.protection_started_at`, settings)} <= ${now.toISOString()}::timestamptz
-        order by j.created_at`,
+        cross join lateral (select ${shipClockSql(sql`o`)} as at) c
+        where ol.fulfilment = 'unfulfilled' and o.status = 'paid' and c.at is not null
+          and ${shipBySql(sql`c.at`, sql`ol.protection_started_at`, settings)} <= ${now.toISOString()}::timestamptz
+        order by c.at`,
     async (tx, id) => {
       const line = await lockLine(tx, id);
       if (line?.fulfilment !== "unfulfilled") return [];

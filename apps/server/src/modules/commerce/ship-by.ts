@@ -4,7 +4,9 @@
  * began for a line paid before it (`protection_started_at`, migration 0016). A line not shipped by
  * then is cancelled and refunded by the protection timer (ADR 0196); the seller's "new order to
  * ship" message, Ordered Products, the back-office order page and the seller score's "shipped on
- * time" all use this deadline. Kept free of other modules so every one of them can import it.
+ * time" all use this deadline. An order paid on delivery (ADR 0220) has no payment before the
+ * door: its clock starts when it is placed (`shipClockSql`). Kept free of other modules so every one
+ * of them can import it.
  */
 import { type SQL, sql } from "drizzle-orm";
 
@@ -26,6 +28,16 @@ export function shipByAt(paidAt: Date | string | null, startedAt: Date | string 
 /** `shipByAt` as an ISO time, as answers carry it. */
 export function shipByOf(paidAt: Date | string | null, startedAt: Date | string | null, settings: ShipBySettings): string | null {
   return shipByAt(paidAt, startedAt, settings)?.toISOString() ?? null;
+}
+
+/**
+ * When the ship-by clock of order `o` (an alias of `orders`) starts, in SQL: its payment (the sale
+ * journal `order-paid:<order>`), or, for an order paid on delivery (ADR 0220), when it was placed,
+ * since its seller delivers before any money moves. Null for an order not paid otherwise.
+ */
+export function shipClockSql(o: SQL): SQL {
+  return sql`coalesce((select j.created_at from ledger_journals j where j.key = 'order-paid:' || ${o}.id::text),
+    case when ${o}.payment_type = 'pay_on_delivery' and ${o}.status = 'paid' then ${o}.created_at end)`;
 }
 
 /**
