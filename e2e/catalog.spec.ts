@@ -17,8 +17,20 @@ test.describe("catalog @phone", () => {
     await expect(page.getByTestId("showing")).toHaveText(`Showing 1-12 of ${api.total} results`);
     await expect(page.getByTestId("item-card")).toHaveCount(12);
     await expect(strip.getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "page");
+    // Page 2 by cursor, with the real numbers.
+    await page.getByRole("button", { name: "2", exact: true }).click();
+    await expect(page.getByTestId("showing")).toHaveText(`Showing 13-24 of ${api.total} results`);
+    await expect(page).toHaveURL(/cursor=/);
+    await page.getByRole("button", { name: "1", exact: true }).click();
+    await expect(page.getByTestId("showing")).toHaveText(`Showing 1-12 of ${api.total} results`);
+
     // Cards use the small picture, eagerly in the first row and lazily below it, with a size set.
-    // (Whichever cards have pictures: products other tests add meanwhile, newest first, have none.)
+    // Newest first, the first page may hold only products other tests just added, without pictures;
+    // the dearest are the demo store's, which have theirs.
+    await page.getByRole("combobox", { name: "Sort by" }).selectOption("price_desc");
+    await expect(page).toHaveURL(/sort=price_desc/);
+    const dearest = await (await request.get("/api/product?limit=12&sort=price_desc")).json();
+    await expect(page.getByRole("link", { name: dearest.products[0].name }).first()).toBeVisible();
     const pictures = page.getByTestId("item-card").locator("img");
     await expect(pictures.first()).toHaveAttribute("src", /-thumb\.webp$/);
     for (const img of await pictures.all()) {
@@ -29,15 +41,8 @@ test.describe("catalog @phone", () => {
     if ((await pictures.count()) > 4) await expect(below.first()).toHaveAttribute("src", /-thumb\.webp$/);
     await snap(page, "catalog-listing", info.project.name);
 
-    // Page 2 by cursor, with the real numbers.
-    await page.getByRole("button", { name: "2", exact: true }).click();
-    await expect(page.getByTestId("showing")).toHaveText(`Showing 13-24 of ${api.total} results`);
-    await expect(page).toHaveURL(/cursor=/);
-    await page.getByRole("button", { name: "1", exact: true }).click();
-    await expect(page.getByTestId("showing")).toHaveText(`Showing 1-12 of ${api.total} results`);
-
-    // Quick view of the newest product with two pictures.
-    const withTwo = api.products.find((p: { image_urls: string[] }) => p.image_urls.length > 1);
+    // Quick view of the dearest product with two pictures.
+    const withTwo = dearest.products.find((p: { image_urls: string[] }) => p.image_urls.length > 1);
     expect(withTwo, "demo has a product with two pictures").toBeDefined();
     await page.getByRole("button", { name: `Quick view: ${withTwo.name}` }).click();
     const qv = page.getByTestId("quick-view");
