@@ -1,7 +1,9 @@
 /**
  * "Continue payment" of a card order awaiting payment (ADR 0223): asks the server for Paystack's
  * page of the order (the same reference and total) and goes there; when Paystack says it was paid
- * meanwhile, opens the order page instead. A refusal (window over, already paid) is said beside it.
+ * meanwhile, opens the order page instead. When Paystack took a payment that did not pay the order
+ * (arrived too late and refunded, wrong amount, order closed), the server's sentence is said beside
+ * it, as is a refusal (window over, already paid).
  */
 import { Button, Stack, Text } from "@mantine/core";
 import { useNavigate } from "react-router";
@@ -14,8 +16,8 @@ export default function ContinueCardButton({ orderId }: { orderId: string }) {
   const onClick = () =>
     go.mutate(orderId, {
       onSuccess: (d) => {
-        if (d.paid || !d.authorization_url) navigate(`/account/orders/${orderId}`);
-        else window.location.assign(d.authorization_url);
+        if (d.paid) navigate(`/account/orders/${orderId}`);
+        else if (d.authorization_url) window.location.assign(d.authorization_url);
       },
     });
   return (
@@ -23,6 +25,11 @@ export default function ContinueCardButton({ orderId }: { orderId: string }) {
       <Button onClick={onClick} loading={go.isPending} data-testid="continue-card">
         Continue payment
       </Button>
+      {go.data && !go.data.paid && !go.data.authorization_url ? (
+        <Text fz="sm" maw={360} ta="right" role="status" data-testid="continue-card-outcome">
+          {go.data.message}
+        </Text>
+      ) : null}
       {go.isError ? (
         <Text fz="sm" c="red.8" role="alert">
           {errorMessage(go.error)}

@@ -52,6 +52,28 @@ describe("PendingOrder for a card order", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/account/orders/${CARD.order_id}`));
   });
 
+  it("says the server's sentence when Paystack took a payment that did not pay the order (refunded late payment)", async () => {
+    const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
+    const refunded =
+      "Your payment arrived after this order's items went back on sale and one of them is sold out: it is being refunded to you.";
+    pendingCard(
+      http.post("/api/transactions/card", () =>
+        HttpResponse.json(
+          ContinueCardAnswer.parse({
+            statusCode: 200,
+            message: refunded,
+            data: { paid: false, authorization_url: null, expires_at: CARD.expires_at },
+          }),
+        ),
+      ),
+    );
+    const { router } = renderWithProviders(<PendingOrder enabled />, { path: "*", route: "/cart" });
+    await userEvent.click(await screen.findByRole("button", { name: "Continue payment" }));
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(refunded));
+    expect(router.state.location.pathname).toBe("/cart");
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it("says the server's sentence when the window is over", async () => {
     const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
     const over = "The payment time for this order is over and its items went back on sale. Please place the order again.";

@@ -52,14 +52,18 @@ export function useCancelTransfer() {
 
 /**
  * Continue paying a card order awaiting payment (POST /api/transactions/card, ADR 0223): resolves
- * with Paystack's page to go to, or `paid` when Paystack says it was paid meanwhile (the orders and
- * the user are then read again).
+ * with Paystack's page to go to, or `paid` when Paystack says it was paid meanwhile, or neither with
+ * the server's sentence (a late payment refunded, a wrong amount, a closed order); the orders and
+ * the user are then read again.
  */
 export function useContinueCard() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (orderId: string) =>
-      api<ContinueCardAnswer>("/api/transactions/card", { method: "POST", body: { order_id: orderId } }).then((r) => r.data),
+      api<ContinueCardAnswer>("/api/transactions/card", { method: "POST", body: { order_id: orderId } }).then((r) => ({
+        ...r.data,
+        message: r.message,
+      })),
     onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: orderKeys.all }), qc.invalidateQueries({ queryKey: meQuery.queryKey })]),
   });
 }
