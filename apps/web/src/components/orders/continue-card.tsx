@@ -2,12 +2,13 @@
  * "Continue payment" of a card order awaiting payment (ADR 0223): asks the server for Paystack's
  * page of the order (the same reference and total) and goes there; when Paystack says it was paid
  * meanwhile, opens the order page instead. When Paystack took a payment that did not pay the order
- * (arrived too late and refunded, wrong amount, order closed), the server's sentence is said beside
- * it, as is a refusal (window over, already paid).
+ * (arrived too late and refunded, wrong amount, order closed), the server's sentence is said in an
+ * alert; a refusal (window over, already paid) is said beside the button.
  */
 import { Button, Stack, Text } from "@mantine/core";
+import { TEXT } from "@market/contract";
 import { useNavigate } from "react-router";
-import { errorMessage } from "../../lib/notify";
+import { errorMessage, notifyInfo } from "../../lib/notify";
 import { useContinueCard } from "../../lib/queries/order-payment";
 
 export default function ContinueCardButton({ orderId }: { orderId: string }) {
@@ -18,6 +19,8 @@ export default function ContinueCardButton({ orderId }: { orderId: string }) {
       onSuccess: (d) => {
         if (d.paid) navigate(`/account/orders/${orderId}`);
         else if (d.authorization_url) window.location.assign(d.authorization_url);
+        // An alert, not text beside the button: the order is then no longer pending and its notice goes.
+        else notifyInfo(d.message, TEXT.alerts.quickNotice);
       },
     });
   return (
@@ -25,11 +28,6 @@ export default function ContinueCardButton({ orderId }: { orderId: string }) {
       <Button onClick={onClick} loading={go.isPending} data-testid="continue-card">
         Continue payment
       </Button>
-      {go.data && !go.data.paid && !go.data.authorization_url ? (
-        <Text fz="sm" maw={360} ta="right" role="status" data-testid="continue-card-outcome">
-          {go.data.message}
-        </Text>
-      ) : null}
       {go.isError ? (
         <Text fz="sm" c="red.8" role="alert">
           {errorMessage(go.error)}

@@ -56,20 +56,28 @@ describe("PendingOrder for a card order", () => {
     const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
     const refunded =
       "Your payment arrived after this order's items went back on sale and one of them is sold out: it is being refunded to you.";
+    // Refunded, the order is no longer pending: its notice goes, the sentence stays.
+    let refundedNow = false;
     pendingCard(
-      http.post("/api/transactions/card", () =>
-        HttpResponse.json(
+      http.get("/api/transactions/pending", () =>
+        HttpResponse.json(PendingTransferAnswer.parse({ statusCode: 200, data: refundedNow ? null : CARD })),
+      ),
+      http.post("/api/transactions/card", () => {
+        refundedNow = true;
+        return HttpResponse.json(
           ContinueCardAnswer.parse({
             statusCode: 200,
             message: refunded,
             data: { paid: false, authorization_url: null, expires_at: CARD.expires_at },
           }),
-        ),
-      ),
+        );
+      }),
     );
     const { router } = renderWithProviders(<PendingOrder enabled />, { path: "*", route: "/cart" });
     await userEvent.click(await screen.findByRole("button", { name: "Continue payment" }));
-    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(refunded));
+    expect(await screen.findByText(refunded)).toBeVisible();
+    await waitFor(() => expect(screen.queryByTestId("pending-order")).not.toBeInTheDocument());
+    expect(screen.getByText(refunded)).toBeVisible();
     expect(router.state.location.pathname).toBe("/cart");
     expect(assign).not.toHaveBeenCalled();
   });
