@@ -12,17 +12,14 @@ import { errorMessage, notifyInfo } from "../../lib/notify";
 import { useContinueCard } from "../../lib/queries/order-payment";
 
 export default function ContinueCardButton({ orderId }: { orderId: string }) {
-  const go = useContinueCard();
   const navigate = useNavigate();
-  const onClick = () =>
-    go.mutate(orderId, {
-      onSuccess: (d) => {
-        if (d.paid) navigate(`/account/orders/${orderId}`);
-        else if (d.authorization_url) window.location.assign(d.authorization_url);
-        // An alert, not text beside the button: the order is then no longer pending and its notice goes.
-        else notifyInfo(d.message, TEXT.alerts.quickNotice);
-      },
-    });
+  const go = useContinueCard((d) => {
+    if (d.paid) navigate(`/account/orders/${orderId}`);
+    else if (d.authorization_url) window.location.assign(d.authorization_url);
+    // An alert, not text beside the button: the order is then no longer pending and its notice goes.
+    else notifyInfo(d.message, TEXT.alerts.quickNotice);
+  });
+  const onClick = () => go.mutate(orderId);
   return (
     <Stack gap={4} align="flex-end">
       <Button onClick={onClick} loading={go.isPending} data-testid="continue-card">

@@ -46,7 +46,17 @@ describe("PendingOrder for a card order", () => {
   });
 
   it("opens the order when it was paid meanwhile", async () => {
-    pendingCard(http.post("/api/transactions/card", () => HttpResponse.json(continued(true))));
+    // Paid, the order is no longer pending: its notice (and the button) go as the orders are read again.
+    let paidNow = false;
+    pendingCard(
+      http.get("/api/transactions/pending", () =>
+        HttpResponse.json(PendingTransferAnswer.parse({ statusCode: 200, data: paidNow ? null : CARD })),
+      ),
+      http.post("/api/transactions/card", () => {
+        paidNow = true;
+        return HttpResponse.json(continued(true));
+      }),
+    );
     const { router } = renderWithProviders(<PendingOrder enabled />, { path: "*", route: "/cart" });
     await userEvent.click(await screen.findByRole("button", { name: "Continue payment" }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/account/orders/${CARD.order_id}`));

@@ -56,7 +56,7 @@ export function useCancelTransfer() {
  * the server's sentence (a late payment refunded, a wrong amount, a closed order); the orders and
  * the user are then read again.
  */
-export function useContinueCard() {
+export function useContinueCard(onAnswer: (answer: ContinueCardAnswer["data"] & { message: string }) => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (orderId: string) =>
@@ -64,6 +64,9 @@ export function useContinueCard() {
         ...r.data,
         message: r.message,
       })),
+    // Here, not in mutate's own callbacks: the orders read again below may end the pending order,
+    // unmounting the button, and mutate's callbacks are dropped for an unmounted caller.
+    onSuccess: onAnswer,
     onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: orderKeys.all }), qc.invalidateQueries({ queryKey: meQuery.queryKey })]),
   });
 }
