@@ -5,7 +5,7 @@
  * `charge.success` webhook does the same, once; forged, replayed or wrong-amount events change
  * nothing; a payment after the reservation ended takes its stock again or is refunded.
  */
-import { SHIPPING_FEE_NAIRA } from "@market/contract";
+import { payTheCourier, SHIPPING_FEE_NAIRA } from "@market/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, products, productVariants, transactions } from "../src/db/schema/index.js";
@@ -196,6 +196,81 @@ describe("continuing a card payment (POST /api/transactions/card, ADR 0223)", ()
     const again = await cont(orderId, shopper.token);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe("This order is already paid.");
+  });
+
+  const refunds = (orderId: string) => fake.calls.filter((c) => c.path === "/refund" && c.body?.transaction === orderId);
+
+  it("an order expired during the verify call whose last unit was sold meanwhile: refunded, and the buyer told so, once", async () => {
+    const { orderId, shopper, product } = await cardCheckout(3100, 1);
+    fake.pay(orderId);
+    fake.whileVerifying = async (reference) => {
+      if (reference !== orderId) return;
+      await ctx.db.transaction((tx) => releaseOrders(tx, [orderId], "expired", ["awaiting_payment"]));
+      await ctx.db.update(productVariants).set({ countInStock: 0 }).where(eq(productVariants.id, product.id));
+    };
+    const res = await cont(orderId, shopper.token).finally(() => {
+      fake.whileVerifying = null;
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: "Your payment arrived after this order's items went back on sale and one of them is sold out: it is being refunded to you.",
+      data: { paid: false, authorization_url: null },
+    });
+    expect(await statusOf(orderId)).toBe("expired");
+    expect(refunds(orderId)).toHaveLength(1);
+    // The webhook after it is a duplicate: no second refund; continuing again says the same.
+    expect((await webhook(chargeSuccess(orderId))).json().outcome).toBe("duplicate");
+    const again = await cont(orderId, shopper.token);
+    expect(again.json().message).toMatch(/it is being refunded to you/);
+    expect(refunds(orderId)).toHaveLength(1);
+  });
+
+  it("a payment Paystack reports after the window ended is taken as a late payment, not refused with 'place the order again'", async () => {
+    const { orderId, shopper } = await cardCheckout(3200, 5);
+    await ctx.db.transaction((tx) => releaseOrders(tx, [orderId], "expired", ["awaiting_payment"]));
+    fake.pay(orderId);
+    const res = await cont(orderId, shopper.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: "Your payment was received", data: { paid: true, authorization_url: null } });
+    expect(await statusOf(orderId)).toBe("paid");
+    expect(await journals(orderId)).toBe(1);
+    expect(refunds(orderId)).toHaveLength(0);
+  });
+
+  it("a payment of another amount does not pay the order and says so", async () => {
+    const { orderId, shopper, totalKobo } = await cardCheckout(3300);
+    fake.pay(orderId, totalKobo - 100);
+    const res = await cont(orderId, shopper.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message:
+        "Paystack received a different amount from this order's total, so the order is not paid: the store will check the payment and contact you.",
+      data: { paid: false, authorization_url: null },
+    });
+    expect(await statusOf(orderId)).toBe("awaiting_payment");
+    expect(await journals(orderId)).toBe(0);
+  });
+
+  it("a payment for a rejected order is left to the store and the buyer told so", async () => {
+    const { orderId, shopper } = await cardCheckout(3400);
+    await ctx.db.execute(sql`update orders set status = 'rejected' where id = ${orderId}`);
+    fake.pay(orderId);
+    const res = await cont(orderId, shopper.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: "This order was closed before your payment arrived, so it is not paid: the store will check the payment and contact you.",
+      data: { paid: false },
+    });
+    expect(await statusOf(orderId)).toBe("rejected");
+    expect(refunds(orderId)).toHaveLength(0);
+  });
+
+  it("a pay-on-delivery order is told to pay the courier, not 'paid by bank transfer'", async () => {
+    const { orderId, shopper } = await cardCheckout(3500);
+    await ctx.db.execute(sql`update orders set payment_type = 'pay_on_delivery' where id = ${orderId}`);
+    const res = await cont(orderId, shopper.token);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(`This order is paid on delivery, not by card: ${payTheCourier(3500 + SHIPPING_FEE_NAIRA)}.`);
   });
 
   it("refuses an order whose window is over, a bank-transfer order, another buyer's (404), a bad id (400) and a signed-out caller (401)", async () => {

@@ -18,6 +18,11 @@ export type FakePaystack = {
   transactions: Map<string, Txn>;
   /** The buyer pays the transaction on Paystack's page (optionally another amount, to test the check). */
   pay: (reference: string, amount?: number) => Txn;
+  /**
+   * Run while Paystack is answering a verify of `reference` (before it answers), to make something
+   * happen during that HTTP call; none by default.
+   */
+  whileVerifying: ((reference: string) => Promise<void>) | null;
   /** A `charge.success` event of a transaction, as Paystack sends it, and its signature header. */
   signed: (event: unknown) => { payload: string; headers: Record<string, string> };
   close: () => Promise<void>;
@@ -69,7 +74,9 @@ export async function startFakePaystack(secretKey: string): Promise<FakePaystack
     }
     const verify = /^\/transaction\/verify\/([^/?]+)$/.exec(path);
     if (req.method === "GET" && verify) {
-      const t = transactions.get(decodeURIComponent(verify[1]!));
+      const reference = decodeURIComponent(verify[1]!);
+      await fake.whileVerifying?.(reference);
+      const t = transactions.get(reference);
       if (!t) return send(400, { status: false, message: "Transaction reference not found" });
       return send(200, {
         status: true,
@@ -90,10 +97,11 @@ export async function startFakePaystack(secretKey: string): Promise<FakePaystack
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  const fake: FakePaystack = {
     url: `http://127.0.0.1:${port}`,
     calls,
     transactions,
+    whileVerifying: null,
     pay: (reference, amount) => {
       const t = transactions.get(reference);
       if (!t) throw new Error(`no transaction ${reference}`);
@@ -108,4 +116,5 @@ export async function startFakePaystack(secretKey: string): Promise<FakePaystack
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+  return fake;
 }

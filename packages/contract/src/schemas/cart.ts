@@ -203,9 +203,11 @@ export const PendingTransferAnswer = z.object({
 export type PendingTransferAnswer = z.infer<typeof PendingTransferAnswer>;
 
 /**
- * POST /api/transactions/card: continue paying a card order still awaiting payment in its window
- * (the buyer left Paystack's page; ADR 0223). Answers `paid` when Paystack says it was paid meanwhile
- * (the order is then paid), else the same Paystack page, for the same reference and total.
+ * POST /api/transactions/card: continue paying a card order (the buyer left Paystack's page; ADR
+ * 0223). Paystack is asked first: a payment it reports is applied as its callback applies it and
+ * `message` says the outcome (`paid` true; or, not paid, refunded as too late, wrong amount, order
+ * closed: `authorization_url` null). Else, in the order's window, the same Paystack page, for the
+ * same reference and total.
  */
 export const ContinueCardBody = z.object({ order_id: Id });
 export type ContinueCardBody = z.infer<typeof ContinueCardBody>;

@@ -94,23 +94,24 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["checkout"],
         summary:
-          "Continue paying the caller's card order awaiting payment in its window: paid when Paystack says so, else the same Paystack page (same reference and total; ADR 0223)",
+          "Continue paying the caller's card order: Paystack is asked first and a payment it reports is applied as its callback does (paid, paid late, or refunded when the stock is sold; the message says which); else, in the order's window, the same Paystack page (same reference and total; ADR 0223)",
         security: bearer,
         body: ContinueCardBody,
         response: { 200: ContinueCardAnswer, ...errorAnswers, 503: ErrorAnswer },
       },
     },
     async (request) => {
-      const { paid, authorizationUrl, expiresAt } = await continueCardPayment(
+      const { paid, authorizationUrl, expiresAt, message } = await continueCardPayment(
         app.db,
         cardSettings(request),
         currentUser(request),
         request.body.order_id,
         protectionSettings(app.config),
+        request.log,
       );
       return {
         statusCode: 200,
-        message: paid ? "Your payment was received" : "Continue on Paystack's page",
+        message,
         data: { paid, authorization_url: authorizationUrl, expires_at: expiresAt },
       };
     },

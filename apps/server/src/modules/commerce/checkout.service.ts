@@ -14,13 +14,14 @@
  * zero whatever the concurrency; it goes back when the order is cancelled, expires or is rejected.
  * Money: kobo inside, naira in answers.
  */
-import { type CreateSessionBody, koboToNaira, NUBAN_LENGTH, PAY_ON_DELIVERY, type TransferForm } from "@market/contract";
+import { type CreateSessionBody, koboToNaira, NUBAN_LENGTH, PAY_ON_DELIVERY, payTheCourier, type TransferForm } from "@market/contract";
 import { sql } from "drizzle-orm";
 import { type Db, namedStatement } from "../../db/client.js";
-import { conflict, invalidInput, notFound } from "../../lib/errors.js";
+import { conflict, invalidInput, notFound, unavailable } from "../../lib/errors.js";
 import { orderPlaced } from "../notifications/events.js";
 import { initializeCardPayment, verifyCardPayment } from "./payments/card.js";
-import { type HttpClient, handlePaystackEvent, type PaystackApi } from "./payments/paystack.js";
+import { applyPaystackCharge } from "./payments/card-payment.service.js";
+import type { HttpClient, PaystackApi } from "./payments/paystack.js";
 import type { PaymentProvider } from "./payments/provider.js";
 import type { ProtectionSettings } from "./protection.service.js";
 import { type CheckoutRules, DEFAULT_CHECKOUT_RULES, paymentOrder, reserveOrder } from "./reservation.service.js";
@@ -150,15 +151,31 @@ export async function createCheckoutSession(
 /** Card payment's settings (ADR 0201): Paystack's address and key, and where it sends the buyer back. */
 export type CardSettings = { api: PaystackApi; callbackUrl: string; http?: HttpClient };
 
+/** What continuing a card payment tells the buyer when Paystack says it was paid (ADRs 0202, 0223). */
+const CARD_ANSWERS = {
+  paid: "Your payment was received",
+  refund: "Your payment arrived after this order's items went back on sale and one of them is sold out: it is being refunded to you.",
+  refundFailed:
+    "Your payment arrived after this order's items went back on sale and one of them is sold out: the store will refund it to you.",
+  amountMismatch:
+    "Paystack received a different amount from this order's total, so the order is not paid: the store will check the payment and contact you.",
+  closed: "This order was closed before your payment arrived, so it is not paid: the store will check the payment and contact you.",
+} as const;
+
+/** Statuses whose stock went back on sale unpaid: a late payment there is taken again or refunded (ADR 0202). */
+const RELEASED = ["expired", "cancelled", "unconfirmed"];
+
 /**
- * POST /api/transactions/card: the buyer continues paying their card order `orderId` while its
- * reservation holds (ADR 0223). One Paystack transaction per order, its reference the order id
- * (ADR 0201): Paystack is asked first whether it was paid meanwhile (then it is applied as the
- * callback would, once); else the page opened at checkout is answered again (Paystack refuses a
- * second initialize of a reference), or, when none was recorded, the transaction is initialized now
- * for the order's stored total.
- * @throws 404 not the caller's order; 409 not a card order, already paid, or its window is over;
- *   503 Paystack cannot open the page.
+ * POST /api/transactions/card: the buyer continues paying their card order `orderId` (ADR 0223).
+ * One Paystack transaction per order, its reference the order id (ADR 0201). Paystack is asked
+ * first whether it was paid, even when the window is over (a payment may have been made in it, or
+ * after it: ADR 0202), and the answer is applied exactly as the callback and the webhook apply it
+ * (`applyPaystackCharge`: paid, paid late, or refunded when its stock is sold), the buyer told which.
+ * Else, while the reservation holds, the page opened at checkout is answered again (Paystack
+ * refuses a second initialize of a reference), or, when none was recorded, the transaction is
+ * initialized now for the order's stored total.
+ * @throws 404 not the caller's order; 409 paid on delivery or by bank transfer, already paid, or
+ *   not paid and its window is over; 503 card payment is off or Paystack cannot open the page.
  */
 export async function continueCardPayment(
   db: Db,
@@ -166,7 +183,8 @@ export async function continueCardPayment(
   user: { id: string },
   orderId: string,
   settings: ProtectionSettings,
-): Promise<{ paid: boolean; authorizationUrl: string | null; expiresAt: string }> {
+  log: { warn: (details: object, message: string) => void },
+): Promise<{ paid: boolean; authorizationUrl: string | null; expiresAt: string; message: string }> {
   const found = await db.execute<{
     status: string;
     payment_type: string;
@@ -181,17 +199,33 @@ export async function continueCardPayment(
     where o.id = ${orderId} and o.buyer_id = ${user.id}`);
   const o = found.rows[0];
   if (!o) throw notFound("Order not found");
-  if (o.payment_type !== "card" || !card) throw conflict("This order is paid by bank transfer: use its transfer details.");
+  if (o.payment_type === PAY_ON_DELIVERY)
+    throw conflict(`This order is paid on delivery, not by card: ${payTheCourier(koboToNaira(Number(o.total_kobo)))}.`);
+  if (o.payment_type !== "card") throw conflict("This order is paid by bank transfer: use its transfer details.");
+  if (!card) throw unavailable("Card payment is not available right now. Please try again later.");
   if (o.status === "paid") throw conflict("This order is already paid.");
-  if (o.status !== "awaiting_payment" || !o.open)
-    throw conflict("The payment time for this order is over and its items went back on sale. Please place the order again.");
   const expiresAt = new Date(o.reserved_until).toISOString();
   const paidMeanwhile = await verifyCardPayment(card.api, orderId, card.http);
   if (paidMeanwhile) {
-    await handlePaystackEvent(db, paidMeanwhile, settings);
-    return { paid: true, authorizationUrl: null, expiresAt };
+    const { outcome, refunded } = await applyPaystackCharge(db, card.api, paidMeanwhile, settings, log, card.http);
+    const answer = (message: string, paid = false) => ({ paid, authorizationUrl: null, expiresAt, message });
+    if (outcome === "paid" || outcome === "paid_late") return answer(CARD_ANSWERS.paid, true);
+    if (outcome === "refund") return answer(refunded ? CARD_ANSWERS.refund : CARD_ANSWERS.refundFailed);
+    if (outcome === "amount_mismatch") return answer(CARD_ANSWERS.amountMismatch);
+    if (outcome === "duplicate") {
+      // Already applied by the callback or the webhook: the order's state says how.
+      const now = await db.execute<{ status: string }>(sql`select status from orders where id = ${orderId}`);
+      const status = now.rows[0]?.status ?? "";
+      if (status === "paid") return answer(CARD_ANSWERS.paid, true);
+      if (paidMeanwhile.data?.amount !== Number(o.total_kobo)) return answer(CARD_ANSWERS.amountMismatch);
+      if (RELEASED.includes(status)) return answer(CARD_ANSWERS.refund);
+    }
+    return answer(CARD_ANSWERS.closed);
   }
-  if (o.payload?.authorization_url) return { paid: false, authorizationUrl: o.payload.authorization_url, expiresAt };
+  if (o.status !== "awaiting_payment" || !o.open)
+    throw conflict("The payment time for this order is over and its items went back on sale. Please place the order again.");
+  if (o.payload?.authorization_url)
+    return { paid: false, authorizationUrl: o.payload.authorization_url, expiresAt, message: "Continue on Paystack's page" };
   const opened = await initializeCardPayment(
     card.api,
     { id: orderId, totalKobo: Number(o.total_kobo), buyerEmail: o.email },
@@ -203,5 +237,5 @@ export async function continueCardPayment(
     insert into payment_events (id, provider, payload)
     values (${`session:${orderId}`}, 'paystack', ${JSON.stringify({ ...account, authorization_url: opened.authorizationUrl })}::jsonb)
     on conflict (id) do update set payload = excluded.payload`);
-  return { paid: false, authorizationUrl: opened.authorizationUrl, expiresAt };
+  return { paid: false, authorizationUrl: opened.authorizationUrl, expiresAt, message: "Continue on Paystack's page" };
 }

@@ -46,10 +46,50 @@ describe("PendingOrder for a card order", () => {
   });
 
   it("opens the order when it was paid meanwhile", async () => {
-    pendingCard(http.post("/api/transactions/card", () => HttpResponse.json(continued(true))));
+    // Paid, the order is no longer pending: its notice (and the button) go as the orders are read again.
+    let paidNow = false;
+    pendingCard(
+      http.get("/api/transactions/pending", () =>
+        HttpResponse.json(PendingTransferAnswer.parse({ statusCode: 200, data: paidNow ? null : CARD })),
+      ),
+      http.post("/api/transactions/card", () => {
+        paidNow = true;
+        return HttpResponse.json(continued(true));
+      }),
+    );
     const { router } = renderWithProviders(<PendingOrder enabled />, { path: "*", route: "/cart" });
     await userEvent.click(await screen.findByRole("button", { name: "Continue payment" }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/account/orders/${CARD.order_id}`));
+  });
+
+  it("says the server's sentence when Paystack took a payment that did not pay the order (refunded late payment)", async () => {
+    const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
+    const refunded =
+      "Your payment arrived after this order's items went back on sale and one of them is sold out: it is being refunded to you.";
+    // Refunded, the order is no longer pending: its notice goes, the sentence stays.
+    let refundedNow = false;
+    pendingCard(
+      http.get("/api/transactions/pending", () =>
+        HttpResponse.json(PendingTransferAnswer.parse({ statusCode: 200, data: refundedNow ? null : CARD })),
+      ),
+      http.post("/api/transactions/card", () => {
+        refundedNow = true;
+        return HttpResponse.json(
+          ContinueCardAnswer.parse({
+            statusCode: 200,
+            message: refunded,
+            data: { paid: false, authorization_url: null, expires_at: CARD.expires_at },
+          }),
+        );
+      }),
+    );
+    const { router } = renderWithProviders(<PendingOrder enabled />, { path: "*", route: "/cart" });
+    await userEvent.click(await screen.findByRole("button", { name: "Continue payment" }));
+    expect(await screen.findByText(refunded)).toBeVisible();
+    await waitFor(() => expect(screen.queryByTestId("pending-order")).not.toBeInTheDocument());
+    expect(screen.getByText(refunded)).toBeVisible();
+    expect(router.state.location.pathname).toBe("/cart");
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it("says the server's sentence when the window is over", async () => {

@@ -52,14 +52,21 @@ export function useCancelTransfer() {
 
 /**
  * Continue paying a card order awaiting payment (POST /api/transactions/card, ADR 0223): resolves
- * with Paystack's page to go to, or `paid` when Paystack says it was paid meanwhile (the orders and
- * the user are then read again).
+ * with Paystack's page to go to, or `paid` when Paystack says it was paid meanwhile, or neither with
+ * the server's sentence (a late payment refunded, a wrong amount, a closed order); the orders and
+ * the user are then read again.
  */
-export function useContinueCard() {
+export function useContinueCard(onAnswer: (answer: ContinueCardAnswer["data"] & { message: string }) => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (orderId: string) =>
-      api<ContinueCardAnswer>("/api/transactions/card", { method: "POST", body: { order_id: orderId } }).then((r) => r.data),
+      api<ContinueCardAnswer>("/api/transactions/card", { method: "POST", body: { order_id: orderId } }).then((r) => ({
+        ...r.data,
+        message: r.message,
+      })),
+    // Here, not in mutate's own callbacks: the orders read again below may end the pending order,
+    // unmounting the button, and mutate's callbacks are dropped for an unmounted caller.
+    onSuccess: onAnswer,
     onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: orderKeys.all }), qc.invalidateQueries({ queryKey: meQuery.queryKey })]),
   });
 }

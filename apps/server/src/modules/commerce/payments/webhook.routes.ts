@@ -9,20 +9,14 @@ import { isUuid } from "../../../lib/cursor.js";
 import { badRequest, unauthorized } from "../../../lib/errors.js";
 import { handleTransferEvent, type TransferEvent } from "../../ledger/paystack-transfers.js";
 import { protectionSettings } from "../protection.service.js";
-import { refundCardPayment, verifyCardPayment } from "./card.js";
-import { handlePaystackEvent, type PaystackEvent, paystackApi, verifyPaystackSignature, type WebhookOutcome } from "./paystack.js";
+import { verifyCardPayment } from "./card.js";
+import { applyPaystackCharge } from "./card-payment.service.js";
+import { type PaystackEvent, paystackApi, verifyPaystackSignature } from "./paystack.js";
 
 const routes: FastifyPluginAsync = async (app) => {
   const api = paystackApi(app.config);
   if (!api) return;
   const secret = api.secretKey;
-
-  /** A payment too late for its stock is given back (ADR 0202); a refusal is left to an admin. */
-  const refundIfNeeded = async (outcome: WebhookOutcome, reference: string) => {
-    if (outcome !== "refund") return;
-    const refunded = await refundCardPayment(api, reference);
-    app.log.warn({ reference, refunded }, "paystack payment arrived after its order's stock was sold: refund asked");
-  };
 
   // Paystack sends the card buyer back here with the reference (ADR 0201): the payment is verified
   // with Paystack (never taken from the query) and applied as its webhook would be, once.
@@ -40,10 +34,7 @@ const routes: FastifyPluginAsync = async (app) => {
       const reference = request.query.reference ?? request.query.trxref ?? "";
       if (!isUuid(reference)) return reply.redirect("/cart");
       const event = await verifyCardPayment(api, reference);
-      if (event) {
-        const outcome = await handlePaystackEvent(app.db, event, protectionSettings(app.config));
-        await refundIfNeeded(outcome, reference);
-      }
+      if (event) await applyPaystackCharge(app.db, api, event, protectionSettings(app.config), request.log);
       return reply.redirect(`/account/orders/${reference}`);
     },
   );
@@ -78,11 +69,8 @@ const routes: FastifyPluginAsync = async (app) => {
         }
         return reply.send({ statusCode: 200, outcome });
       }
-      const outcome = await handlePaystackEvent(app.db, event, protectionSettings(app.config));
-      await refundIfNeeded(outcome, event.data?.reference ?? "");
-      if (outcome === "amount_mismatch" || outcome === "order_closed" || outcome === "unknown_order") {
-        request.log.warn({ outcome, reference: event.data?.reference }, "paystack event needs an admin");
-      }
+      // A payment too late for its stock is given back (ADR 0202); a refusal is left to an admin.
+      const { outcome } = await applyPaystackCharge(app.db, api, event, protectionSettings(app.config), request.log);
       return reply.send({ statusCode: 200, outcome });
     },
   );
