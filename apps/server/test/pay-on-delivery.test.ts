@@ -94,6 +94,11 @@ describe("createSession with pay_on_delivery", () => {
     expect(line!.fulfilment).toBe("unfulfilled");
     const [v] = await ctx.db.select().from(productVariants).where(eq(productVariants.productId, s.product.id));
     expect(v!.countInStock).toBe(49);
+    // The cart is emptied with the order: a second Place Order has nothing to buy.
+    const cart = await ctx.request({ method: "GET", url: "/api/cart", token: buyer.token });
+    expect(cart.json().data).toEqual([]);
+    expect((await createSession(buyer.token, podBody(11_500))).statusCode).not.toBe(200);
+    expect(await ctx.db.select().from(orders).where(eq(orders.buyerId, buyer.user.id))).toHaveLength(1);
     const code = await latestCode(ctx, buyer.user.phone);
     const [stored] = await ctx.db.select().from(podCodes).where(eq(podCodes.orderId, orderId));
     expect(stored!.codeHash).not.toContain(code);
