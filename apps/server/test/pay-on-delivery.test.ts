@@ -308,3 +308,40 @@ describe("the ship-by clock of an order paid on delivery", () => {
     expect((await ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId))).length).toBe(0);
   });
 });
+
+describe("refunds of an order paid on delivery", () => {
+  it("plan and show only what a courier collected: a refused seller's lines and fee are never refunded", async () => {
+    const paid = await seller(10_000);
+    const refused = await seller(5_000);
+    const buyer = await shopper([paid.product.id, refused.product.id]);
+    const placed = await createSession(buyer.token, podBody(18_000));
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderId = placed.json().data.Form.order_id as string;
+    const r = await ctx.request({ method: "POST", url: `/api/orders/${orderId}/refused`, token: refused.token });
+    expect(r.statusCode, r.body).toBe(200);
+    expect((await enter(paid.token, orderId, await latestCode(ctx, buyer.user.phone))).statusCode).toBe(200);
+    const lines = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+    const refusedLine = lines.find((l) => l.sellerId === refused.user.id)!;
+
+    const shown = await ctx.request({ method: "GET", url: `/api/admin/refunds?order_id=${orderId}`, token: admin.token });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json().data.shipping_refundable).toBe(1_500);
+    const byId = new Map(shown.json().data.lines.map((l: { _id: string; refundable: number }) => [l._id, l.refundable]));
+    expect(byId.get(refusedLine.id)).toBe(0);
+
+    const refund = (payload: Record<string, unknown>) =>
+      ctx.request({
+        method: "POST",
+        url: "/api/admin/refunds",
+        token: admin.token,
+        payload: { order_id: orderId, reason: "Buyer asked", ...payload },
+      });
+    const one = await refund({ line_id: refusedLine.id });
+    expect([one.statusCode, one.json().message]).toEqual([409, POD_MESSAGES.notCollected]);
+    const all = await refund({});
+    expect(all.statusCode, all.body).toBe(200);
+    const made = await ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(made.reduce((s, x) => s + Number(x.amountKobo), 0)).toBe(1_150_000);
+    expect(made.some((x) => x.orderLineId === refusedLine.id)).toBe(false);
+  });
+});
