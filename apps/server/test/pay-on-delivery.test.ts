@@ -345,3 +345,27 @@ describe("refunds of an order paid on delivery", () => {
     expect(made.some((x) => x.orderLineId === refusedLine.id)).toBe(false);
   });
 });
+
+describe("a delivery whose lines were all cancelled", () => {
+  it("is closed: no longer to collect, and the code answers 409 recording nothing", async () => {
+    const { orderId, buyer, seller: s } = await podOrder(4_000);
+    const [line] = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+    const cancel = await ctx.request({
+      method: "POST",
+      url: `/api/orders/lines/${line!.id}/cancel`,
+      token: s.token,
+      payload: { reason: "Out of stock" },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const page = await ctx.request({ method: "GET", url: `/api/orders/${orderId}`, token: buyer.token });
+    expect(page.json().data.pay_on_delivery.deliveries[0].status).toBe("cancelled");
+    const history = (await ctx.request({ method: "GET", url: "/api/orders", token: buyer.token })).json().data;
+    expect(history.find((o: { _id: string }) => o._id === orderId).pay_at_door).toBe(false);
+    const code = await latestCode(ctx, buyer.user.phone);
+    const entered = await enter(s.token, orderId, code);
+    expect([entered.statusCode, entered.json().message]).toEqual([409, POD_MESSAGES.done]);
+    const journals = await ctx.db.execute(sql`select 1 from ledger_journals where key like ${`pod-collected:${orderId}:%`}`);
+    expect(journals.rows).toEqual([]);
+    expect((await ctx.request({ method: "POST", url: `/api/orders/${orderId}/delivery-code`, token: buyer.token })).statusCode).toBe(409);
+  });
+});

@@ -17,7 +17,7 @@ export const PodDelivery = z.object({
   seller_name: z.string(),
   /** The seller's lines and their own delivery fee, naira: what the buyer pays this courier. */
   amount: Naira,
-  status: z.enum(["awaiting", "paid", "refused"]),
+  status: z.enum(["awaiting", "paid", "refused", "cancelled"]),
   /** Five wrong codes lock it until an admin unlocks it (ADR 0221). */
   locked: z.boolean(),
   tries_left: z.number().int(),

@@ -18,7 +18,7 @@ import {
   POD_MESSAGES,
   POD_RESEND_SECONDS,
 } from "@market/contract";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db, Executor, Tx } from "../../db/client.js";
 import { badRequest, conflict, notFound, tooMany } from "../../lib/errors.js";
 import { sha256 } from "../auth/sessions.js";
@@ -27,6 +27,14 @@ import { netSellerDebt, recordPodCollected } from "../ledger/pod-debt.service.js
 import { queueOutbox } from "../messages/service.js";
 import { podOrderPlaced } from "../notifications/events.js";
 import { type ProtectionSettings, settlePodLines } from "./protection.service.js";
+
+/**
+ * SQL: the delivery `d` (a pod_deliveries row) is still to collect: neither paid nor refused, and
+ * with a line not cancelled (a delivery whose lines were all cancelled, by the seller or the ship-by
+ * timer, has nothing left to collect: ADR 0221).
+ */
+export const podOpenSql = (d: SQL) => sql`(${d}.paid_at is null and ${d}.refused_at is null and exists (
+  select 1 from order_lines ol where ol.order_id = ${d}.order_id and ol.seller_id = ${d}.seller_id and ol.fulfilment <> 'cancelled'))`;
 
 const codeHash = (orderId: string, code: string) => sha256(`pod:${orderId}:${code}`);
 const newCode = () => String(randomInt(0, 10 ** POD_CODE_LENGTH)).padStart(POD_CODE_LENGTH, "0");
@@ -77,7 +85,7 @@ export async function resendDeliveryCode(db: Db, buyerId: string, orderId: strin
     const found = await tx.execute<{ buyer_id: string; sends: number; wait: number; open: boolean }>(sql`
       select o.buyer_id, c.sends,
         ceil(extract(epoch from c.sent_at + make_interval(secs => ${POD_RESEND_SECONDS}) - now()))::int as wait,
-        exists (select 1 from pod_deliveries d where d.order_id = o.id and d.paid_at is null and d.refused_at is null) as open
+        exists (select 1 from pod_deliveries d where d.order_id = o.id and ${podOpenSql(sql`d`)}) as open
       from orders o join pod_codes c on c.order_id = o.id where o.id = ${orderId} for update of c`);
     const r = found.rows[0];
     if (!r || r.buyer_id !== buyerId) throw notFound("Order not found");
@@ -101,7 +109,7 @@ type LockedDelivery = { wrong_tries: number; locked: boolean; settled: boolean; 
 async function lockDelivery(tx: Tx, orderId: string, sellerId: string): Promise<LockedDelivery | null> {
   await tx.execute(sql`select id from orders where id = ${orderId} for update`);
   const found = await tx.execute<LockedDelivery>(sql`
-    select d.wrong_tries, d.locked_at is not null as locked, (d.paid_at is not null or d.refused_at is not null) as settled, c.code_hash
+    select d.wrong_tries, d.locked_at is not null as locked, not ${podOpenSql(sql`d`)} as settled, c.code_hash
     from pod_deliveries d join pod_codes c on c.order_id = d.order_id
     where d.order_id = ${orderId} and d.seller_id = ${sellerId} for update of d`);
   return found.rows[0] ?? null;
@@ -136,6 +144,7 @@ export async function enterDeliveryCode(
       return { wrong: POD_MAX_TRIES - tries, outboxIds: [] };
     }
     const moved = await settlePodLines(tx, sellerId, orderId, "paid", opts);
+    if (moved.moved === 0) throw conflict(POD_MESSAGES.done);
     await tx.execute(sql`update pod_deliveries set paid_at = now() where order_id = ${orderId} and seller_id = ${sellerId}`);
     await lockAccount(tx, { kind: "seller_payable", ownerId: sellerId });
     await recordPodCollected(tx, orderId, sellerId);
@@ -209,8 +218,10 @@ export async function podView(db: Executor, orderId: string, sellerId: string | 
     locked: boolean;
     paid: boolean;
     refused: boolean;
+    open: boolean;
   }>(sql`
     select d.seller_id, u.names, d.wrong_tries, d.locked_at is not null as locked, d.paid_at is not null as paid, d.refused_at is not null as refused,
+      ${podOpenSql(sql`d`)} as open,
       ((select coalesce(sum(ol.unit_price_kobo * ol.quantity), 0) from order_lines ol where ol.order_id = d.order_id and ol.seller_id = d.seller_id)
         + coalesce((select sum(s.fee_kobo) from order_shipments s where s.order_id = d.order_id and s.seller_id = d.seller_id and not s.store_rate), 0))::text as amount
     from pod_deliveries d join users u on u.id = d.seller_id
@@ -226,7 +237,7 @@ export async function podView(db: Executor, orderId: string, sellerId: string | 
       seller_id: r.seller_id,
       seller_name: r.names,
       amount: koboToNaira(Number(r.amount)),
-      status: r.paid ? "paid" : r.refused ? "refused" : "awaiting",
+      status: r.paid ? "paid" : r.refused ? "refused" : r.open ? "awaiting" : "cancelled",
       locked: r.locked,
       tries_left: Math.max(0, POD_MAX_TRIES - r.wrong_tries),
     })),

@@ -28,6 +28,7 @@ const STATUS: Record<PodDelivery["status"], { label: string; color: string }> = 
   awaiting: { label: "To collect", color: "yellow" },
   paid: { label: "Paid on delivery", color: "green" },
   refused: { label: "Refused at delivery", color: "red" },
+  cancelled: { label: "Cancelled", color: "gray" },
 };
 
 /** One POST of the panel; the order is read again after it. */
