@@ -317,9 +317,10 @@ describe("refunds of an order paid on delivery", () => {
     const placed = await createSession(buyer.token, podBody(18_000));
     expect(placed.statusCode, placed.body).toBe(200);
     const orderId = placed.json().data.Form.order_id as string;
+    const code = await latestCode(ctx, buyer.user.phone);
     const r = await ctx.request({ method: "POST", url: `/api/orders/${orderId}/refused`, token: refused.token });
     expect(r.statusCode, r.body).toBe(200);
-    expect((await enter(paid.token, orderId, await latestCode(ctx, buyer.user.phone))).statusCode).toBe(200);
+    expect((await enter(paid.token, orderId, code)).statusCode).toBe(200);
     const lines = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
     const refusedLine = lines.find((l) => l.sellerId === refused.user.id)!;
 
@@ -367,5 +368,34 @@ describe("a delivery whose lines were all cancelled", () => {
     const journals = await ctx.db.execute(sql`select 1 from ledger_journals where key like ${`pod-collected:${orderId}:%`}`);
     expect(journals.rows).toEqual([]);
     expect((await ctx.request({ method: "POST", url: `/api/orders/${orderId}/delivery-code`, token: buyer.token })).statusCode).toBe(409);
+  });
+});
+
+describe("Refused at delivery", () => {
+  it("tells the buyer (in-app and SMS), and is refused (409) on a delivery locked by wrong codes", async () => {
+    const { orderId, buyer, seller: s } = await podOrder(7_000);
+    const refuse = () => ctx.request({ method: "POST", url: `/api/orders/${orderId}/refused`, token: s.token });
+    const code = await latestCode(ctx, buyer.user.phone);
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let i = 0; i < 5; i++) await enter(s.token, orderId, wrong);
+    const locked = await refuse();
+    expect([locked.statusCode, locked.json().message]).toEqual([409, POD_MESSAGES.locked]);
+    const [line] = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+    expect(line!.fulfilment).toBe("unfulfilled");
+
+    await ctx.request({
+      method: "POST",
+      url: `/api/admin/orders/${orderId}/delivery-code/unlock`,
+      token: admin.token,
+      payload: { seller_id: s.user.id },
+    });
+    expect((await refuse()).statusCode).toBe(200);
+    const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    const told = await ctx.db.select().from(notifications).where(eq(notifications.userId, buyer.user.id));
+    expect(told.map((n) => n.text)).toContain(POD_MESSAGES.refusedBuyer(order!.number, s.user.names));
+    const sms = await ctx.db.execute<{ body: string }>(
+      sql`select body from outbox where recipient = ${buyer.user.phone} and body like ${`%${order!.number}%refused%`}`,
+    );
+    expect(sms.rows).toHaveLength(1);
   });
 });

@@ -37,6 +37,9 @@ export const POD_MESSAGES = {
   resendMax: `The code was already sent ${POD_MAX_SENDS} times: contact the store if it does not arrive.`,
   notCollected: "Nothing was paid for this yet: it is paid to the seller's courier on delivery.",
   reportBeforePaid: "You have not paid for this item yet: if it is not right, refuse it at the door and do not give the courier your code.",
+  /** The buyer is told of every refusal (ADR 0221): the seller's word alone, so the buyer can say otherwise. */
+  refusedBuyer: (number: string, seller: string) =>
+    `Order ${number}: ${seller} says you refused the delivery at the door without paying. If you did not, contact the store.`,
   deliverWithCode: "This item is paid on delivery: enter the buyer's delivery code to mark it delivered and paid.",
 } as const;
 

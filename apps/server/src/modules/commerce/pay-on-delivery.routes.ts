@@ -82,11 +82,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const seller = currentUser(request).id;
-      await withStockChanges(app, (changed) =>
-        refuseAtDelivery(app.db, seller, request.params.id, { now: ledgerClock.now(), settings: protectionSettings(app.config) }).then(
-          changed,
-        ),
-      );
+      await withStockChanges(app, async (changed) => {
+        const done = await refuseAtDelivery(app.db, seller, request.params.id, {
+          now: ledgerClock.now(),
+          settings: protectionSettings(app.config),
+        });
+        void app.messenger.deliver(done.outboxIds);
+        return changed(done.products);
+      });
       return { statusCode: 200, message: "Marked refused at delivery", data: await view(request.params.id, seller) };
     },
   );

@@ -25,7 +25,7 @@ import { sha256 } from "../auth/sessions.js";
 import { lockAccount } from "../ledger/ledger.service.js";
 import { netSellerDebt, recordPodCollected } from "../ledger/pod-debt.service.js";
 import { queueOutbox } from "../messages/service.js";
-import { podOrderPlaced } from "../notifications/events.js";
+import { podOrderPlaced, podRefused } from "../notifications/events.js";
 import { type ProtectionSettings, settlePodLines } from "./protection.service.js";
 
 /**
@@ -160,24 +160,27 @@ export async function enterDeliveryCode(
 
 /**
  * The seller says the buyer refused their items at the door without paying: the lines are
- * cancelled and restocked, nothing is paid, and the refusal counts against the buyer (after
- * POD_MAX_REFUSALS, pay on delivery is no longer offered to them). Answers the products whose stock changed.
- * @throws 404 not the seller's delivery; 409 already settled.
+ * cancelled and restocked, nothing is paid, the buyer is told (in-app and SMS), and the refusal
+ * counts against the buyer (after POD_MAX_REFUSALS, pay on delivery is no longer offered to them).
+ * Answers the products whose stock changed and the outbox ids to deliver.
+ * @throws 404 not the seller's delivery; 409 already settled, or locked by wrong codes (ADR 0221).
  */
 export async function refuseAtDelivery(
   db: Db,
   sellerId: string,
   orderId: string,
   opts: { now: Date; settings: ProtectionSettings },
-): Promise<string[]> {
+): Promise<{ products: string[]; outboxIds: string[] }> {
   return db.transaction(async (tx) => {
     const d = await lockDelivery(tx, orderId, sellerId);
     if (!d) throw notFound("Order not found");
     if (d.settled) throw conflict(POD_MESSAGES.done);
+    // A delivery locked by wrong codes waits for the admin: no way round the lock by refusing.
+    if (d.locked) throw conflict(POD_MESSAGES.locked);
     const moved = await settlePodLines(tx, sellerId, orderId, "refused", opts);
     if (moved.moved === 0) throw conflict(POD_MESSAGES.done);
     await tx.execute(sql`update pod_deliveries set refused_at = now() where order_id = ${orderId} and seller_id = ${sellerId}`);
-    return moved.products;
+    return { products: moved.products, outboxIds: [...moved.outboxIds, ...(await podRefused(tx, orderId, sellerId))] };
   });
 }
 

@@ -4,7 +4,7 @@
  * `notify` there: the caller delivers the answered outbox ids after its commit. Texts are plain
  * text with the order's number (orders.number) and a link; SMS are short. Amounts are kobo.
  */
-import { BACKOFFICE_BASE, BACKOFFICE_PATHS, formatNaira, koboToNaira, truncate } from "@market/contract";
+import { BACKOFFICE_BASE, BACKOFFICE_PATHS, formatNaira, koboToNaira, POD_MESSAGES, truncate } from "@market/contract";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { type ShipBySettings, shipBySql } from "../commerce/ship-by.js";
@@ -169,6 +169,25 @@ export async function podOrderPlaced(tx: Executor, orderId: string): Promise<str
     );
   }
   return ids;
+}
+
+/**
+ * A seller marked their delivery of a pay-on-delivery order "Refused at delivery" (ADR 0221): the
+ * buyer is told in-app and by SMS (the seller's word alone; the buyer can say otherwise), under the
+ * kind of a cancelled item.
+ */
+export async function podRefused(tx: Executor, orderId: string, sellerId: string): Promise<string[]> {
+  const found = await tx.execute<{ number: string; buyer_id: string; names: string }>(sql`
+    select o.number, o.buyer_id, u.names from orders o join users u on u.id = ${sellerId} where o.id = ${orderId}`);
+  const o = found.rows[0];
+  if (!o) return [];
+  const text = POD_MESSAGES.refusedBuyer(o.number, o.names);
+  return notify(tx, {
+    kind: "line_cancelled",
+    event: `pod_refused:${orderId}:${sellerId}`,
+    userIds: [o.buyer_id],
+    message: { text, sms: text, subject: `order ${o.number} marked refused at delivery`, email: text, url: buyerOrderUrl(orderId) },
+  });
 }
 
 /**
