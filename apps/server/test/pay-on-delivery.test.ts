@@ -5,13 +5,13 @@
  * money, two refusals end the offer), the ledger (the cash is the seller's, the store's
  * commission a debt netted from their available balance), and who may not call each route.
  */
-import { POD_MESSAGES } from "@market/contract";
+import { POD_MESSAGES, POD_SELLER_DEBT_LIMIT_NAIRA } from "@market/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, orderLines, orders, podCodes, productVariants, refunds, users } from "../src/db/schema/index.js";
 import { createUserWithToken } from "../src/db/seed/factories.js";
 import { ledgerClock } from "../src/modules/ledger/earnings.service.js";
-import { balanceKobo } from "../src/modules/ledger/ledger.service.js";
+import { balanceKobo, postJournal } from "../src/modules/ledger/ledger.service.js";
 import { latestCode } from "./accounts-helpers.js";
 import { checkoutBody } from "./fixtures.js";
 import { createShopContext, type ShopContext } from "./helpers.js";
@@ -397,5 +397,35 @@ describe("Refused at delivery", () => {
       sql`select body from outbox where recipient = ${buyer.user.phone} and body like ${`%${order!.number}%refused%`}`,
     );
     expect(sms.rows).toHaveLength(1);
+  });
+});
+
+describe("a seller whose debt to the store is not covered", () => {
+  it("is not offered pay on delivery while the debt above their pending and available balances passes the limit", async () => {
+    const s = await seller(8_000);
+    const buyer = await shopper([s.product.id]);
+    expect((await quote(buyer.token)).pay_on_delivery.available).toBe(true);
+    // Cash collected and kept, covered by nothing: the debt alone, over the limit.
+    let n = 0;
+    const owe = (kobo: number) =>
+      ctx.db.transaction((tx) =>
+        postJournal(
+          tx,
+          `test-debt:${s.user.id}:${n++}`,
+          [
+            { account: { kind: "seller_debt", ownerId: s.user.id }, amountKobo: -kobo },
+            { account: { kind: "refunds" }, amountKobo: kobo },
+          ],
+          { kind: "debt", memo: "Cash kept" },
+        ),
+      );
+    await owe(POD_SELLER_DEBT_LIMIT_NAIRA * 100);
+    expect((await quote(buyer.token)).pay_on_delivery.available).toBe(true);
+    await owe(1);
+    const reason = POD_MESSAGES.sellerDebt(s.product.name);
+    expect((await quote(buyer.token)).pay_on_delivery).toEqual({ available: false, reason });
+    const res = await createSession(buyer.token, podBody(9_500));
+    expect([res.statusCode, res.json().message]).toEqual([409, reason]);
+    expect(await ctx.db.select().from(orders).where(eq(orders.buyerId, buyer.user.id))).toEqual([]);
   });
 });

@@ -9,6 +9,13 @@ export const PAY_ON_DELIVERY = "pay_on_delivery";
 
 /** The default cap of a pay-on-delivery order, naira (the admin's setting starts at it). */
 export const POD_CAP_NAIRA = 100_000;
+/**
+ * A seller's debt to the store not covered by their pending and available balances (cash their
+ * couriers collected and kept, whole naira) above which pay on delivery is not offered for their
+ * items: the store's exposure to one seller stays bounded (ADR 0222).
+ */
+export const POD_SELLER_DEBT_LIMIT_NAIRA = 50_000;
+
 /** Unpaid refusals after which a buyer is no longer offered pay on delivery. */
 export const POD_MAX_REFUSALS = 2;
 /** Wrong delivery codes that lock a seller's delivery of an order until an admin unlocks it. */
@@ -28,6 +35,8 @@ export const POD_MESSAGES = {
     `${item} cannot be paid on delivery in ${state}: its seller does not accept pay on delivery there. Choose Bank Transfer.`,
   pickup: (item: string) =>
     `${item} is to be collected at a pickup point: pay on delivery is only for door delivery. Choose Bank Transfer.`,
+  sellerDebt: (item: string) =>
+    `${item} cannot be paid on delivery: its seller first has to settle cash collected for the store. Choose Bank Transfer.`,
   noState: "Pay on delivery needs a Nigerian state in the address.",
   wrongCode: (left: number) => `That is not the buyer's delivery code: ${left} ${left === 1 ? "try" : "tries"} left.`,
   locked: `The delivery code is locked after ${POD_MAX_TRIES} wrong tries: ask the store's admin to unlock it.`,
