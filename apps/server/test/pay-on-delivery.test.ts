@@ -429,3 +429,37 @@ describe("a seller whose debt to the store is not covered", () => {
     expect(await ctx.db.select().from(orders).where(eq(orders.buyerId, buyer.user.id))).toEqual([]);
   });
 });
+
+describe("the amount to pay at the door", () => {
+  it("is each open delivery's lines not cancelled and fee; a seller sees only their own", async () => {
+    const a = await seller(10_000);
+    const b = await seller(5_000);
+    const buyer = await shopper([a.product.id, b.product.id]);
+    const placed = await createSession(buyer.token, podBody(18_000));
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderId = placed.json().data.Form.order_id as string;
+    const pod = async (token: string) =>
+      (await ctx.request({ method: "GET", url: `/api/orders/${orderId}`, token })).json().data.pay_on_delivery;
+    expect((await pod(buyer.token)).amount).toBe(18_000);
+    expect((await pod(a.token)).amount).toBe(11_500);
+    expect((await pod(b.token)).amount).toBe(6_500);
+    const code = await latestCode(ctx, buyer.user.phone);
+    expect((await ctx.request({ method: "POST", url: `/api/orders/${orderId}/refused`, token: b.token })).statusCode).toBe(200);
+    const after = await pod(buyer.token);
+    expect(after.amount).toBe(11_500);
+    expect(after.deliveries.map((d: { amount: number; status: string }) => [d.amount, d.status]).sort()).toEqual([
+      [0, "refused"],
+      [11_500, "awaiting"],
+    ]);
+    // The code sent again says what is left to pay.
+    await ctx.db.execute(sql`update pod_codes set sent_at = now() - interval '2 minutes' where order_id = ${orderId}`);
+    expect((await ctx.request({ method: "POST", url: `/api/orders/${orderId}/delivery-code`, token: buyer.token })).statusCode).toBe(200);
+    const sms = await ctx.db.execute<{ body: string }>(
+      sql`select body from outbox where recipient = ${buyer.user.phone} and body like '%delivery code%' order by created_at desc, id desc limit 1`,
+    );
+    expect(sms.rows[0]!.body).toContain("₦11,500");
+    expect((await enter(a.token, orderId, await latestCode(ctx, buyer.user.phone))).statusCode).toBe(200);
+    expect((await pod(buyer.token)).amount).toBe(0);
+    expect(code).toMatch(/^\d{6}$/);
+  });
+});

@@ -36,6 +36,27 @@ import { type ProtectionSettings, settlePodLines } from "./protection.service.js
 export const podOpenSql = (d: SQL) => sql`(${d}.paid_at is null and ${d}.refused_at is null and exists (
   select 1 from order_lines ol where ol.order_id = ${d}.order_id and ol.seller_id = ${d}.seller_id and ol.fulfilment <> 'cancelled'))`;
 
+/**
+ * SQL: what the courier of delivery `d` collects, kobo: its seller's lines not cancelled, and their
+ * own delivery fee while such a line is left (the same as `recordPodCollected` records).
+ */
+const podAmountSql = (d: SQL) => sql`(coalesce((select sum(ol.unit_price_kobo * ol.quantity) from order_lines ol
+    where ol.order_id = ${d}.order_id and ol.seller_id = ${d}.seller_id and ol.fulfilment <> 'cancelled'), 0)
+  + case when exists (select 1 from order_lines ol where ol.order_id = ${d}.order_id and ol.seller_id = ${d}.seller_id and ol.fulfilment <> 'cancelled')
+    then coalesce((select sum(s.fee_kobo) from order_shipments s where s.order_id = ${d}.order_id and s.seller_id = ${d}.seller_id and not s.store_rate), 0)
+    else 0 end)`;
+
+/** The order's number, the buyer's phone, and what is left to pay at the door: the open deliveries' amounts (kobo) and their count. */
+async function readToPay(db: Executor, orderId: string) {
+  const found = await db.execute<{ phone: string; number: string; buyer_id: string; due: string; couriers: number }>(sql`
+    select u.phone, o.number, o.buyer_id,
+      coalesce((select sum(${podAmountSql(sql`d`)}) from pod_deliveries d where d.order_id = o.id and ${podOpenSql(sql`d`)}), 0)::text as due,
+      (select count(*)::int from pod_deliveries d where d.order_id = o.id and ${podOpenSql(sql`d`)}) as couriers
+    from orders o join users u on u.id = o.buyer_id where o.id = ${orderId}`);
+  const r = found.rows[0]!;
+  return { ...r, due: Number(r.due) };
+}
+
 const codeHash = (orderId: string, code: string) => sha256(`pod:${orderId}:${code}`);
 const newCode = () => String(randomInt(0, 10 ** POD_CODE_LENGTH)).padStart(POD_CODE_LENGTH, "0");
 
@@ -49,12 +70,16 @@ export async function readPodBuyer(db: Executor, buyerId: string): Promise<{ pho
   return { phoneVerified: Boolean(r?.verified), refusals: Number(r?.refusals ?? 0) };
 }
 
-/** The SMS with the code: what to pay and to whom to give the code. */
-function codeMessage(phone: string, number: string, totalKobo: number, code: string) {
+/** The SMS with the code: what is left to pay (with several couriers, in all: each collects their part) and to whom to give the code. */
+function codeMessage(to: { phone: string; number: string; due: number; couriers: number }, code: string) {
+  const pay =
+    to.couriers > 1
+      ? `Pay ${formatNaira(koboToNaira(to.due))} in all to the ${to.couriers} couriers (each collects their part, shown on your order)`
+      : `Pay the courier ${formatNaira(koboToNaira(to.due))}`;
   return {
     channel: "sms" as const,
-    recipient: phone,
-    body: `Naija Market: your delivery code is ${code} (order ${number}). Pay the courier ${formatNaira(koboToNaira(totalKobo))} and give them this code only when you receive your items.`,
+    recipient: to.phone,
+    body: `Naija Market: your delivery code is ${code} (order ${to.number}). ${pay} and give the code only when you receive your items.`,
   };
 }
 
@@ -63,15 +88,13 @@ function codeMessage(phone: string, number: string, totalKobo: number, code: str
  * the code's hash, the SMS to the buyer's verified phone, and each seller told. Answers the outbox ids.
  */
 export async function startPodOrder(tx: Executor, orderId: string): Promise<string[]> {
-  const found = await tx.execute<{ phone: string; number: string; total_kobo: string; buyer_id: string }>(sql`
-    select u.phone, o.number, o.total_kobo::text, o.buyer_id from orders o join users u on u.id = o.buyer_id where o.id = ${orderId}`);
-  const o = found.rows[0]!;
+  const buyer = await tx.execute<{ buyer_id: string }>(sql`select buyer_id from orders where id = ${orderId}`);
   await tx.execute(sql`
     insert into pod_deliveries (order_id, seller_id, buyer_id)
-    select distinct ${orderId}::uuid, seller_id, ${o.buyer_id}::uuid from order_lines where order_id = ${orderId}`);
+    select distinct ${orderId}::uuid, seller_id, ${buyer.rows[0]!.buyer_id}::uuid from order_lines where order_id = ${orderId}`);
   const code = newCode();
   await tx.execute(sql`insert into pod_codes (order_id, code_hash) values (${orderId}, ${codeHash(orderId, code)})`);
-  const id = await queueOutbox(tx, codeMessage(o.phone, o.number, Number(o.total_kobo), code));
+  const id = await queueOutbox(tx, codeMessage(await readToPay(tx, orderId), code));
   return [...(id ? [id] : []), ...(await podOrderPlaced(tx, orderId))];
 }
 
@@ -96,9 +119,7 @@ export async function resendDeliveryCode(db: Db, buyerId: string, orderId: strin
     await tx.execute(
       sql`update pod_codes set code_hash = ${codeHash(orderId, code)}, sends = sends + 1, sent_at = now() where order_id = ${orderId}`,
     );
-    const o = await tx.execute<{ phone: string; number: string; total_kobo: string }>(sql`
-      select u.phone, o.number, o.total_kobo::text from orders o join users u on u.id = o.buyer_id where o.id = ${orderId}`);
-    const id = await queueOutbox(tx, codeMessage(o.rows[0]!.phone, o.rows[0]!.number, Number(o.rows[0]!.total_kobo), code));
+    const id = await queueOutbox(tx, codeMessage(await readToPay(tx, orderId), code));
     return id ? [id] : [];
   });
 }
@@ -199,18 +220,16 @@ export async function unlockDelivery(db: Db, orderId: string, sellerId: string):
 }
 
 /**
- * The order page's pay-on-delivery block (null for other orders): the amount, the code's sending
- * (not shown to sellers) and the deliveries, only `sellerId`'s when given.
+ * The order page's pay-on-delivery block (null for other orders): the amount left to pay at the
+ * door (the open deliveries'; a seller's own delivery only), the code's sending (not shown to
+ * sellers) and the deliveries, only `sellerId`'s when given, each with what its courier collects.
  */
 export async function podView(db: Executor, orderId: string, sellerId: string | null): Promise<PayOnDeliveryView | null> {
   const found = await db.execute<{
     payment_type: string;
-    total_kobo: string;
     sent_at: Date | null;
     sends: number | null;
-  }>(
-    sql`select o.payment_type, o.total_kobo::text, c.sent_at, c.sends from orders o left join pod_codes c on c.order_id = o.id where o.id = ${orderId}`,
-  );
+  }>(sql`select o.payment_type, c.sent_at, c.sends from orders o left join pod_codes c on c.order_id = o.id where o.id = ${orderId}`);
   const o = found.rows[0];
   if (!o || o.payment_type !== PAY_ON_DELIVERY) return null;
   const rows = await db.execute<{
@@ -224,16 +243,15 @@ export async function podView(db: Executor, orderId: string, sellerId: string | 
     open: boolean;
   }>(sql`
     select d.seller_id, u.names, d.wrong_tries, d.locked_at is not null as locked, d.paid_at is not null as paid, d.refused_at is not null as refused,
-      ${podOpenSql(sql`d`)} as open,
-      ((select coalesce(sum(ol.unit_price_kobo * ol.quantity), 0) from order_lines ol where ol.order_id = d.order_id and ol.seller_id = d.seller_id)
-        + coalesce((select sum(s.fee_kobo) from order_shipments s where s.order_id = d.order_id and s.seller_id = d.seller_id and not s.store_rate), 0))::text as amount
+      ${podOpenSql(sql`d`)} as open, ${podAmountSql(sql`d`)}::text as amount
     from pod_deliveries d join users u on u.id = d.seller_id
     where d.order_id = ${orderId} and (${sellerId}::uuid is null or d.seller_id = ${sellerId}::uuid)
     order by u.names, d.seller_id`);
   const sent = o.sent_at ? new Date(o.sent_at) : null;
   const more = sent && (o.sends ?? 0) < POD_MAX_SENDS;
+  const due = rows.rows.filter((r) => r.open).reduce((s, r) => s + Number(r.amount), 0);
   return {
-    amount: koboToNaira(Number(o.total_kobo)),
+    amount: koboToNaira(due),
     code_sent_at: sellerId ? null : (sent?.toISOString() ?? null),
     resend_at: !sellerId && more ? new Date(sent.getTime() + POD_RESEND_SECONDS * 1000).toISOString() : null,
     deliveries: rows.rows.map((r) => ({

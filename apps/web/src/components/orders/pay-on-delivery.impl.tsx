@@ -115,7 +115,8 @@ export default function PayOnDeliveryPanel({ order }: { order: OrderView }) {
   const action = usePodAction(order._id);
   if (!pod) return null;
   const buyer = order.view === "buyer";
-  const open = pod.deliveries.some((d) => d.status === "awaiting");
+  const couriers = pod.deliveries.filter((d) => d.status === "awaiting").length;
+  const open = couriers > 0;
   return (
     <Paper withBorder radius="md" p="md" data-testid="pod-panel">
       <Stack gap="sm">
@@ -124,9 +125,14 @@ export default function PayOnDeliveryPanel({ order }: { order: OrderView }) {
         </Title>
         {buyer ? (
           <>
-            <Text fw={700} data-testid="pod-pay">
-              {payTheCourier(pod.amount)}
-            </Text>
+            {open ? (
+              <Text fw={700} data-testid="pod-pay">
+                {/* Each seller's courier collects only their part: the rows below say how much. */}
+                {couriers > 1
+                  ? `Pay ${formatNaira(pod.amount)} in all: each courier collects the amount of their seller below`
+                  : payTheCourier(pod.amount)}
+              </Text>
+            ) : null}
             {open ? (
               <>
                 <Text fz="sm" data-testid="pod-code-sent">
