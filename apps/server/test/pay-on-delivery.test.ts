@@ -463,3 +463,32 @@ describe("the amount to pay at the door", () => {
     expect(code).toMatch(/^\d{6}$/);
   });
 });
+
+describe("the seller's own fee on the ledger", () => {
+  it("is refunded from the line it was credited on, when the seller's first line was cancelled before collection", async () => {
+    const s = await seller(4_000);
+    const second = await ctx.shop.product({ userId: s.user.id, price: 6_000, countInStock: 5, name: `Other ${s.user.id.slice(0, 6)}` });
+    const buyer = await shopper([s.product.id, second.id]);
+    const placed = await createSession(buyer.token, podBody(11_500));
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderId = placed.json().data.Form.order_id as string;
+    const code = await latestCode(ctx, buyer.user.phone);
+    const lines = (await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId))).sort((a, b) => (a.id < b.id ? -1 : 1));
+    const cancel = await ctx.request({
+      method: "POST",
+      url: `/api/orders/lines/${lines[0]!.id}/cancel`,
+      token: s.token,
+      payload: { reason: "Out of stock" },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await enter(s.token, orderId, code)).statusCode).toBe(200);
+    const all = await ctx.request({
+      method: "POST",
+      url: "/api/admin/refunds",
+      token: admin.token,
+      payload: { order_id: orderId, reason: "Buyer asked" },
+    });
+    expect(all.statusCode, all.body).toBe(200);
+    expect(await balanceKobo(ctx.db, { kind: "seller_pending", ownerId: s.user.id })).toBe(0);
+  });
+});

@@ -200,7 +200,7 @@ export async function refundInTx(
 /**
  * The sellers of an order who charged their own delivery fee (ADR 0200), or only `sellerId`: what is
  * left of the fee to give back (kobo: the fee less what earlier shipping refunds took from that
- * seller), the line the fee was credited on (their first) and that line's pending share.
+ * seller), the line the fee was credited on (their first line credited by the sale) and that line's pending share.
  */
 async function ownFeesLeft(tx: Tx, orderId: string, sellerId?: string) {
   const rows = await tx.execute<{ seller_id: string; fee: string; taken: string; line_id: string; pending: string }>(sql`
@@ -214,7 +214,12 @@ async function ownFeesLeft(tx: Tx, orderId: string, sellerId?: string) {
            coalesce((select sum(e.amount_kobo) from ledger_entries e join ledger_accounts a on a.id = e.account_id
                      where e.order_line_id = l.id and a.kind = 'seller_pending'), 0)::text as pending
     from order_shipments s
-    join lateral (select id from order_lines where order_id = s.order_id and seller_id = s.seller_id order by id limit 1) l on true
+    -- The line the fee was credited on: the seller's first line with a sale credit (a paid order's
+    -- first line; pay on delivery's first line not cancelled at collection: recordPodCollected).
+    join lateral (select ol.id from order_lines ol where ol.order_id = s.order_id and ol.seller_id = s.seller_id
+      and exists (select 1 from ledger_entries e join ledger_journals j on j.id = e.journal_id join ledger_accounts a on a.id = e.account_id
+                  where e.order_line_id = ol.id and j.kind = 'sale' and a.kind = 'seller_pending')
+      order by ol.id limit 1) l on true
     join orders o on o.id = s.order_id
     where s.order_id = ${orderId} and not s.store_rate and s.fee_kobo > 0
       and (o.payment_type <> 'pay_on_delivery' or exists (
