@@ -358,6 +358,11 @@ describe("a delivery whose lines were all cancelled", () => {
       payload: { reason: "Out of stock" },
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
+    // Nothing was paid, so the buyer is told of no refund.
+    const told = await ctx.db.select().from(notifications).where(eq(notifications.userId, buyer.user.id));
+    const cancelled = told.filter((n) => n.kind === "line_cancelled").map((n) => n.text);
+    expect(cancelled).toHaveLength(1);
+    expect(cancelled[0]).not.toContain("refunded");
     const page = await ctx.request({ method: "GET", url: `/api/orders/${orderId}`, token: buyer.token });
     expect(page.json().data.pay_on_delivery.deliveries[0].status).toBe("cancelled");
     const history = (await ctx.request({ method: "GET", url: "/api/orders", token: buyer.token })).json().data;

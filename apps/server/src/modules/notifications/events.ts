@@ -4,7 +4,7 @@
  * `notify` there: the caller delivers the answered outbox ids after its commit. Texts are plain
  * text with the order's number (orders.number) and a link; SMS are short. Amounts are kobo.
  */
-import { BACKOFFICE_BASE, BACKOFFICE_PATHS, formatNaira, koboToNaira, POD_MESSAGES, truncate } from "@market/contract";
+import { BACKOFFICE_BASE, BACKOFFICE_PATHS, formatNaira, koboToNaira, PAY_ON_DELIVERY, POD_MESSAGES, truncate } from "@market/contract";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { type ShipBySettings, shipBySql } from "../commerce/ship-by.js";
@@ -359,11 +359,19 @@ export async function sellerReviewed(
 
 /* Buyer protection (ADR 0193-0196) ----------------------------------------------------------- */
 
-type LineRow = { order_id: string; number: string; buyer_id: string; seller_id: string; name: string; quantity: number };
+type LineRow = {
+  order_id: string;
+  number: string;
+  buyer_id: string;
+  seller_id: string;
+  name: string;
+  quantity: number;
+  payment_type: string;
+};
 
 async function readLine(tx: Executor, lineId: string): Promise<LineRow | undefined> {
   const found = await tx.execute<LineRow>(sql`
-    select o.id as order_id, o.number, o.buyer_id, l.seller_id, l.name, l.quantity
+    select o.id as order_id, o.number, o.buyer_id, l.seller_id, l.name, l.quantity, o.payment_type
     from order_lines l join orders o on o.id = l.order_id where l.id = ${lineId}`);
   return found.rows[0];
 }
@@ -412,19 +420,26 @@ export async function lineShipped(tx: Executor, lineId: string, carrier: string,
   });
 }
 
-/** A line was cancelled (by its seller with `reason`, or not shipped in time): the buyer is told of the refund. */
+/**
+ * A line was cancelled (by its seller with `reason`, or not shipped in time): the buyer is told of the
+ * refund, or, when nothing was paid for it (pay on delivery not collected: ADR 0220), of no refund.
+ */
 export async function lineCancelled(tx: Executor, lineId: string, reason: string, refundKobo: number): Promise<string[]> {
   const l = await readLine(tx, lineId);
   if (!l) return [];
+  const unpaid = refundKobo === 0 && l.payment_type === PAY_ON_DELIVERY;
+  const refund = unpaid ? "" : `; ${naira(refundKobo)} refunded`;
   return notify(tx, {
     kind: "line_cancelled",
     event: `line_cancelled:${lineId}`,
     userIds: [l.buyer_id, l.seller_id],
     message: {
-      text: `Cancelled: ${what(l)} (order ${l.number}); ${naira(refundKobo)} refunded.`,
-      sms: `${what(l)} from order ${l.number} was cancelled and ${naira(refundKobo)} refunded.`,
+      text: `Cancelled: ${what(l)} (order ${l.number})${refund}.`,
+      sms: unpaid
+        ? `${what(l)} from order ${l.number} was cancelled: nothing to pay for it at the door.`
+        : `${what(l)} from order ${l.number} was cancelled and ${naira(refundKobo)} refunded.`,
       subject: `${item(l.name)} from order ${l.number} is cancelled`,
-      email: `${what(l)} from order ${l.number} was cancelled.\nReason: ${reason}\n\n${naira(refundKobo)} is refunded to the buyer.`,
+      email: `${what(l)} from order ${l.number} was cancelled.\nReason: ${reason}${unpaid ? "\n\nIt was to be paid on delivery: there is nothing to pay for it." : `\n\n${naira(refundKobo)} is refunded to the buyer.`}`,
       url: buyerOrderUrl(l.order_id),
     },
   });
