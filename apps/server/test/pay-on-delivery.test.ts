@@ -5,7 +5,7 @@
  * money, two refusals end the offer), the ledger (the cash is the seller's, the store's
  * commission a debt netted from their available balance), and who may not call each route.
  */
-import { POD_MESSAGES, POD_SELLER_DEBT_LIMIT_NAIRA } from "@market/contract";
+import { POD_CONTEST_DAYS, POD_MESSAGES, POD_SELLER_DEBT_LIMIT_NAIRA } from "@market/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, orderLines, orders, podCodes, productVariants, refunds, users } from "../src/db/schema/index.js";
@@ -17,7 +17,7 @@ import { checkoutBody } from "./fixtures.js";
 import { createShopContext, type ShopContext } from "./helpers.js";
 
 let ctx: ShopContext;
-let admin: { token: string };
+let admin: { token: string; user: { id: string } };
 beforeAll(async () => {
   ctx = await createShopContext();
   admin = await createUserWithToken(ctx.db, { accType: "admin" });
@@ -170,6 +170,11 @@ describe("createSession with pay_on_delivery", () => {
       const [line] = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
       expect(line!.fulfilment).toBe("cancelled");
     }
+    // A refusal counts only once the buyer's window to contest it has passed.
+    expect((await quote(buyer.token)).pay_on_delivery.available).toBe(true);
+    await ctx.db.execute(
+      sql`update pod_deliveries set refused_at = refused_at - make_interval(days => ${POD_CONTEST_DAYS}) where buyer_id = ${buyer.user.id}`,
+    );
     // Restocked each time, and no money moved.
     const [v] = await ctx.db.select().from(productVariants).where(eq(productVariants.productId, s.product.id));
     expect(v!.countInStock).toBe(50);
@@ -495,5 +500,47 @@ describe("the seller's own fee on the ledger", () => {
     });
     expect(all.statusCode, all.body).toBe(200);
     expect(await balanceKobo(ctx.db, { kind: "seller_pending", ownerId: s.user.id })).toBe(0);
+  });
+});
+
+describe("the buyer contests a refusal", () => {
+  it("within the window: no strike, the admins told; once only; not for others; too late after the window", async () => {
+    const { orderId, buyer, seller: s } = await podOrder(3_500);
+    const contest = (token: string | undefined, sellerId = s.user.id) =>
+      ctx.request({ method: "POST", url: `/api/orders/${orderId}/refusal/contest`, token, payload: { seller_id: sellerId } });
+    expect([(await contest(buyer.token)).statusCode, (await contest(buyer.token)).json().message]).toEqual([409, POD_MESSAGES.notRefused]);
+    expect((await ctx.request({ method: "POST", url: `/api/orders/${orderId}/refused`, token: s.token })).statusCode).toBe(200);
+    const page = await ctx.request({ method: "GET", url: `/api/orders/${orderId}`, token: buyer.token });
+    expect(page.json().data.pay_on_delivery.deliveries[0]).toMatchObject({ contested: false, contest_until: expect.any(String) });
+    expect((await contest(s.token)).statusCode).toBe(404);
+    expect((await contest(undefined)).statusCode).toBe(401);
+    expect((await contest(buyer.token, admin.user.id)).statusCode).toBe(404);
+    const ok = await contest(buyer.token);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.deliveries[0]).toMatchObject({ contested: true, contest_until: null });
+    expect((await contest(buyer.token)).json().message).toBe(POD_MESSAGES.contested);
+    const told = await ctx.db.select().from(notifications).where(eq(notifications.userId, admin.user.id));
+    expect(told.some((n) => n.eventKey === `pod_contested:${orderId}:${s.user.id}`)).toBe(true);
+    // Contested, it never counts, even after the window.
+    await ctx.db.execute(sql`update pod_deliveries set refused_at = refused_at - interval '30 days' where order_id = ${orderId}`);
+    const [{ refusals }] = (
+      await ctx.db.execute<{ refusals: number }>(
+        sql`select count(*)::int as refusals from pod_deliveries where buyer_id = ${buyer.user.id} and contested_at is null`,
+      )
+    ).rows as [{ refusals: number }];
+    expect(refusals).toBe(0);
+    // Too late: another order's refusal, past the window.
+    const late = await podOrder(2_500);
+    expect((await ctx.request({ method: "POST", url: `/api/orders/${late.orderId}/refused`, token: late.seller.token })).statusCode).toBe(
+      200,
+    );
+    await ctx.db.execute(sql`update pod_deliveries set refused_at = refused_at - interval '8 days' where order_id = ${late.orderId}`);
+    const tooLate = await ctx.request({
+      method: "POST",
+      url: `/api/orders/${late.orderId}/refusal/contest`,
+      token: late.buyer.token,
+      payload: { seller_id: late.seller.user.id },
+    });
+    expect([tooLate.statusCode, tooLate.json().message]).toEqual([409, POD_MESSAGES.contestClosed]);
   });
 });

@@ -16,6 +16,9 @@ export const POD_CAP_NAIRA = 100_000;
  */
 export const POD_SELLER_DEBT_LIMIT_NAIRA = 50_000;
 
+/** Days a buyer has to say they did not refuse a delivery; the refusal counts against them only after (ADR 0221). */
+export const POD_CONTEST_DAYS = 7;
+
 /** Unpaid refusals after which a buyer is no longer offered pay on delivery. */
 export const POD_MAX_REFUSALS = 2;
 /** Wrong delivery codes that lock a seller's delivery of an order until an admin unlocks it. */
@@ -48,7 +51,10 @@ export const POD_MESSAGES = {
   reportBeforePaid: "You have not paid for this item yet: if it is not right, refuse it at the door and do not give the courier your code.",
   /** The buyer is told of every refusal (ADR 0221): the seller's word alone, so the buyer can say otherwise. */
   refusedBuyer: (number: string, seller: string) =>
-    `Order ${number}: ${seller} says you refused the delivery at the door without paying. If you did not, contact the store.`,
+    `Order ${number}: ${seller} says you refused the delivery at the door without paying. If you did not, say so on the order's page within ${POD_CONTEST_DAYS} days.`,
+  notRefused: "This delivery was not marked refused.",
+  contested: "You already said you did not refuse this delivery: the store is looking into it.",
+  contestClosed: `It is more than ${POD_CONTEST_DAYS} days since this delivery was marked refused.`,
   deliverWithCode: "This item is paid on delivery: enter the buyer's delivery code to mark it delivered and paid.",
 } as const;
 

@@ -21,6 +21,10 @@ export const PodDelivery = z.object({
   /** Five wrong codes lock it until an admin unlocks it (ADR 0221). */
   locked: z.boolean(),
   tries_left: z.number().int(),
+  /** Refused: until when the buyer may say they did not refuse (ISO; null once said or passed; ADR 0221). */
+  contest_until: z.string().nullable(),
+  /** Refused, and the buyer said they did not: no strike; the admin decides. */
+  contested: z.boolean(),
 });
 export type PodDelivery = z.infer<typeof PodDelivery>;
 

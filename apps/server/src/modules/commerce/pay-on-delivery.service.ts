@@ -13,6 +13,7 @@ import {
   PAY_ON_DELIVERY,
   type PayOnDeliveryView,
   POD_CODE_LENGTH,
+  POD_CONTEST_DAYS,
   POD_MAX_SENDS,
   POD_MAX_TRIES,
   POD_MESSAGES,
@@ -25,7 +26,7 @@ import { sha256 } from "../auth/sessions.js";
 import { lockAccount } from "../ledger/ledger.service.js";
 import { netSellerDebt, recordPodCollected } from "../ledger/pod-debt.service.js";
 import { queueOutbox } from "../messages/service.js";
-import { podOrderPlaced, podRefused } from "../notifications/events.js";
+import { podOrderPlaced, podRefusalContested, podRefused } from "../notifications/events.js";
 import { type ProtectionSettings, settlePodLines } from "./protection.service.js";
 
 /**
@@ -60,11 +61,15 @@ async function readToPay(db: Executor, orderId: string) {
 const codeHash = (orderId: string, code: string) => sha256(`pod:${orderId}:${code}`);
 const newCode = () => String(randomInt(0, 10 ** POD_CODE_LENGTH)).padStart(POD_CODE_LENGTH, "0");
 
-/** What pay on delivery's rules need to know of a buyer: a verified phone, and their unpaid refusals. */
+/**
+ * What pay on delivery's rules need to know of a buyer: a verified phone, and their unpaid refusals
+ * (each counts once POD_CONTEST_DAYS passed without the buyer contesting it: ADR 0221).
+ */
 export async function readPodBuyer(db: Executor, buyerId: string): Promise<{ phoneVerified: boolean; refusals: number }> {
   const found = await db.execute<{ verified: boolean; refusals: number }>(sql`
     select u.phone_verified as verified,
-      (select count(*)::int from pod_deliveries d where d.buyer_id = u.id and d.refused_at is not null) as refusals
+      (select count(*)::int from pod_deliveries d where d.buyer_id = u.id and d.refused_at is not null and d.contested_at is null
+         and d.refused_at <= now() - make_interval(days => ${POD_CONTEST_DAYS})) as refusals
     from users u where u.id = ${buyerId}`);
   const r = found.rows[0];
   return { phoneVerified: Boolean(r?.verified), refusals: Number(r?.refusals ?? 0) };
@@ -206,6 +211,28 @@ export async function refuseAtDelivery(
 }
 
 /**
+ * The buyer says they did not refuse `sellerId`'s delivery (within POD_CONTEST_DAYS of the refusal):
+ * it never counts against them, and the admins are told to look into it (ADR 0221). Answers the outbox ids.
+ * @throws 404 not the buyer's order or no such delivery; 409 not refused, already contested, or too late.
+ */
+export async function contestRefusal(db: Db, buyerId: string, orderId: string, sellerId: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const found = await tx.execute<{ buyer_id: string; refused: boolean; contested: boolean; open: boolean }>(sql`
+      select o.buyer_id, d.refused_at is not null as refused, d.contested_at is not null as contested,
+        coalesce(d.refused_at > now() - make_interval(days => ${POD_CONTEST_DAYS}), false) as open
+      from orders o join pod_deliveries d on d.order_id = o.id and d.seller_id = ${sellerId}
+      where o.id = ${orderId} for update of d`);
+    const d = found.rows[0];
+    if (!d || d.buyer_id !== buyerId) throw notFound("Order not found");
+    if (!d.refused) throw conflict(POD_MESSAGES.notRefused);
+    if (d.contested) throw conflict(POD_MESSAGES.contested);
+    if (!d.open) throw conflict(POD_MESSAGES.contestClosed);
+    await tx.execute(sql`update pod_deliveries set contested_at = now() where order_id = ${orderId} and seller_id = ${sellerId}`);
+    return podRefusalContested(tx, orderId, sellerId);
+  });
+}
+
+/**
  * An admin unlocks a seller's delivery locked by five wrong codes (ADR 0221): the tries start again.
  * @throws 404 no such delivery; 409 it is not locked.
  */
@@ -241,9 +268,13 @@ export async function podView(db: Executor, orderId: string, sellerId: string | 
     paid: boolean;
     refused: boolean;
     open: boolean;
+    contested: boolean;
+    contest_until: Date | null;
   }>(sql`
     select d.seller_id, u.names, d.wrong_tries, d.locked_at is not null as locked, d.paid_at is not null as paid, d.refused_at is not null as refused,
-      ${podOpenSql(sql`d`)} as open, ${podAmountSql(sql`d`)}::text as amount
+      ${podOpenSql(sql`d`)} as open, ${podAmountSql(sql`d`)}::text as amount, d.contested_at is not null as contested,
+      case when d.refused_at is not null and d.contested_at is null and d.refused_at > now() - make_interval(days => ${POD_CONTEST_DAYS})
+        then d.refused_at + make_interval(days => ${POD_CONTEST_DAYS}) end as contest_until
     from pod_deliveries d join users u on u.id = d.seller_id
     where d.order_id = ${orderId} and (${sellerId}::uuid is null or d.seller_id = ${sellerId}::uuid)
     order by u.names, d.seller_id`);
@@ -261,6 +292,8 @@ export async function podView(db: Executor, orderId: string, sellerId: string | 
       status: r.paid ? "paid" : r.refused ? "refused" : r.open ? "awaiting" : "cancelled",
       locked: r.locked,
       tries_left: Math.max(0, POD_MAX_TRIES - r.wrong_tries),
+      contest_until: r.contest_until ? new Date(r.contest_until).toISOString() : null,
+      contested: r.contested,
     })),
   };
 }

@@ -190,6 +190,21 @@ export async function podRefused(tx: Executor, orderId: string, sellerId: string
   });
 }
 
+/** The buyer said they did not refuse a seller's delivery (ADR 0221): the admins are told to look into it. */
+export async function podRefusalContested(tx: Executor, orderId: string, sellerId: string): Promise<string[]> {
+  const found = await tx.execute<{ number: string; names: string }>(sql`
+    select o.number, u.names from orders o join users u on u.id = ${sellerId} where o.id = ${orderId}`);
+  const o = found.rows[0];
+  if (!o) return [];
+  const text = `Order ${o.number}: the buyer says they did not refuse ${o.names}'s delivery marked refused at the door.`;
+  return notify(tx, {
+    kind: "problem_to_decide",
+    event: `pod_contested:${orderId}:${sellerId}`,
+    userIds: await adminIds(tx),
+    message: { text, sms: text, subject: `order ${o.number}: a refusal contested`, email: text, url: backofficeOrderUrl(orderId) },
+  });
+}
+
 /**
  * Refunds were made on an order (one call of the admin's refund): the buyer is told the total, each
  * seller whose lines were refunded their part. `refundIds`: the refunds made together.

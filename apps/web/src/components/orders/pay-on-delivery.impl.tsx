@@ -157,6 +157,26 @@ export default function PayOnDeliveryPanel({ order }: { order: OrderView }) {
         {pod.deliveries.map((d) => (
           <DeliveryRow key={d.seller_id} d={d}>
             {order.view === "seller" ? <SellerEntry orderId={order._id} d={d} /> : null}
+            {/* The seller's word alone marks it refused: the buyer may say otherwise until contest_until (ADR 0221). */}
+            {buyer && d.contest_until ? (
+              <Group>
+                <Button
+                  variant="light"
+                  color="red"
+                  loading={action.isPending}
+                  onClick={() =>
+                    action.mutate({ path: `/api/orders/${order._id}/refusal/contest`, body: { seller_id: d.seller_id } }, toldAfter())
+                  }
+                >
+                  I did not refuse it
+                </Button>
+              </Group>
+            ) : null}
+            {d.contested ? (
+              <Text fz="sm" c="dimmed">
+                The buyer says they did not refuse it: the store is looking into it.
+              </Text>
+            ) : null}
             {order.view === "admin" && d.locked && d.status === "awaiting" ? (
               <Group>
                 <Button
