@@ -76,7 +76,8 @@ type Op =
   | { t: "settle"; i: number; to: "paid" | "failed" | "reversed" }
   | { t: "rate"; bps: number }
   | { t: "pod"; lines: Array<{ seller: number; unit: number; qty: number }>; fee: number }
-  | { t: "collect"; i: number; s: number; refuse: boolean };
+  | { t: "collect"; i: number; s: number; refuse: boolean }
+  | { t: "podRefund"; i: number; line: number; whole: boolean; percent: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   {
@@ -157,6 +158,16 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       refuse: fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
     }),
   },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant("podRefund" as const),
+      i: fc.nat(),
+      line: fc.nat(),
+      whole: fc.boolean(),
+      percent: fc.integer({ min: 1, max: 100 }),
+    }),
+  },
 );
 
 const submitted = (lines: Array<{ seller: number; unit: number; qty: number }>) =>
@@ -196,6 +207,19 @@ async function checkInvariants() {
     join ledger_accounts a on a.id = e.account_id
     where j.kind = 'release' and a.kind = 'seller_payable' group by e.order_line_id having count(*) > 1`);
   expect(twice.rows).toEqual([]);
+  // Pay on delivery (ADR 0222): only what a courier collected is ever refunded: no refund of a line of
+  // a delivery not paid (or cancelled before it), nor more shipping than the collected deliveries' fees.
+  const uncollected = await ctx.db.execute(sql`
+    select r.id from refunds r join order_lines ol on ol.id = r.order_line_id join orders o on o.id = r.order_id
+    where o.payment_type = 'pay_on_delivery' and (ol.fulfilment = 'cancelled' or not exists (
+      select 1 from pod_deliveries d where d.order_id = ol.order_id and d.seller_id = ol.seller_id and d.paid_at is not null))`);
+  expect(uncollected.rows).toEqual([]);
+  const overShipping = await ctx.db.execute(sql`
+    select o.id from orders o where o.payment_type = 'pay_on_delivery'
+      and coalesce((select sum(r.shipping_kobo) from refunds r where r.order_id = o.id), 0) > coalesce((
+        select sum(s.fee_kobo) from order_shipments s join pod_deliveries d on d.order_id = s.order_id and d.seller_id = s.seller_id
+        where s.order_id = o.id and d.paid_at is not null), 0)`);
+  expect(overShipping.rows).toEqual([]);
 }
 
 /** The delivery code of a pay-on-delivery order, read from the newest SMS to the buyer that names it. */
@@ -360,6 +384,22 @@ describe("property: money is conserved and never negative", () => {
               await allowRefusal(() => enterDeliveryCode(ctx.db, seller, pod.orderId, code, { now, settings: protection }, none));
               break;
             }
+            case "podRefund": {
+              const pod = pods.length ? pods[o.i % pods.length]! : undefined;
+              if (!pod) break;
+              const line = pod.lines[o.line % pod.lines.length]!;
+              const amountKobo = Math.max(1, Math.floor((line.total * o.percent) / 100));
+              await allowRefusal(() =>
+                refundFromTransactions(
+                  ctx.db,
+                  adminId,
+                  o.whole
+                    ? { orderId: pod.orderId, reason: "Whole" }
+                    : { orderId: pod.orderId, lineId: line.id, amountKobo, reason: "Part" },
+                ),
+              );
+              break;
+            }
           }
           await checkInvariants();
         }
@@ -403,6 +443,29 @@ describe("property: money is conserved and never negative", () => {
               { t: "receive", i: 0 },
               { t: "advance", d: 8 },
               { t: "payout", s: 0, percent: 0 },
+            ],
+          ],
+          // Pay on delivery: one seller's buyer refuses, the other's pays; the whole order refunded gives back
+          // only what the paying seller's courier collected, even when the refusing seller has money available.
+          [
+            [
+              { t: "order", lines: [{ seller: 1, unit: 5_000_000, qty: 1 }] },
+              { t: "decide", i: 0, confirm: true },
+              { t: "deliver", i: 0, ship: false },
+              { t: "receive", i: 0 },
+              { t: "advance", d: 8 },
+              {
+                t: "pod",
+                lines: [
+                  { seller: 0, unit: 300_000, qty: 1 },
+                  { seller: 1, unit: 200_000, qty: 1 },
+                ],
+                fee: 100_000,
+              },
+              { t: "collect", i: 0, s: 1, refuse: true },
+              { t: "collect", i: 0, s: 0, refuse: false },
+              { t: "podRefund", i: 0, line: 1, whole: false, percent: 100 },
+              { t: "podRefund", i: 0, line: 0, whole: true, percent: 100 },
             ],
           ],
           // A problem decided with part refunded, the rest released after the hold, then paid out.

@@ -5,19 +5,19 @@
  * money, two refusals end the offer), the ledger (the cash is the seller's, the store's
  * commission a debt netted from their available balance), and who may not call each route.
  */
-import { POD_MESSAGES } from "@market/contract";
+import { POD_CONTEST_DAYS, POD_MESSAGES, POD_SELLER_DEBT_LIMIT_NAIRA } from "@market/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, orderLines, orders, podCodes, productVariants, refunds, users } from "../src/db/schema/index.js";
 import { createUserWithToken } from "../src/db/seed/factories.js";
 import { ledgerClock } from "../src/modules/ledger/earnings.service.js";
-import { balanceKobo } from "../src/modules/ledger/ledger.service.js";
+import { balanceKobo, postJournal } from "../src/modules/ledger/ledger.service.js";
 import { latestCode } from "./accounts-helpers.js";
 import { checkoutBody } from "./fixtures.js";
 import { createShopContext, type ShopContext } from "./helpers.js";
 
 let ctx: ShopContext;
-let admin: { token: string };
+let admin: { token: string; user: { id: string } };
 beforeAll(async () => {
   ctx = await createShopContext();
   admin = await createUserWithToken(ctx.db, { accType: "admin" });
@@ -94,6 +94,11 @@ describe("createSession with pay_on_delivery", () => {
     expect(line!.fulfilment).toBe("unfulfilled");
     const [v] = await ctx.db.select().from(productVariants).where(eq(productVariants.productId, s.product.id));
     expect(v!.countInStock).toBe(49);
+    // The cart is emptied with the order: a second Place Order has nothing to buy.
+    const cart = await ctx.request({ method: "GET", url: "/api/cart", token: buyer.token });
+    expect(cart.json().data).toEqual([]);
+    expect((await createSession(buyer.token, podBody(11_500))).statusCode).not.toBe(200);
+    expect(await ctx.db.select().from(orders).where(eq(orders.buyerId, buyer.user.id))).toHaveLength(1);
     const code = await latestCode(ctx, buyer.user.phone);
     const [stored] = await ctx.db.select().from(podCodes).where(eq(podCodes.orderId, orderId));
     expect(stored!.codeHash).not.toContain(code);
@@ -165,6 +170,11 @@ describe("createSession with pay_on_delivery", () => {
       const [line] = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
       expect(line!.fulfilment).toBe("cancelled");
     }
+    // A refusal counts only once the buyer's window to contest it has passed.
+    expect((await quote(buyer.token)).pay_on_delivery.available).toBe(true);
+    await ctx.db.execute(
+      sql`update pod_deliveries set refused_at = refused_at - make_interval(days => ${POD_CONTEST_DAYS}) where buyer_id = ${buyer.user.id}`,
+    );
     // Restocked each time, and no money moved.
     const [v] = await ctx.db.select().from(productVariants).where(eq(productVariants.productId, s.product.id));
     expect(v!.countInStock).toBe(50);
@@ -301,5 +311,236 @@ describe("the ship-by clock of an order paid on delivery", () => {
     expect(after!.fulfilment).toBe("cancelled");
     expect(await stock()).toBe(50);
     expect((await ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId))).length).toBe(0);
+  });
+});
+
+describe("refunds of an order paid on delivery", () => {
+  it("plan and show only what a courier collected: a refused seller's lines and fee are never refunded", async () => {
+    const paid = await seller(10_000);
+    const refused = await seller(5_000);
+    const buyer = await shopper([paid.product.id, refused.product.id]);
+    const placed = await createSession(buyer.token, podBody(18_000));
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderId = placed.json().data.Form.order_id as string;
+    const code = await latestCode(ctx, buyer.user.phone);
+    const r = await ctx.request({ method: "POST", url: `/api/orders/${orderId}/refused`, token: refused.token });
+    expect(r.statusCode, r.body).toBe(200);
+    expect((await enter(paid.token, orderId, code)).statusCode).toBe(200);
+    const lines = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+    const refusedLine = lines.find((l) => l.sellerId === refused.user.id)!;
+
+    const shown = await ctx.request({ method: "GET", url: `/api/admin/refunds?order_id=${orderId}`, token: admin.token });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json().data.shipping_refundable).toBe(1_500);
+    const byId = new Map(shown.json().data.lines.map((l: { _id: string; refundable: number }) => [l._id, l.refundable]));
+    expect(byId.get(refusedLine.id)).toBe(0);
+
+    const refund = (payload: Record<string, unknown>) =>
+      ctx.request({
+        method: "POST",
+        url: "/api/admin/refunds",
+        token: admin.token,
+        payload: { order_id: orderId, reason: "Buyer asked", ...payload },
+      });
+    const one = await refund({ line_id: refusedLine.id });
+    expect([one.statusCode, one.json().message]).toEqual([409, POD_MESSAGES.notCollected]);
+    const all = await refund({});
+    expect(all.statusCode, all.body).toBe(200);
+    const made = await ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(made.reduce((s, x) => s + Number(x.amountKobo), 0)).toBe(1_150_000);
+    expect(made.some((x) => x.orderLineId === refusedLine.id)).toBe(false);
+  });
+});
+
+describe("a delivery whose lines were all cancelled", () => {
+  it("is closed: no longer to collect, and the code answers 409 recording nothing", async () => {
+    const { orderId, buyer, seller: s } = await podOrder(4_000);
+    const [line] = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+    const cancel = await ctx.request({
+      method: "POST",
+      url: `/api/orders/lines/${line!.id}/cancel`,
+      token: s.token,
+      payload: { reason: "Out of stock" },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    // Nothing was paid, so the buyer is told of no refund.
+    const told = await ctx.db.select().from(notifications).where(eq(notifications.userId, buyer.user.id));
+    const cancelled = told.filter((n) => n.kind === "line_cancelled").map((n) => n.text);
+    expect(cancelled).toHaveLength(1);
+    expect(cancelled[0]).not.toContain("refunded");
+    const page = await ctx.request({ method: "GET", url: `/api/orders/${orderId}`, token: buyer.token });
+    expect(page.json().data.pay_on_delivery.deliveries[0].status).toBe("cancelled");
+    const history = (await ctx.request({ method: "GET", url: "/api/orders", token: buyer.token })).json().data;
+    expect(history.find((o: { _id: string }) => o._id === orderId).pay_at_door).toBe(false);
+    const code = await latestCode(ctx, buyer.user.phone);
+    const entered = await enter(s.token, orderId, code);
+    expect([entered.statusCode, entered.json().message]).toEqual([409, POD_MESSAGES.done]);
+    const journals = await ctx.db.execute(sql`select 1 from ledger_journals where key like ${`pod-collected:${orderId}:%`}`);
+    expect(journals.rows).toEqual([]);
+    expect((await ctx.request({ method: "POST", url: `/api/orders/${orderId}/delivery-code`, token: buyer.token })).statusCode).toBe(409);
+  });
+});
+
+describe("Refused at delivery", () => {
+  it("tells the buyer (in-app and SMS), and is refused (409) on a delivery locked by wrong codes", async () => {
+    const { orderId, buyer, seller: s } = await podOrder(7_000);
+    const refuse = () => ctx.request({ method: "POST", url: `/api/orders/${orderId}/refused`, token: s.token });
+    const code = await latestCode(ctx, buyer.user.phone);
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let i = 0; i < 5; i++) await enter(s.token, orderId, wrong);
+    const locked = await refuse();
+    expect([locked.statusCode, locked.json().message]).toEqual([409, POD_MESSAGES.locked]);
+    const [line] = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+    expect(line!.fulfilment).toBe("unfulfilled");
+
+    await ctx.request({
+      method: "POST",
+      url: `/api/admin/orders/${orderId}/delivery-code/unlock`,
+      token: admin.token,
+      payload: { seller_id: s.user.id },
+    });
+    expect((await refuse()).statusCode).toBe(200);
+    const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    const told = await ctx.db.select().from(notifications).where(eq(notifications.userId, buyer.user.id));
+    expect(told.map((n) => n.text)).toContain(POD_MESSAGES.refusedBuyer(order!.number, s.user.names));
+    const sms = await ctx.db.execute<{ body: string }>(
+      sql`select body from outbox where recipient = ${buyer.user.phone} and body like ${`%${order!.number}%refused%`}`,
+    );
+    expect(sms.rows).toHaveLength(1);
+  });
+});
+
+describe("a seller whose debt to the store is not covered", () => {
+  it("is not offered pay on delivery while the debt above their pending and available balances passes the limit", async () => {
+    const s = await seller(8_000);
+    const buyer = await shopper([s.product.id]);
+    expect((await quote(buyer.token)).pay_on_delivery.available).toBe(true);
+    // Cash collected and kept, covered by nothing: the debt alone, over the limit.
+    let n = 0;
+    const owe = (kobo: number) =>
+      ctx.db.transaction((tx) =>
+        postJournal(
+          tx,
+          `test-debt:${s.user.id}:${n++}`,
+          [
+            { account: { kind: "seller_debt", ownerId: s.user.id }, amountKobo: -kobo },
+            { account: { kind: "refunds" }, amountKobo: kobo },
+          ],
+          { kind: "debt", memo: "Cash kept" },
+        ),
+      );
+    await owe(POD_SELLER_DEBT_LIMIT_NAIRA * 100);
+    expect((await quote(buyer.token)).pay_on_delivery.available).toBe(true);
+    await owe(1);
+    const reason = POD_MESSAGES.sellerDebt(s.product.name);
+    expect((await quote(buyer.token)).pay_on_delivery).toEqual({ available: false, reason });
+    const res = await createSession(buyer.token, podBody(9_500));
+    expect([res.statusCode, res.json().message]).toEqual([409, reason]);
+    expect(await ctx.db.select().from(orders).where(eq(orders.buyerId, buyer.user.id))).toEqual([]);
+  });
+});
+
+describe("the amount to pay at the door", () => {
+  it("is each open delivery's lines not cancelled and fee; a seller sees only their own", async () => {
+    const a = await seller(10_000);
+    const b = await seller(5_000);
+    const buyer = await shopper([a.product.id, b.product.id]);
+    const placed = await createSession(buyer.token, podBody(18_000));
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderId = placed.json().data.Form.order_id as string;
+    const pod = async (token: string) =>
+      (await ctx.request({ method: "GET", url: `/api/orders/${orderId}`, token })).json().data.pay_on_delivery;
+    expect((await pod(buyer.token)).amount).toBe(18_000);
+    expect((await pod(a.token)).amount).toBe(11_500);
+    expect((await pod(b.token)).amount).toBe(6_500);
+    const code = await latestCode(ctx, buyer.user.phone);
+    expect((await ctx.request({ method: "POST", url: `/api/orders/${orderId}/refused`, token: b.token })).statusCode).toBe(200);
+    const after = await pod(buyer.token);
+    expect(after.amount).toBe(11_500);
+    expect(after.deliveries.map((d: { amount: number; status: string }) => [d.amount, d.status]).sort()).toEqual([
+      [0, "refused"],
+      [11_500, "awaiting"],
+    ]);
+    // The code sent again says what is left to pay.
+    await ctx.db.execute(sql`update pod_codes set sent_at = now() - interval '2 minutes' where order_id = ${orderId}`);
+    expect((await ctx.request({ method: "POST", url: `/api/orders/${orderId}/delivery-code`, token: buyer.token })).statusCode).toBe(200);
+    const sms = await ctx.db.execute<{ body: string }>(
+      sql`select body from outbox where recipient = ${buyer.user.phone} and body like '%delivery code%' order by created_at desc, id desc limit 1`,
+    );
+    expect(sms.rows[0]!.body).toContain("₦11,500");
+    expect((await enter(a.token, orderId, await latestCode(ctx, buyer.user.phone))).statusCode).toBe(200);
+    expect((await pod(buyer.token)).amount).toBe(0);
+    expect(code).toMatch(/^\d{6}$/);
+  });
+});
+
+describe("the seller's own fee on the ledger", () => {
+  it("is refunded from the line it was credited on, when the seller's first line was cancelled before collection", async () => {
+    const s = await seller(4_000);
+    const second = await ctx.shop.product({ userId: s.user.id, price: 6_000, countInStock: 5, name: `Other ${s.user.id.slice(0, 6)}` });
+    const buyer = await shopper([s.product.id, second.id]);
+    const placed = await createSession(buyer.token, podBody(11_500));
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderId = placed.json().data.Form.order_id as string;
+    const code = await latestCode(ctx, buyer.user.phone);
+    const lines = (await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId))).sort((a, b) => (a.id < b.id ? -1 : 1));
+    const cancel = await ctx.request({
+      method: "POST",
+      url: `/api/orders/lines/${lines[0]!.id}/cancel`,
+      token: s.token,
+      payload: { reason: "Out of stock" },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await enter(s.token, orderId, code)).statusCode).toBe(200);
+    const all = await ctx.request({
+      method: "POST",
+      url: "/api/admin/refunds",
+      token: admin.token,
+      payload: { order_id: orderId, reason: "Buyer asked" },
+    });
+    expect(all.statusCode, all.body).toBe(200);
+    expect(await balanceKobo(ctx.db, { kind: "seller_pending", ownerId: s.user.id })).toBe(0);
+  });
+});
+
+describe("the buyer contests a refusal", () => {
+  it("within the window: no strike, the admins told; once only; not for others; too late after the window", async () => {
+    const { orderId, buyer, seller: s } = await podOrder(3_500);
+    const contest = (token: string | undefined, sellerId = s.user.id) =>
+      ctx.request({ method: "POST", url: `/api/orders/${orderId}/refusal/contest`, token, payload: { seller_id: sellerId } });
+    expect([(await contest(buyer.token)).statusCode, (await contest(buyer.token)).json().message]).toEqual([409, POD_MESSAGES.notRefused]);
+    expect((await ctx.request({ method: "POST", url: `/api/orders/${orderId}/refused`, token: s.token })).statusCode).toBe(200);
+    const page = await ctx.request({ method: "GET", url: `/api/orders/${orderId}`, token: buyer.token });
+    expect(page.json().data.pay_on_delivery.deliveries[0]).toMatchObject({ contested: false, contest_until: expect.any(String) });
+    expect((await contest(s.token)).statusCode).toBe(404);
+    expect((await contest(undefined)).statusCode).toBe(401);
+    expect((await contest(buyer.token, admin.user.id)).statusCode).toBe(404);
+    const ok = await contest(buyer.token);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.deliveries[0]).toMatchObject({ contested: true, contest_until: null });
+    expect((await contest(buyer.token)).json().message).toBe(POD_MESSAGES.contested);
+    const told = await ctx.db.select().from(notifications).where(eq(notifications.userId, admin.user.id));
+    expect(told.some((n) => n.eventKey === `pod_contested:${orderId}:${s.user.id}`)).toBe(true);
+    // Contested, it never counts, even after the window.
+    await ctx.db.execute(sql`update pod_deliveries set refused_at = refused_at - interval '30 days' where order_id = ${orderId}`);
+    const [{ refusals }] = (
+      await ctx.db.execute<{ refusals: number }>(
+        sql`select count(*)::int as refusals from pod_deliveries where buyer_id = ${buyer.user.id} and contested_at is null`,
+      )
+    ).rows as [{ refusals: number }];
+    expect(refusals).toBe(0);
+    // Too late: another order's refusal, past the window.
+    const late = await podOrder(2_500);
+    expect((await ctx.request({ method: "POST", url: `/api/orders/${late.orderId}/refused`, token: late.seller.token })).statusCode).toBe(
+      200,
+    );
+    await ctx.db.execute(sql`update pod_deliveries set refused_at = refused_at - interval '8 days' where order_id = ${late.orderId}`);
+    const tooLate = await ctx.request({
+      method: "POST",
+      url: `/api/orders/${late.orderId}/refusal/contest`,
+      token: late.buyer.token,
+      payload: { seller_id: late.seller.user.id },
+    });
+    expect([tooLate.statusCode, tooLate.json().message]).toEqual([409, POD_MESSAGES.contestClosed]);
   });
 });

@@ -9,6 +9,16 @@ export const PAY_ON_DELIVERY = "pay_on_delivery";
 
 /** The default cap of a pay-on-delivery order, naira (the admin's setting starts at it). */
 export const POD_CAP_NAIRA = 100_000;
+/**
+ * A seller's debt to the store not covered by their pending and available balances (cash their
+ * couriers collected and kept, whole naira) above which pay on delivery is not offered for their
+ * items: the store's exposure to one seller stays bounded (ADR 0222).
+ */
+export const POD_SELLER_DEBT_LIMIT_NAIRA = 50_000;
+
+/** Days a buyer has to say they did not refuse a delivery; the refusal counts against them only after (ADR 0221). */
+export const POD_CONTEST_DAYS = 7;
+
 /** Unpaid refusals after which a buyer is no longer offered pay on delivery. */
 export const POD_MAX_REFUSALS = 2;
 /** Wrong delivery codes that lock a seller's delivery of an order until an admin unlocks it. */
@@ -28,6 +38,8 @@ export const POD_MESSAGES = {
     `${item} cannot be paid on delivery in ${state}: its seller does not accept pay on delivery there. Choose Bank Transfer.`,
   pickup: (item: string) =>
     `${item} is to be collected at a pickup point: pay on delivery is only for door delivery. Choose Bank Transfer.`,
+  sellerDebt: (item: string) =>
+    `${item} cannot be paid on delivery: its seller first has to settle cash collected for the store. Choose Bank Transfer.`,
   noState: "Pay on delivery needs a Nigerian state in the address.",
   wrongCode: (left: number) => `That is not the buyer's delivery code: ${left} ${left === 1 ? "try" : "tries"} left.`,
   locked: `The delivery code is locked after ${POD_MAX_TRIES} wrong tries: ask the store's admin to unlock it.`,
@@ -37,6 +49,12 @@ export const POD_MESSAGES = {
   resendMax: `The code was already sent ${POD_MAX_SENDS} times: contact the store if it does not arrive.`,
   notCollected: "Nothing was paid for this yet: it is paid to the seller's courier on delivery.",
   reportBeforePaid: "You have not paid for this item yet: if it is not right, refuse it at the door and do not give the courier your code.",
+  /** The buyer is told of every refusal (ADR 0221): the seller's word alone, so the buyer can say otherwise. */
+  refusedBuyer: (number: string, seller: string) =>
+    `Order ${number}: ${seller} says you refused the delivery at the door without paying. If you did not, say so on the order's page within ${POD_CONTEST_DAYS} days.`,
+  notRefused: "This delivery was not marked refused.",
+  contested: "You already said you did not refuse this delivery: the store is looking into it.",
+  contestClosed: `It is more than ${POD_CONTEST_DAYS} days since this delivery was marked refused.`,
   deliverWithCode: "This item is paid on delivery: enter the buyer's delivery code to mark it delivered and paid.",
 } as const;
 

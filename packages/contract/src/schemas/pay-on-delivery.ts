@@ -17,10 +17,14 @@ export const PodDelivery = z.object({
   seller_name: z.string(),
   /** The seller's lines and their own delivery fee, naira: what the buyer pays this courier. */
   amount: Naira,
-  status: z.enum(["awaiting", "paid", "refused"]),
+  status: z.enum(["awaiting", "paid", "refused", "cancelled"]),
   /** Five wrong codes lock it until an admin unlocks it (ADR 0221). */
   locked: z.boolean(),
   tries_left: z.number().int(),
+  /** Refused: until when the buyer may say they did not refuse (ISO; null once said or passed; ADR 0221). */
+  contest_until: z.string().nullable(),
+  /** Refused, and the buyer said they did not: no strike; the admin decides. */
+  contested: z.boolean(),
 });
 export type PodDelivery = z.infer<typeof PodDelivery>;
 

@@ -106,6 +106,8 @@ export const podDeliveries = pgTable(
     lockedAt: timestamp("locked_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     refusedAt: timestamp("refused_at", { withTimezone: true }),
+    /** When the buyer said they did not refuse (within POD_CONTEST_DAYS): no strike, the admin decides (ADR 0221). */
+    contestedAt: timestamp("contested_at", { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.sellerId] }),

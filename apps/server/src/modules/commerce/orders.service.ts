@@ -11,7 +11,7 @@
  */
 import type { AdminTransaction, BuyerOrder, Problem, SellerOrderLine } from "@market/contract";
 import { koboToNaira, PAY_ON_DELIVERY } from "@market/contract";
-import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.js";
 import { orderLines, orders, podDeliveries, transactions, users } from "../../db/schema/index.js";
 import { conflict, notFound } from "../../lib/errors.js";
@@ -21,6 +21,7 @@ import { recordOrderPaid } from "../ledger/earnings.service.js";
 import { refundsByOrder } from "../ledger/refunds.service.js";
 import type { Messenger } from "../messages/service.js";
 import { paymentDecided } from "../notifications/events.js";
+import { podOpenSql } from "./pay-on-delivery.service.js";
 import { type ProtectionSettings, problemsByLine, shipOrDeliver } from "./protection.service.js";
 import { type ShipBySettings, shipByOf, shipClockSql } from "./ship-by.js";
 import { releaseOrders, reserveReleasedOrder } from "./stock.service.js";
@@ -112,7 +113,7 @@ async function ordersToPayAtDoor(db: Executor, orderIds: string[]): Promise<Set<
   const rows = await db
     .selectDistinct({ orderId: podDeliveries.orderId })
     .from(podDeliveries)
-    .where(and(inArray(podDeliveries.orderId, orderIds), isNull(podDeliveries.paidAt), isNull(podDeliveries.refusedAt)));
+    .where(and(inArray(podDeliveries.orderId, orderIds), podOpenSql(sql`${podDeliveries}`)));
   return new Set(rows.map((r) => r.orderId));
 }
 
@@ -130,7 +131,7 @@ const sellerLineColumns = {
   paidAt: sql<string | null>`${shipClockSql(sql`${orders}`)}`,
   // Paid on delivery and not collected from this seller yet (ADR 0221).
   collectAtDoor: sql<boolean>`exists (select 1 from pod_deliveries d where d.order_id = ${orders.id} and d.seller_id = ${orderLines.sellerId}
-    and d.paid_at is null and d.refused_at is null)`,
+    and ${podOpenSql(sql`d`)})`,
 };
 
 type SellerLineRow = {

@@ -10,7 +10,14 @@ import { bearer, errorAnswers } from "../../lib/route-schema.js";
 import { currentUser, requireRole, requireUser } from "../../plugins/auth.js";
 import { withStockChanges } from "../../plugins/public-cache.js";
 import { ledgerClock } from "../ledger/earnings.service.js";
-import { enterDeliveryCode, podView, refuseAtDelivery, resendDeliveryCode, unlockDelivery } from "./pay-on-delivery.service.js";
+import {
+  contestRefusal,
+  enterDeliveryCode,
+  podView,
+  refuseAtDelivery,
+  resendDeliveryCode,
+  unlockDelivery,
+} from "./pay-on-delivery.service.js";
 import { protectionSettings } from "./protection.service.js";
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -33,6 +40,28 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const ids = await resendDeliveryCode(app.db, currentUser(request).id, request.params.id);
       void app.messenger.deliver(ids);
       return { statusCode: 200, message: "A new delivery code was sent to your phone", data: await view(request.params.id, null) };
+    },
+  );
+
+  app.post(
+    "/orders/:id/refusal/contest",
+    {
+      config: { cache: { answers: "none", invalidates: [] } },
+      preHandler: requireUser,
+      schema: {
+        tags: ["orders"],
+        summary:
+          "The buyer says they did not refuse a seller's delivery marked refused at the door (within 7 days): no strike, the admin looks into it",
+        security: bearer,
+        params: OrderIdParams,
+        body: PodUnlockBody,
+        response: { 200: PayOnDeliveryAnswer, ...errorAnswers },
+      },
+    },
+    async (request) => {
+      const ids = await contestRefusal(app.db, currentUser(request).id, request.params.id, request.body.seller_id);
+      void app.messenger.deliver(ids);
+      return { statusCode: 200, message: "Thank you: the store will look into it", data: await view(request.params.id, null) };
     },
   );
 
@@ -82,11 +111,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const seller = currentUser(request).id;
-      await withStockChanges(app, (changed) =>
-        refuseAtDelivery(app.db, seller, request.params.id, { now: ledgerClock.now(), settings: protectionSettings(app.config) }).then(
-          changed,
-        ),
-      );
+      await withStockChanges(app, async (changed) => {
+        const done = await refuseAtDelivery(app.db, seller, request.params.id, {
+          now: ledgerClock.now(),
+          settings: protectionSettings(app.config),
+        });
+        void app.messenger.deliver(done.outboxIds);
+        return changed(done.products);
+      });
       return { statusCode: 200, message: "Marked refused at delivery", data: await view(request.params.id, seller) };
     },
   );

@@ -86,13 +86,13 @@ async function lockLine(tx: Tx, lineId: string): Promise<LockedLine | null> {
            ol.fulfilment, (ol.unit_price_kobo * ol.quantity)::text as total_kobo,
            coalesce((select sum(r.amount_kobo) from refunds r where r.order_line_id = ol.id), 0)::text as refunded_kobo,
            ${LINE_SHIPPING_SHARE}::text as share,
-           o.shipping_kobo::text as shipping_kobo, ol.delivered_at, o.payment_type,
+           ol.delivered_at, o.payment_type,
            exists (select 1 from pod_deliveries d where d.order_id = o.id and d.seller_id = ol.seller_id and d.paid_at is not null) as pod_paid
     from order_lines ol join orders o on o.id = ol.order_id
     where ol.id = ${lineId} for update of ol`);
   const r = found.rows[0];
   if (!r) return null;
-  const shippingLeft = await shippingLeftKobo(tx, String(r.order_id), Number(r.shipping_kobo));
+  const shippingLeft = await shippingLeftKobo(tx, String(r.order_id));
   return {
     id: String(r.id),
     order_id: String(r.order_id),

@@ -477,6 +477,8 @@ export async function reserveOrder(
     const w = written.rows[0]!;
     await recordShipments(client, order.id, quote);
     const podOutbox = pod ? await startPodOrder(drizzleOn(client), order.id) : [];
+    // Pay on delivery is placed now, so its cart is bought now (transfer empties it on submit, card on payment).
+    if (pod) await client.query("delete from cart_lines where user_id = $1", [userId]);
     // Every row written was locked by the read, so these hold; a mismatch is a bug, never a sale.
     if (
       w.cancelled !== openIds.length ||

@@ -17,7 +17,22 @@ import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { refundMade } from "../notifications/events.js";
 import { balanceKobo, type EntryInput, ledgerNow, lockAccount, postJournal } from "./ledger.service.js";
 
+/**
+ * Pay on delivery (ADR 0222): the store refunds only what a seller's courier collected, that is the
+ * lines of a delivery with paid_at that were not cancelled before it (a line is cancelled only before
+ * shipping), and those sellers' own delivery fees. Any other order's lines and shipping all count.
+ * SQL over `ol` (an order line) and `o` (its order).
+ */
+const LINE_COLLECTED = sql`(o.payment_type <> 'pay_on_delivery' or (ol.fulfilment <> 'cancelled' and exists (
+  select 1 from pod_deliveries d where d.order_id = ol.order_id and d.seller_id = ol.seller_id and d.paid_at is not null)))`;
+
+/** The shipping the order's buyer paid the store or the couriers that collected (kobo), over `o`. */
+const SHIPPING_PAID = sql`(case when o.payment_type <> 'pay_on_delivery' then o.shipping_kobo else coalesce((
+  select sum(s.fee_kobo) from order_shipments s join pod_deliveries d on d.order_id = s.order_id and d.seller_id = s.seller_id
+  where s.order_id = o.id and d.paid_at is not null and not s.store_rate), 0) end)`;
+
 type LineState = {
+  collected: boolean;
   id: string;
   seller_id: string;
   total: number;
@@ -69,8 +84,8 @@ export async function refundInTx(
   by: string | null,
   body: { orderId: string; lineId?: string; amountKobo?: number; shippingKobo?: number; reason: string },
 ): Promise<Refund[]> {
-  const found = await tx.execute<{ status: string; shipping_kobo: string; uncollected: boolean }>(
-    sql`select status, shipping_kobo::text,
+  const found = await tx.execute<{ status: string; uncollected: boolean }>(
+    sql`select status,
           exists (select 1 from pod_deliveries d join order_lines ol on ol.order_id = d.order_id and ol.seller_id = d.seller_id
                   where d.order_id = orders.id and d.paid_at is null and ol.fulfilment <> 'cancelled'
                     and (${body.lineId ?? null}::uuid is null or ol.id = ${body.lineId ?? null}::uuid)) as uncollected
@@ -93,6 +108,7 @@ export async function refundInTx(
   if (body.lineId) {
     const line = lines.find((l) => l.id === body.lineId);
     if (!line) throw badRequest(FINANCE_MESSAGES.lineNotInOrder, { line_id: FINANCE_MESSAGES.lineNotInOrder });
+    if (!line.collected) throw conflict(POD_MESSAGES.notCollected);
     const left = line.total - line.refunded;
     if (left <= 0) throw conflict(FINANCE_MESSAGES.nothingRefundable);
     const amount = body.amountKobo ?? left;
@@ -102,7 +118,7 @@ export async function refundInTx(
     }
     plan.push({ line, amount });
     if (body.shippingKobo) {
-      const shippingLeft = await shippingLeftKobo(tx, body.orderId, Number(order.shipping_kobo));
+      const shippingLeft = await shippingLeftKobo(tx, body.orderId);
       if (body.shippingKobo > shippingLeft) {
         const message = FINANCE_MESSAGES.aboveRefundable(koboToNaira(left + shippingLeft));
         throw badRequest(message, { amount: message });
@@ -110,8 +126,8 @@ export async function refundInTx(
       plan.push({ line: null, amount: body.shippingKobo });
     }
   } else {
-    for (const line of lines) if (line.total > line.refunded) plan.push({ line, amount: line.total - line.refunded });
-    const shippingLeft = await shippingLeftKobo(tx, body.orderId, Number(order.shipping_kobo));
+    for (const line of lines) if (line.collected && line.total > line.refunded) plan.push({ line, amount: line.total - line.refunded });
+    const shippingLeft = await shippingLeftKobo(tx, body.orderId);
     if (shippingLeft > 0) plan.push({ line: null, amount: shippingLeft });
     if (plan.length === 0) throw conflict(FINANCE_MESSAGES.nothingRefundable);
   }
@@ -184,7 +200,7 @@ export async function refundInTx(
 /**
  * The sellers of an order who charged their own delivery fee (ADR 0200), or only `sellerId`: what is
  * left of the fee to give back (kobo: the fee less what earlier shipping refunds took from that
- * seller), the line the fee was credited on (their first) and that line's pending share.
+ * seller), the line the fee was credited on (their first line credited by the sale) and that line's pending share.
  */
 async function ownFeesLeft(tx: Tx, orderId: string, sellerId?: string) {
   const rows = await tx.execute<{ seller_id: string; fee: string; taken: string; line_id: string; pending: string }>(sql`
@@ -198,8 +214,16 @@ async function ownFeesLeft(tx: Tx, orderId: string, sellerId?: string) {
            coalesce((select sum(e.amount_kobo) from ledger_entries e join ledger_accounts a on a.id = e.account_id
                      where e.order_line_id = l.id and a.kind = 'seller_pending'), 0)::text as pending
     from order_shipments s
-    join lateral (select id from order_lines where order_id = s.order_id and seller_id = s.seller_id order by id limit 1) l on true
+    -- The line the fee was credited on: the seller's first line with a sale credit (a paid order's
+    -- first line; pay on delivery's first line not cancelled at collection: recordPodCollected).
+    join lateral (select ol.id from order_lines ol where ol.order_id = s.order_id and ol.seller_id = s.seller_id
+      and exists (select 1 from ledger_entries e join ledger_journals j on j.id = e.journal_id join ledger_accounts a on a.id = e.account_id
+                  where e.order_line_id = ol.id and j.kind = 'sale' and a.kind = 'seller_pending')
+      order by ol.id limit 1) l on true
+    join orders o on o.id = s.order_id
     where s.order_id = ${orderId} and not s.store_rate and s.fee_kobo > 0
+      and (o.payment_type <> 'pay_on_delivery' or exists (
+        select 1 from pod_deliveries d where d.order_id = s.order_id and d.seller_id = s.seller_id and d.paid_at is not null))
       ${sellerId ? sql`and s.seller_id = ${sellerId}` : sql``}
     order by s.seller_id`);
   return rows.rows.map((r) => ({
@@ -210,26 +234,27 @@ async function ownFeesLeft(tx: Tx, orderId: string, sellerId?: string) {
   }));
 }
 
-/** The order's shipping not yet refunded, kobo. */
-export async function shippingLeftKobo(tx: Tx, orderId: string, shippingKobo: number): Promise<number> {
-  const shipped = await tx.execute<{ s: string }>(
-    sql`select coalesce(sum(shipping_kobo), 0)::text as s from refunds where order_id = ${orderId}`,
-  );
-  return shippingKobo - Number(shipped.rows[0]!.s);
+/** The order's shipping paid (for pay on delivery: collected) and not yet refunded, kobo. */
+export async function shippingLeftKobo(tx: Executor, orderId: string): Promise<number> {
+  const left = await tx.execute<{ s: string }>(sql`
+    select (${SHIPPING_PAID} - coalesce((select sum(r.shipping_kobo) from refunds r where r.order_id = o.id), 0))::text as s
+    from orders o where o.id = ${orderId}`);
+  return Number(left.rows[0]?.s ?? 0);
 }
 
 /** Each line of the order: total, fixed commission, what was refunded so far, and its pending share. */
 async function lineStates(tx: Tx, orderId: string): Promise<LineState[]> {
-  const result = await tx.execute<Record<keyof LineState, string>>(sql`
-    select ol.id, ol.seller_id,
+  const result = await tx.execute<Record<Exclude<keyof LineState, "collected">, string> & { collected: boolean }>(sql`
+    select ol.id, ol.seller_id, ${LINE_COLLECTED} as collected,
            (ol.unit_price_kobo * ol.quantity)::text as total,
            coalesce(ol.commission_kobo, 0)::text as commission,
            coalesce((select sum(r.amount_kobo) from refunds r where r.order_line_id = ol.id), 0)::text as refunded,
            coalesce((select sum(r.commission_kobo) from refunds r where r.order_line_id = ol.id), 0)::text as refunded_commission,
            coalesce((select sum(e.amount_kobo) from ledger_entries e join ledger_accounts a on a.id = e.account_id
                      where e.order_line_id = ol.id and a.kind = 'seller_pending'), 0)::text as pending
-    from order_lines ol where ol.order_id = ${orderId} order by ol.id`);
+    from order_lines ol join orders o on o.id = ol.order_id where ol.order_id = ${orderId} order by ol.id`);
   return result.rows.map((r) => ({
+    collected: Boolean(r.collected),
     id: r.id,
     seller_id: r.seller_id,
     total: Number(r.total),
@@ -246,10 +271,8 @@ async function lineStates(tx: Tx, orderId: string): Promise<LineState[]> {
  * @throws 404 unknown order.
  */
 export async function refundableOrder(db: Db, orderId: string): Promise<RefundableOrder> {
-  const found = await db.execute<{ status: string; total_kobo: string; shipping_kobo: string; shipping_refunded: string }>(sql`
-    select o.status, o.total_kobo::text, o.shipping_kobo::text,
-           coalesce((select sum(r.shipping_kobo) from refunds r where r.order_id = o.id), 0)::text as shipping_refunded
-    from orders o where o.id = ${orderId}`);
+  const found = await db.execute<{ status: string; total_kobo: string; shipping_kobo: string }>(sql`
+    select o.status, o.total_kobo::text, o.shipping_kobo::text from orders o where o.id = ${orderId}`);
   const order = found.rows[0];
   if (!order) throw notFound("Order not found");
   const lines = await db.execute<{
@@ -260,11 +283,12 @@ export async function refundableOrder(db: Db, orderId: string): Promise<Refundab
     quantity: number;
     total: string;
     refunded: string;
+    collected: boolean;
   }>(sql`
-    select ol.id, ol.name, ol.seller_id, u.names as seller_names, ol.quantity,
+    select ol.id, ol.name, ol.seller_id, u.names as seller_names, ol.quantity, ${LINE_COLLECTED} as collected,
            (ol.unit_price_kobo * ol.quantity)::text as total,
            coalesce((select sum(r.amount_kobo) from refunds r where r.order_line_id = ol.id), 0)::text as refunded
-    from order_lines ol join users u on u.id = ol.seller_id
+    from order_lines ol join orders o on o.id = ol.order_id join users u on u.id = ol.seller_id
     where ol.order_id = ${orderId} order by ol.created_at, ol.id`);
   const made = await refundsByOrder(db, [orderId]);
   return {
@@ -272,7 +296,7 @@ export async function refundableOrder(db: Db, orderId: string): Promise<Refundab
     status: order.status,
     total: koboToNaira(Number(order.total_kobo)),
     shipping: koboToNaira(Number(order.shipping_kobo)),
-    shipping_refundable: koboToNaira(Number(order.shipping_kobo) - Number(order.shipping_refunded)),
+    shipping_refundable: koboToNaira(await shippingLeftKobo(db, orderId)),
     lines: lines.rows.map((l) => ({
       _id: l.id,
       name: l.name,
@@ -280,7 +304,7 @@ export async function refundableOrder(db: Db, orderId: string): Promise<Refundab
       quantity: Number(l.quantity),
       amount: koboToNaira(Number(l.total)),
       refunded: koboToNaira(Number(l.refunded)),
-      refundable: koboToNaira(Number(l.total) - Number(l.refunded)),
+      refundable: l.collected ? koboToNaira(Number(l.total) - Number(l.refunded)) : 0,
     })),
     refunds: made.get(orderId) ?? [],
   };

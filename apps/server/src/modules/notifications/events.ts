@@ -4,7 +4,7 @@
  * `notify` there: the caller delivers the answered outbox ids after its commit. Texts are plain
  * text with the order's number (orders.number) and a link; SMS are short. Amounts are kobo.
  */
-import { BACKOFFICE_BASE, BACKOFFICE_PATHS, formatNaira, koboToNaira, truncate } from "@market/contract";
+import { BACKOFFICE_BASE, BACKOFFICE_PATHS, formatNaira, koboToNaira, PAY_ON_DELIVERY, POD_MESSAGES, truncate } from "@market/contract";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { type ShipBySettings, shipBySql } from "../commerce/ship-by.js";
@@ -169,6 +169,40 @@ export async function podOrderPlaced(tx: Executor, orderId: string): Promise<str
     );
   }
   return ids;
+}
+
+/**
+ * A seller marked their delivery of a pay-on-delivery order "Refused at delivery" (ADR 0221): the
+ * buyer is told in-app and by SMS (the seller's word alone; the buyer can say otherwise), under the
+ * kind of a cancelled item.
+ */
+export async function podRefused(tx: Executor, orderId: string, sellerId: string): Promise<string[]> {
+  const found = await tx.execute<{ number: string; buyer_id: string; names: string }>(sql`
+    select o.number, o.buyer_id, u.names from orders o join users u on u.id = ${sellerId} where o.id = ${orderId}`);
+  const o = found.rows[0];
+  if (!o) return [];
+  const text = POD_MESSAGES.refusedBuyer(o.number, o.names);
+  return notify(tx, {
+    kind: "line_cancelled",
+    event: `pod_refused:${orderId}:${sellerId}`,
+    userIds: [o.buyer_id],
+    message: { text, sms: text, subject: `order ${o.number} marked refused at delivery`, email: text, url: buyerOrderUrl(orderId) },
+  });
+}
+
+/** The buyer said they did not refuse a seller's delivery (ADR 0221): the admins are told to look into it. */
+export async function podRefusalContested(tx: Executor, orderId: string, sellerId: string): Promise<string[]> {
+  const found = await tx.execute<{ number: string; names: string }>(sql`
+    select o.number, u.names from orders o join users u on u.id = ${sellerId} where o.id = ${orderId}`);
+  const o = found.rows[0];
+  if (!o) return [];
+  const text = `Order ${o.number}: the buyer says they did not refuse ${o.names}'s delivery marked refused at the door.`;
+  return notify(tx, {
+    kind: "problem_to_decide",
+    event: `pod_contested:${orderId}:${sellerId}`,
+    userIds: await adminIds(tx),
+    message: { text, sms: text, subject: `order ${o.number}: a refusal contested`, email: text, url: backofficeOrderUrl(orderId) },
+  });
 }
 
 /**
@@ -340,11 +374,19 @@ export async function sellerReviewed(
 
 /* Buyer protection (ADR 0193-0196) ----------------------------------------------------------- */
 
-type LineRow = { order_id: string; number: string; buyer_id: string; seller_id: string; name: string; quantity: number };
+type LineRow = {
+  order_id: string;
+  number: string;
+  buyer_id: string;
+  seller_id: string;
+  name: string;
+  quantity: number;
+  payment_type: string;
+};
 
 async function readLine(tx: Executor, lineId: string): Promise<LineRow | undefined> {
   const found = await tx.execute<LineRow>(sql`
-    select o.id as order_id, o.number, o.buyer_id, l.seller_id, l.name, l.quantity
+    select o.id as order_id, o.number, o.buyer_id, l.seller_id, l.name, l.quantity, o.payment_type
     from order_lines l join orders o on o.id = l.order_id where l.id = ${lineId}`);
   return found.rows[0];
 }
@@ -393,19 +435,26 @@ export async function lineShipped(tx: Executor, lineId: string, carrier: string,
   });
 }
 
-/** A line was cancelled (by its seller with `reason`, or not shipped in time): the buyer is told of the refund. */
+/**
+ * A line was cancelled (by its seller with `reason`, or not shipped in time): the buyer is told of the
+ * refund, or, when nothing was paid for it (pay on delivery not collected: ADR 0220), of no refund.
+ */
 export async function lineCancelled(tx: Executor, lineId: string, reason: string, refundKobo: number): Promise<string[]> {
   const l = await readLine(tx, lineId);
   if (!l) return [];
+  const unpaid = refundKobo === 0 && l.payment_type === PAY_ON_DELIVERY;
+  const refund = unpaid ? "" : `; ${naira(refundKobo)} refunded`;
   return notify(tx, {
     kind: "line_cancelled",
     event: `line_cancelled:${lineId}`,
     userIds: [l.buyer_id, l.seller_id],
     message: {
-      text: `Cancelled: ${what(l)} (order ${l.number}); ${naira(refundKobo)} refunded.`,
-      sms: `${what(l)} from order ${l.number} was cancelled and ${naira(refundKobo)} refunded.`,
+      text: `Cancelled: ${what(l)} (order ${l.number})${refund}.`,
+      sms: unpaid
+        ? `${what(l)} from order ${l.number} was cancelled: nothing to pay for it at the door.`
+        : `${what(l)} from order ${l.number} was cancelled and ${naira(refundKobo)} refunded.`,
       subject: `${item(l.name)} from order ${l.number} is cancelled`,
-      email: `${what(l)} from order ${l.number} was cancelled.\nReason: ${reason}\n\n${naira(refundKobo)} is refunded to the buyer.`,
+      email: `${what(l)} from order ${l.number} was cancelled.\nReason: ${reason}${unpaid ? "\n\nIt was to be paid on delivery: there is nothing to pay for it." : `\n\n${naira(refundKobo)} is refunded to the buyer.`}`,
       url: buyerOrderUrl(l.order_id),
     },
   });

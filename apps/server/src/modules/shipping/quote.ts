@@ -11,6 +11,7 @@ import {
   type PayOnDeliveryOffer,
   POD_MAX_REFUSALS,
   POD_MESSAGES,
+  POD_SELLER_DEBT_LIMIT_NAIRA,
   SHIPPING_MESSAGES,
   STORE_RATE_DAYS,
   shippingFeeKobo,
@@ -28,6 +29,8 @@ export type SellerDelivery = {
   /** `payOnDelivery`: the seller's courier takes cash in that state (ADR 0220). */
   rates: Map<string, { feeKobo: number; minDays: number; maxDays: number; payOnDelivery: boolean }>;
   pickups: PickupKobo[];
+  /** What the seller owes the store beyond their pending and available balances, kobo (ADR 0222). */
+  uncoveredDebtKobo: number;
 };
 
 /** One seller's shipment of the cart. */
@@ -136,6 +139,7 @@ export function podOffer(
     const item = g.lines[0]?.name ?? "";
     if (g.pickup) return no(POD_MESSAGES.pickup(item));
     if (!delivery.get(g.sellerId)?.rates.get(state)?.payOnDelivery) return no(POD_MESSAGES.seller(item, state));
+    if ((delivery.get(g.sellerId)?.uncoveredDebtKobo ?? 0) > POD_SELLER_DEBT_LIMIT_NAIRA * 100) return no(POD_MESSAGES.sellerDebt(item));
   }
   if (facts.totalKobo >= facts.capNaira * 100) return no(POD_MESSAGES.cap(facts.capNaira));
   return { available: true, reason: null };
@@ -162,15 +166,24 @@ const deliveryRead = namedStatement<{ sellerIds: string[] }, DeliveryRow>("shipp
   from pickup_points where seller_id = any(${"sellerIds"}::uuid[])
   order by 1, 2, 9`;
 
-/** Read the delivery settings of `sellerIds` (one statement; usable inside checkout's transaction). */
+/** Each seller's debt to the store less their pending and available balances, kobo (sellers owing nothing uncovered omitted). */
+const exposureRead = namedStatement<{ sellerIds: string[] }, { owner_id: string; uncovered: string }>("pod_seller_exposure_read")`
+  select a.owner_id, (-sum(e.amount_kobo))::text as uncovered
+  from ledger_accounts a join ledger_entries e on e.account_id = a.id
+  where a.owner_id = any(${"sellerIds"}::uuid[]) and a.kind in ('seller_debt', 'seller_pending', 'seller_payable')
+  group by a.owner_id having sum(e.amount_kobo) < 0`;
+
+/** Read the delivery settings of `sellerIds` and what they owe uncovered (usable inside checkout's transaction). */
 export async function readSellerDelivery(client: PgClient, sellerIds: readonly string[]): Promise<Map<string, SellerDelivery>> {
   const out = new Map<string, SellerDelivery>();
   if (sellerIds.length === 0) return out;
-  const { rows } = await deliveryRead.run(client, { sellerIds: [...new Set(sellerIds)] });
+  const ids = [...new Set(sellerIds)];
+  const { rows } = await deliveryRead.run(client, { sellerIds: ids });
+  const owed = new Map((await exposureRead.run(client, { sellerIds: ids })).rows.map((r) => [r.owner_id, Number(r.uncovered)]));
   for (const r of rows) {
     let d = out.get(r.seller_id);
     if (!d) {
-      d = { rates: new Map(), pickups: [] };
+      d = { rates: new Map(), pickups: [], uncoveredDebtKobo: owed.get(r.seller_id) ?? 0 };
       out.set(r.seller_id, d);
     }
     if (r.kind === "rate")

@@ -28,6 +28,7 @@ const STATUS: Record<PodDelivery["status"], { label: string; color: string }> = 
   awaiting: { label: "To collect", color: "yellow" },
   paid: { label: "Paid on delivery", color: "green" },
   refused: { label: "Refused at delivery", color: "red" },
+  cancelled: { label: "Cancelled", color: "gray" },
 };
 
 /** One POST of the panel; the order is read again after it. */
@@ -114,7 +115,8 @@ export default function PayOnDeliveryPanel({ order }: { order: OrderView }) {
   const action = usePodAction(order._id);
   if (!pod) return null;
   const buyer = order.view === "buyer";
-  const open = pod.deliveries.some((d) => d.status === "awaiting");
+  const couriers = pod.deliveries.filter((d) => d.status === "awaiting").length;
+  const open = couriers > 0;
   return (
     <Paper withBorder radius="md" p="md" data-testid="pod-panel">
       <Stack gap="sm">
@@ -123,9 +125,14 @@ export default function PayOnDeliveryPanel({ order }: { order: OrderView }) {
         </Title>
         {buyer ? (
           <>
-            <Text fw={700} data-testid="pod-pay">
-              {payTheCourier(pod.amount)}
-            </Text>
+            {open ? (
+              <Text fw={700} data-testid="pod-pay">
+                {/* Each seller's courier collects only their part: the rows below say how much. */}
+                {couriers > 1
+                  ? `Pay ${formatNaira(pod.amount)} in all: each courier collects the amount of their seller below`
+                  : payTheCourier(pod.amount)}
+              </Text>
+            ) : null}
             {open ? (
               <>
                 <Text fz="sm" data-testid="pod-code-sent">
@@ -150,6 +157,26 @@ export default function PayOnDeliveryPanel({ order }: { order: OrderView }) {
         {pod.deliveries.map((d) => (
           <DeliveryRow key={d.seller_id} d={d}>
             {order.view === "seller" ? <SellerEntry orderId={order._id} d={d} /> : null}
+            {/* The seller's word alone marks it refused: the buyer may say otherwise until contest_until (ADR 0221). */}
+            {buyer && d.contest_until ? (
+              <Group>
+                <Button
+                  variant="light"
+                  color="red"
+                  loading={action.isPending}
+                  onClick={() =>
+                    action.mutate({ path: `/api/orders/${order._id}/refusal/contest`, body: { seller_id: d.seller_id } }, toldAfter())
+                  }
+                >
+                  I did not refuse it
+                </Button>
+              </Group>
+            ) : null}
+            {d.contested ? (
+              <Text fz="sm" c="dimmed">
+                The buyer says they did not refuse it: the store is looking into it.
+              </Text>
+            ) : null}
             {order.view === "admin" && d.locked && d.status === "awaiting" ? (
               <Group>
                 <Button

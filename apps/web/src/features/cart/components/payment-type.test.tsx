@@ -1,6 +1,6 @@
 import { useForm } from "@mantine/form";
 import { type PayOnDeliveryOffer, POD_MESSAGES } from "@market/contract";
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithProviders } from "../../../test/render";
 import { PaymentTypeFields } from "./payment-type";
@@ -23,5 +23,11 @@ describe("checkout's payment type", () => {
     expect(screen.getByTestId("pod-note")).toHaveTextContent("Pay the courier ₦19,500 on delivery");
     expect(screen.queryByTestId("pod-reason")).toBeNull();
     expect(screen.getByLabelText(/Enter Account Number/)).not.toBeVisible();
+  });
+
+  it("switches back to Bank Transfer when the quote stops offering pay on delivery", async () => {
+    renderWithProviders(<Harness offer={{ available: false, reason: POD_MESSAGES.cap(100_000) }} type="pay_on_delivery" />);
+    await waitFor(() => expect(screen.getByLabelText("Payment type")).toHaveValue("bank_transfer"));
+    expect(screen.getByLabelText(/Enter Account Number/)).toBeVisible();
   });
 });

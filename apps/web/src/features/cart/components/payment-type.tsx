@@ -7,6 +7,7 @@
 import { NativeSelect, Text, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { DEFAULT_PAYMENT_TYPE, NUBAN_LENGTH, PAY_ON_DELIVERY, type PayOnDeliveryOffer, payTheCourier, TEXT } from "@market/contract";
+import { useEffect } from "react";
 import { naira2 } from "../../../lib/money";
 
 type PaymentValues = { payment_type: string; account_no: string };
@@ -31,6 +32,12 @@ export function PaymentTypeFields<V extends PaymentValues>({
   const payByCard = cardPayments && type === "card";
   const podAvailable = Boolean(payOnDelivery?.available);
   const payOnArrival = podAvailable && type === PAY_ON_DELIVERY;
+  // The quote stopped offering it (cart, state or cap changed): back to the default, so Place Order
+  // is not refused for a payment type the buyer can no longer pick.
+  const withdrawn = payOnDelivery !== undefined && !payOnDelivery.available && type === PAY_ON_DELIVERY;
+  useEffect(() => {
+    if (withdrawn) form.getInputProps("payment_type").onChange(DEFAULT_PAYMENT_TYPE);
+  }, [withdrawn, form]);
   return (
     <>
       <NativeSelect

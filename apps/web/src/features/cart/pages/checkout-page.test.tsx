@@ -210,6 +210,31 @@ describe("CheckoutPage", () => {
     expect(sent.account_no).toBeUndefined();
   }, 30_000);
 
+  it("with pay on delivery placed, forgets the cart (the server emptied it) and opens the order", async () => {
+    signedIn(
+      http.get("/api/shipping/quote", () =>
+        HttpResponse.json({
+          statusCode: 200,
+          data: { state: "Lagos", shipping: 2000, blocked: null, groups: [], pay_on_delivery: { available: true, reason: null } },
+        }),
+      ),
+      http.post("/api/transactions/createSession", () =>
+        HttpResponse.json(
+          CreateSessionAnswer.parse({
+            statusCode: 200,
+            data: { message: "ok", data: "session", Form: transferForm({ provider: "pay_on_delivery", payment_type: "pay_on_delivery" }) },
+          }),
+        ),
+      ),
+    );
+    const { router, queryClient } = renderWithProviders(<CheckoutPage />, { path: "*", route: "/checkout" });
+    await waitFor(() => expect(screen.getByRole("option", { name: "Pay on delivery" })).toBeEnabled(), { timeout: 10_000 });
+    await userEvent.selectOptions(screen.getByLabelText("Payment type"), "pay_on_delivery");
+    await userEvent.click(screen.getByRole("button", { name: "Place Order" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/account/orders/${FORM.order_id}`));
+    expect(queryClient.getQueryData(["cart"])).toEqual([]);
+  }, 30_000);
+
   it("picks the State from Nigeria's states, starts from the default address's and quotes the shipments again when it changes", async () => {
     signInTestSession();
     server.use(

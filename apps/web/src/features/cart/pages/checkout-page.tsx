@@ -50,13 +50,14 @@ import {
   toFixed2,
 } from "@market/contract";
 import { IconLock, IconMapPin, IconReceipt } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { PendingOrder } from "../../../components/orders/pending-order";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { addressFields, DEFAULT_COUNTRY, EMPTY_ADDRESS } from "../../../lib/address";
-import { cartSubtotal, lineKey, useCart } from "../../../lib/cart";
+import { cartSubtotal, lineKey, resetCart, useCart } from "../../../lib/cart";
 import { countryNames } from "../../../lib/countries";
 import { useSchemaForm } from "../../../lib/form";
 import { naira2 } from "../../../lib/money";
@@ -170,6 +171,7 @@ function CheckoutForm({
 }) {
   const cart = useCart();
   const navigate = useNavigate();
+  const qc = useQueryClient();
   const create = useCreateSession();
   const pending = usePendingTransfer(true).data;
   const [record, setRecord] = useState<TransferForm | null>(null);
@@ -232,6 +234,8 @@ function CheckoutForm({
         }
         // Pay on delivery: the order is placed; its page says what to pay and that the code is sent (ADR 0221).
         if (res.data.Form.provider === PAY_ON_DELIVERY) {
+          // The order is placed now, so the server emptied the cart with it.
+          resetCart(qc);
           navigate(`/account/orders/${res.data.Form.order_id}`);
           return;
         }

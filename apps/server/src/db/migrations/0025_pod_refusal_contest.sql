@@ -1,0 +1,1 @@
+ALTER TABLE "pod_deliveries" ADD COLUMN "contested_at" timestamp with time zone;
