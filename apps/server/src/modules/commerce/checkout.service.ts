@@ -72,23 +72,8 @@ export async function createCheckoutSession(
   if (body.payment_type === PAY_ON_DELIVERY) {
     // The order is placed and its code sent by SMS in the reservation's commit; no transfer to open (ADR 0220).
     queued(reserved.podOutbox);
-    return {
-      client_account_no: "",
-      client_bank: "",
-      client_account_name: "",
-      amount: koboToNaira(order.totalKobo),
-      subtotal: koboToNaira(order.subtotalKobo),
-      shippingFees: koboToNaira(order.shippingKobo),
-      account_no: "",
-      payment_type: body.payment_type,
-      product_type: body.product_type,
-      order_id: order.id,
-      number: order.number,
-      reference: order.reference,
-      expires_at: order.reservedUntil.toISOString(),
-      provider: PAY_ON_DELIVERY,
-      address,
-    };
+    const none = { client_account_no: "", client_bank: "", client_account_name: "", provider: PAY_ON_DELIVERY };
+    return { ...none, ...orderFigures(order, body, ""), address };
   }
   let account = order.account;
   let authorizationUrl: string | undefined;
@@ -132,19 +117,38 @@ export async function createCheckoutSession(
     client_account_no: account.client_account_no,
     client_bank: account.client_bank,
     client_account_name: account.client_account_name,
+    provider: account.provider,
+    ...orderFigures(order, body, body.account_no ?? ""),
+    address,
+    ...(authorizationUrl ? { authorization_url: authorizationUrl } : {}),
+  };
+}
+
+/** The placed order's part of the checkout answer: its money in naira, its number, reference and window. */
+function orderFigures(
+  order: {
+    id: string;
+    number: string;
+    reference: string;
+    totalKobo: number;
+    subtotalKobo: number;
+    shippingKobo: number;
+    reservedUntil: Date;
+  },
+  body: Pick<CreateSessionBody, "payment_type" | "product_type">,
+  accountNo: string,
+) {
+  return {
     amount: koboToNaira(order.totalKobo),
     subtotal: koboToNaira(order.subtotalKobo),
     shippingFees: koboToNaira(order.shippingKobo),
-    account_no: body.account_no ?? "",
+    account_no: accountNo,
     payment_type: body.payment_type,
     product_type: body.product_type,
     order_id: order.id,
     number: order.number,
     reference: order.reference,
     expires_at: order.reservedUntil.toISOString(),
-    provider: account.provider,
-    address,
-    ...(authorizationUrl ? { authorization_url: authorizationUrl } : {}),
   };
 }
 
