@@ -234,6 +234,10 @@ describe("the delivery code", () => {
     expect(commission).toBeGreaterThan(0);
     expect(await balanceKobo(ctx.db, { kind: "seller_pending", ownerId: s.user.id })).toBe(1_150_000 - commission);
     expect(await balanceKobo(ctx.db, { kind: "seller_debt", ownerId: s.user.id })).toBe(-1_150_000);
+    // The admin's Finance overview says what the seller owes of the cash, and in the store's total.
+    const finance = (await ctx.request({ method: "GET", url: "/api/admin/finance", token: admin.token })).json().data;
+    expect(finance.sellers.find((r: { seller: { _id: string } }) => r.seller._id === s.user.id).owes).toBe(11_500);
+    expect(finance.now.sellers_owe).toBeGreaterThanOrEqual(11_500);
     expect(await balanceKobo(ctx.db, { kind: "seller_payable", ownerId: s.user.id })).toBe(0);
     // Entering it again changes nothing.
     expect((await enter(s.token, orderId, code)).json().message).toBe(POD_MESSAGES.done);

@@ -246,13 +246,18 @@ export const FinanceSummaryAnswer = z.object({
   data: z.object({
     period: FinanceFigures,
     series: FinanceSeries,
-    /** Right now, whatever the period: owed to sellers (pending + available) and payouts requested. */
-    now: z.object({ sellers_pending: z.number(), sellers_available: z.number(), payouts_due: z.number() }),
+    /**
+     * Right now, whatever the period: owed to sellers (pending + available), payouts requested, and
+     * what sellers owe the store of the cash they collected on delivery (`seller_debt`, ADR 0222).
+     */
+    now: z.object({ sellers_pending: z.number(), sellers_available: z.number(), payouts_due: z.number(), sellers_owe: z.number() }),
     sellers: z.array(
       FinanceFigures.omit({ shipping: true }).extend({
         seller: z.object({ _id: z.string(), names: z.string() }),
         pending: z.number(),
         available: z.number(),
+        /** Cash collected on delivery the seller still owes the store (ADR 0222), naira. */
+        owes: z.number(),
       }),
     ),
   }),

@@ -45,10 +45,11 @@ export async function financeSummary(
   const bySeller = await db.execute<Figures & { seller_id: string }>(
     sql`select x.seller_id, ${figureColumns} from (${entries}) x where x.seller_id is not null group by x.seller_id`,
   );
-  const balances = await db.execute<{ owner_id: string; pending: string; available: string }>(sql`
+  const balances = await db.execute<{ owner_id: string; pending: string; available: string; owes: string }>(sql`
     select a.owner_id,
            coalesce(sum(e.amount_kobo) filter (where a.kind = 'seller_pending'), 0)::text as pending,
-           coalesce(sum(e.amount_kobo) filter (where a.kind = 'seller_payable'), 0)::text as available
+           coalesce(sum(e.amount_kobo) filter (where a.kind = 'seller_payable'), 0)::text as available,
+           (-coalesce(sum(e.amount_kobo) filter (where a.kind = 'seller_debt'), 0))::text as owes
     from ledger_accounts a join ledger_entries e on e.account_id = a.id
     where a.owner_id is not null group by a.owner_id`);
   const due = await db.execute<{ due: string }>(
@@ -57,7 +58,7 @@ export async function financeSummary(
 
   const ids = new Set([
     ...bySeller.rows.map((r) => r.seller_id),
-    ...balances.rows.filter((b) => b.pending !== "0" || b.available !== "0").map((b) => b.owner_id),
+    ...balances.rows.filter((b) => b.pending !== "0" || b.available !== "0" || b.owes !== "0").map((b) => b.owner_id),
   ]);
   const names = ids.size
     ? await db
@@ -79,6 +80,7 @@ export async function financeSummary(
       sellers_pending: koboToNaira(balances.rows.reduce((s, b) => s + Number(b.pending), 0)),
       sellers_available: koboToNaira(balances.rows.reduce((s, b) => s + Number(b.available), 0)),
       payouts_due: naira(due.rows[0]?.due),
+      sellers_owe: koboToNaira(balances.rows.reduce((s, b) => s + Number(b.owes), 0)),
     },
     sellers: [...ids]
       .map((id) => {
@@ -88,6 +90,7 @@ export async function financeSummary(
           ...figures(bySeller.rows.find((r) => r.seller_id === id)),
           pending: naira(b?.pending),
           available: naira(b?.available),
+          owes: naira(b?.owes),
         };
       })
       .sort((a, b) => b.sales - a.sales || a.seller._id.localeCompare(b.seller._id)),

@@ -59,7 +59,9 @@ function Figures({ s, periodLabel }: { s: Summary; periodLabel: string }) {
         id="owed"
         label="Payable to sellers now"
         value={owed}
-        hint={`${formatNaira(s.now.sellers_pending)} pending, ${formatNaira(s.now.sellers_available)} available.`}
+        hint={`${formatNaira(s.now.sellers_pending)} pending, ${formatNaira(s.now.sellers_available)} available.${
+          s.now.sellers_owe > 0 ? ` Sellers owe ${formatNaira(s.now.sellers_owe)} of cash collected on delivery.` : ""
+        }`}
       />
       <Figure
         id="payouts-due"
@@ -140,6 +142,8 @@ const SELLER_COLUMNS: ListColumn<SellerRow>[] = [
   money("Paid out", (r) => r.payouts_paid),
   money("Pending now", (r) => r.pending),
   money("Available now", (r) => r.available),
+  // Cash collected on delivery, netted from their next earnings (ADR 0222).
+  money("Owes (cash on delivery)", (r) => r.owes),
 ];
 
 function Finance() {

@@ -28,7 +28,7 @@ const summary = FinanceSummaryAnswer.parse({
         { start: "2026-02-01", sales: 1_000_000, commission: 100_000, refunds: 2500, payouts_paid: 90_000 },
       ],
     },
-    now: { sellers_pending: 40_000, sellers_available: 12_500.5, payouts_due: 12_000 },
+    now: { sellers_pending: 40_000, sellers_available: 12_500.5, payouts_due: 12_000, sellers_owe: 3_000 },
     sellers: [
       {
         seller: { _id: "s1", names: "Adaeze Okafor" },
@@ -38,6 +38,7 @@ const summary = FinanceSummaryAnswer.parse({
         payouts_paid: 90_000,
         pending: 30_000,
         available: 12_500.5,
+        owes: 3_000,
       },
       {
         seller: { _id: "s2", names: "Chidi Nwosu" },
@@ -47,6 +48,7 @@ const summary = FinanceSummaryAnswer.parse({
         payouts_paid: 0,
         pending: 10_000,
         available: 0,
+        owes: 0,
       },
     ],
   },
@@ -79,7 +81,7 @@ describe("Finance", () => {
     expect(screen.getByTestId("finance-refunds")).toHaveTextContent("₦2,500");
     expect(screen.getByTestId("finance-payouts-paid")).toHaveTextContent("₦90,000");
     expect(screen.getByTestId("finance-owed")).toHaveTextContent("₦52,500.5");
-    expect(screen.getByText("₦40,000 pending, ₦12,500.5 available.")).toBeInTheDocument();
+    expect(screen.getByText("₦40,000 pending, ₦12,500.5 available. Sellers owe ₦3,000 of cash collected on delivery.")).toBeInTheDocument();
     expect(screen.getByTestId("finance-payouts-due")).toHaveTextContent("₦12,000");
     expect(screen.getByRole("link", { name: "Open the payouts queue" })).toHaveAttribute("href", `${BO}/payouts`);
     expect(screen.getByTestId("finance-chart-sales")).toHaveTextContent("Sales and commission");
