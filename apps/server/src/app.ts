@@ -44,6 +44,7 @@ import shippingRoutes from "./modules/ledger/shipping.routes.js";
 import summaryRoutes from "./modules/ledger/summary.routes.js";
 import messagesPlugin from "./modules/messages/plugin.js";
 import notificationsRoutes from "./modules/notifications/routes.js";
+import { searchIndexPlugin } from "./modules/search/index-plugin.js";
 import searchRoutes from "./modules/search/routes.js";
 import seoRoutes from "./modules/seo/routes.js";
 import deliveryRoutes from "./modules/shipping/routes.js";
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, db: Db, { readDb = db }: { readDb
   await app.register(cachePlugin);
   // app.readRouting: which pool each catalog read uses (DATABASE_READ_URL, ADR 0106).
   await app.register(readRoutingPlugin);
+  await app.register(searchIndexPlugin);
   // Before compress: its onSend must see the JSON string (ADR 0052).
   await app.register(publicCache, { enabled: config.publicCache });
   // Before compress too: it stores the JSON answer of each claimed Idempotency-Key (ADR 0155).

@@ -42,6 +42,12 @@ const EnvSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1_500),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
 
+  /**
+   * How old, in ms, a store process's in-memory search index may be when a search begins (ADR 0227):
+   * older, it reads the changes first. A catalog write that reached the process syncs it anyway.
+   */
+  SEARCH_FRESH_MS: z.coerce.number().int().min(0).max(1_000).default(250),
+
   /** Port of the embedded PostgreSQL. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   /** Where uploaded images are stored (default DATA_DIR/uploads) when S3_BUCKET is not set. */

@@ -70,6 +70,9 @@ export async function createTestContext(
     UPLOADS_DIR: uploads,
     WEB_DIST: path.join(uploads, "no-web-dist"),
     SEED_DEMO: "false",
+    // Fixtures write through the test's own pool, which moves no cache stamp: a search reads every
+    // committed change first (ADR 0227).
+    SEARCH_FRESH_MS: "0",
     // Tests act as if behind a proxy on loopback (inject's address), so X-Forwarded-For can stand
     // for different clients.
     TRUST_PROXY: "loopback",

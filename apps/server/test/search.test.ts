@@ -6,7 +6,7 @@ import { createCategory, createPost, createProduct, createUserWithToken } from "
 import { PROTECTION } from "../src/db/seed/finance.js";
 import { syncSellerListings } from "../src/modules/catalog/listing-visibility.js";
 import { recomputeSellerScores } from "../src/modules/catalog/seller-score.js";
-import { SELLER_SCORE_BOOST } from "../src/modules/search/search.service.js";
+import { SELLER_SCORE_BOOST } from "../src/modules/search/engine.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;

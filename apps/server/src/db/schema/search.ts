@@ -79,3 +79,25 @@ export const searchSynonyms = pgTable("search_synonyms", {
   terms: text("terms").array().notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+const xid8 = customType<{ data: string }>({ dataType: () => "xid8" });
+
+/**
+ * The search index's change feed (ADR 0227): one row per index row, lexicon word or category set
+ * written, with the writer's transaction id, filled by triggers (migration 0026). Each store
+ * process's in-memory index reads the rows of transactions at or after the oldest one running at
+ * its previous read, and re-reads those items: nothing is missed whatever order transactions
+ * commit in. Rows older than an hour are deleted; a process that fell further behind reloads.
+ */
+export const searchChanges = pgTable(
+  "search_changes",
+  {
+    /** The writing transaction (`pg_current_xact_id()`). */
+    txid: xid8("txid").notNull().default(sql`pg_current_xact_id()`),
+    /** "item" (key: its id), "word" (key: the word), "category" or "reset" (a truncate; key ""). */
+    kind: text("kind").notNull(),
+    key: text("key").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("search_changes_txid_idx").on(t.txid)],
+);

@@ -52,7 +52,7 @@ export async function exportCatalog(db: Db, user: AuthUser): Promise<string> {
   const rows: string[][] = [];
   let cursor: string | undefined;
   do {
-    const page = await listItems(db, PRODUCT, { sort: "newest", limit: 100, cursor, mine: true }, user, []);
+    const page = await listItems(db, PRODUCT, { sort: "newest", limit: 100, cursor, mine: true }, user, null);
     for (const p of page.products as Product[]) rows.push(...productRows(p));
     cursor = page.nextCursor ?? undefined;
   } while (cursor);

@@ -115,7 +115,10 @@ function faceRoutes<K extends AnyKind>(face: Face<K>): FastifyPluginAsyncZod {
         const q = request.query;
         if (q.id) return { statusCode: 200, ...(await getItemDetail(app.db, kind, q.id, request.user, caches)) };
         const db = catalogReader(request);
-        const { rows: _rows, ...page } = await listItems(db, kind, q, request.user, await loadSynonyms(app, db));
+        const { rows: _rows, ...page } = await listItems(db, kind, q, request.user, {
+          index: app.searchIndex,
+          synonyms: await loadSynonyms(app, db),
+        });
         return { statusCode: 200, ...page };
       },
     );

@@ -12,6 +12,7 @@ import { categories, type posts, type products } from "../../db/schema/index.js"
 import { notFound } from "../../lib/errors.js";
 import { runListing, type SortSpec } from "../../lib/keyset.js";
 import type { AuthUser } from "../auth/sessions.js";
+import type { SearchIndex } from "../search/memory-index.js";
 import { listingMatch } from "../search/search.service.js";
 import type { Synonyms } from "../search/synonyms.service.js";
 import { type DetailCaches, personalDetail, publicDetail } from "./detail-cache.js";
@@ -113,10 +114,12 @@ export async function listItems<K extends AnyKind>(
   kind: K,
   q: ItemListQuery<SortOf<K>>,
   viewer: AuthUser | null,
-  synonyms: Synonyms,
+  search: { index: SearchIndex; synonyms: Synonyms } | null,
 ) {
   const spec: SortSpec = kind.sorts[q.sort];
-  const textMatch = await listingMatch(db, kind.searchKind, q.search, synonyms, sql`${kind.table.id}`, q.mine ? kind.searchText : null);
+  const textMatch = search
+    ? await listingMatch(search.index, kind.searchKind, q.search, search.synonyms, sql`${kind.table.id}`, q.mine ? kind.searchText : null)
+    : undefined;
   const page = await runListing({
     spec,
     where: listingWhere(kind.table, q, viewer, textMatch),

@@ -38,7 +38,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const db = catalogReader(request);
-      return { statusCode: 200, data: await search(db, request.query, await loadSynonyms(app, db)) };
+      return { statusCode: 200, data: await search(app.searchIndex, request.query, await loadSynonyms(app, db)) };
     },
   );
 
@@ -55,7 +55,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const db = catalogReader(request);
-      return { statusCode: 200, data: { suggestions: await suggest(db, request.query.q, await loadSynonyms(app, db)) } };
+      return { statusCode: 200, data: { suggestions: await suggest(app.searchIndex, request.query.q, await loadSynonyms(app, db)) } };
     },
   );
 

@@ -1,0 +1,549 @@
+/**
+ * The search index held in each store process's memory (ADR 0227): the rows of `search_items`
+ * (kept by triggers, ADR 0205) with their weighted words as posting lists, the catalog's lexicon,
+ * the categories and the listed sellers. A search reads only memory; PostgreSQL stays the truth.
+ *
+ * Freshness: every write to the index tables leaves a row in `search_changes` with its transaction
+ * id (migration 0026). `sync()` reads the changes of every transaction at or after the oldest one
+ * that was still running at the previous read (the snapshot's xmin) and re-reads those rows, so a
+ * transaction that commits late is never skipped and a row read twice is simply written twice.
+ * Before answering, a search syncs when the last sync began more than `freshMs` ago or when a cache
+ * invalidation (a catalog write in any process, ADR 0100) reached this process since: a shopper sees
+ * their own write, and every process sees any write within `freshMs` plus one round trip.
+ */
+import type { Db } from "../../db/client.js";
+
+/** ts_rank's weights by position weight: D (description) 0.1, C (seller) 0.2, B (category) 0.4, A (name) 1.0. */
+export const RANK_WEIGHTS = [0.1, 0.2, 0.4, 1.0] as const;
+/** Bits of a packed position (as PostgreSQL's WordEntryPos): 14 for the position, 2 for the weight. */
+const POS_BITS = 14;
+const POS_MASK = (1 << POS_BITS) - 1;
+/** Rows read per statement while loading. */
+const LOAD_BATCH = 20_000;
+/** More changed items than this in one sync: reload everything instead. */
+const RELOAD_ABOVE = 20_000;
+/** Changes are kept this long; a process that has not synced for half of it reloads. */
+const CHANGES_KEPT_MS = 60 * 60_000;
+/** Typed words whose lexemes are remembered, at most. */
+const LEXEME_MEMO = 50_000;
+/** Between two deletions of old changes by one process. */
+const PRUNE_EVERY_MS = 60_000;
+
+/** A packed position's word position and weight (0 D ... 3 A). */
+export const posOf = (p: number) => p & POS_MASK;
+export const weightOf = (p: number) => p >>> POS_BITS;
+
+/** A growable column of 32-bit integers. */
+class Ints {
+  a = new Int32Array(1024);
+  n = 0;
+  push(v: number): number {
+    if (this.n === this.a.length) {
+      const b = new Int32Array(this.a.length * 2);
+      b.set(this.a);
+      this.a = b;
+    }
+    this.a[this.n] = v;
+    return this.n++;
+  }
+}
+
+/** One lexeme's postings: the slots holding it (ascending), the term's index in each slot's doc, and its ts_rank "or" contribution there. */
+export type Postings = { slots: Int32Array; terms: Int32Array; contrib: Float32Array; n: number };
+
+/** What a row of `search_items` holds, as read from PostgreSQL. */
+type ItemRow = {
+  id: string;
+  kind: "product" | "service";
+  user_id: string;
+  category_id: string;
+  name: string;
+  price_kobo: string | null;
+  count_in_stock: number | null;
+  in_stock: boolean;
+  stars: string | null;
+  verified: boolean;
+  seller_label: string;
+  state: string;
+  image_urls: string[];
+  options: string[];
+  created_ms: number;
+  doc: string;
+};
+
+const ITEM_COLUMNS = `s.id, s.kind, s.user_id, s.category_id, s.name, s.price_kobo::text, s.count_in_stock, s.in_stock, s.stars::text,
+  s.verified, s.seller_label, s.state, s.image_urls, s.options, (extract(epoch from s.created_at) * 1000)::float8 as created_ms, s.doc::text as doc`;
+
+/**
+ * What the lexicon says of a query word: whether the catalog knows it (a word it begins, or one with
+ * its stem), the catalog words within the typo rule when it does not (nearest first), and the
+ * catalog words it begins (shortest first).
+ */
+export type WordFacts = { known: boolean; corrections: string[]; completions: string[] };
+
+/** A seller who has items in the index, for the suggestions: names as shown and as matched. */
+export type SellerEntry = { text: string; names: string; username: string; haystack: string };
+
+/** Lower case, accents taken off (as `lower(unaccent(...))`). */
+export function foldText(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
+}
+
+/**
+ * The words of a `tsvector` as PostgreSQL prints it (`'lexeme':1A,5 'other':3B`), each with its
+ * packed positions. Weights A, B, C are letters after the position; D has none.
+ */
+export function parseTsvector(text: string): { lexeme: string; positions: number[] }[] {
+  const out: { lexeme: string; positions: number[] }[] = [];
+  const re = /'((?:[^'\\]|''|\\.)*)'(?::([0-9A-D,]+))?/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const lexeme = m[1]!.replace(/''/g, "'").replace(/\\(.)/g, "$1");
+    const positions: number[] = [];
+    for (const p of (m[2] ?? "").split(",")) {
+      if (!p) continue;
+      const last = p.charCodeAt(p.length - 1);
+      const letter = last >= 65 && last <= 68 ? p[p.length - 1]! : "D";
+      const pos = Number.parseInt(p, 10);
+      positions.push((Math.min(pos, POS_MASK) & POS_MASK) | ((3 - (letter.charCodeAt(0) - 65)) << POS_BITS));
+    }
+    out.push({ lexeme, positions });
+  }
+  return out;
+}
+
+/** ts_rank's contribution of one lexeme's positions to an "or" query (PostgreSQL's calc_rank_or, before dividing by the query's size). */
+function orContribution(positions: number[]): number {
+  let resj = 0;
+  let wjm = -1;
+  let jm = 0;
+  for (let j = 0; j < positions.length; j++) {
+    const w = RANK_WEIGHTS[weightOf(positions[j]!)]!;
+    resj = Math.fround(resj + Math.fround(w / ((j + 1) * (j + 1))));
+    if (w > wjm) {
+      wjm = w;
+      jm = j;
+    }
+  }
+  return Math.fround((wjm + resj - wjm / ((jm + 1) * (jm + 1))) / 1.64493406685);
+}
+
+/**
+ * One loaded copy of the index. Items live in slots; an item changed in its words gets a new slot
+ * and its old one is marked dead (posting lists only grow; a reload compacts them).
+ */
+export class IndexData {
+  // Per slot.
+  ids: string[] = [];
+  names: string[] = [];
+  images: string[][] = [];
+  userIds: string[] = [];
+  categoryIds: string[] = [];
+  states: string[] = [];
+  options: string[][] = [];
+  /** Lower-case "name<US>value" of `options`. */
+  optionKeys: string[][] = [];
+  kind = new Ints(); // 0 product, 1 service
+  alive = new Ints();
+  price: Float64Array = new Float64Array(1024); // kobo; NaN: none
+  stock: Float64Array = new Float64Array(1024); // NaN: none (a service)
+  stars: Float64Array = new Float64Array(1024); // NaN: none
+  created: Float64Array = new Float64Array(1024); // ms
+  flags = new Ints(); // 1 in stock, 2 verified, 4 label Good, 8 label Excellent
+  stateNo = new Ints(); // index in stateNames
+  categoryNo = new Ints(); // index in categoryNos
+  termStart = new Ints();
+  termCount = new Ints();
+  // The words of every slot's doc: lexeme ids (ascending per slot), and per term its positions.
+  termLex = new Ints();
+  termPosStart = new Ints();
+  termPosCount = new Ints();
+  positions = new Ints();
+  // Lexemes.
+  lexemeIds = new Map<string, number>();
+  postings: Postings[] = [];
+  // Items by id (their live slot).
+  slotOf = new Map<string, number>();
+  dead = 0;
+  stateNames: string[] = [];
+  stateNoOf = new Map<string, number>();
+  categoryList: string[] = [];
+  categoryNoOf = new Map<string, number>();
+  // The lexicon: every catalog word (sorted), the lexemes the index holds for it ([] for a stop word).
+  words: string[] = [];
+  wordLexemes = new Map<string, string[]>();
+  stems = new Set<string>();
+  /** What the planner learnt of a query word from this lexicon (search.service.ts), cleared when words are added. */
+  factsMemo = new Map<string, WordFacts>();
+  categories = new Map<string, { name: string; type: string }>();
+  sellers = new Map<string, SellerEntry>();
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  private growFloats(n: number) {
+    if (n <= this.price.length) return;
+    const grow = (a: Float64Array) => {
+      const b = new Float64Array(Math.max(n, a.length * 2));
+      b.set(a);
+      return b;
+    };
+    this.price = grow(this.price);
+    this.stock = grow(this.stock);
+    this.stars = grow(this.stars);
+    this.created = grow(this.created);
+  }
+
+  /** The lexeme's id (new lexemes get the next one). */
+  private lexemeId(lexeme: string): number {
+    let id = this.lexemeIds.get(lexeme);
+    if (id === undefined) {
+      id = this.postings.length;
+      this.lexemeIds.set(lexeme, id);
+      this.postings.push({ slots: new Int32Array(4), terms: new Int32Array(4), contrib: new Float32Array(4), n: 0 });
+    }
+    return id;
+  }
+
+  private numbered(value: string, list: string[], map: Map<string, number>): number {
+    let no = map.get(value);
+    if (no === undefined) {
+      no = list.length;
+      list.push(value);
+      map.set(value, no);
+    }
+    return no;
+  }
+
+  /** Add a row in a new slot (the item's old slot, if any, dies). */
+  add(row: ItemRow): void {
+    this.remove(row.id);
+    const slot = this.ids.length;
+    this.ids.push(row.id);
+    this.names.push(row.name);
+    this.images.push(row.image_urls);
+    this.userIds.push(row.user_id);
+    this.categoryIds.push(row.category_id);
+    this.states.push(row.state);
+    this.options.push(row.options);
+    this.optionKeys.push(row.options.map((o) => o.toLowerCase()));
+    this.kind.push(row.kind === "service" ? 1 : 0);
+    this.alive.push(1);
+    this.flags.push(0);
+    this.growFloats(slot + 1);
+    this.setColumns(slot, row);
+    this.stateNo.push(this.numbered(row.state, this.stateNames, this.stateNoOf));
+    this.categoryNo.push(this.numbered(row.category_id, this.categoryList, this.categoryNoOf));
+    const terms = parseTsvector(row.doc)
+      .map((t) => ({ id: this.lexemeId(t.lexeme), positions: t.positions }))
+      .sort((a, b) => a.id - b.id);
+    this.termStart.push(this.termLex.n);
+    this.termCount.push(terms.length);
+    for (const [k, t] of terms.entries()) {
+      this.termLex.push(t.id);
+      this.termPosStart.push(this.positions.n);
+      this.termPosCount.push(t.positions.length);
+      for (const p of t.positions) this.positions.push(p);
+      const post = this.postings[t.id]!;
+      if (post.n === post.slots.length) {
+        const cap = post.n * 2;
+        const [s, tm, c] = [new Int32Array(cap), new Int32Array(cap), new Float32Array(cap)];
+        s.set(post.slots);
+        tm.set(post.terms);
+        c.set(post.contrib);
+        [post.slots, post.terms, post.contrib] = [s, tm, c];
+      }
+      post.slots[post.n] = slot;
+      post.terms[post.n] = k;
+      post.contrib[post.n] = orContribution(t.positions);
+      post.n++;
+    }
+    this.slotOf.set(row.id, slot);
+  }
+
+  /** The columns that change without the words (price, stock, stars, seller flags). */
+  private setColumns(slot: number, row: ItemRow): void {
+    this.price[slot] = row.price_kobo === null ? Number.NaN : Number(row.price_kobo);
+    this.stock[slot] = row.count_in_stock === null ? Number.NaN : row.count_in_stock;
+    this.stars[slot] = row.stars === null ? Number.NaN : Number(row.stars);
+    this.created[slot] = row.created_ms;
+    this.flags.a[slot] =
+      (row.in_stock ? 1 : 0) | (row.verified ? 2 : 0) | (row.seller_label === "Good" ? 4 : 0) | (row.seller_label === "Excellent" ? 8 : 0);
+    this.names[slot] = row.name;
+    this.images[slot] = row.image_urls;
+    this.options[slot] = row.options;
+    this.optionKeys[slot] = row.options.map((o) => o.toLowerCase());
+  }
+
+  /** Write `row`: in place when its words, kind, seller, category and state are unchanged, else in a new slot. */
+  upsert(row: ItemRow): void {
+    const slot = this.slotOf.get(row.id);
+    if (slot !== undefined && this.sameShape(slot, row)) this.setColumns(slot, row);
+    else this.add(row);
+  }
+
+  private sameShape(slot: number, row: ItemRow): boolean {
+    if (this.userIds[slot] !== row.user_id || this.categoryIds[slot] !== row.category_id || this.states[slot] !== row.state) return false;
+    if (this.created[slot] !== row.created_ms) return false;
+    const terms = parseTsvector(row.doc);
+    if (terms.length !== this.termCount.a[slot]) return false;
+    const start = this.termStart.a[slot]!;
+    const mine = new Map<number, number>();
+    for (let k = 0; k < terms.length; k++) mine.set(this.termLex.a[start + k]!, start + k);
+    for (const t of terms) {
+      const id = this.lexemeIds.get(t.lexeme);
+      const at = id === undefined ? undefined : mine.get(id);
+      if (at === undefined || this.termPosCount.a[at] !== t.positions.length) return false;
+      const p0 = this.termPosStart.a[at]!;
+      for (let j = 0; j < t.positions.length; j++) if (this.positions.a[p0 + j] !== t.positions[j]) return false;
+    }
+    return true;
+  }
+
+  /** Mark the item's slot dead (it is no longer found). */
+  remove(id: string): void {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    this.alive.a[slot] = 0;
+    this.slotOf.delete(id);
+    this.dead++;
+  }
+
+  /** Add catalog words with their lexemes (the lexicon stays sorted). */
+  addWords(rows: { word: string; lexemes: string[] }[]): void {
+    let added = false;
+    for (const r of rows) {
+      if (this.wordLexemes.has(r.word)) continue;
+      this.wordLexemes.set(r.word, r.lexemes);
+      for (const l of r.lexemes) this.stems.add(l);
+      this.words.push(r.word);
+      added = true;
+    }
+    if (added) {
+      this.words.sort();
+      this.factsMemo.clear();
+    }
+  }
+
+  /** Index in `words` of the first word >= `prefix`. */
+  lowerBound(prefix: string): number {
+    let [lo, hi] = [0, this.words.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.words[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
+/** Read the rows of `ids` (all rows when null, in batches) into `data`; ids without a row are removed. */
+async function readItems(db: Db, data: IndexData, ids: string[] | null): Promise<Set<string>> {
+  const users = new Set<string>();
+  if (ids) {
+    for (const id of ids) {
+      const slot = data.slotOf.get(id);
+      if (slot !== undefined) users.add(data.userIds[slot]!);
+    }
+    const res = await db.$client.query<ItemRow>(`select ${ITEM_COLUMNS} from search_items s where s.id = any($1::uuid[])`, [ids]);
+    const found = new Set<string>();
+    for (const row of res.rows) {
+      found.add(row.id);
+      users.add(row.user_id);
+      data.upsert(row);
+    }
+    for (const id of ids) if (!found.has(id)) data.remove(id);
+    return users;
+  }
+  let after = "00000000-0000-0000-0000-000000000000";
+  for (;;) {
+    const res = await db.$client.query<ItemRow>(
+      `select ${ITEM_COLUMNS} from search_items s where s.id > $1::uuid order by s.id limit ${LOAD_BATCH}`,
+      [after],
+    );
+    for (const row of res.rows) data.add(row);
+    if (res.rows.length < LOAD_BATCH) return users;
+    after = res.rows.at(-1)!.id;
+  }
+}
+
+/** Read lexicon words (all when null) with the lexemes the index's configuration makes of them. */
+async function readWords(db: Db, data: IndexData, words: string[] | null): Promise<void> {
+  const res = await db.$client.query<{ word: string; lexemes: string[] }>(
+    `select w.word, array(select t.lexeme from unnest(to_tsvector('market_search', w.word)) t) as lexemes
+     from search_words w ${words ? "where w.word = any($1::text[])" : ""}`,
+    words ? [words] : [],
+  );
+  data.addWords(res.rows);
+}
+
+async function readCategories(db: Db, data: IndexData): Promise<void> {
+  const res = await db.$client.query<{ id: string; name: string; type: string }>("select id, name, type::text as type from categories");
+  data.categories = new Map(res.rows.map((r) => [r.id, { name: r.name, type: r.type }]));
+}
+
+/** Read the listed sellers among `userIds` (all sellers with items when null). */
+async function readSellers(db: Db, data: IndexData, userIds: string[] | null): Promise<void> {
+  const res = await db.$client.query<{ id: string; names: string; username: string; business_name: string | null }>(
+    `select u.id, u.names, u.username, b.business_name from users u left join seller_businesses b on b.user_id = u.id
+     where u.acc_type = 'business' and u.status = 'approved' and u.active
+       and exists (select 1 from search_items s where s.user_id = u.id) ${userIds ? "and u.id = any($1::uuid[])" : ""}`,
+    userIds ? [userIds] : [],
+  );
+  if (userIds) for (const id of userIds) data.sellers.delete(id);
+  for (const r of res.rows) {
+    const text = r.business_name ?? r.names;
+    data.sellers.set(r.id, {
+      text,
+      names: r.names,
+      username: r.username,
+      // One string of the three names joined by a separator a typed word cannot hold.
+      haystack: foldText(`${r.business_name ?? ""}\u001f${r.names}\u001f${r.username}`),
+    });
+  }
+}
+
+/** The current snapshot's xmin: every transaction below it has ended. */
+const XMIN_SQL = "pg_snapshot_xmin(pg_current_snapshot())::text";
+
+/** The index of one store process and its synchronisation with PostgreSQL. */
+export class SearchIndex {
+  private data: IndexData | null = null;
+  private xmin = "0";
+  private running: Promise<void> | null = null;
+  private runningSince = Number.NEGATIVE_INFINITY;
+  private runningStamp = -1;
+  private lastSyncSince = Number.NEGATIVE_INFINITY;
+  private lastSyncStamp = -1;
+  private lastPrune = 0;
+  /** Ms the last full load took (the bench prints it). */
+  loadMs = 0;
+  /** Lexemes of words the lexicon lacks (typed words), as the index's configuration makes them. */
+  private lexemeMemo = new Map<string, string[]>();
+
+  /**
+   * @param db the primary (the change feed must not lag behind the writes).
+   * @param freshMs how old (ms) the last sync may be when a search begins (SEARCH_FRESH_MS).
+   * @param stamp moves whenever a cache invalidation reached this process (a catalog write).
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly freshMs: number,
+    private readonly stamp: () => number,
+  ) {}
+
+  /**
+   * The index, synced as the freshness rule asks (see the module's comment). Loads it on first use.
+   * Rejects when PostgreSQL does not answer (the route answers 503).
+   */
+  async current(): Promise<IndexData> {
+    const since = performance.now();
+    const stamp = this.stamp();
+    for (;;) {
+      const data = this.data;
+      if (data && this.lastSyncSince >= since - this.freshMs && this.lastSyncStamp === stamp) return data;
+      if (this.running) {
+        const [startedAt, startedStamp] = [this.runningSince, this.runningStamp];
+        await this.running;
+        if (this.data && startedAt >= since - this.freshMs && startedStamp === stamp) return this.data;
+        continue;
+      }
+      this.runningSince = performance.now();
+      this.runningStamp = this.stamp();
+      const [startedAt, startedStamp] = [this.runningSince, this.runningStamp];
+      this.running = this.syncOnce().finally(() => {
+        this.running = null;
+      });
+      await this.running;
+      this.lastSyncSince = startedAt;
+      this.lastSyncStamp = startedStamp;
+    }
+  }
+
+  /** Resolves once no sync is running (the app's onClose). */
+  async settled(): Promise<void> {
+    while (this.running) await this.running.catch(() => undefined);
+  }
+
+  /**
+   * The lexemes `to_tsvector('market_search', word)` makes of each word ([] for a stop word): from
+   * the lexicon, else from PostgreSQL once per word (remembered, at most LEXEME_MEMO words).
+   */
+  async lexemes(data: IndexData, words: Iterable<string>): Promise<Map<string, string[]>> {
+    const out = new Map<string, string[]>();
+    const missing: string[] = [];
+    for (const w of words) {
+      if (out.has(w)) continue;
+      const known = data.wordLexemes.get(w) ?? this.lexemeMemo.get(w) ?? (/^[0-9]+$/.test(w) ? [w] : undefined);
+      if (known) out.set(w, known);
+      else missing.push(w);
+    }
+    if (!missing.length) return out;
+    const res = await this.db.$client.query<{ w: string; lexemes: string[] }>(
+      "select w, array(select t.lexeme from unnest(to_tsvector('market_search', w)) t) as lexemes from unnest($1::text[]) w",
+      [missing],
+    );
+    if (this.lexemeMemo.size > LEXEME_MEMO) this.lexemeMemo.clear();
+    for (const r of res.rows) {
+      this.lexemeMemo.set(r.w, r.lexemes);
+      out.set(r.w, r.lexemes);
+    }
+    return out;
+  }
+
+  private async syncOnce(): Promise<void> {
+    const tooOld = performance.now() - this.lastSyncSince > CHANGES_KEPT_MS / 2;
+    if (!this.data || tooOld) return this.load();
+    const res = await this.db.$client.query<{ xmin: string; changes: string[] }>(
+      `select ${XMIN_SQL} as xmin, array(select distinct c.kind || ':' || c.key from search_changes c where c.txid >= $1::xid8) as changes`,
+      [this.xmin],
+    );
+    const { xmin, changes } = res.rows[0]!;
+    const items: string[] = [];
+    const words: string[] = [];
+    let categories = false;
+    for (const c of changes) {
+      const at = c.indexOf(":");
+      const [kind, key] = [c.slice(0, at), c.slice(at + 1)];
+      if (kind === "reset") return this.load();
+      if (kind === "item") items.push(key);
+      else if (kind === "word") words.push(key);
+      else if (kind === "category") categories = true;
+    }
+    const data = this.data;
+    if (items.length > RELOAD_ABOVE || data.dead > 10_000 + data.slotOf.size / 2) return this.load();
+    if (words.length) await readWords(this.db, data, words);
+    if (categories) await readCategories(this.db, data);
+    if (items.length) {
+      const users = await readItems(this.db, data, items);
+      await readSellers(this.db, data, [...users]);
+    }
+    this.xmin = xmin;
+    await this.prune();
+  }
+
+  /** Read everything into a new copy and swap it in (searches keep the old copy until then). */
+  private async load(): Promise<void> {
+    const started = performance.now();
+    const res = await this.db.$client.query<{ xmin: string }>(`select ${XMIN_SQL} as xmin`);
+    const data = new IndexData();
+    await readWords(this.db, data, null);
+    await readCategories(this.db, data);
+    await readItems(this.db, data, null);
+    await readSellers(this.db, data, null);
+    this.data = data;
+    this.xmin = res.rows[0]!.xmin;
+    this.loadMs = performance.now() - started;
+  }
+
+  /** Delete changes older than CHANGES_KEPT_MS, at most once a minute per process. */
+  private async prune(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = now;
+    await this.db.$client.query(`delete from search_changes where at < now() - interval '${CHANGES_KEPT_MS / 1000} seconds'`);
+  }
+}
