@@ -5,14 +5,7 @@
  * disjunctive facet counts. The search page, `GET /api/search`, the suggestions and the
  * `search=` of the product and service listings all go through `planSearch`.
  */
-import {
-  koboToNaira,
-  type SearchFacets,
-  type SearchItem,
-  type SearchParams,
-  type SearchSort,
-  type Suggestion,
-} from "@market/contract";
+import { koboToNaira, type SearchFacets, type SearchItem, type SearchParams, type SearchSort, type Suggestion } from "@market/contract";
 import { type SQL, sql } from "drizzle-orm";
 import { invalidCursor, parseCursorJson } from "../../lib/cursor.js";
 import { type CompiledSearch, type QNode, type RankQuery, runSearch, suggestItems } from "./engine.js";
