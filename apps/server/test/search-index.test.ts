@@ -1,0 +1,98 @@
+/**
+ * The in-memory search index of each store process (ADR 0227): every process finds a new, edited or
+ * deleted item within a second, and a transaction that commits after a later one is not skipped.
+ */
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.js";
+import { createDb } from "../src/db/client.js";
+import { products } from "../src/db/schema/index.js";
+import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
+import { createTestContext, type TestContext } from "./helpers.js";
+
+let ctx: TestContext;
+/** A second store process on the same database, with the default freshness (SEARCH_FRESH_MS 250). */
+let other: FastifyInstance;
+let closeOther: () => Promise<void>;
+let categoryId: string;
+let sellerId: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const db = createDb(ctx.url, 5);
+  other = await buildApp({ ...ctx.config, SEARCH_FRESH_MS: 250 }, db);
+  await other.ready();
+  closeOther = async () => {
+    await other.close();
+    await db.$client.end();
+  };
+  categoryId = (await createCategory(ctx.db, { name: "Phones", type: "market-place" })).id;
+  sellerId = (await createUserWithToken(ctx.db, { accType: "business", status: "approved" })).user.id;
+});
+afterAll(async () => {
+  await closeOther?.();
+  await ctx?.close();
+});
+
+const names = async (app: FastifyInstance, q: string) =>
+  ((await app.inject({ method: "GET", url: `/api/search?q=${encodeURIComponent(q)}` })).json().data.items as { name: string }[]).map((i) => i.name);
+
+/** Ask `app` until `ok` holds of its answer, for at most `ms`; the last answer. */
+async function within(ms: number, app: FastifyInstance, q: string, ok: (n: string[]) => boolean): Promise<string[]> {
+  const end = performance.now() + ms;
+  for (;;) {
+    const n = await names(app, q);
+    if (ok(n) || performance.now() > end) return n;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("the in-memory search index", () => {
+  it("finds a new, edited or deleted item within a second in another store process", async () => {
+    expect(await names(other, "zebrafone")).toEqual([]);
+    const item = await createProduct(ctx.db, { userId: sellerId, categoryId, name: "Zebrafone X1", price: 5000 });
+    expect(await within(1000, other, "zebrafone", (n) => n.length > 0)).toEqual(["Zebrafone X1"]);
+    await ctx.db.update(products).set({ name: "Quaggafone X1" }).where(eq(products.id, item.id));
+    expect(await within(1000, other, "quaggafone", (n) => n.length > 0)).toEqual(["Quaggafone X1"]);
+    expect(await within(1000, other, "zebrafone", (n) => n.length === 0)).toEqual([]);
+    await ctx.db.delete(products).where(eq(products.id, item.id));
+    expect(await within(1000, other, "quaggafone", (n) => n.length === 0)).toEqual([]);
+  });
+
+  it("does not skip a transaction that commits after a later one", async () => {
+    // The words exist already: a new word's lexicon row would make the later writer wait for the earlier.
+    const words = await createProduct(ctx.db, { userId: sellerId, categoryId, name: "Okapiphone Early Late", price: 5000 });
+    await ctx.db.delete(products).where(eq(products.id, words.id));
+    expect(await names(ctx.app, "okapiphone")).toEqual([]);
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let written!: () => void;
+    const inserted = new Promise<void>((r) => {
+      written = r;
+    });
+    // The earlier transaction writes first and commits last.
+    const early = ctx.db.transaction(async (tx) => {
+      await createProduct(tx, { userId: sellerId, categoryId, name: "Okapiphone Early", price: 5000 });
+      written();
+      await held;
+    });
+    await inserted;
+    await createProduct(ctx.db, { userId: sellerId, categoryId, name: "Okapiphone Late", price: 5000 });
+    expect(await names(ctx.app, "okapiphone")).toEqual(["Okapiphone Late"]);
+    release();
+    await early;
+    expect((await names(ctx.app, "okapiphone")).sort()).toEqual(["Okapiphone Early", "Okapiphone Late"]);
+  });
+
+  it("reloads after the index tables are emptied (a rebuild) and finds the rebuilt rows", async () => {
+    await createProduct(ctx.db, { userId: sellerId, categoryId, name: "Elandphone", price: 5000 });
+    expect(await names(ctx.app, "elandphone")).toEqual(["Elandphone"]);
+    await ctx.db.$client.query("truncate search_items, search_words");
+    expect(await names(ctx.app, "elandphone")).toEqual([]);
+    await ctx.db.$client.query("select search_index_products(array(select id from products))");
+    expect(await names(ctx.app, "elandphone")).toEqual(["Elandphone"]);
+  });
+});
