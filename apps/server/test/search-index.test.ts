@@ -36,7 +36,9 @@ afterAll(async () => {
 });
 
 const names = async (app: FastifyInstance, q: string) =>
-  ((await app.inject({ method: "GET", url: `/api/search?q=${encodeURIComponent(q)}` })).json().data.items as { name: string }[]).map((i) => i.name);
+  ((await app.inject({ method: "GET", url: `/api/search?q=${encodeURIComponent(q)}` })).json().data.items as { name: string }[]).map(
+    (i) => i.name,
+  );
 
 /** Ask `app` until `ok` holds of its answer, for at most `ms`; the last answer. */
 async function within(ms: number, app: FastifyInstance, q: string, ok: (n: string[]) => boolean): Promise<string[]> {

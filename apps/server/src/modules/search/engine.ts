@@ -95,57 +95,34 @@ function wordDistance(w: number): number {
   return f32(1.0 / (1.005 + 0.05 * Math.exp(f32(w) / 1.5 - 2)));
 }
 
-/** ts_rank(weights, doc, q) of `slot` (calc_rank: and/phrase on top, or otherwise; normalization 0). */
-export function rank(d: IndexData, slot: number, q: RankQuery): number {
-  if (!q.root || !q.ops.length || !d.termCount.a[slot]) return 0;
+/**
+ * calc_rank_and of PostgreSQL's ts_rank over the doc terms `terms[0..n)` of `slot` (the query's
+ * operands the doc holds): every pair of their positions adds its proximity. -1 when no pair
+ * (ts_rank then answers 1e-20).
+ */
+function rankAnd(d: IndexData, terms: Int32Array, n: number): number {
   const pos = d.positions.a;
-  let res: number;
-  if (q.andRoot && q.ops.length >= 2) {
-    res = -1;
-    const seen: number[] = [];
-    for (const lex of q.ops) {
-      const t = termOf(d, slot, lex);
-      if (t < 0) continue;
-      const s = d.termPosStart.a[t]!;
-      const n = d.termPosCount.a[t]!;
-      for (const u of seen) {
-        const su = d.termPosStart.a[u]!;
-        const nu = d.termPosCount.a[u]!;
-        for (let l = 0; l < n; l++)
-          for (let p = 0; p < nu; p++) {
-            const a = pos[s + l]!;
-            const b = pos[su + p]!;
-            const dist = Math.abs(posOf(a) - posOf(b));
-            if (!dist) continue;
-            const curw = f32(Math.sqrt(RANK_WEIGHTS[weightOf(a)]! * RANK_WEIGHTS[weightOf(b)]! * wordDistance(dist)));
-            res = res < 0 ? curw : f32(1.0 - f32(1.0 - res) * f32(1.0 - curw));
-          }
-      }
-      seen.push(t);
-    }
-  } else {
-    res = 0;
-    for (const lex of q.ops) {
-      const t = termOf(d, slot, lex);
-      if (t < 0) continue;
-      const s = d.termPosStart.a[t]!;
-      const n = d.termPosCount.a[t]!;
-      let resj = 0;
-      let wjm = -1;
-      let jm = 0;
-      for (let j = 0; j < n; j++) {
-        const w = RANK_WEIGHTS[weightOf(pos[s + j]!)]!;
-        resj = f32(resj + f32(w / ((j + 1) * (j + 1))));
-        if (w > wjm) {
-          wjm = w;
-          jm = j;
+  let res = -1;
+  for (let i = 1; i < n; i++) {
+    const t = terms[i]!;
+    const s = d.termPosStart.a[t]!;
+    const ns = d.termPosCount.a[t]!;
+    for (let j = 0; j < i; j++) {
+      const u = terms[j]!;
+      const su = d.termPosStart.a[u]!;
+      const nu = d.termPosCount.a[u]!;
+      for (let l = 0; l < ns; l++)
+        for (let p = 0; p < nu; p++) {
+          const a = pos[s + l]!;
+          const b = pos[su + p]!;
+          const dist = Math.abs(posOf(a) - posOf(b));
+          if (!dist) continue;
+          const curw = f32(Math.sqrt(RANK_WEIGHTS[weightOf(a)]! * RANK_WEIGHTS[weightOf(b)]! * wordDistance(dist)));
+          res = res < 0 ? curw : f32(1.0 - f32(1.0 - res) * f32(1.0 - curw));
         }
-      }
-      res = f32(res + (wjm + resj - wjm / ((jm + 1) * (jm + 1))) / 1.64493406685);
     }
-    res = f32(res / q.ops.length);
   }
-  return res < 0 ? 1e-20 : res;
+  return res;
 }
 
 /** The queries of one planned search, compiled (search.service.ts). */
@@ -161,49 +138,234 @@ export type CompiledSearch = {
   phrase: RankQuery | null;
 };
 
-/** Items matching `c`: those with every clause, or (`some`) with at least one; each with the bit mask of its clauses. */
-function matchSlots(
-  d: IndexData,
-  c: CompiledSearch,
-  some: boolean,
-  userId: string | undefined,
-): { slots: number[]; bits: Map<number, number> | null } {
-  const alive = d.alive.a;
+/** Marks of a lexeme in one search: the clauses it matches as a plain word (bits 0-9, query.ts
+ * MAX_WORDS), excluded, and the ranks that count it (all, any, exact, phrase). */
+const EXCLUDED_BIT = 1 << 30;
+const RANK_BITS = [1 << 20, 1 << 21, 1 << 22, 1 << 23] as const;
+const ANY_RANK = RANK_BITS[0] | RANK_BITS[1] | RANK_BITS[2] | RANK_BITS[3];
+
+/** Is the rank of `q` a sum over its operands (calc_rank_or), or calc_rank_and (two or more operands under AND or a phrase)? */
+const sums = (q: RankQuery) => !(q.andRoot && q.ops.length >= 2);
+
+/** A search ready to scan docs: its lexemes marked in the scratch (`release` clears them). */
+type Prepared = {
+  live: QNode[][];
+  /** The bits of every clause. */
+  full: number;
+  /** all, any, exact, phrase. */
+  ranks: readonly [RankQuery, RankQuery | null, RankQuery | null, RankQuery | null];
+  sum: boolean[];
+  /** The phrase's rank is the all-words query's (same operands, both calc_rank_and). */
+  phraseIsAll: boolean;
+  phrases: { bit: number; node: QNode }[];
+  excluded: QNode[];
+  excludedPhrases: QNode[];
+  release: () => void;
+};
+
+function prepare(d: IndexData, c: CompiledSearch): Prepared {
+  const { lexMark } = d.scratch();
+  const marked: number[] = [];
+  const markLex = (lex: number, bit: number) => {
+    if (lex < 0) return;
+    if (!lexMark[lex]) marked.push(lex);
+    lexMark[lex]! |= bit;
+  };
   const live = c.clauses.filter((x): x is QNode[] => x !== null);
-  const excludedOf = (slot: number) => c.excluded.some((n) => matches(d, slot, n));
-  const ownShop = (slot: number) => !userId || d.userIds[slot] === userId;
-  if (!live.length) {
-    // No positive word: with exclusions, every item without them; otherwise nothing (an empty tsquery matches nothing).
-    if (!c.excluded.length) return { slots: [], bits: null };
-    const slots: number[] = [];
-    for (let s = 0; s < d.size; s++) if (alive[s] && ownShop(s) && !excludedOf(s)) slots.push(s);
-    return { slots, bits: null };
-  }
-  const bits = new Map<number, number>();
-  for (const [ci, alts] of live.entries()) {
-    const bit = 1 << ci;
+  const phrases: Prepared["phrases"] = [];
+  for (const [ci, alts] of live.entries())
     for (const alt of alts) {
-      const lead = alt.t === "val" ? alt.lex : alt.t === "phrase" ? alt.lex[0]! : -1;
-      if (lead < 0) continue;
-      const post = d.postings[lead]!;
+      if (alt.t === "val") markLex(alt.lex, 1 << ci);
+      else phrases.push({ bit: 1 << ci, node: alt });
+    }
+  const excludedPhrases: QNode[] = [];
+  for (const x of c.excluded) {
+    if (x.t === "val") markLex(x.lex, EXCLUDED_BIT);
+    else excludedPhrases.push(x);
+  }
+  const ranks = [c.all, c.any, c.exact, c.phrase] as const;
+  for (const [k, q] of ranks.entries()) if (q) for (const lex of q.ops) markLex(lex, RANK_BITS[k]!);
+  return {
+    live,
+    full: (1 << live.length) - 1,
+    ranks,
+    sum: ranks.map((q) => q === null || sums(q)),
+    phraseIsAll:
+      c.phrase !== null &&
+      !sums(c.all) &&
+      !sums(c.phrase) &&
+      c.all.ops.length === c.phrase.ops.length &&
+      c.all.ops.every((l) => c.phrase!.ops.includes(l)),
+    phrases,
+    excluded: c.excluded,
+    excludedPhrases,
+    release: () => {
+      for (const lex of marked) lexMark[lex] = 0;
+    },
+  };
+}
+
+/** The clauses' bits of a lexeme mark, and the mark of a slot already reached. */
+const CLAUSE_BITS = (1 << 10) - 1;
+const TOUCHED_BIT = 1 << 29;
+
+/**
+ * ts_rank by calc_rank_and of `slot` for the rank `k`: its terms among the rank's operands, paired.
+ * A few operands are looked up in the doc; many, the doc's terms are read once instead.
+ */
+function andRankOf(d: IndexData, slot: number, prep: Prepared, k: number): number {
+  const ops = prep.ranks[k]!.ops;
+  let n = 0;
+  if (ops.length <= 8) {
+    for (const lex of ops) {
+      const t = termOf(d, slot, lex);
+      if (t >= 0) pairTerms[n++] = t;
+    }
+  } else {
+    const mark = d.scratch().lexMark;
+    const lexes = d.termLex.a;
+    const start = d.termStart.a[slot]!;
+    const end = start + d.termCount.a[slot]!;
+    for (let t = start; t < end; t++) if (mark[lexes[t]!]! & RANK_BITS[k]! && n < pairTerms.length) pairTerms[n++] = t;
+  }
+  return n < 2 ? -1 : rankAnd(d, pairTerms, n);
+}
+const pairTerms = new Int32Array(64);
+
+/** ts_rank of `slot` for the rank `k` (0 all, 1 any, 2 exact, 3 phrase): summed by `collect`, or by calc_rank_and. */
+function rankOf(d: IndexData, slot: number, prep: Prepared, k: number): number {
+  const q = prep.ranks[k];
+  if (!q || !q.root || !q.ops.length || !d.termCount.a[slot]) return 0;
+  const res = prep.sum[k] ? f32(d.scratch().acc[4 * slot + k]! / q.ops.length) : andRankOf(d, slot, prep, k);
+  return res < 0 ? 1e-20 : res;
+}
+
+/**
+ * Relevance score of `slot` (ADR 0205): its match's rank (by the all-words query when `byAll`, else
+ * the some-words one), plus the words as typed, plus twice the phrase; times its multipliers (stock,
+ * blue tick, seller score label).
+ */
+function scoreOf(d: IndexData, slot: number, prep: Prepared, byAll: boolean, clauses: number): number {
+  const all = byAll || !prep.ranks[1] ? rankOf(d, slot, prep, 0) : 0;
+  let s = byAll || !prep.ranks[1] ? all : rankOf(d, slot, prep, 1);
+  if (prep.ranks[2]) s = f32(s + rankOf(d, slot, prep, 2));
+  // The phrase's words are the typed words, each its own clause: an item with one clause holds at
+  // most one of them, and calc_rank_and finds no pair (1e-20).
+  if (prep.ranks[3]) {
+    // The phrase ranks by calc_rank_and like the all-words query: when their operands are the same
+    // (plain words, nothing widened them), so is their rank.
+    const phrase = clauses < 2 && !prep.sum[3] ? 1e-20 : prep.phraseIsAll && byAll ? all : rankOf(d, slot, prep, 3);
+    s = f32(s + f32(2 * phrase));
+  }
+  const flags = d.flags.a[slot]!;
+  let f = f32(s * (flags & 1 ? 1 : OUT_OF_STOCK_FACTOR));
+  if (flags & 2) f = f32(f * f32(VERIFIED_BOOST));
+  if (flags & 8) f = f32(f * f32(SELLER_SCORE_BOOST.Excellent));
+  else if (flags & 4) f = f32(f * f32(SELLER_SCORE_BOOST.Good));
+  return f;
+}
+
+/** The lexeme a match of `alt` needs (a phrase's first), or -1. */
+const leadOf = (alt: QNode) => (alt.t === "val" ? alt.lex : alt.t === "phrase" ? alt.lex[0]! : -1);
+
+/**
+ * Reach the slots that can match, in one pass over posting lists: each slot's clause bits and
+ * exclusion in the scratch `bits`, and the summing ranks' contributions in `acc`. With `some`, every
+ * clause's words reach slots; otherwise only those of the clause with the shortest lists (the
+ * others only mark the slots it reached: a word in every description is read, never collected).
+ * Returns the slots reached; `release` clears the scratch.
+ */
+function collect(d: IndexData, prep: Prepared, some: boolean): { touched: number[]; release: () => void } {
+  const { bits, acc, lexMark } = d.scratch();
+  const alive = d.alive.a;
+  const touched: number[] = [];
+  const cost = (alts: QNode[]) => alts.reduce((sum, alt) => sum + (leadOf(alt) >= 0 ? d.postings[leadOf(alt)]!.n : 0), 0);
+  let driver = 0;
+  for (let i = 1; i < prep.live.length; i++) if (cost(prep.live[i]!) < cost(prep.live[driver]!)) driver = i;
+  const visited = new Set<number>();
+  const visit = (lex: number, open: boolean) => {
+    if (lex < 0 || visited.has(lex)) return;
+    visited.add(lex);
+    const post = d.postings[lex]!;
+    const m = lexMark[lex]!;
+    const mark = (m & (CLAUSE_BITS | EXCLUDED_BIT)) | TOUCHED_BIT;
+    const sumK = [0, 1, 2, 3].filter((k) => m & RANK_BITS[k]! && prep.sum[k]);
+    for (let i = 0; i < post.n; i++) {
+      const s = post.slots[i]!;
+      const b = bits[s]!;
+      if (b === 0) {
+        if (!open || !alive[s]) continue;
+        touched.push(s);
+      }
+      bits[s] = b | mark;
+      for (const k of sumK) acc[4 * s + k] = acc[4 * s + k]! + post.contrib[i]!;
+    }
+  };
+  const phraseVisit = (bit: number, node: QNode, open: boolean) => {
+    if (open) {
+      const post = d.postings[leadOf(node)]!;
       for (let i = 0; i < post.n; i++) {
         const s = post.slots[i]!;
-        if (!alive[s]) continue;
-        const had = bits.get(s) ?? 0;
-        if (had & bit) continue;
-        if (alt.t === "phrase" && !matches(d, s, alt)) continue;
-        bits.set(s, had | bit);
+        if (!alive[s] || bits[s]! & bit || !matches(d, s, node)) continue;
+        if (bits[s] === 0) touched.push(s);
+        bits[s] = bits[s]! | bit | TOUCHED_BIT;
       }
-    }
+    } else for (const s of touched) if (!(bits[s]! & bit) && matches(d, s, node)) bits[s] = bits[s]! | bit;
+  };
+  const openClauses = some ? prep.live.map((_, i) => i) : [driver];
+  for (const ci of openClauses)
+    for (const alt of prep.live[ci]!)
+      if (alt.t === "val") visit(alt.lex, true);
+      else if (leadOf(alt) >= 0) phraseVisit(1 << ci, alt, true);
+  for (const [ci, alts] of prep.live.entries()) {
+    if (openClauses.includes(ci)) continue;
+    for (const alt of alts)
+      if (alt.t === "val") visit(alt.lex, false);
+      else if (leadOf(alt) >= 0) phraseVisit(1 << ci, alt, false);
   }
-  const full = live.length >= 31 ? -1 >>> 0 : (1 << live.length) - 1;
-  const slots: number[] = [];
-  for (const [s, b] of bits) {
-    if (!(some ? b !== 0 : b >>> 0 === full)) continue;
-    if (!ownShop(s) || (c.excluded.length && excludedOf(s))) continue;
-    slots.push(s);
+  // Words that only rank or exclude.
+  for (const [k, q] of prep.ranks.entries()) if (q && prep.sum[k]) for (const lex of q.ops) visit(lex, false);
+  for (const x of prep.excluded) if (x.t === "val") visit(x.lex, false);
+  for (const x of prep.excludedPhrases) for (const s of touched) if (matches(d, s, x)) bits[s] = bits[s]! | EXCLUDED_BIT;
+  return {
+    touched,
+    release: () => {
+      for (const s of touched) {
+        bits[s] = 0;
+        acc.fill(0, 4 * s, 4 * s + 4);
+      }
+    },
+  };
+}
+
+/**
+ * The slots with every clause (`some`: at least one) and no excluded word, in `userId`'s shop if
+ * given, and `rate(slot)`, which writes a listed slot's tier (clauses matched, with `some`) and
+ * relevance into the scratch's `tier` and `score`. Call `release` when done with both.
+ */
+function matchList(
+  d: IndexData,
+  prep: Prepared,
+  some: boolean,
+  userId: string | undefined,
+): { list: number[]; rate: (slot: number) => void; release: () => void } {
+  const { bits, tier, score } = d.scratch();
+  const reached = collect(d, prep, some);
+  const fullCount = popcount(prep.full);
+  const list: number[] = [];
+  for (const s of reached.touched) {
+    const b = bits[s]!;
+    const cb = b & prep.full;
+    if (b & EXCLUDED_BIT || (some ? cb === 0 : cb !== prep.full)) continue;
+    if (userId && d.userIds[s] !== userId) continue;
+    list.push(s);
   }
-  return { slots, bits };
+  const rate = (s: number) => {
+    const t = popcount(bits[s]! & prep.full);
+    tier[s] = some ? t : 0;
+    score[s] = scoreOf(d, s, prep, t === fullCount, t);
+  };
+  return { list, rate, release: reached.release };
 }
 
 /** Bits of the filters, in the order of FILTERS. */
@@ -295,36 +457,15 @@ export type EngineResult = {
   options: { name: string; values: { value: string; count: number }[] }[];
 };
 
-/** Relevance score of `slot` (ADR 0205): the match's rank, plus the words as typed, plus twice the phrase; times its multipliers. */
-export function scoreOf(d: IndexData, slot: number, c: CompiledSearch, byAll: boolean): number {
-  const text = byAll || !c.any ? rank(d, slot, c.all) : rank(d, slot, c.any);
-  let s = f32(text);
-  if (c.exact) s = f32(s + rank(d, slot, c.exact));
-  if (c.phrase) s = f32(s + f32(2 * rank(d, slot, c.phrase)));
-  const flags = d.flags.a[slot]!;
-  let f = f32(s * (flags & 1 ? 1 : OUT_OF_STOCK_FACTOR));
-  if (flags & 2) f = f32(f * f32(VERIFIED_BOOST));
-  if (flags & 8) f = f32(f * f32(SELLER_SCORE_BOOST.Excellent));
-  else if (flags & 4) f = f32(f * f32(SELLER_SCORE_BOOST.Good));
-  return f;
-}
-
 /** A comparator of slots for `sort` (ties: newest, then id, as the SQL orders did). */
-function comparatorOf(
-  d: IndexData,
-  sort: SearchSort,
-  tier: Map<number, number> | null,
-  score: Float64Array | null,
-  at: Map<number, number> | null,
-) {
+function comparatorOf(d: IndexData, sort: SearchSort, tier: Int32Array | null, score: Float64Array | null) {
   const idDesc = (a: number, b: number) => (d.ids[a]! < d.ids[b]! ? 1 : d.ids[a]! > d.ids[b]! ? -1 : 0);
   const newest = (a: number, b: number) => d.created[b]! - d.created[a]! || idDesc(a, b);
   const nullsLast = (x: number, y: number, dir: 1 | -1) =>
     Number.isNaN(x) ? (Number.isNaN(y) ? 0 : 1) : Number.isNaN(y) ? -1 : dir * (x - y);
   switch (sort) {
     case "relevance":
-      return (a: number, b: number) =>
-        (tier ? (tier.get(b) ?? 0) - (tier.get(a) ?? 0) : 0) || (score && at ? score[at.get(b)!]! - score[at.get(a)!]! : 0) || newest(a, b);
+      return (a: number, b: number) => (tier ? tier[b]! - tier[a]! : 0) || (score ? score[b]! - score[a]! : 0) || newest(a, b);
     case "newest":
       return newest;
     case "price_asc":
@@ -386,103 +527,139 @@ export function runSearch(
   someBelow: number,
 ): EngineResult {
   const filter = filterOf(d, p);
-  let list: number[];
-  let bits: Map<number, number> | null = null;
-  let some = false;
-  if (!c) {
-    list = [];
-    for (let s = 0; s < d.size; s++) if (d.alive.a[s] && (!p.user_id || d.userIds[s] === p.user_id)) list.push(s);
-  } else {
-    ({ slots: list, bits } = matchSlots(d, c, false, p.user_id));
+  const relevance = sort === "relevance";
+  if (!c || !c.clauses.some((x) => x !== null)) {
+    // No word (every item), or no positive word: with exclusions every item without them (all of
+    // them ranked 0), else nothing (an empty tsquery matches nothing).
+    const list: number[] = [];
+    const { tier, score } = d.scratch();
+    if (!c || c.excluded.length)
+      for (let s = 0; s < d.size; s++)
+        if (d.alive.a[s] && (!p.user_id || d.userIds[s] === p.user_id) && !c?.excluded.some((x) => matches(d, s, x))) {
+          list.push(s);
+          tier[s] = 0;
+          score[s] = 0;
+        }
+    return resultOf(d, list, filter, p, sort, offset, null);
+  }
+  const prep = prepare(d, c);
+  let matched = matchList(d, prep, false, p.user_id);
+  try {
     if (c.any) {
       let total = 0;
-      for (const s of list) if (!filter.mask(s)) total++;
+      for (const s of matched.list) if (!filter.mask(s)) total++;
       if (total < someBelow) {
-        ({ slots: list, bits } = matchSlots(d, c, true, p.user_id));
-        some = true;
+        matched.release();
+        matched = matchList(d, prep, true, p.user_id);
       }
     }
+    return resultOf(d, matched.list, filter, p, sort, offset, relevance ? matched.rate : null);
+  } finally {
+    matched.release();
+    prep.release();
   }
+}
 
-  // Facets and the list under every filter, in one pass.
+/** A listed item as the answer carries it. */
+function itemOf(d: IndexData, s: number, categoryName: (id: string) => string): EngineItem {
+  const [price, stock, stars] = [d.price[s]!, d.stock[s]!, d.stars[s]!];
+  return {
+    id: d.ids[s]!,
+    kind: d.kind.a[s] ? "service" : "product",
+    name: d.names[s]!,
+    price_kobo: Number.isNaN(price) ? null : price,
+    image_urls: d.images[s]!,
+    category_id: d.categoryIds[s]!,
+    category_name: categoryName(d.categoryIds[s]!),
+    user_id: d.userIds[s]!,
+    count_in_stock: Number.isNaN(stock) ? null : stock,
+    stars: Number.isNaN(stars) ? null : stars,
+  };
+}
+
+/**
+ * One pass over the list: the slots passing every filter, and each facet's counts over the slots
+ * passing every filter but its own (disjunctive).
+ */
+function countFacets(d: IndexData, list: number[], filter: ReturnType<typeof filterOf>) {
   const passing: number[] = [];
   const kindCounts = [0, 0];
-  const catCounts = new Map<number, number>();
-  const stateCounts = new Map<number, number>();
+  const catCounts = new Int32Array(d.categoryList.length);
+  const stateCounts = new Int32Array(d.stateNames.length);
   let [rating4, rating3, verified, inStock] = [0, 0, 0, 0];
   let [priceMin, priceMax] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
   const optionSlots: number[] = [];
+  const flags = d.flags.a;
   for (const s of list) {
     const m = filter.any ? filter.mask(s) : 0;
     if (m === 0) passing.push(s);
     if ((m & ~F.kind) === 0) kindCounts[d.kind.a[s]!]!++;
-    if ((m & ~F.category) === 0) {
-      const n = d.categoryNo.a[s]!;
-      catCounts.set(n, (catCounts.get(n) ?? 0) + 1);
-    }
-    if ((m & ~F.state) === 0) {
-      const n = d.stateNo.a[s]!;
-      stateCounts.set(n, (stateCounts.get(n) ?? 0) + 1);
-    }
+    if ((m & ~F.category) === 0) catCounts[d.categoryNo.a[s]!]!++;
+    if ((m & ~F.state) === 0) stateCounts[d.stateNo.a[s]!]!++;
     if ((m & ~F.rating) === 0) {
       const st = d.stars[s]!;
       if (st >= 4) rating4++;
       if (st >= 3) rating3++;
     }
-    if ((m & ~F.verified) === 0 && d.flags.a[s]! & 2) verified++;
-    if ((m & ~F.inStock) === 0 && d.flags.a[s]! & 1) inStock++;
+    if ((m & ~F.verified) === 0 && flags[s]! & 2) verified++;
+    if ((m & ~F.inStock) === 0 && flags[s]! & 1) inStock++;
     if ((m & ~F.price) === 0) {
       const v = d.price[s]!;
       if (v < priceMin) priceMin = v;
       if (v > priceMax) priceMax = v;
     }
-    if ((m & ~F.options) === 0 && d.optionKeys[s]!.length) optionSlots.push(s);
+    if ((m & ~F.options) === 0 && flags[s]! & 16) optionSlots.push(s);
   }
+  return { passing, kindCounts, catCounts, stateCounts, rating4, rating3, verified, inStock, priceMin, priceMax, optionSlots };
+}
+
+/**
+ * Facets, total and page of `list`. By relevance, `rate` writes each passing slot's tier and score
+ * into the scratch (null: they are there already).
+ */
+function resultOf(
+  d: IndexData,
+  list: number[],
+  filter: ReturnType<typeof filterOf>,
+  p: SearchParams,
+  sort: SearchSort,
+  offset: number,
+  rate: ((slot: number) => void) | null,
+): EngineResult {
+  const { passing, kindCounts, catCounts, stateCounts, rating4, rating3, verified, inStock, priceMin, priceMax, optionSlots } = countFacets(
+    d,
+    list,
+    filter,
+  );
 
   // The page.
   const k = offset + p.limit;
   let pageSlots: number[];
-  if (sort === "relevance" && c) {
-    const tier = some && bits ? new Map<number, number>() : null;
-    if (tier && bits) for (const s of passing) tier.set(s, popcount(bits.get(s) ?? 0));
-    const full = c.clauses.filter((x) => x !== null).length;
-    const at = new Map<number, number>();
-    const score = new Float64Array(passing.length);
-    for (const [i, s] of passing.entries()) {
-      at.set(s, i);
-      score[i] = scoreOf(d, s, c, !some || (tier?.get(s) ?? 0) === full);
-    }
-    pageSlots = topK(passing, k, comparatorOf(d, sort, tier, score, at));
-  } else pageSlots = topK(passing, k, comparatorOf(d, sort, null, null, null));
+  if (sort === "relevance") {
+    // Slot-indexed: only the listed slots' entries were written, and only they are read.
+    const { tier, score } = d.scratch();
+    if (rate) for (const s of passing) rate(s);
+    pageSlots = topK(passing, k, comparatorOf(d, sort, tier, score));
+  } else pageSlots = topK(passing, k, comparatorOf(d, sort, null, null));
   pageSlots = pageSlots.slice(offset, k);
 
   const categoryName = (id: string) => d.categories.get(id)?.name ?? "";
   return {
-    items: pageSlots.map((s) => ({
-      id: d.ids[s]!,
-      kind: d.kind.a[s] ? "service" : "product",
-      name: d.names[s]!,
-      price_kobo: Number.isNaN(d.price[s]!) ? null : d.price[s]!,
-      image_urls: d.images[s]!,
-      category_id: d.categoryIds[s]!,
-      category_name: categoryName(d.categoryIds[s]!),
-      user_id: d.userIds[s]!,
-      count_in_stock: Number.isNaN(d.stock[s]!) ? null : d.stock[s]!,
-      stars: Number.isNaN(d.stars[s]!) ? null : d.stars[s]!,
-    })),
+    items: pageSlots.map((s) => itemOf(d, s, categoryName)),
     total: passing.length,
     kind: (["product", "service"] as const)
       .map((value, i) => ({ value, count: kindCounts[i]! }))
       .filter((x) => x.count > 0)
       .sort(byCountThen((x) => x.value)),
-    category: [...catCounts]
+    category: [...catCounts.entries()]
+      .filter(([, count]) => count > 0)
       .sort((a, b) => b[1] - a[1])
       .slice(0, CATEGORY_FACETS)
       .map(([n, count]) => ({ _id: d.categoryList[n]!, name: categoryName(d.categoryList[n]!), count }))
       .sort(byCountThen((x) => x.name)),
-    state: [...stateCounts]
+    state: [...stateCounts.entries()]
       .map(([n, count]) => ({ value: d.stateNames[n]!, count }))
-      .filter((x) => x.value !== "")
+      .filter((x) => x.value !== "" && x.count > 0)
       .sort(byCountThen((x) => x.value)),
     rating4,
     rating3,
@@ -541,8 +718,19 @@ function optionFacet(d: IndexData, slots: number[], groups: OptionGroup[]): Engi
 
 /** Suggestions' items: the best `n` of the first `candidates` items with every clause (no filter). */
 export function suggestItems(d: IndexData, c: CompiledSearch, candidates: number, n: number): number[] {
-  const { slots } = matchSlots(d, c, false, undefined);
-  const first = slots.slice(0, candidates);
-  const score = new Map(first.map((s) => [s, scoreOf(d, s, c, true)]));
-  return first.sort((a, b) => score.get(b)! - score.get(a)! || d.created[b]! - d.created[a]!).slice(0, n);
+  if (!c.clauses.some((x) => x !== null)) return [];
+  const prep = prepare(d, c);
+  try {
+    const matched = matchList(d, prep, false, undefined);
+    try {
+      const first = matched.list.slice(0, candidates);
+      for (const s of first) matched.rate(s);
+      const { score } = d.scratch();
+      return first.sort((a, b) => score[b]! - score[a]! || d.created[b]! - d.created[a]!).slice(0, n);
+    } finally {
+      matched.release();
+    }
+  } finally {
+    prep.release();
+  }
 }

@@ -48,8 +48,25 @@ class Ints {
   }
 }
 
-/** One lexeme's postings: the slots holding it (ascending), the term's index in each slot's doc, and its ts_rank "or" contribution there. */
-export type Postings = { slots: Int32Array; terms: Int32Array; contrib: Float32Array; n: number };
+/**
+ * One lexeme's postings: the slots holding it (ascending; dead slots stay until a reload) and its
+ * ts_rank "or" contribution in each (calc_rank_or's, before dividing by the query's size).
+ */
+export type Postings = { slots: Int32Array; contrib: Float32Array; n: number };
+
+/** A growable column of 32-bit floats. */
+class Floats {
+  a = new Float32Array(1024);
+  n = 0;
+  push(v: number): void {
+    if (this.n === this.a.length) {
+      const b = new Float32Array(this.a.length * 2);
+      b.set(this.a);
+      this.a = b;
+    }
+    this.a[this.n++] = v;
+  }
+}
 
 /** What a row of `search_items` holds, as read from PostgreSQL. */
 type ItemRow = {
@@ -151,13 +168,15 @@ export class IndexData {
   stock: Float64Array = new Float64Array(1024); // NaN: none (a service)
   stars: Float64Array = new Float64Array(1024); // NaN: none
   created: Float64Array = new Float64Array(1024); // ms
-  flags = new Ints(); // 1 in stock, 2 verified, 4 label Good, 8 label Excellent
+  flags = new Ints(); // 1 in stock, 2 verified, 4 label Good, 8 label Excellent, 16 has options
   stateNo = new Ints(); // index in stateNames
   categoryNo = new Ints(); // index in categoryNos
   termStart = new Ints();
   termCount = new Ints();
   // The words of every slot's doc: lexeme ids (ascending per slot), and per term its positions.
   termLex = new Ints();
+  /** Each term's ts_rank contribution to an "or" query (calc_rank_or's, before dividing by the query's size). */
+  termContrib = new Floats();
   termPosStart = new Ints();
   termPosCount = new Ints();
   positions = new Ints();
@@ -184,6 +203,29 @@ export class IndexData {
     return this.ids.length;
   }
 
+  private scratchArrays: { bits: Int32Array; tier: Int32Array; score: Float64Array; lexMark: Int32Array; acc: Float64Array } | null = null;
+
+  /**
+   * Per-slot scratch arrays of a search (engine.ts), zero between searches: a search runs from
+   * start to end without awaiting, so one set per copy serves every search of the process.
+   */
+  scratch(): { bits: Int32Array; tier: Int32Array; score: Float64Array; lexMark: Int32Array; acc: Float64Array } {
+    let sc = this.scratchArrays;
+    if (!sc || sc.bits.length < this.size || sc.lexMark.length < this.postings.length) {
+      const cap = Math.max(1024, Math.ceil(this.size * 1.25));
+      const lexCap = Math.max(1024, Math.ceil(this.postings.length * 1.25));
+      sc = {
+        bits: new Int32Array(cap),
+        tier: new Int32Array(cap),
+        score: new Float64Array(cap),
+        lexMark: new Int32Array(lexCap),
+        acc: new Float64Array(3 * cap),
+      };
+      this.scratchArrays = sc;
+    }
+    return sc;
+  }
+
   private growFloats(n: number) {
     if (n <= this.price.length) return;
     const grow = (a: Float64Array) => {
@@ -203,7 +245,7 @@ export class IndexData {
     if (id === undefined) {
       id = this.postings.length;
       this.lexemeIds.set(lexeme, id);
-      this.postings.push({ slots: new Int32Array(4), terms: new Int32Array(4), contrib: new Float32Array(4), n: 0 });
+      this.postings.push({ slots: new Int32Array(4), contrib: new Float32Array(4), n: 0 });
     }
     return id;
   }
@@ -242,24 +284,22 @@ export class IndexData {
       .sort((a, b) => a.id - b.id);
     this.termStart.push(this.termLex.n);
     this.termCount.push(terms.length);
-    for (const [k, t] of terms.entries()) {
+    for (const t of terms) {
       this.termLex.push(t.id);
+      const contrib = orContribution(t.positions);
+      this.termContrib.push(contrib);
       this.termPosStart.push(this.positions.n);
       this.termPosCount.push(t.positions.length);
       for (const p of t.positions) this.positions.push(p);
       const post = this.postings[t.id]!;
       if (post.n === post.slots.length) {
-        const cap = post.n * 2;
-        const [s, tm, c] = [new Int32Array(cap), new Int32Array(cap), new Float32Array(cap)];
-        s.set(post.slots);
-        tm.set(post.terms);
-        c.set(post.contrib);
-        [post.slots, post.terms, post.contrib] = [s, tm, c];
+        const [slots, contribs] = [new Int32Array(post.n * 2), new Float32Array(post.n * 2)];
+        slots.set(post.slots);
+        contribs.set(post.contrib);
+        [post.slots, post.contrib] = [slots, contribs];
       }
       post.slots[post.n] = slot;
-      post.terms[post.n] = k;
-      post.contrib[post.n] = orContribution(t.positions);
-      post.n++;
+      post.contrib[post.n++] = contrib;
     }
     this.slotOf.set(row.id, slot);
   }
@@ -271,7 +311,11 @@ export class IndexData {
     this.stars[slot] = row.stars === null ? Number.NaN : Number(row.stars);
     this.created[slot] = row.created_ms;
     this.flags.a[slot] =
-      (row.in_stock ? 1 : 0) | (row.verified ? 2 : 0) | (row.seller_label === "Good" ? 4 : 0) | (row.seller_label === "Excellent" ? 8 : 0);
+      (row.in_stock ? 1 : 0) |
+      (row.verified ? 2 : 0) |
+      (row.seller_label === "Good" ? 4 : 0) |
+      (row.seller_label === "Excellent" ? 8 : 0) |
+      (row.options.length ? 16 : 0);
     this.names[slot] = row.name;
     this.images[slot] = row.image_urls;
     this.options[slot] = row.options;
