@@ -85,9 +85,10 @@ const xid8 = customType<{ data: string }>({ dataType: () => "xid8" });
 /**
  * The search index's change feed (ADR 0227): one row per index row, lexicon word or category set
  * written, with the writer's transaction id, filled by triggers (migration 0026). Each store
- * process's in-memory index reads the rows of transactions at or after the oldest one running at
- * its previous read, and re-reads those items: nothing is missed whatever order transactions
- * commit in. Rows older than an hour are deleted; a process that fell further behind reloads.
+ * process's in-memory index reads the rows of the transactions its previous read could not see
+ * (not yet begun, or in progress), and re-reads those items: nothing is missed whatever order
+ * transactions commit in. Rows older than an hour are deleted; a process that fell further behind
+ * reloads.
  */
 export const searchChanges = pgTable(
   "search_changes",

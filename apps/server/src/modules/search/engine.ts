@@ -546,8 +546,8 @@ export function runSearch(
   let matched = matchList(d, prep, false, p.user_id);
   try {
     if (c.any) {
-      let total = 0;
-      for (const s of matched.list) if (!filter.mask(s)) total++;
+      let total = filter.any ? 0 : matched.list.length;
+      if (filter.any) for (const s of matched.list) if (!filter.mask(s)) total++;
       if (total < someBelow) {
         matched.release();
         matched = matchList(d, prep, true, p.user_id);

@@ -4,9 +4,10 @@
  * the categories and the listed sellers. A search reads only memory; PostgreSQL stays the truth.
  *
  * Freshness: every write to the index tables leaves a row in `search_changes` with its transaction
- * id (migration 0026). `sync()` reads the changes of every transaction at or after the oldest one
- * that was still running at the previous read (the snapshot's xmin) and re-reads those rows, so a
- * transaction that commits late is never skipped and a row read twice is simply written twice.
+ * id (migration 0026). A sync reads the changes of the transactions its previous read could not
+ * see (those that had not begun, and those still in progress, by that statement's snapshot) and
+ * re-reads those rows: a transaction that commits late is never skipped, and nothing is read twice
+ * however long another transaction stays open.
  * Before answering, a search syncs when the last sync began more than `freshMs` ago or when a cache
  * invalidation (a catalog write in any process, ADR 0100) reached this process since: a shopper sees
  * their own write, and every process sees any write within `freshMs` plus one round trip.
@@ -450,13 +451,19 @@ async function readSellers(db: Db, data: IndexData, userIds: string[] | null): P
   }
 }
 
-/** The current snapshot's xmin: every transaction below it has ended. */
-const XMIN_SQL = "pg_snapshot_xmin(pg_current_snapshot())::text";
+/**
+ * The statement's snapshot as the next sync needs it: its xmax (transactions from there on had not
+ * begun) and the transactions in progress below it. Every other transaction below xmax had ended,
+ * so its changes were visible to this statement.
+ */
+const SNAPSHOT_SQL = "pg_snapshot_xmax(pg_current_snapshot())::text as xmax, array(select x::text from pg_snapshot_xip(pg_current_snapshot()) x) as xip";
 
 /** The index of one store process and its synchronisation with PostgreSQL. */
 export class SearchIndex {
   private data: IndexData | null = null;
-  private xmin = "0";
+  /** What the last read could not see: transactions from `xmax` on, and those in `xip`. */
+  private xmax = "0";
+  private xip: string[] = [];
   private running: Promise<void> | null = null;
   private runningSince = Number.NEGATIVE_INFINITY;
   private runningStamp = -1;
@@ -541,11 +548,12 @@ export class SearchIndex {
   private async syncOnce(): Promise<void> {
     const tooOld = performance.now() - this.lastSyncSince > CHANGES_KEPT_MS / 2;
     if (!this.data || tooOld) return this.load();
-    const res = await this.db.$client.query<{ xmin: string; changes: string[] }>(
-      `select ${XMIN_SQL} as xmin, array(select distinct c.kind || ':' || c.key from search_changes c where c.txid >= $1::xid8) as changes`,
-      [this.xmin],
+    const res = await this.db.$client.query<{ xmax: string; xip: string[]; changes: string[] }>(
+      `select ${SNAPSHOT_SQL}, array(select distinct c.kind || ':' || c.key from search_changes c
+         where c.txid >= $1::xid8 or c.txid = any($2::xid8[])) as changes`,
+      [this.xmax, this.xip],
     );
-    const { xmin, changes } = res.rows[0]!;
+    const { xmax, xip, changes } = res.rows[0]!;
     const items: string[] = [];
     const words: string[] = [];
     let categories = false;
@@ -565,21 +573,21 @@ export class SearchIndex {
       const users = await readItems(this.db, data, items);
       await readSellers(this.db, data, [...users]);
     }
-    this.xmin = xmin;
+    [this.xmax, this.xip] = [xmax, xip];
     await this.prune();
   }
 
   /** Read everything into a new copy and swap it in (searches keep the old copy until then). */
   private async load(): Promise<void> {
     const started = performance.now();
-    const res = await this.db.$client.query<{ xmin: string }>(`select ${XMIN_SQL} as xmin`);
+    const res = await this.db.$client.query<{ xmax: string; xip: string[] }>(`select ${SNAPSHOT_SQL}`);
     const data = new IndexData();
     await readWords(this.db, data, null);
     await readCategories(this.db, data);
     await readItems(this.db, data, null);
     await readSellers(this.db, data, null);
     this.data = data;
-    this.xmin = res.rows[0]!.xmin;
+    [this.xmax, this.xip] = [res.rows[0]!.xmax, res.rows[0]!.xip];
     this.loadMs = performance.now() - started;
   }
 
