@@ -43,10 +43,11 @@ const EnvSchema = z.object({
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
 
   /**
-   * How old, in ms, a store process's in-memory search index may be when a search begins (ADR 0227):
-   * older, it reads the changes first. A catalog write that reached the process syncs it anyway.
+   * How old, in ms, a store process's in-memory search index may be when a search reads it (ADR
+   * 0227): older, the search waits for the changes; a sync starts in the background after a quarter
+   * of it. A catalog write that reached the process makes the next search wait for a sync anyway.
    */
-  SEARCH_FRESH_MS: z.coerce.number().int().min(0).max(1_000).default(250),
+  SEARCH_FRESH_MS: z.coerce.number().int().min(0).max(1_000).default(1_000),
 
   /** Port of the embedded PostgreSQL. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),

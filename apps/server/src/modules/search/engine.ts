@@ -332,7 +332,11 @@ function collect(d: IndexData, prep: Prepared, some: boolean): { touched: number
     release: () => {
       for (const s of touched) {
         bits[s] = 0;
-        acc.fill(0, 4 * s, 4 * s + 4);
+        const at = 4 * s;
+        acc[at] = 0;
+        acc[at + 1] = 0;
+        acc[at + 2] = 0;
+        acc[at + 3] = 0;
       }
     },
   };

@@ -456,7 +456,8 @@ async function readSellers(db: Db, data: IndexData, userIds: string[] | null): P
  * begun) and the transactions in progress below it. Every other transaction below xmax had ended,
  * so its changes were visible to this statement.
  */
-const SNAPSHOT_SQL = "pg_snapshot_xmax(pg_current_snapshot())::text as xmax, array(select x::text from pg_snapshot_xip(pg_current_snapshot()) x) as xip";
+const SNAPSHOT_SQL =
+  "pg_snapshot_xmax(pg_current_snapshot())::text as xmax, array(select x::text from pg_snapshot_xip(pg_current_snapshot()) x) as xip";
 
 /** The index of one store process and its synchronisation with PostgreSQL. */
 export class SearchIndex {
@@ -466,7 +467,6 @@ export class SearchIndex {
   private xip: string[] = [];
   private running: Promise<void> | null = null;
   private runningSince = Number.NEGATIVE_INFINITY;
-  private runningStamp = -1;
   private lastSyncSince = Number.NEGATIVE_INFINITY;
   private lastSyncStamp = -1;
   private lastPrune = 0;
@@ -486,31 +486,39 @@ export class SearchIndex {
     private readonly stamp: () => number,
   ) {}
 
+  /** Start a sync, or join the one running. */
+  private startSync(): Promise<void> {
+    if (this.running) return this.running;
+    const [startedAt, stamp] = [performance.now(), this.stamp()];
+    this.runningSince = startedAt;
+    this.running = this.syncOnce()
+      .then(() => {
+        this.lastSyncSince = startedAt;
+        this.lastSyncStamp = stamp;
+      })
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
   /**
-   * The index, synced as the freshness rule asks (see the module's comment). Loads it on first use.
+   * The index, synced as the freshness rule asks (see the module's comment): the last sync began
+   * at most `freshMs` before this call and after the last cache invalidation this process received;
+   * otherwise this call waits for one that does. Once a quarter of `freshMs` has passed, a sync
+   * starts in the background, so under a steady load no search waits. Loads the index on first use.
    * Rejects when PostgreSQL does not answer (the route answers 503).
    */
   async current(): Promise<IndexData> {
     const since = performance.now();
     const stamp = this.stamp();
     for (;;) {
-      const data = this.data;
-      if (data && this.lastSyncSince >= since - this.freshMs && this.lastSyncStamp === stamp) return data;
-      if (this.running) {
-        const [startedAt, startedStamp] = [this.runningSince, this.runningStamp];
-        await this.running;
-        if (this.data && startedAt >= since - this.freshMs && startedStamp === stamp) return this.data;
-        continue;
+      if (this.data && this.lastSyncStamp >= stamp && this.lastSyncSince >= since - this.freshMs) {
+        // A failed background sync is retried by the next search that needs it, which then answers 503.
+        if (!this.running && this.lastSyncSince < performance.now() - this.freshMs / 4) this.startSync().catch(() => undefined);
+        return this.data;
       }
-      this.runningSince = performance.now();
-      this.runningStamp = this.stamp();
-      const [startedAt, startedStamp] = [this.runningSince, this.runningStamp];
-      this.running = this.syncOnce().finally(() => {
-        this.running = null;
-      });
-      await this.running;
-      this.lastSyncSince = startedAt;
-      this.lastSyncStamp = startedStamp;
+      await this.startSync();
     }
   }
 
@@ -549,8 +557,9 @@ export class SearchIndex {
     const tooOld = performance.now() - this.lastSyncSince > CHANGES_KEPT_MS / 2;
     if (!this.data || tooOld) return this.load();
     const res = await this.db.$client.query<{ xmax: string; xip: string[]; changes: string[] }>(
-      `select ${SNAPSHOT_SQL}, array(select distinct c.kind || ':' || c.key from search_changes c
-         where c.txid >= $1::xid8 or c.txid = any($2::xid8[])) as changes`,
+      // Two selects, so each reads the txid index.
+      `select ${SNAPSHOT_SQL}, array(select c.kind || ':' || c.key from search_changes c where c.txid >= $1::xid8
+         union select c.kind || ':' || c.key from search_changes c where c.txid = any($2::xid8[])) as changes`,
       [this.xmax, this.xip],
     );
     const { xmax, xip, changes } = res.rows[0]!;
@@ -574,7 +583,7 @@ export class SearchIndex {
       await readSellers(this.db, data, [...users]);
     }
     [this.xmax, this.xip] = [xmax, xip];
-    await this.prune();
+    this.prune();
   }
 
   /** Read everything into a new copy and swap it in (searches keep the old copy until then). */
@@ -592,10 +601,13 @@ export class SearchIndex {
   }
 
   /** Delete changes older than CHANGES_KEPT_MS, at most once a minute per process. */
-  private async prune(): Promise<void> {
+  private prune(): void {
     const now = Date.now();
     if (now - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = now;
-    await this.db.$client.query(`delete from search_changes where at < now() - interval '${CHANGES_KEPT_MS / 1000} seconds'`);
+    // Not awaited: no sync waits for it, and a failure only leaves the rows for the next one.
+    this.db.$client
+      .query(`delete from search_changes where at < now() - interval '${CHANGES_KEPT_MS / 1000} seconds'`)
+      .catch(() => undefined);
   }
 }
