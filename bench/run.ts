@@ -30,6 +30,7 @@ import { createDb } from "../apps/server/src/db/client.js";
 import { startEmbeddedPostgres } from "../apps/server/src/db/embedded.js";
 import { runMigrations } from "../apps/server/src/db/migrate.js";
 import { encodeListingCursor } from "../apps/server/src/lib/keyset.js";
+import { SearchIndex } from "../apps/server/src/modules/search/memory-index.js";
 import { haproxyBinary, startHaproxy } from "../apps/server/test/haproxy.js";
 import { searchPaths, suggestPaths } from "./search-queries.js";
 import { type CatalogSize, createCheckoutShoppers, createShoppers, FULL_SIZE, seedCatalog } from "./seed.js";
@@ -246,6 +247,26 @@ async function measureSearchIndex(client: pg.Client) {
   return { buildMs, items: n, sizes: Object.fromEntries(rows.map((r) => [r.name, r.size])) };
 }
 
+/**
+ * The in-memory index each store process loads on its first search (ADR 0227), loaded here the
+ * same way: the time to load the 110,000 items and the heap it holds (approximate: the heap's
+ * growth while it is referenced).
+ */
+async function measureMemoryIndex(dbUrl: string) {
+  const db = createDb(dbUrl, 2);
+  try {
+    const before = process.memoryUsage().heapUsed;
+    const index = new SearchIndex(db, 0, () => 0);
+    const start = performance.now();
+    const data = await index.current();
+    const loadMs = Math.round(performance.now() - start);
+    const heapMb = Math.round((process.memoryUsage().heapUsed - before) / 1e6);
+    return { items: data.slotOf.size, lexemes: data.postings.length, loadMs, heapMb };
+  } finally {
+    await db.$client.end();
+  }
+}
+
 async function getJson(url: string, init?: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(url, init);
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -321,6 +342,10 @@ async function main() {
   console.log(
     `Search index: rebuilt for ${searchIndex.items.toLocaleString()} items in ${(searchIndex.buildMs / 1000).toFixed(1)} s; sizes`,
     searchIndex.sizes,
+  );
+  const memoryIndex = await measureMemoryIndex(dbUrl);
+  console.log(
+    `In-memory search index (each store process, ADR 0227): ${memoryIndex.items.toLocaleString()} items, ${memoryIndex.lexemes.toLocaleString()} lexemes, loaded in ${(memoryIndex.loadMs / 1000).toFixed(1)} s, about ${memoryIndex.heapMb} MB of heap`,
   );
   const { rows: facetRows } = await client.query<{ id: string }>(
     "select id from categories where type = 'market-place' order by created_at",
@@ -807,6 +832,7 @@ async function main() {
           seedMs,
           seedSteps,
           searchIndex,
+          memoryIndex,
           durationSeconds: DURATION,
           loadAverage: { before: loadBefore, after: loadAfter },
           server: { startupMs, idleRssMb: Math.round(idleRssMb), peakRssMb: Math.round(peakRss) },

@@ -265,6 +265,9 @@ function scoreOf(d: IndexData, slot: number, prep: Prepared, byAll: boolean, cla
   return f;
 }
 
+/** No limit on the slots `collect` reaches (a small integer: a comparison with Infinity would slow its loop). */
+const NO_LIMIT = 0x3fffffff;
+
 /** The lexeme a match of `alt` needs (a phrase's first), or -1. */
 const leadOf = (alt: QNode) => (alt.t === "val" ? alt.lex : alt.t === "phrase" ? alt.lex[0]! : -1);
 
@@ -275,7 +278,12 @@ const leadOf = (alt: QNode) => (alt.t === "val" ? alt.lex : alt.t === "phrase" ?
  * others only mark the slots it reached: a word in every description is read, never collected).
  * Returns the slots reached; `release` clears the scratch.
  */
-function collect(d: IndexData, prep: Prepared, some: boolean): { touched: number[]; release: () => void } {
+function collect(
+  d: IndexData,
+  prep: Prepared,
+  some: boolean,
+  limit = NO_LIMIT,
+): { touched: number[]; release: () => void } {
   const { bits, acc, lexMark } = d.scratch();
   const alive = d.alive.a;
   const touched: number[] = [];
@@ -294,7 +302,7 @@ function collect(d: IndexData, prep: Prepared, some: boolean): { touched: number
       const s = post.slots[i]!;
       const b = bits[s]!;
       if (b === 0) {
-        if (!open || !alive[s]) continue;
+        if (!open || !alive[s] || touched.length >= limit) continue;
         touched.push(s);
       }
       bits[s] = b | mark;
@@ -352,9 +360,10 @@ function matchList(
   prep: Prepared,
   some: boolean,
   userId: string | undefined,
+  limit = NO_LIMIT,
 ): { list: number[]; rate: (slot: number) => void; release: () => void } {
   const { bits, tier, score } = d.scratch();
-  const reached = collect(d, prep, some);
+  const reached = collect(d, prep, some, limit);
   const fullCount = popcount(prep.full);
   const list: number[] = [];
   for (const s of reached.touched) {
@@ -725,7 +734,14 @@ export function suggestItems(d: IndexData, c: CompiledSearch, candidates: number
   if (!c.clauses.some((x) => x !== null)) return [];
   const prep = prepare(d, c);
   try {
-    const matched = matchList(d, prep, false, undefined);
+    // One clause and no exclusion: every slot reached matches, so reaching the first `candidates` is enough.
+    const matched = matchList(
+      d,
+      prep,
+      false,
+      undefined,
+      prep.live.length === 1 && !prep.excluded.length ? candidates : NO_LIMIT,
+    );
     try {
       const first = matched.list.slice(0, candidates);
       for (const s of first) matched.rate(s);
