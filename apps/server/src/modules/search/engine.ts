@@ -278,12 +278,7 @@ const leadOf = (alt: QNode) => (alt.t === "val" ? alt.lex : alt.t === "phrase" ?
  * others only mark the slots it reached: a word in every description is read, never collected).
  * Returns the slots reached; `release` clears the scratch.
  */
-function collect(
-  d: IndexData,
-  prep: Prepared,
-  some: boolean,
-  limit = NO_LIMIT,
-): { touched: number[]; release: () => void } {
+function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT): { touched: number[]; release: () => void } {
   const { bits, acc, lexMark } = d.scratch();
   const alive = d.alive.a;
   const touched: number[] = [];
@@ -735,13 +730,7 @@ export function suggestItems(d: IndexData, c: CompiledSearch, candidates: number
   const prep = prepare(d, c);
   try {
     // One clause and no exclusion: every slot reached matches, so reaching the first `candidates` is enough.
-    const matched = matchList(
-      d,
-      prep,
-      false,
-      undefined,
-      prep.live.length === 1 && !prep.excluded.length ? candidates : NO_LIMIT,
-    );
+    const matched = matchList(d, prep, false, undefined, prep.live.length === 1 && !prep.excluded.length ? candidates : NO_LIMIT);
     try {
       const first = matched.list.slice(0, candidates);
       for (const s of first) matched.rate(s);
