@@ -261,7 +261,7 @@ async function measureMemoryIndex(dbUrl: string) {
     const data = await index.current();
     const loadMs = Math.round(performance.now() - start);
     const heapMb = Math.round((process.memoryUsage().heapUsed - before) / 1e6);
-    return { items: data.slotOf.size, lexemes: data.postings.length, loadMs, heapMb };
+    return { items: data.slotOf.size, lexemes: data.lexemeCount, loadMs, heapMb };
   } finally {
     await db.$client.end();
   }

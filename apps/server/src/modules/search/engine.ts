@@ -282,33 +282,37 @@ function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT):
   const { bits, acc, lexMark } = d.scratch();
   const alive = d.alive.a;
   const touched: number[] = [];
-  const cost = (alts: QNode[]) => alts.reduce((sum, alt) => sum + (leadOf(alt) >= 0 ? d.postings[leadOf(alt)]!.n : 0), 0);
+  const cost = (alts: QNode[]) => alts.reduce((sum, alt) => sum + (leadOf(alt) >= 0 ? d.postCount.a[leadOf(alt)]! : 0), 0);
+  const slots = d.postSlots.a;
+  const contribs = d.postContrib.a;
   let driver = 0;
   for (let i = 1; i < prep.live.length; i++) if (cost(prep.live[i]!) < cost(prep.live[driver]!)) driver = i;
   const visited = new Set<number>();
   const visit = (lex: number, open: boolean) => {
     if (lex < 0 || visited.has(lex)) return;
     visited.add(lex);
-    const post = d.postings[lex]!;
+    const start = d.postStart.a[lex]!;
+    const end = start + d.postCount.a[lex]!;
     const m = lexMark[lex]!;
     const mark = (m & (CLAUSE_BITS | EXCLUDED_BIT)) | TOUCHED_BIT;
     const sumK = [0, 1, 2, 3].filter((k) => m & RANK_BITS[k]! && prep.sum[k]);
-    for (let i = 0; i < post.n; i++) {
-      const s = post.slots[i]!;
+    for (let i = start; i < end; i++) {
+      const s = slots[i]!;
       const b = bits[s]!;
       if (b === 0) {
         if (!open || !alive[s] || touched.length >= limit) continue;
         touched.push(s);
       }
       bits[s] = b | mark;
-      for (const k of sumK) acc[4 * s + k] = acc[4 * s + k]! + post.contrib[i]!;
+      for (const k of sumK) acc[4 * s + k] = acc[4 * s + k]! + contribs[i]!;
     }
   };
   const phraseVisit = (bit: number, node: QNode, open: boolean) => {
     if (open) {
-      const post = d.postings[leadOf(node)]!;
-      for (let i = 0; i < post.n; i++) {
-        const s = post.slots[i]!;
+      const start = d.postStart.a[leadOf(node)]!;
+      const end = start + d.postCount.a[leadOf(node)]!;
+      for (let i = start; i < end; i++) {
+        const s = slots[i]!;
         if (!alive[s] || bits[s]! & bit || !matches(d, s, node)) continue;
         if (bits[s] === 0) touched.push(s);
         bits[s] = bits[s]! | bit | TOUCHED_BIT;

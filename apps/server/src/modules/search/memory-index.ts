@@ -19,6 +19,8 @@ export const RANK_WEIGHTS = [0.1, 0.2, 0.4, 1.0] as const;
 /** Bits of a packed position (as PostgreSQL's WordEntryPos): 14 for the position, 2 for the weight. */
 const POS_BITS = 14;
 const POS_MASK = (1 << POS_BITS) - 1;
+/** The options of a slot without any (shared). */
+const NONE: string[] = [];
 /** Rows read per statement while loading. */
 const LOAD_BATCH = 20_000;
 /** More changed items than this in one sync: reload everything instead. */
@@ -39,33 +41,40 @@ class Ints {
   a = new Int32Array(1024);
   n = 0;
   push(v: number): number {
-    if (this.n === this.a.length) {
-      const b = new Int32Array(this.a.length * 2);
-      b.set(this.a);
-      this.a = b;
-    }
+    if (this.n === this.a.length) this.grow(this.n + 1);
     this.a[this.n] = v;
     return this.n++;
   }
+  /** Append `k` zeros; returns where they start. */
+  reserve(k: number): number {
+    if (this.n + k > this.a.length) this.grow(this.n + k);
+    this.n += k;
+    return this.n - k;
+  }
+  private grow(min: number) {
+    const b = new Int32Array(Math.max(min, this.a.length * 2));
+    b.set(this.a);
+    this.a = b;
+  }
 }
-
-/**
- * One lexeme's postings: the slots holding it (ascending; dead slots stay until a reload) and its
- * ts_rank "or" contribution in each (calc_rank_or's, before dividing by the query's size).
- */
-export type Postings = { slots: Int32Array; contrib: Float32Array; n: number };
 
 /** A growable column of 32-bit floats. */
 class Floats {
   a = new Float32Array(1024);
   n = 0;
   push(v: number): void {
-    if (this.n === this.a.length) {
-      const b = new Float32Array(this.a.length * 2);
+    this.reserve(1);
+    this.a[this.n - 1] = v;
+  }
+  /** Append `k` zeros; returns where they start. */
+  reserve(k: number): number {
+    if (this.n + k > this.a.length) {
+      const b = new Float32Array(Math.max(this.n + k, this.a.length * 2));
       b.set(this.a);
       this.a = b;
     }
-    this.a[this.n++] = v;
+    this.n += k;
+    return this.n - k;
   }
 }
 
@@ -181,9 +190,16 @@ export class IndexData {
   termPosStart = new Ints();
   termPosCount = new Ints();
   positions = new Ints();
-  // Lexemes.
+  // Lexemes, and each one's postings: the slots holding it (ascending; dead slots stay until a
+  // reload) and its ts_rank "or" contribution in each (calc_rank_or's, before dividing by the
+  // query's size), as a segment of `postSlots` and `postContrib` (moved to the end, twice as
+  // large, when full): a few large arrays instead of two per lexeme, for the garbage collector.
   lexemeIds = new Map<string, number>();
-  postings: Postings[] = [];
+  postStart = new Ints();
+  postCount = new Ints();
+  postCap = new Ints();
+  postSlots = new Ints();
+  postContrib = new Floats();
   // Items by id (their live slot).
   slotOf = new Map<string, number>();
   dead = 0;
@@ -204,6 +220,10 @@ export class IndexData {
     return this.ids.length;
   }
 
+  get lexemeCount(): number {
+    return this.postStart.n;
+  }
+
   private scratchArrays: { bits: Int32Array; tier: Int32Array; score: Float64Array; lexMark: Int32Array; acc: Float64Array } | null = null;
 
   /**
@@ -212,9 +232,9 @@ export class IndexData {
    */
   scratch(): { bits: Int32Array; tier: Int32Array; score: Float64Array; lexMark: Int32Array; acc: Float64Array } {
     let sc = this.scratchArrays;
-    if (!sc || sc.bits.length < this.size || sc.lexMark.length < this.postings.length) {
+    if (!sc || sc.bits.length < this.size || sc.lexMark.length < this.lexemeCount) {
       const cap = Math.max(1024, Math.ceil(this.size * 1.25));
-      const lexCap = Math.max(1024, Math.ceil(this.postings.length * 1.25));
+      const lexCap = Math.max(1024, Math.ceil(this.lexemeCount * 1.25));
       sc = {
         bits: new Int32Array(cap),
         tier: new Int32Array(cap),
@@ -240,13 +260,24 @@ export class IndexData {
     this.created = grow(this.created);
   }
 
+  private interned = new Map<string, string>();
+  /** One string object per seller, category and state, shared by their slots (fewer objects for the collector). */
+  private intern(value: string): string {
+    const seen = this.interned.get(value);
+    if (seen !== undefined) return seen;
+    this.interned.set(value, value);
+    return value;
+  }
+
   /** The lexeme's id (new lexemes get the next one). */
   private lexemeId(lexeme: string): number {
     let id = this.lexemeIds.get(lexeme);
     if (id === undefined) {
-      id = this.postings.length;
+      id = this.postStart.n;
       this.lexemeIds.set(lexeme, id);
-      this.postings.push({ slots: new Int32Array(4), contrib: new Float32Array(4), n: 0 });
+      this.postStart.push(0);
+      this.postCount.push(0);
+      this.postCap.push(0);
     }
     return id;
   }
@@ -268,11 +299,11 @@ export class IndexData {
     this.ids.push(row.id);
     this.names.push(row.name);
     this.images.push(row.image_urls);
-    this.userIds.push(row.user_id);
-    this.categoryIds.push(row.category_id);
-    this.states.push(row.state);
-    this.options.push(row.options);
-    this.optionKeys.push(row.options.map((o) => o.toLowerCase()));
+    this.userIds.push(this.intern(row.user_id));
+    this.categoryIds.push(this.intern(row.category_id));
+    this.states.push(this.intern(row.state));
+    this.options.push(NONE);
+    this.optionKeys.push(NONE);
     this.kind.push(row.kind === "service" ? 1 : 0);
     this.alive.push(1);
     this.flags.push(0);
@@ -292,17 +323,28 @@ export class IndexData {
       this.termPosStart.push(this.positions.n);
       this.termPosCount.push(t.positions.length);
       for (const p of t.positions) this.positions.push(p);
-      const post = this.postings[t.id]!;
-      if (post.n === post.slots.length) {
-        const [slots, contribs] = [new Int32Array(post.n * 2), new Float32Array(post.n * 2)];
-        slots.set(post.slots);
-        contribs.set(post.contrib);
-        [post.slots, post.contrib] = [slots, contribs];
-      }
-      post.slots[post.n] = slot;
-      post.contrib[post.n++] = contrib;
+      this.addPosting(t.id, slot, contrib);
     }
     this.slotOf.set(row.id, slot);
+  }
+
+  /** Append `slot` to the postings of lexeme `id`, moving them to a larger segment when full. */
+  private addPosting(id: number, slot: number, contrib: number): void {
+    const n = this.postCount.a[id]!;
+    if (n === this.postCap.a[id]) {
+      const cap = Math.max(2, n * 2);
+      const start = this.postSlots.reserve(cap);
+      this.postContrib.reserve(cap);
+      const old = this.postStart.a[id]!;
+      this.postSlots.a.copyWithin(start, old, old + n);
+      this.postContrib.a.copyWithin(start, old, old + n);
+      this.postStart.a[id] = start;
+      this.postCap.a[id] = cap;
+    }
+    const at = this.postStart.a[id]! + n;
+    this.postSlots.a[at] = slot;
+    this.postContrib.a[at] = contrib;
+    this.postCount.a[id] = n + 1;
   }
 
   /** The columns that change without the words (price, stock, stars, seller flags). */
@@ -319,8 +361,8 @@ export class IndexData {
       (row.options.length ? 16 : 0);
     this.names[slot] = row.name;
     this.images[slot] = row.image_urls;
-    this.options[slot] = row.options;
-    this.optionKeys[slot] = row.options.map((o) => o.toLowerCase());
+    this.options[slot] = row.options.length ? row.options : NONE;
+    this.optionKeys[slot] = row.options.length ? row.options.map((o) => o.toLowerCase()) : NONE;
   }
 
   /** Write `row`: in place when its words, kind, seller, category and state are unchanged, else in a new slot. */
