@@ -9,6 +9,7 @@ import { buildApp } from "../src/app.js";
 import { createDb } from "../src/db/client.js";
 import { products } from "../src/db/schema/index.js";
 import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
+import { parseTsvector, posOf, weightOf } from "../src/modules/search/memory-index.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
@@ -96,5 +97,27 @@ describe("the in-memory search index", () => {
     expect(await names(ctx.app, "elandphone")).toEqual([]);
     await ctx.db.$client.query("select search_index_products(array(select id from products))");
     expect(await names(ctx.app, "elandphone")).toEqual(["Elandphone"]);
+  });
+});
+
+describe("reading a tsvector as PostgreSQL prints it", () => {
+  it("reads lexemes, quotes, positions and weights (D has no letter)", async () => {
+    const printed = (
+      await ctx.db.$client.query<{ v: string }>(
+        "select (setweight(to_tsvector('simple', 'Obi''s phone phone'), 'A') || setweight(to_tsvector('simple', 'case'), 'C') || to_tsvector('simple', 'zz'))::text as v",
+      )
+    ).rows[0]!.v;
+    const read = parseTsvector(printed).map((t) => ({ lexeme: t.lexeme, at: t.positions.map((p) => `${posOf(p)}${"DCBA"[weightOf(p)]}`) }));
+    expect(read).toEqual([
+      { lexeme: "case", at: ["5C"] },
+      { lexeme: "obi", at: ["1A"] },
+      { lexeme: "phone", at: ["3A", "4A"] },
+      { lexeme: "s", at: ["2A"] },
+      { lexeme: "zz", at: ["6D"] },
+    ]);
+    expect(parseTsvector("'it''s':1B 'a\\\\b':2")).toEqual([
+      { lexeme: "it's", positions: [1 | (2 << 14)] },
+      { lexeme: "a\\b", positions: [2] },
+    ]);
   });
 });

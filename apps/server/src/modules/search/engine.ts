@@ -22,9 +22,9 @@ export type QNode =
 export type RankQuery = { root: QNode | null; ops: number[]; andRoot: boolean };
 
 /** Multiplier of an item out of stock: in stock ranks above an equal match out of stock. */
-export const OUT_OF_STOCK_FACTOR = 0.5;
+const OUT_OF_STOCK_FACTOR = 0.5;
 /** Multiplier of a verified (blue tick) seller's item: small, it reorders near-equal matches only. */
-export const VERIFIED_BOOST = 1.05;
+const VERIFIED_BOOST = 1.05;
 /**
  * Multipliers of a seller's score label (ADR 0208, docs/seller-score.md), copied into the index as
  * `search_items.seller_label`: small, like the blue tick's, so they reorder near-equal matches only.
@@ -74,7 +74,7 @@ function hasPhrase(d: IndexData, slot: number, lex: number[], off: number[]): bo
 }
 
 /** Does `slot` match `node` (tsquery @@)? */
-export function matches(d: IndexData, slot: number, node: QNode): boolean {
+function matches(d: IndexData, slot: number, node: QNode): boolean {
   switch (node.t) {
     case "val":
       return termOf(d, slot, node.lex) >= 0;
