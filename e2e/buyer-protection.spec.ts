@@ -8,20 +8,12 @@
  */
 import path from "node:path";
 import { FREE_SHIPPING_OVER_NAIRA, formatNaira, koboToNaira, nairaToKobo, shippingFeeKobo } from "@market/contract";
-import type { Page } from "@playwright/test";
-import { apiSignIn, DEMO, expect, signInPage, snap, test } from "./fixtures";
+import { apiSignIn, DEMO, expect, signInPage, snap, snapDesktop, test } from "./fixtures";
 
 const BO = "/admin_real/dashboard";
 const auth = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
 // Playwright runs from the repository root (screenshots go to e2e/screenshots).
 const PHOTO = path.resolve("apps/web/public/favicon.png");
-
-/** A screenshot at 1280 px too (for people to look at the desktop layout), then back to the phone. */
-async function snapDesktop(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await snap(page, name, "1280");
-  await page.setViewportSize({ width: 390, height: 844 });
-}
 
 test.describe("buyer protection at 390 px", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2.625 });

@@ -195,6 +195,13 @@ export async function snap(page: Page, name: string, project: string): Promise<v
   await page.screenshot({ path: `e2e/screenshots/${name}-${project}.png`, fullPage: true });
 }
 
+/** A phone-width test's screenshot of the page at desktop width (1280), then back to 390 px. */
+export async function snapDesktop(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await snap(page, name, "1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
 /** The default address of the demo customer, which each made customer gets too. */
 const LAGOS_ADDRESS = {
   first_name: "Tunde",

@@ -7,18 +7,11 @@
  * from the dev outbox as the buyer would read the SMS, and the seller enters it on the back
  * office's order page: the line is delivered and paid. Screenshots at 390 and 1280 px.
  */
-import type { Page } from "@playwright/test";
-import { codeFor, expect, signInPage, snap, test } from "./fixtures";
+import { codeFor, expect, signInPage, snap, snapDesktop, test } from "./fixtures";
 
 const BO = "/admin_real/dashboard";
 const auth = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
 const fmt = (n: number) => `₦${n.toLocaleString("en-NG", { maximumFractionDigits: 2 })}`;
-
-async function snapDesktop(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await snap(page, name, "1280");
-  await page.setViewportSize({ width: 390, height: 844 });
-}
 
 test.describe("pay on delivery at 390 px", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2.625 });
