@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { type ShipBySettings, shipBySql } from "../commerce/ship-by.js";
 import { lagosTime } from "./lagos-time.js";
-import { adminIds, notify } from "./service.js";
+import { adminIds, type NotifyMessage, notify } from "./service.js";
 
 const naira = (kobo: number | string) => formatNaira(koboToNaira(Number(kobo)));
 /** A product name as messages show it: plain text, cut for short texts. */
@@ -115,25 +115,36 @@ export async function paymentDecided(
            min(${shipBy}) as ship_by
     from order_lines l left join ledger_journals j on j.key = 'order-paid:' || l.order_id::text
     where l.order_id = ${o.id} group by l.seller_id order by l.seller_id`);
-  for (const s of sellers.rows) {
-    const units = Number(s.units);
-    const by = s.ship_by ? lagosTime(new Date(s.ship_by)) : null;
-    const text = by ? `ship by ${by}` : "ship it soon";
-    ids.push(
-      ...(await notify(tx, {
-        kind: "new_order",
-        event: `new_order:${o.id}`,
-        userIds: [s.seller_id],
-        message: {
-          text: `New order ${o.number} to ship (${units} item${units === 1 ? "" : "s"}): ${text}.`,
-          sms: `New paid order ${o.number}: ${units} item${units === 1 ? "" : "s"} to ${text}, or it is cancelled and refunded.`,
-          subject: `new order ${o.number} to ${text}`,
-          email: `Order ${o.number} is paid. Please ${text}${by ? " (Lagos time)" : ""}:\n${s.items}\n\nAn item not shipped by then is cancelled and its price refunded to the buyer, and it counts against your seller score. The delivery address and the buyer's phone are on the order's page. Mark each item shipped there when it leaves.`,
-          url: backofficeOrderUrl(o.id),
-        },
-      })),
-    );
-  }
+  ids.push(
+    ...(await tellSellers(tx, o.id, sellers.rows, (s) => {
+      const units = Number(s.units);
+      const by = s.ship_by ? lagosTime(new Date(s.ship_by)) : null;
+      const text = by ? `ship by ${by}` : "ship it soon";
+      return {
+        text: `New order ${o.number} to ship (${units} item${units === 1 ? "" : "s"}): ${text}.`,
+        sms: `New paid order ${o.number}: ${units} item${units === 1 ? "" : "s"} to ${text}, or it is cancelled and refunded.`,
+        subject: `new order ${o.number} to ${text}`,
+        email: `Order ${o.number} is paid. Please ${text}${by ? " (Lagos time)" : ""}:\n${s.items}\n\nAn item not shipped by then is cancelled and its price refunded to the buyer, and it counts against your seller score. The delivery address and the buyer's phone are on the order's page. Mark each item shipped there when it leaves.`,
+        url: backofficeOrderUrl(o.id),
+      };
+    })),
+  );
+  return ids;
+}
+
+/**
+ * Tell each seller of order `orderId` about their part: one "new order" notification each (same
+ * kind and event for a paid order and one paid on delivery, so a seller's preferences apply).
+ */
+async function tellSellers<R extends { seller_id: string }>(
+  tx: Executor,
+  orderId: string,
+  rows: R[],
+  message: (row: R) => NotifyMessage,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const r of rows)
+    ids.push(...(await notify(tx, { kind: "new_order", event: `new_order:${orderId}`, userIds: [r.seller_id], message: message(r) })));
   return ids;
 }
 
@@ -150,25 +161,16 @@ export async function podOrderPlaced(tx: Executor, orderId: string): Promise<str
       (sum(l.unit_price_kobo * l.quantity) + coalesce((select sum(s.fee_kobo) from order_shipments s
         where s.order_id = l.order_id and s.seller_id = l.seller_id and not s.store_rate), 0))::text as cash
     from order_lines l where l.order_id = ${o.id} group by l.seller_id, l.order_id order by l.seller_id`);
-  const ids: string[] = [];
-  for (const s of sellers.rows) {
+  return tellSellers(tx, o.id, sellers.rows, (s) => {
     const cash = naira(s.cash);
-    ids.push(
-      ...(await notify(tx, {
-        kind: "new_order",
-        event: `new_order:${o.id}`,
-        userIds: [s.seller_id],
-        message: {
-          text: `New pay-on-delivery order ${o.number}: collect ${cash} in cash at delivery.`,
-          sms: `New pay-on-delivery order ${o.number}: deliver it, collect ${cash} in cash and enter the buyer's code.`,
-          subject: `new pay-on-delivery order ${o.number}`,
-          email: `Order ${o.number} is to be paid on delivery:\n${s.items}\n\nYour courier collects ${cash} in cash. Once paid, enter the 6-digit code the buyer received by SMS on the order's page; if the buyer refuses the parcel, mark it "Refused at delivery (not paid)" there.`,
-          url: backofficeOrderUrl(o.id),
-        },
-      })),
-    );
-  }
-  return ids;
+    return {
+      text: `New pay-on-delivery order ${o.number}: collect ${cash} in cash at delivery.`,
+      sms: `New pay-on-delivery order ${o.number}: deliver it, collect ${cash} in cash and enter the buyer's code.`,
+      subject: `new pay-on-delivery order ${o.number}`,
+      email: `Order ${o.number} is to be paid on delivery:\n${s.items}\n\nYour courier collects ${cash} in cash. Once paid, enter the 6-digit code the buyer received by SMS on the order's page; if the buyer refuses the parcel, mark it "Refused at delivery (not paid)" there.`,
+      url: backofficeOrderUrl(o.id),
+    };
+  });
 }
 
 /**

@@ -142,7 +142,6 @@ export type CompiledSearch = {
  * MAX_WORDS), excluded, and the ranks that count it (all, any, exact, phrase). */
 const EXCLUDED_BIT = 1 << 30;
 const RANK_BITS = [1 << 20, 1 << 21, 1 << 22, 1 << 23] as const;
-const ANY_RANK = RANK_BITS[0] | RANK_BITS[1] | RANK_BITS[2] | RANK_BITS[3];
 
 /** Is the rank of `q` a sum over its operands (calc_rank_or), or calc_rank_and (two or more operands under AND or a phrase)? */
 const sums = (q: RankQuery) => !(q.andRoot && q.ops.length >= 2);
@@ -235,7 +234,7 @@ const pairTerms = new Int32Array(64);
 /** ts_rank of `slot` for the rank `k` (0 all, 1 any, 2 exact, 3 phrase): summed by `collect`, or by calc_rank_and. */
 function rankOf(d: IndexData, slot: number, prep: Prepared, k: number): number {
   const q = prep.ranks[k];
-  if (!q || !q.root || !q.ops.length || !d.termCount.a[slot]) return 0;
+  if (!q?.root || !q.ops.length || !d.termCount.a[slot]) return 0;
   const res = prep.sum[k] ? f32(d.scratch().acc[4 * slot + k]! / q.ops.length) : andRankOf(d, slot, prep, k);
   return res < 0 ? 1e-20 : res;
 }
@@ -540,7 +539,7 @@ export function runSearch(
 ): EngineResult {
   const filter = filterOf(d, p);
   const relevance = sort === "relevance";
-  if (!c || !c.clauses.some((x) => x !== null)) {
+  if (!c?.clauses.some((x) => x !== null)) {
     // No word (every item), or no positive word: with exclusions every item without them (all of
     // them ranked 0), else nothing (an empty tsquery matches nothing).
     const list: number[] = [];

@@ -508,12 +508,9 @@ export class SearchIndex {
   private xmax = "0";
   private xip: string[] = [];
   private running: Promise<void> | null = null;
-  private runningSince = Number.NEGATIVE_INFINITY;
   private lastSyncSince = Number.NEGATIVE_INFINITY;
   private lastSyncStamp = -1;
   private lastPrune = 0;
-  /** Ms the last full load took (the bench prints it). */
-  loadMs = 0;
   /** Lexemes of words the lexicon lacks (typed words), as the index's configuration makes them. */
   private lexemeMemo = new Map<string, string[]>();
 
@@ -532,7 +529,6 @@ export class SearchIndex {
   private startSync(): Promise<void> {
     if (this.running) return this.running;
     const [startedAt, stamp] = [performance.now(), this.stamp()];
-    this.runningSince = startedAt;
     this.running = this.syncOnce()
       .then(() => {
         this.lastSyncSince = startedAt;
@@ -630,7 +626,6 @@ export class SearchIndex {
 
   /** Read everything into a new copy and swap it in (searches keep the old copy until then). */
   private async load(): Promise<void> {
-    const started = performance.now();
     const res = await this.db.$client.query<{ xmax: string; xip: string[] }>(`select ${SNAPSHOT_SQL}`);
     const data = new IndexData();
     await readWords(this.db, data, null);
@@ -639,7 +634,6 @@ export class SearchIndex {
     await readSellers(this.db, data, null);
     this.data = data;
     [this.xmax, this.xip] = [res.rows[0]!.xmax, res.rows[0]!.xip];
-    this.loadMs = performance.now() - started;
   }
 
   /** Delete changes older than CHANGES_KEPT_MS, at most once a minute per process. */
