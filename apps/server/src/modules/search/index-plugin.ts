@@ -19,6 +19,9 @@ export const searchIndexPlugin = fp(
     const signal = app.cache.define<never>("search-index", { max: 1, ttlMs: 60_000 });
     const index = new SearchIndex(app.db, app.config.SEARCH_FRESH_MS, () => signal.stamp());
     app.decorate("searchIndex", index);
+    // In production the index loads as the server starts, so the first shopper's search does not
+    // wait for it (a failure is retried by that search, which answers 503 if it fails again).
+    if (app.config.NODE_ENV === "production") app.addHook("onReady", async () => index.warm());
     app.addHook("onClose", () => index.settled());
   },
   { name: "search-index", dependencies: ["cache"] },

@@ -560,6 +560,11 @@ export class SearchIndex {
     }
   }
 
+  /** Start loading the index without waiting for it (errors are left to the next search). */
+  warm(): void {
+    this.startSync().catch(() => undefined);
+  }
+
   /** Resolves once no sync is running (the app's onClose). */
   async settled(): Promise<void> {
     while (this.running) await this.running.catch(() => undefined);
