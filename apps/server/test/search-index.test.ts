@@ -100,6 +100,36 @@ describe("the in-memory search index", () => {
   });
 });
 
+describe("ranking as the PostgreSQL engine did", () => {
+  it("ranks past the first few hundred slots (every item has its scratch space)", async () => {
+    // 900 items: more than the smallest scratch arrays hold; half out of stock, which halves a
+    // score, so the first page must be the in-stock half.
+    await ctx.db.$client.query(
+      `insert into products (user_id, category_id, name, description, price_kobo, count_in_stock, image_urls, listed)
+       select $1, $2, 'Gnuphone ' || g, '', 100000, case when g % 2 = 0 then 5 else 0 end, '{}', true from generate_series(1, 900) g`,
+      [sellerId, categoryId],
+    );
+    const res = await ctx.app.inject({ method: "GET", url: "/api/search?q=gnuphone&limit=48" });
+    const items = res.json().data.items as { count_in_stock: number }[];
+    expect(res.json().data.total).toBe(900);
+    expect(items.filter((i) => i.count_in_stock === 0)).toEqual([]);
+  });
+
+  it("ranks the typed words as a phrase when a synonym joins them into one clause (gas cooker)", async () => {
+    // The phrase wins over stock: the out-of-stock "Gas Cooker" (both words, side by side) above an
+    // in-stock item with "cooker" only, as ts_rank's phrase term ranked it.
+    await createProduct(ctx.db, { userId: sellerId, categoryId, name: "Gas Cooker Tabletop", price: 5000, countInStock: 0 });
+    await createProduct(ctx.db, { userId: sellerId, categoryId, name: "Cooker Hood Steel", price: 5000, countInStock: 3 });
+    expect((await names(ctx.app, "gas cooker")).slice(0, 2)).toEqual(["Gas Cooker Tabletop", "Cooker Hood Steel"]);
+  });
+
+  it("takes seller and category ids in either case, as the uuid type did", async () => {
+    await createProduct(ctx.db, { userId: sellerId, categoryId, name: "Caseblind Phone", price: 5000 });
+    const url = `/api/search?q=caseblind&user_id=${sellerId.toUpperCase()}&category_id=${categoryId.toUpperCase()}`;
+    expect((await ctx.app.inject({ method: "GET", url })).json().data.items.map((i: { name: string }) => i.name)).toEqual(["Caseblind Phone"]);
+  });
+});
+
 describe("reading a tsvector as PostgreSQL prints it", () => {
   it("reads lexemes, quotes, positions and weights (D has no letter)", async () => {
     const printed = (

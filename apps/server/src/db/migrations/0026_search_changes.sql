@@ -2,7 +2,7 @@ CREATE TABLE "search_changes" (
 	"txid" "xid8" DEFAULT pg_current_xact_id() NOT NULL,
 	"kind" text NOT NULL,
 	"key" text NOT NULL,
-	"at" timestamp with time zone DEFAULT now() NOT NULL
+	"at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL
 );
 --> statement-breakpoint
 CREATE INDEX "search_changes_txid_idx" ON "search_changes" USING btree ("txid");--> statement-breakpoint

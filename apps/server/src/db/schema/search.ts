@@ -98,7 +98,7 @@ export const searchChanges = pgTable(
     /** "item" (key: its id), "word" (key: the word), "category" or "reset" (a truncate; key ""). */
     kind: text("kind").notNull(),
     key: text("key").notNull(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    at: timestamp("at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [index("search_changes_txid_idx").on(t.txid)],
 );

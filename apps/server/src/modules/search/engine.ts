@@ -136,6 +136,8 @@ export type CompiledSearch = {
   any: RankQuery | null;
   exact: RankQuery | null;
   phrase: RankQuery | null;
+  /** How many words the phrase has (0 without one). */
+  phraseWords: number;
 };
 
 /** Marks of a lexeme in one search: the clauses it matches as a plain word (bits 0-9, query.ts
@@ -156,6 +158,8 @@ type Prepared = {
   sum: boolean[];
   /** The phrase's rank is the all-words query's (same operands, both calc_rank_and). */
   phraseIsAll: boolean;
+  /** Each word of the phrase is a clause of its own (no synonym merged two of them into one). */
+  phrasePerClause: boolean;
   phrases: { bit: number; node: QNode }[];
   excluded: QNode[];
   excludedPhrases: QNode[];
@@ -189,6 +193,7 @@ function prepare(d: IndexData, c: CompiledSearch): Prepared {
     full: (1 << live.length) - 1,
     ranks,
     sum: ranks.map((q) => q === null || sums(q)),
+    phrasePerClause: c.phraseWords === c.clauses.length,
     phraseIsAll:
       c.phrase !== null &&
       !sums(c.all) &&
@@ -253,7 +258,7 @@ function scoreOf(d: IndexData, slot: number, prep: Prepared, byAll: boolean, cla
   if (prep.ranks[3]) {
     // The phrase ranks by calc_rank_and like the all-words query: when their operands are the same
     // (plain words, nothing widened them), so is their rank.
-    const phrase = clauses < 2 && !prep.sum[3] ? 1e-20 : prep.phraseIsAll && byAll ? all : rankOf(d, slot, prep, 3);
+    const phrase = clauses < 2 && !prep.sum[3] && prep.phrasePerClause ? 1e-20 : prep.phraseIsAll && byAll ? all : rankOf(d, slot, prep, 3);
     s = f32(s + f32(2 * phrase));
   }
   const flags = d.flags.a[slot]!;
@@ -391,7 +396,8 @@ function filterOf(d: IndexData, p: SearchParams): { mask: (slot: number) => numb
   const loK = lo === undefined ? 0 : nairaToKobo(lo);
   const hiK = hi === undefined ? Number.MAX_SAFE_INTEGER : nairaToKobo(hi);
   const kinds = p.kind?.length ? new Set<number>(p.kind.map((k) => (k === "service" ? 1 : 0))) : null;
-  const cats = p.category_id?.length ? new Set(p.category_id) : null;
+  // Ids as PostgreSQL prints uuids (lower case): the API accepts either case, as `::uuid` did.
+  const cats = p.category_id?.length ? new Set(p.category_id.map((id) => id.toLowerCase())) : null;
   const states = p.state?.length ? new Set(p.state) : null;
   const price = lo !== undefined || hi !== undefined;
   const minRating = p.min_rating;
@@ -539,6 +545,7 @@ export function runSearch(
 ): EngineResult {
   const filter = filterOf(d, p);
   const relevance = sort === "relevance";
+  const userId = p.user_id?.toLowerCase();
   if (!c?.clauses.some((x) => x !== null)) {
     // No word (every item), or no positive word: with exclusions every item without them (all of
     // them ranked 0), else nothing (an empty tsquery matches nothing).
@@ -546,7 +553,7 @@ export function runSearch(
     const { tier, score } = d.scratch();
     if (!c || c.excluded.length)
       for (let s = 0; s < d.size; s++)
-        if (d.alive.a[s] && (!p.user_id || d.userIds[s] === p.user_id) && !c?.excluded.some((x) => matches(d, s, x))) {
+        if (d.alive.a[s] && (!userId || d.userIds[s] === userId) && !c?.excluded.some((x) => matches(d, s, x))) {
           list.push(s);
           tier[s] = 0;
           score[s] = 0;
@@ -554,14 +561,14 @@ export function runSearch(
     return resultOf(d, list, filter, p, sort, offset, null);
   }
   const prep = prepare(d, c);
-  let matched = matchList(d, prep, false, p.user_id);
+  let matched = matchList(d, prep, false, userId);
   try {
     if (c.any) {
       let total = filter.any ? 0 : matched.list.length;
       if (filter.any) for (const s of matched.list) if (!filter.mask(s)) total++;
       if (total < someBelow) {
         matched.release();
-        matched = matchList(d, prep, true, p.user_id);
+        matched = matchList(d, prep, true, userId);
       }
     }
     return resultOf(d, matched.list, filter, p, sort, offset, relevance ? matched.rate : null);

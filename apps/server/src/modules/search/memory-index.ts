@@ -240,7 +240,7 @@ export class IndexData {
         tier: new Int32Array(cap),
         score: new Float64Array(cap),
         lexMark: new Int32Array(lexCap),
-        acc: new Float64Array(3 * cap),
+        acc: new Float64Array(4 * cap),
       };
       this.scratchArrays = sc;
     }
@@ -508,6 +508,8 @@ export class SearchIndex {
   private xmax = "0";
   private xip: string[] = [];
   private running: Promise<void> | null = null;
+  /** A full load is running: searches keep reading the copy they have until it is replaced. */
+  private loading = false;
   private lastSyncSince = Number.NEGATIVE_INFINITY;
   private lastSyncStamp = -1;
   private lastPrune = 0;
@@ -551,6 +553,8 @@ export class SearchIndex {
     const since = performance.now();
     const stamp = this.stamp();
     for (;;) {
+      // While a full load runs (seconds), the old copy answers: waiting would stop every search.
+      if (this.data && this.loading) return this.data;
       if (this.data && this.lastSyncStamp >= stamp && this.lastSyncSince >= since - this.freshMs) {
         // A failed background sync is retried by the next search that needs it, which then answers 503.
         if (!this.running && this.lastSyncSince < performance.now() - this.freshMs / 4) this.startSync().catch(() => undefined);
@@ -631,6 +635,15 @@ export class SearchIndex {
 
   /** Read everything into a new copy and swap it in (searches keep the old copy until then). */
   private async load(): Promise<void> {
+    this.loading = true;
+    try {
+      await this.loadAll();
+    } finally {
+      this.loading = false;
+    }
+  }
+
+  private async loadAll(): Promise<void> {
     const res = await this.db.$client.query<{ xmax: string; xip: string[] }>(`select ${SNAPSHOT_SQL}`);
     const data = new IndexData();
     await readWords(this.db, data, null);

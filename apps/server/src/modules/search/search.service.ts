@@ -237,6 +237,7 @@ function compile(d: IndexData, plan: SearchPlan, lexemes: Map<string, string[]>)
     any: plan.clauses.length > 1 ? rankQuery(withExcluded(join("or", clauseNodes))) : null,
     exact: plan.exact ? rankQuery(join("or", plan.exact.map(termNode))) : null,
     phrase: plan.phrase ? rankQuery(termNode({ words: plan.phrase, phrase: true })) : null,
+    phraseWords: plan.phrase?.length ?? 0,
   };
 }
 
