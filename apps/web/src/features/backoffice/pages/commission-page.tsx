@@ -17,6 +17,9 @@ import { PageHeader } from "../components/page-header";
 import { LoadError, Loading } from "../components/query-state";
 import { RoleGate } from "../components/role-gate";
 
+/** The props of an amount field in whole naira (the shipping card's two amounts). */
+const WHOLE_NAIRA = { prefix: "₦", thousandSeparator: ",", min: 0, allowDecimal: false, allowNegative: false, maw: 320 } as const;
+
 /** A rate field's value: a percentage, or "" (no own rate). */
 type Rate = number | string;
 /** The body's shape with percentages, so the contract's error paths are the fields' names. */
@@ -188,23 +191,13 @@ function ShippingForm({ settings }: { settings: StoreSettings }) {
           <NumberInput
             label={`Free standard shipping in ${settings.free_shipping_state} on orders over`}
             description="Checkout charges no shipping above it, and every page says so. 0: no free shipping."
-            prefix="₦"
-            thousandSeparator=","
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            maw={320}
+            {...WHOLE_NAIRA}
             {...form.getInputProps("free_shipping_over")}
           />
           <NumberInput
             label="Pay on delivery only for orders under"
             description="Buyers choose pay on delivery only below this total (sellers switch it on per state)."
-            prefix="₦"
-            thousandSeparator=","
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            maw={320}
+            {...WHOLE_NAIRA}
             {...form.getInputProps("pay_on_delivery_cap")}
           />
           <Button type="submit" variant="light" loading={save.isPending}>
