@@ -90,18 +90,20 @@ export async function earnings(ctx: TestContext, sellerToken: string, query = ""
 /** Days in milliseconds. */
 export const days = (n: number) => n * 24 * 60 * 60 * 1000;
 
-/**
- * A "payment submitted" order straight in the tables, for tests where the checkout cannot run (a
- * Paystack key makes checkout call Paystack) or would be slow. Units are kobo; shipping ₦2,000.
- */
-export async function submittedOrder(db: Db, buyerId: string, lines: Array<{ sellerId: string; unitKobo: number; qty: number }>) {
+/** An order of `buyerId` with `lines` (one line each, named "Item n") and `shipping` kobo, as `fields` say. */
+async function insertOrder(
+  db: Db,
+  buyerId: string,
+  lines: Array<{ sellerId: string; unitKobo: number; qty: number }>,
+  shipping: number,
+  fields: Pick<typeof orders.$inferInsert, "status" | "paymentType">,
+) {
   const subtotal = lines.reduce((s, l) => s + l.unitKobo * l.qty, 0);
-  const shipping = 200_000;
-  const [o] = await db
+  const [order] = await db
     .insert(orders)
     .values({
       buyerId,
-      status: "payment_submitted",
+      ...fields,
       subtotalKobo: subtotal,
       shippingKobo: shipping,
       totalKobo: subtotal + shipping,
@@ -111,8 +113,20 @@ export async function submittedOrder(db: Db, buyerId: string, lines: Array<{ sel
     .returning();
   const made = await db
     .insert(orderLines)
-    .values(lines.map((l, n) => ({ orderId: o!.id, sellerId: l.sellerId, name: `Item ${n}`, unitPriceKobo: l.unitKobo, quantity: l.qty })))
+    .values(
+      lines.map((l, n) => ({ orderId: order!.id, sellerId: l.sellerId, name: `Item ${n}`, unitPriceKobo: l.unitKobo, quantity: l.qty })),
+    )
     .returning();
+  return { order: order!, made, subtotal };
+}
+
+/**
+ * A "payment submitted" order straight in the tables, for tests where the checkout cannot run (a
+ * Paystack key makes checkout call Paystack) or would be slow. Units are kobo; shipping ₦2,000.
+ */
+export async function submittedOrder(db: Db, buyerId: string, lines: Array<{ sellerId: string; unitKobo: number; qty: number }>) {
+  const shipping = 200_000;
+  const { order: o, made, subtotal } = await insertOrder(db, buyerId, lines, shipping, { status: "payment_submitted" });
   const [t] = await db
     .insert(transactions)
     .values({
@@ -143,26 +157,11 @@ export async function podPlacedOrder(
   lines: Array<{ sellerId: string; unitKobo: number; qty: number }>,
   feeKobo: number,
 ) {
-  const subtotal = lines.reduce((s, l) => s + l.unitKobo * l.qty, 0);
   const sellerIds = [...new Set(lines.map((l) => l.sellerId))];
-  const shipping = feeKobo * sellerIds.length;
-  const [o] = await db
-    .insert(orders)
-    .values({
-      buyerId,
-      status: "paid",
-      paymentType: "pay_on_delivery",
-      subtotalKobo: subtotal,
-      shippingKobo: shipping,
-      totalKobo: subtotal + shipping,
-      shippingAddress: address,
-      reservedUntil: new Date(),
-    })
-    .returning();
-  const made = await db
-    .insert(orderLines)
-    .values(lines.map((l, n) => ({ orderId: o!.id, sellerId: l.sellerId, name: `Item ${n}`, unitPriceKobo: l.unitKobo, quantity: l.qty })))
-    .returning();
+  const { order: o, made } = await insertOrder(db, buyerId, lines, feeKobo * sellerIds.length, {
+    status: "paid",
+    paymentType: "pay_on_delivery",
+  });
   await db
     .insert(orderShipments)
     .values(sellerIds.map((sellerId) => ({ orderId: o!.id, sellerId, feeKobo, storeRate: false, minDays: 1, maxDays: 2 })));
