@@ -6,16 +6,16 @@ CREATE TABLE "search_changes" (
 );
 --> statement-breakpoint
 CREATE INDEX "search_changes_txid_idx" ON "search_changes" USING btree ("txid");--> statement-breakpoint
--- The change feed of the in-memory search index (ADR 0227): every statement that writes index rows,
--- lexicon words or categories records what it touched, in the writer's transaction.
-CREATE FUNCTION search_changes_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The change feed of the in-memory search index (ADR 0227): every index row, lexicon word or category
+-- write records what it touched, in the writer's transaction.
+CREATE FUNCTION search_changes_row() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_TABLE_NAME = 'search_words' THEN
-    INSERT INTO search_changes (kind, key) SELECT 'word', r.word FROM new_rows r;
+    INSERT INTO search_changes (kind, key) VALUES ('word', NEW.word);
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO search_changes (kind, key) SELECT 'item', r.id::text FROM old_rows r;
+    INSERT INTO search_changes (kind, key) VALUES ('item', OLD.id::text);
   ELSE
-    INSERT INTO search_changes (kind, key) SELECT 'item', r.id::text FROM new_rows r;
+    INSERT INTO search_changes (kind, key) VALUES ('item', NEW.id::text);
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -24,14 +24,12 @@ BEGIN
   INSERT INTO search_changes (kind, key) VALUES (TG_ARGV[0], '');
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER search_changes_ins AFTER INSERT ON search_items REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION search_changes_rows();--> statement-breakpoint
-CREATE TRIGGER search_changes_upd AFTER UPDATE ON search_items REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION search_changes_rows();--> statement-breakpoint
-CREATE TRIGGER search_changes_del AFTER DELETE ON search_items REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION search_changes_rows();--> statement-breakpoint
-CREATE TRIGGER search_changes_words AFTER INSERT ON search_words REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION search_changes_rows();--> statement-breakpoint
+-- Row triggers: a statement trigger with a transition table made every concurrent checkout's stock
+-- update hold the product's row lock measurably longer (ADR 0227).
+CREATE TRIGGER search_changes_items AFTER INSERT OR UPDATE OR DELETE ON search_items
+  FOR EACH ROW EXECUTE FUNCTION search_changes_row();--> statement-breakpoint
+CREATE TRIGGER search_changes_words AFTER INSERT ON search_words
+  FOR EACH ROW EXECUTE FUNCTION search_changes_row();--> statement-breakpoint
 CREATE TRIGGER search_changes_items_truncate AFTER TRUNCATE ON search_items
   FOR EACH STATEMENT EXECUTE FUNCTION search_changes_mark('reset');--> statement-breakpoint
 CREATE TRIGGER search_changes_words_truncate AFTER TRUNCATE ON search_words
