@@ -126,7 +126,9 @@ describe("ranking as the PostgreSQL engine did", () => {
   it("takes seller and category ids in either case, as the uuid type did", async () => {
     await createProduct(ctx.db, { userId: sellerId, categoryId, name: "Caseblind Phone", price: 5000 });
     const url = `/api/search?q=caseblind&user_id=${sellerId.toUpperCase()}&category_id=${categoryId.toUpperCase()}`;
-    expect((await ctx.app.inject({ method: "GET", url })).json().data.items.map((i: { name: string }) => i.name)).toEqual(["Caseblind Phone"]);
+    expect((await ctx.app.inject({ method: "GET", url })).json().data.items.map((i: { name: string }) => i.name)).toEqual([
+      "Caseblind Phone",
+    ]);
   });
 });
 
