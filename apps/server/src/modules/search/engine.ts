@@ -160,7 +160,6 @@ type Prepared = {
   phraseIsAll: boolean;
   /** Each word of the phrase is a clause of its own (no synonym merged two of them into one). */
   phrasePerClause: boolean;
-  phrases: { bit: number; node: QNode }[];
   excluded: QNode[];
   excludedPhrases: QNode[];
   release: () => void;
@@ -175,12 +174,8 @@ function prepare(d: IndexData, c: CompiledSearch): Prepared {
     lexMark[lex]! |= bit;
   };
   const live = c.clauses.filter((x): x is QNode[] => x !== null);
-  const phrases: Prepared["phrases"] = [];
-  for (const [ci, alts] of live.entries())
-    for (const alt of alts) {
-      if (alt.t === "val") markLex(alt.lex, 1 << ci);
-      else phrases.push({ bit: 1 << ci, node: alt });
-    }
+  // Phrase alternatives are matched by `collect` from `live`.
+  for (const [ci, alts] of live.entries()) for (const alt of alts) if (alt.t === "val") markLex(alt.lex, 1 << ci);
   const excludedPhrases: QNode[] = [];
   for (const x of c.excluded) {
     if (x.t === "val") markLex(x.lex, EXCLUDED_BIT);
@@ -200,7 +195,6 @@ function prepare(d: IndexData, c: CompiledSearch): Prepared {
       !sums(c.phrase) &&
       c.all.ops.length === c.phrase.ops.length &&
       c.all.ops.every((l) => c.phrase!.ops.includes(l)),
-    phrases,
     excluded: c.excluded,
     excludedPhrases,
     release: () => {

@@ -62,10 +62,6 @@ class Ints {
 class Floats {
   a = new Float32Array(1024);
   n = 0;
-  push(v: number): void {
-    this.reserve(1);
-    this.a[this.n - 1] = v;
-  }
   /** Append `k` zeros; returns where they start. */
   reserve(k: number): number {
     if (this.n + k > this.a.length) {
@@ -185,8 +181,6 @@ export class IndexData {
   termCount = new Ints();
   // The words of every slot's doc: lexeme ids (ascending per slot), and per term its positions.
   termLex = new Ints();
-  /** Each term's ts_rank contribution to an "or" query (calc_rank_or's, before dividing by the query's size). */
-  termContrib = new Floats();
   termPosStart = new Ints();
   termPosCount = new Ints();
   positions = new Ints();
@@ -319,7 +313,6 @@ export class IndexData {
     for (const t of terms) {
       this.termLex.push(t.id);
       const contrib = orContribution(t.positions);
-      this.termContrib.push(contrib);
       this.termPosStart.push(this.positions.n);
       this.termPosCount.push(t.positions.length);
       for (const p of t.positions) this.positions.push(p);
