@@ -13,6 +13,7 @@
  * their own write, and every process sees any write within `freshMs` plus one round trip.
  */
 import type { Db } from "../../db/client.js";
+import { normalize } from "./query.js";
 
 /** ts_rank's weights by position weight: D (description) 0.1, C (seller) 0.2, B (category) 0.4, A (name) 1.0. */
 export const RANK_WEIGHTS = [0.1, 0.2, 0.4, 1.0] as const;
@@ -106,14 +107,6 @@ export type WordFacts = { known: boolean; corrections: string[]; completions: st
 
 /** A seller who has items in the index, for the suggestions: names as shown and as matched. */
 export type SellerEntry = { text: string; names: string; username: string; haystack: string };
-
-/** Lower case, accents taken off (as `lower(unaccent(...))`). */
-export function foldText(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase();
-}
 
 /**
  * The words of a `tsvector` as PostgreSQL prints it (`'lexeme':1A,5 'other':3B`), each with its
@@ -481,7 +474,7 @@ async function readSellers(db: Db, data: IndexData, userIds: string[] | null): P
       names: r.names,
       username: r.username,
       // One string of the three names joined by a separator a typed word cannot hold.
-      haystack: foldText(`${r.business_name ?? ""}\u001f${r.names}\u001f${r.username}`),
+      haystack: normalize(`${r.business_name ?? ""}\u001f${r.names}\u001f${r.username}`),
     });
   }
 }

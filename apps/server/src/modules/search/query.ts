@@ -15,7 +15,7 @@ export type Clause = { alts: Term[] };
 export type ParsedQuery = { clauses: Clause[]; excluded: Term[] };
 
 /** Lower case, accents taken off ("Café" -> "cafe"), as the index's `unaccent` does. */
-function normalize(text: string): string {
+export function normalize(text: string): string {
   return text
     .normalize("NFKD")
     .replace(/\p{M}+/gu, "")

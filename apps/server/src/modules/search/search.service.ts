@@ -9,8 +9,18 @@ import { koboToNaira, type SearchFacets, type SearchItem, type SearchParams, typ
 import { type SQL, sql } from "drizzle-orm";
 import { invalidCursor, parseCursorJson } from "../../lib/cursor.js";
 import { type CompiledSearch, type QNode, type RankQuery, runSearch, suggestItems } from "./engine.js";
-import { foldText, type IndexData, type SearchIndex, type WordFacts } from "./memory-index.js";
-import { applySynonyms, type Clause, editDistance, type ParsedQuery, parseQuery, type Term, typosAllowed, wordsOf } from "./query.js";
+import type { IndexData, SearchIndex, WordFacts } from "./memory-index.js";
+import {
+  applySynonyms,
+  type Clause,
+  editDistance,
+  normalize,
+  type ParsedQuery,
+  parseQuery,
+  type Term,
+  typosAllowed,
+  wordsOf,
+} from "./query.js";
 
 /** The text search configuration of the index: unaccent, then English stems (migration 0018). */
 const CONFIG = sql.raw("'market_search'");
@@ -377,7 +387,7 @@ export async function suggest(index: SearchIndex, text: string, synonyms: readon
     }),
   );
   const categories = [...d.categories]
-    .filter(([, c]) => foldText(c.name).includes(last))
+    .filter(([, c]) => normalize(c.name).includes(last))
     .sort((a, b) => byName(a[1].name, b[1].name))
     .slice(0, SUGGEST_OTHERS)
     .map(([id, c]): Suggestion => ({ type: "category", text: c.name, url: `/categories/collections/${c.type}/${id}` }));
