@@ -50,22 +50,30 @@ function termOf(d: IndexData, slot: number, lex: number): number {
   return -1;
 }
 
+/** The doc terms of a phrase's lexemes in one slot (reused: a phrase is checked per slot). */
+let phraseTerms = new Int32Array(16);
+
 /** Does `slot` hold the phrase: each lexeme at the first one's position plus its offset? */
 function hasPhrase(d: IndexData, slot: number, lex: number[], off: number[]): boolean {
-  const terms = lex.map((l) => termOf(d, slot, l));
-  if (terms.some((t) => t < 0)) return false;
+  if (phraseTerms.length < lex.length) phraseTerms = new Int32Array(lex.length);
+  const terms = phraseTerms;
+  for (let k = 0; k < lex.length; k++) {
+    const t = termOf(d, slot, lex[k]!);
+    if (t < 0) return false;
+    terms[k] = t;
+  }
   const pos = d.positions.a;
   const t0 = terms[0]!;
   const s0 = d.termPosStart.a[t0]!;
   for (let i = 0; i < d.termPosCount.a[t0]!; i++) {
     const p = posOf(pos[s0 + i]!);
     let all = true;
-    for (let k = 1; k < terms.length && all; k++) {
+    for (let k = 1; k < lex.length && all; k++) {
       const t = terms[k]!;
       const want = p + off[k]! - off[0]!;
       const s = d.termPosStart.a[t]!;
       let found = false;
-      for (let j = 0; j < d.termPosCount.a[t]!; j++) if (posOf(pos[s + j]!) === want) found = true;
+      for (let j = 0; j < d.termPosCount.a[t]! && !found; j++) found = posOf(pos[s + j]!) === want;
       all = found;
     }
     if (all) return true;
@@ -95,6 +103,21 @@ function wordDistance(w: number): number {
   return f32(1.0 / (1.005 + 0.05 * Math.exp(f32(w) / 1.5 - 2)));
 }
 
+/** Beyond this distance word_distance is constant (1e-30). */
+const FAR = 101;
+/**
+ * calc_rank_and's weight of a pair of positions, by their weights (0 D ... 3 A) and distance (1 to
+ * FAR): computed once, so the pairs' loop reads it instead of calling exp and sqrt per pair.
+ */
+const PAIR_WEIGHT = (() => {
+  const t = new Float64Array(16 * (FAR + 1));
+  for (let wa = 0; wa < 4; wa++)
+    for (let wb = 0; wb < 4; wb++)
+      for (let dist = 1; dist <= FAR; dist++)
+        t[(wa * 4 + wb) * (FAR + 1) + dist] = f32(Math.sqrt(RANK_WEIGHTS[wa]! * RANK_WEIGHTS[wb]! * wordDistance(dist)));
+  return t;
+})();
+
 /**
  * calc_rank_and of PostgreSQL's ts_rank over the doc terms `terms[0..n)` of `slot` (the query's
  * operands the doc holds): every pair of their positions adds its proximity. -1 when no pair
@@ -111,15 +134,17 @@ function rankAnd(d: IndexData, terms: Int32Array, n: number): number {
       const u = terms[j]!;
       const su = d.termPosStart.a[u]!;
       const nu = d.termPosCount.a[u]!;
-      for (let l = 0; l < ns; l++)
+      for (let l = 0; l < ns; l++) {
+        const a = pos[s + l]!;
+        const rowA = weightOf(a) * 4;
         for (let p = 0; p < nu; p++) {
-          const a = pos[s + l]!;
           const b = pos[su + p]!;
           const dist = Math.abs(posOf(a) - posOf(b));
           if (!dist) continue;
-          const curw = f32(Math.sqrt(RANK_WEIGHTS[weightOf(a)]! * RANK_WEIGHTS[weightOf(b)]! * wordDistance(dist)));
+          const curw = PAIR_WEIGHT[(rowA + weightOf(b)) * (FAR + 1) + (dist < FAR ? dist : FAR)]!;
           res = res < 0 ? curw : f32(1.0 - f32(1.0 - res) * f32(1.0 - curw));
         }
+      }
     }
   }
   return res;
@@ -276,16 +301,18 @@ const leadOf = (alt: QNode) => (alt.t === "val" ? alt.lex : alt.t === "phrase" ?
  * others only mark the slots it reached: a word in every description is read, never collected).
  * Returns the slots reached; `release` clears the scratch.
  */
-function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT): { touched: number[]; release: () => void } {
-  const { bits, acc, lexMark } = d.scratch();
+function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT): { touched: Int32Array; release: () => void } {
+  const { bits, acc, lexMark, touched: reached } = d.scratch();
   const alive = d.alive.a;
-  const touched: number[] = [];
+  let n = 0;
   const cost = (alts: QNode[]) => alts.reduce((sum, alt) => sum + (leadOf(alt) >= 0 ? d.postCount.a[leadOf(alt)]! : 0), 0);
   const slots = d.postSlots.a;
   const contribs = d.postContrib.a;
   let driver = 0;
   for (let i = 1; i < prep.live.length; i++) if (cost(prep.live[i]!) < cost(prep.live[driver]!)) driver = i;
   const visited = new Set<number>();
+  // The "any" rank orders only the some-words list (scoreOf): it is not summed for the all-words one.
+  const summed = [prep.sum[0], prep.sum[1] && some, prep.sum[2], prep.sum[3]];
   const visit = (lex: number, open: boolean) => {
     if (lex < 0 || visited.has(lex)) return;
     visited.add(lex);
@@ -293,17 +320,28 @@ function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT):
     const end = start + d.postCount.a[lex]!;
     const m = lexMark[lex]!;
     const mark = (m & (CLAUSE_BITS | EXCLUDED_BIT)) | TOUCHED_BIT;
-    const sumK = [0, 1, 2, 3].filter((k) => m & RANK_BITS[k]! && prep.sum[k]);
+    // Which ranks this lexeme adds to: plain flags, so the loop below stays a tight one.
+    const [a0, a1, a2, a3] = [0, 1, 2, 3].map((k) => !!(m & RANK_BITS[k]!) && summed[k]!) as [boolean, boolean, boolean, boolean];
+    const adds = a0 || a1 || a2 || a3;
+    let count = n;
     for (let i = start; i < end; i++) {
       const s = slots[i]!;
       const b = bits[s]!;
       if (b === 0) {
-        if (!open || !alive[s] || touched.length >= limit) continue;
-        touched.push(s);
+        if (!open || !alive[s] || count >= limit) continue;
+        reached[count++] = s;
       }
       bits[s] = b | mark;
-      for (const k of sumK) acc[4 * s + k] = acc[4 * s + k]! + contribs[i]!;
+      if (adds) {
+        const c = contribs[i]!;
+        const at = 4 * s;
+        if (a0) acc[at] = acc[at]! + c;
+        if (a1) acc[at + 1] = acc[at + 1]! + c;
+        if (a2) acc[at + 2] = acc[at + 2]! + c;
+        if (a3) acc[at + 3] = acc[at + 3]! + c;
+      }
     }
+    n = count;
   };
   const phraseVisit = (bit: number, node: QNode, open: boolean) => {
     if (open) {
@@ -312,10 +350,14 @@ function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT):
       for (let i = start; i < end; i++) {
         const s = slots[i]!;
         if (!alive[s] || bits[s]! & bit || !matches(d, s, node)) continue;
-        if (bits[s] === 0) touched.push(s);
+        if (bits[s] === 0) reached[n++] = s;
         bits[s] = bits[s]! | bit | TOUCHED_BIT;
       }
-    } else for (const s of touched) if (!(bits[s]! & bit) && matches(d, s, node)) bits[s] = bits[s]! | bit;
+    } else
+      for (let i = 0; i < n; i++) {
+        const s = reached[i]!;
+        if (!(bits[s]! & bit) && matches(d, s, node)) bits[s] = bits[s]! | bit;
+      }
   };
   const openClauses = some ? prep.live.map((_, i) => i) : [driver];
   for (const ci of openClauses)
@@ -329,8 +371,9 @@ function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT):
       else if (leadOf(alt) >= 0) phraseVisit(1 << ci, alt, false);
   }
   // Words that only rank or exclude.
-  for (const [k, q] of prep.ranks.entries()) if (q && prep.sum[k]) for (const lex of q.ops) visit(lex, false);
+  for (const [k, q] of prep.ranks.entries()) if (q && summed[k]) for (const lex of q.ops) visit(lex, false);
   for (const x of prep.excluded) if (x.t === "val") visit(x.lex, false);
+  const touched = reached.subarray(0, n);
   for (const x of prep.excludedPhrases) for (const s of touched) if (matches(d, s, x)) bits[s] = bits[s]! | EXCLUDED_BIT;
   return {
     touched,
@@ -358,18 +401,20 @@ function matchList(
   some: boolean,
   userId: string | undefined,
   limit = NO_LIMIT,
-): { list: number[]; rate: (slot: number) => void; release: () => void } {
+): { list: Int32Array; rate: (slot: number) => void; release: () => void } {
   const { bits, tier, score } = d.scratch();
   const reached = collect(d, prep, some, limit);
   const fullCount = popcount(prep.full);
-  const list: number[] = [];
+  const out = d.scratch().list;
+  let n = 0;
   for (const s of reached.touched) {
     const b = bits[s]!;
     const cb = b & prep.full;
     if (b & EXCLUDED_BIT || (some ? cb === 0 : cb !== prep.full)) continue;
     if (userId && d.userIds[s] !== userId) continue;
-    list.push(s);
+    out[n++] = s;
   }
+  const list = out.subarray(0, n);
   const rate = (s: number) => {
     const t = popcount(bits[s]! & prep.full);
     tier[s] = some ? t : 0;
@@ -390,9 +435,23 @@ function filterOf(d: IndexData, p: SearchParams): { mask: (slot: number) => numb
   const loK = lo === undefined ? 0 : nairaToKobo(lo);
   const hiK = hi === undefined ? Number.MAX_SAFE_INTEGER : nairaToKobo(hi);
   const kinds = p.kind?.length ? new Set<number>(p.kind.map((k) => (k === "service" ? 1 : 0))) : null;
-  // Ids as PostgreSQL prints uuids (lower case): the API accepts either case, as `::uuid` did.
-  const cats = p.category_id?.length ? new Set(p.category_id.map((id) => id.toLowerCase())) : null;
-  const states = p.state?.length ? new Set(p.state) : null;
+  // Categories and states as their numbers in the index (a typed lookup per slot, not a string's):
+  // ids as PostgreSQL prints uuids (lower case), the API accepts either case, as `::uuid` did.
+  const numbersOf = (values: string[] | undefined, numbers: Map<string, number>, size: number) => {
+    if (!values?.length) return null;
+    const ok = new Uint8Array(size);
+    for (const v of values) {
+      const no = numbers.get(v);
+      if (no !== undefined) ok[no] = 1;
+    }
+    return ok;
+  };
+  const cats = numbersOf(
+    p.category_id?.map((id) => id.toLowerCase()),
+    d.categoryNoOf,
+    d.categoryList.length,
+  );
+  const states = numbersOf(p.state, d.stateNoOf, d.stateNames.length);
   const price = lo !== undefined || hi !== undefined;
   const minRating = p.min_rating;
   const groupMap = new Map<string, Set<string>>();
@@ -404,18 +463,19 @@ function filterOf(d: IndexData, p: SearchParams): { mask: (slot: number) => numb
   }
   const groups = [...groupMap].map(([name, keys]) => ({ name, keys }));
   const anyFilter = !!(kinds || cats || states || price || minRating || p.verified || p.in_stock || groups.length);
+  const [categoryNo, stateNo, flags] = [d.categoryNo.a, d.stateNo.a, d.flags.a];
   const mask = (s: number): number => {
     let m = 0;
     if (kinds && !kinds.has(d.kind.a[s]!)) m |= F.kind;
-    if (cats && !cats.has(d.categoryIds[s]!)) m |= F.category;
+    if (cats && !cats[categoryNo[s]!]) m |= F.category;
     if (price) {
       const v = d.price[s]!;
       if (!(v >= loK && v <= hiK)) m |= F.price;
     }
-    if (states && !states.has(d.states[s]!)) m |= F.state;
+    if (states && !states[stateNo[s]!]) m |= F.state;
     if (minRating && !(d.stars[s]! >= minRating)) m |= F.rating;
-    if (p.verified && !(d.flags.a[s]! & 2)) m |= F.verified;
-    if (p.in_stock && !(d.flags.a[s]! & 1)) m |= F.inStock;
+    if (p.verified && !(flags[s]! & 2)) m |= F.verified;
+    if (p.in_stock && !(flags[s]! & 1)) m |= F.inStock;
     if (groups.length) {
       const keys = d.optionKeys[s]!;
       for (const g of groups)
@@ -489,8 +549,8 @@ function comparatorOf(d: IndexData, sort: SearchSort, tier: Int32Array | null, s
 }
 
 /** The first `k` of `slots` by `cmp`, in order (a bounded selection: sorting every match costs more). */
-function topK(slots: number[], k: number, cmp: (a: number, b: number) => number): number[] {
-  if (slots.length <= k * 4) return slots.sort(cmp).slice(0, k);
+function topK(slots: Int32Array, k: number, cmp: (a: number, b: number) => number): number[] {
+  if (slots.length <= k * 4) return Array.from(slots).sort(cmp).slice(0, k);
   // A max-heap (by cmp) of the best k so far: its root is the worst of them.
   const heap: number[] = [];
   const up = (i: number) => {
@@ -543,16 +603,16 @@ export function runSearch(
   if (!c?.clauses.some((x) => x !== null)) {
     // No word (every item), or no positive word: with exclusions every item without them (all of
     // them ranked 0), else nothing (an empty tsquery matches nothing).
-    const list: number[] = [];
-    const { tier, score } = d.scratch();
+    const { tier, score, list: all } = d.scratch();
+    let n = 0;
     if (!c || c.excluded.length)
       for (let s = 0; s < d.size; s++)
         if (d.alive.a[s] && (!userId || d.userIds[s] === userId) && !c?.excluded.some((x) => matches(d, s, x))) {
-          list.push(s);
+          all[n++] = s;
           tier[s] = 0;
           score[s] = 0;
         }
-    return resultOf(d, list, filter, p, sort, offset, null);
+    return resultOf(d, all.subarray(0, n), filter, p, sort, offset, null);
   }
   const prep = prepare(d, c);
   let matched = matchList(d, prep, false, userId);
@@ -593,8 +653,9 @@ function itemOf(d: IndexData, s: number, categoryName: (id: string) => string): 
  * One pass over the list: the slots passing every filter, and each facet's counts over the slots
  * passing every filter but its own (disjunctive).
  */
-function countFacets(d: IndexData, list: number[], filter: ReturnType<typeof filterOf>) {
-  const passing: number[] = [];
+function countFacets(d: IndexData, list: Int32Array, filter: ReturnType<typeof filterOf>) {
+  const out = d.scratch().passing;
+  let n = 0;
   const kindCounts = [0, 0];
   const catCounts = new Int32Array(d.categoryList.length);
   const stateCounts = new Int32Array(d.stateNames.length);
@@ -604,7 +665,7 @@ function countFacets(d: IndexData, list: number[], filter: ReturnType<typeof fil
   const flags = d.flags.a;
   for (const s of list) {
     const m = filter.any ? filter.mask(s) : 0;
-    if (m === 0) passing.push(s);
+    if (m === 0) out[n++] = s;
     if ((m & ~F.kind) === 0) kindCounts[d.kind.a[s]!]!++;
     if ((m & ~F.category) === 0) catCounts[d.categoryNo.a[s]!]!++;
     if ((m & ~F.state) === 0) stateCounts[d.stateNo.a[s]!]!++;
@@ -622,7 +683,7 @@ function countFacets(d: IndexData, list: number[], filter: ReturnType<typeof fil
     }
     if ((m & ~F.options) === 0 && flags[s]! & 16) optionSlots.push(s);
   }
-  return { passing, kindCounts, catCounts, stateCounts, rating4, rating3, verified, inStock, priceMin, priceMax, optionSlots };
+  return { passing: out.subarray(0, n), kindCounts, catCounts, stateCounts, rating4, rating3, verified, inStock, priceMin, priceMax, optionSlots };
 }
 
 /**
@@ -631,7 +692,7 @@ function countFacets(d: IndexData, list: number[], filter: ReturnType<typeof fil
  */
 function resultOf(
   d: IndexData,
-  list: number[],
+  list: Int32Array,
   filter: ReturnType<typeof filterOf>,
   p: SearchParams,
   sort: SearchSort,
@@ -736,7 +797,7 @@ export function suggestItems(d: IndexData, c: CompiledSearch, candidates: number
     // One clause and no exclusion: every slot reached matches, so reaching the first `candidates` is enough.
     const matched = matchList(d, prep, false, undefined, prep.live.length === 1 && !prep.excluded.length ? candidates : NO_LIMIT);
     try {
-      const first = matched.list.slice(0, candidates);
+      const first = Array.from(matched.list.subarray(0, candidates));
       for (const s of first) matched.rate(s);
       const { score } = d.scratch();
       return first.sort((a, b) => score[b]! - score[a]! || d.created[b]! - d.created[a]!).slice(0, n);

@@ -147,6 +147,22 @@ function orContribution(positions: number[]): number {
 }
 
 /**
+ * A search's working arrays (engine.ts): per slot its clause bits, tier, score and the four ranks'
+ * sums (`acc`), per lexeme its marks; and three lists of slots (reached, matching, passing the
+ * filters), each filled from the start (typed, so a long list is no array growing in the heap).
+ */
+type Scratch = {
+  bits: Int32Array;
+  tier: Int32Array;
+  score: Float64Array;
+  lexMark: Int32Array;
+  acc: Float64Array;
+  touched: Int32Array;
+  list: Int32Array;
+  passing: Int32Array;
+};
+
+/**
  * One loaded copy of the index. Items live in slots; an item changed in its words gets a new slot
  * and its old one is marked dead (posting lists only grow; a reload compacts them).
  */
@@ -211,13 +227,13 @@ export class IndexData {
     return this.postStart.n;
   }
 
-  private scratchArrays: { bits: Int32Array; tier: Int32Array; score: Float64Array; lexMark: Int32Array; acc: Float64Array } | null = null;
+  private scratchArrays: Scratch | null = null;
 
   /**
    * Per-slot scratch arrays of a search (engine.ts), zero between searches: a search runs from
    * start to end without awaiting, so one set per copy serves every search of the process.
    */
-  scratch(): { bits: Int32Array; tier: Int32Array; score: Float64Array; lexMark: Int32Array; acc: Float64Array } {
+  scratch(): Scratch {
     let sc = this.scratchArrays;
     if (!sc || sc.bits.length < this.size || sc.lexMark.length < this.lexemeCount) {
       const cap = Math.max(1024, Math.ceil(this.size * 1.25));
@@ -228,6 +244,9 @@ export class IndexData {
         score: new Float64Array(cap),
         lexMark: new Int32Array(lexCap),
         acc: new Float64Array(4 * cap),
+        touched: new Int32Array(cap),
+        list: new Int32Array(cap),
+        passing: new Int32Array(cap),
       };
       this.scratchArrays = sc;
     }
