@@ -683,7 +683,19 @@ function countFacets(d: IndexData, list: Int32Array, filter: ReturnType<typeof f
     }
     if ((m & ~F.options) === 0 && flags[s]! & 16) optionSlots.push(s);
   }
-  return { passing: out.subarray(0, n), kindCounts, catCounts, stateCounts, rating4, rating3, verified, inStock, priceMin, priceMax, optionSlots };
+  return {
+    passing: out.subarray(0, n),
+    kindCounts,
+    catCounts,
+    stateCounts,
+    rating4,
+    rating3,
+    verified,
+    inStock,
+    priceMin,
+    priceMax,
+    optionSlots,
+  };
 }
 
 /**
