@@ -187,11 +187,14 @@ type Prepared = {
   phrasePerClause: boolean;
   excluded: QNode[];
   excludedPhrases: QNode[];
+  /** The scratch's rank sums and lexeme marks (read per scored slot). */
+  acc: Float64Array;
+  lexMark: Int32Array;
   release: () => void;
 };
 
 function prepare(d: IndexData, c: CompiledSearch): Prepared {
-  const { lexMark } = d.scratch();
+  const { lexMark, acc } = d.scratch();
   const marked: number[] = [];
   const markLex = (lex: number, bit: number) => {
     if (lex < 0) return;
@@ -222,6 +225,8 @@ function prepare(d: IndexData, c: CompiledSearch): Prepared {
       c.all.ops.every((l) => c.phrase!.ops.includes(l)),
     excluded: c.excluded,
     excludedPhrases,
+    acc,
+    lexMark,
     release: () => {
       for (const lex of marked) lexMark[lex] = 0;
     },
@@ -245,7 +250,7 @@ function andRankOf(d: IndexData, slot: number, prep: Prepared, k: number): numbe
       if (t >= 0) pairTerms[n++] = t;
     }
   } else {
-    const mark = d.scratch().lexMark;
+    const mark = prep.lexMark;
     const lexes = d.termLex.a;
     const start = d.termStart.a[slot]!;
     const end = start + d.termCount.a[slot]!;
@@ -259,7 +264,7 @@ const pairTerms = new Int32Array(64);
 function rankOf(d: IndexData, slot: number, prep: Prepared, k: number): number {
   const q = prep.ranks[k];
   if (!q?.root || !q.ops.length || !d.termCount.a[slot]) return 0;
-  const res = prep.sum[k] ? f32(d.scratch().acc[4 * slot + k]! / q.ops.length) : andRankOf(d, slot, prep, k);
+  const res = prep.sum[k] ? f32(prep.acc[4 * slot + k]! / q.ops.length) : andRankOf(d, slot, prep, k);
   return res < 0 ? 1e-20 : res;
 }
 
