@@ -168,7 +168,9 @@ async function startLoadBalancer(dir: string, port: number, spawnStore: (port: n
       const child = spawnStore(p);
       await waitFor(`http://127.0.0.1:${p}/api/health`, at, child);
       // A search waits for the process's in-memory index (ADR 0227): loaded now, not during a row.
-      await fetch(`http://127.0.0.1:${p}/api/search?q=warm`);
+      const warm = await fetch(`http://127.0.0.1:${p}/api/search?q=warm`);
+      await warm.arrayBuffer();
+      if (!warm.ok) throw new Error(`store on port ${p}: the warm-up search answered ${warm.status}`);
       return { port: p, child };
     }),
   );
@@ -277,8 +279,8 @@ async function measureMemoryIndex(dbUrl: string) {
     const start = performance.now();
     const data = await index.current();
     const loadMs = Math.round(performance.now() - start);
-    const heapMb = Math.round((heldBytes() - before) / 1e6);
-    return { items: data.slotOf.size, lexemes: data.lexemeCount, loadMs, heapMb };
+    const heldMb = Math.round((heldBytes() - before) / 1e6);
+    return { items: data.slotOf.size, lexemes: data.lexemeCount, loadMs, heldMb };
   } finally {
     await db.$client.end();
   }
@@ -362,7 +364,7 @@ async function main() {
   );
   const memoryIndex = await measureMemoryIndex(dbUrl);
   console.log(
-    `In-memory search index (each store process, ADR 0227): ${memoryIndex.items.toLocaleString()} items, ${memoryIndex.lexemes.toLocaleString()} lexemes, loaded in ${(memoryIndex.loadMs / 1000).toFixed(1)} s, holding about ${memoryIndex.heapMb} MB (heap and typed arrays)`,
+    `In-memory search index (each store process, ADR 0227): ${memoryIndex.items.toLocaleString()} items, ${memoryIndex.lexemes.toLocaleString()} lexemes, loaded in ${(memoryIndex.loadMs / 1000).toFixed(1)} s, holding about ${memoryIndex.heldMb} MB (heap and typed arrays)`,
   );
   const { rows: facetRows } = await client.query<{ id: string }>(
     "select id from categories where type = 'market-place' order by created_at",
