@@ -432,6 +432,10 @@ async function main() {
   const pick = <T>(xs: T[]) => xs[n++ % xs.length]!;
   const auth = (token: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });
   const listPath = "/api/product?category_id=001&sort=newest";
+  /** Every request a new URL (a counter the API ignores): no answer from the response cache. */
+  const uncached = (paths: string[]): AcRequest[] => [
+    { method: "GET", setupRequest: (r: AcRequest) => ({ ...r, path: `${pick(paths)}&n=${n}` }) },
+  ];
   const detail = (): AcRequest[] => [
     { method: "GET", setupRequest: (r: AcRequest) => ({ ...r, path: `/api/product?id=${pick(productIds)}` }) },
   ];
@@ -648,11 +652,10 @@ async function main() {
       warm: () => warmThrough(lb!.one, 1, [{ method: "GET", path: listPath }]),
     },
     {
-      // Every request a new URL (a counter the API ignores): no answer from the response cache.
       name: "search engine (distinct queries, no cache)",
       connections: 10,
       target: "store",
-      requests: [{ method: "GET", setupRequest: (r: AcRequest) => ({ ...r, path: `${pick(searchList)}&n=${n}` }) }],
+      requests: uncached(searchList),
       probe: async () =>
         expectOk("search", await getJson(`${base}/api/search?q=samsng%20charger`), (b) => {
           const d = b.data as { total: number; did_you_mean: string | null };
@@ -665,15 +668,14 @@ async function main() {
       name: "search engine (distinct queries, no cache), 3 processes via HAProxy",
       connections: 10,
       target: "lb3",
-      requests: [{ method: "GET", setupRequest: (r: AcRequest) => ({ ...r, path: `${pick(searchList)}&n=${n}` }) }],
-      warm: () =>
-        warmThrough(lb!.three, 3, [{ method: "GET", setupRequest: (r: AcRequest) => ({ ...r, path: `${pick(searchList)}&n=${n}` }) }]),
+      requests: uncached(searchList),
+      warm: () => warmThrough(lb!.three, 3, uncached(searchList)),
     },
     {
       name: "search suggestions (no cache)",
       connections: 10,
       target: "store",
-      requests: [{ method: "GET", setupRequest: (r: AcRequest) => ({ ...r, path: `${pick(suggestList)}&n=${n}` }) }],
+      requests: uncached(suggestList),
       probe: async () =>
         expectOk(
           "suggest",

@@ -407,10 +407,9 @@ function matchList(
   userId: string | undefined,
   limit = NO_LIMIT,
 ): { list: Int32Array; rate: (slot: number) => void; release: () => void } {
-  const { bits, tier, score } = d.scratch();
+  const { bits, tier, score, list: out } = d.scratch();
   const reached = collect(d, prep, some, limit);
   const fullCount = popcount(prep.full);
-  const out = d.scratch().list;
   let n = 0;
   for (const s of reached.touched) {
     const b = bits[s]!;
