@@ -47,8 +47,13 @@ async function checkScreens(page: Page, paths: string[]): Promise<void> {
 }
 
 async function firstIds(request: APIRequestContext) {
-  const products = (await (await request.get("/api/product?limit=12")).json()).products as Item[];
-  const posts = (await (await request.get("/api/posts?limit=12")).json()).products as Item[];
+  const list = async (url: string) => {
+    const r = await request.get(url);
+    expect(r.status(), `${url}: ${await r.text()}`).toBe(200);
+    return (await r.json()).products as Item[];
+  };
+  const products = await list("/api/product?limit=12");
+  const posts = await list("/api/posts?limit=12");
   return { product: products.find((p) => (p.count_in_stock ?? 0) > 0)!._id, post: posts[0]!._id };
 }
 

@@ -247,10 +247,11 @@ test.describe("back-office defects", () => {
     await form.locator("input[autocomplete=current-password]").fill("Wrong-password-1");
     await form.getByRole("button", { name: "Login" }).click();
     await expect(toast).toBeVisible();
+    // Kept open while the pointer rests on it (Mantine closes a toast after 4 s otherwise, which a
+    // busy machine may reach before the checks and screenshots below).
+    await toast.hover();
     await page.waitForTimeout(400);
     expect(overlaps(await box(toast), await box(page.locator("header").first())), "the toast covers the shop's top bar").toBe(false);
-    // Kept open while the pointer rests on it (Mantine), for the screenshot.
-    await toast.hover();
     await page.screenshot({ path: `/tmp/toast-shop-${width}.png` });
 
     await signInPage(page, request, DEMO.admin);
@@ -261,6 +262,7 @@ test.describe("back-office defects", () => {
     // A refused form raises a toast while the modal is open.
     await dialog.getByRole("button", { name: "Create user" }).click();
     await expect(toast).toBeVisible();
+    await toast.hover();
     await page.waitForTimeout(400);
     const close = dialog.locator(".mantine-Modal-close");
     const header = page.locator(".mantine-AppShell-header");
@@ -268,7 +270,6 @@ test.describe("back-office defects", () => {
     expect(overlaps(toastBox, await box(close)), "the toast covers the modal's close button").toBe(false);
     expect(overlaps(toastBox, await box(header)), "the toast covers the top bar").toBe(false);
     await snap(page, "bo-toast-over-modal", info.project.name);
-    await toast.hover();
     await page.screenshot({ path: `/tmp/toast-modal-${width}.png` });
     // Closed from its button, which no toast covers.
     await close.click();
@@ -283,9 +284,9 @@ test.describe("back-office defects", () => {
     // Nothing changed: the page says so in a toast, and the store's rates stay as they are.
     const saved = page.locator(".mantine-Notification-root").filter({ hasText: "Nothing to save" });
     await expect(saved).toBeVisible();
+    await saved.hover();
     await page.waitForTimeout(400);
     expect(overlaps(await box(saved), await box(save)), "the toast covers the page's last button").toBe(false);
-    await saved.hover();
     await page.screenshot({ path: `/tmp/toast-page-${width}.png` });
     // Clickable again at once, with the toast still showing (no need to close it first).
     await save.click({ timeout: 3000 });

@@ -86,7 +86,8 @@ test.describe("checkout @phone", () => {
     // Bank Transfer modal
     const modal = page.getByTestId("bank-transfer-modal");
     await expect(modal).toBeVisible();
-    await expect(modal.getByRole("timer")).toHaveText(/Time remaining: (899|900) seconds/);
+    // Counted down from 15 minutes (a busy machine may take some seconds to get here).
+    await expect(modal.getByRole("timer")).toHaveText(/Time remaining: (8[4-9]\d|900) seconds/);
     await expect(modal.getByTestId("transfer-amount")).toHaveText(fmt2(subtotal + shipping));
     const copy = modal.getByTestId("copy-account-no");
     const accountNo = (await copy.innerText()).match(/\d{10}/)![0];

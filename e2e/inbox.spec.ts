@@ -118,7 +118,8 @@ test.describe("a pending seller's business details @phone", () => {
     await page.getByLabel("City or town").fill("Abuja");
     await page.getByTestId("save-business").click();
     // The CAC number's format is checked first.
-    await expect(page.getByText("Enter the CAC number as RC, BN or IT")).toBeVisible();
+    // On the field (the alert above the page says it too).
+    await expect(page.getByRole("form", { name: "Business details" }).getByText("Enter the CAC number as RC, BN or IT")).toBeVisible();
     await page.getByLabel("CAC registration number (optional)").fill("rc 1234567");
     await page.getByTestId("save-business").click();
     await expectNotice(page, "Success", "Business details saved");

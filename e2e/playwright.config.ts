@@ -91,6 +91,11 @@ export default defineConfig({
       EMBEDDED_PG_PORT: String(pgPort),
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
+      // Roomy database time-outs (ADR 0160's defaults are 1.5 s): on a busy CI machine two workers'
+      // pages may wait longer than that for a connection, and a 503 there is not what these tests
+      // check. The server tests check the time-outs themselves.
+      DB_CONNECT_TIMEOUT_MS: "10000",
+      DB_STATEMENT_TIMEOUT_MS: "10000",
       SEED_DEMO: "true",
       // No holding period after receipt: the money path (finance.spec.ts) sees a received line's
       // share become available at once instead of moving a clock the separate server process owns.
