@@ -12,6 +12,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { Socket } from "node:net";
+import { stripVTControlCharacters } from "node:util";
 
 const CI = process.env.CI === "true" || process.env.CI === "1";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -21,6 +22,8 @@ let failed = 0;
 const flaky = [];
 const failures = [];
 const warnings = [];
+/** Why the unit, API and multi-instance tests failed, repeated at the end where a cut log still shows it. */
+const why = [];
 
 /**
  * The page budget: every route fits (docs/performance.md, ADRs 0051 and 0120), so `npm test`
@@ -46,7 +49,16 @@ function countVitest(file, flakyFile) {
   const retried = existsSync(flakyFile) ? JSON.parse(readFileSync(flakyFile, "utf8")) : [];
   flaky.push(...retried);
   passed += (r.numPassedTests ?? 0) - retried.length;
-  failed += (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0);
+  failed += r.numFailedTests ?? 0;
+  const short = (text) => stripVTControlCharacters(String(text)).trim().slice(0, 600);
+  for (const f of r.testResults ?? []) {
+    // A file that failed outside its tests (e.g. in beforeAll): its tests are skipped, not failed.
+    if (f.status === "failed" && f.message) {
+      why.push(`${f.name}: ${short(f.message)}`);
+      if (!(f.assertionResults ?? []).some((t) => t.status === "failed")) failed += 1;
+    }
+    for (const t of f.assertionResults ?? []) if (t.status === "failed") why.push(`${t.fullName}: ${short(t.failureMessages?.[0] ?? "")}`);
+  }
 }
 
 /** The titles of Playwright's tests whose outcome is "flaky" (failed, then passed on a retry), from its JSON report's suites. */
@@ -146,6 +158,13 @@ if (process.env.SKIP_E2E === "1") {
 }
 
 if (warnings.length) console.log(`\nNot met yet (reported, not blocking): ${warnings.join(", ")}; see docs/performance.md`);
+if (why.length)
+  console.log(
+    `\nWhy (unit, API and multi-instance tests):\n${why
+      .slice(0, 10)
+      .map((w) => `- ${w}`)
+      .join("\n")}`,
+  );
 if (failures.length) console.log(`\nFailed steps: ${failures.join(", ")}`);
 if (flaky.length) console.log(`\nflaky: ${flaky.length} (passed only on a retry: ${flaky.join("; ")})`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
