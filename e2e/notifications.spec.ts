@@ -87,8 +87,9 @@ test.describe("notifications", () => {
     await expect(bell).toBeVisible();
     await shot(page, "storefront-bell-390");
     const list = page.getByTestId("notification-list");
-    // A tap opens the list. Tapped again if it did not open: in CI a first tap was seen to leave the
-    // list closed; a shopper taps again too.
+    // A tap opens the list. Tapped again if it did not open: the bell is a lazy part of the
+    // server-drawn header, which may still be taking over after the page is ready, and in CI a first
+    // tap was seen to leave the list closed (a shopper taps again too).
     await expect(async () => {
       if (!(await list.isVisible())) await page.getByTestId("notification-bell").click();
       await expect(list).toBeVisible({ timeout: 3000 });
