@@ -1,5 +1,6 @@
 /** The database handle: a node-postgres pool wrapped by Drizzle, with the whole schema. */
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import pg, { type QueryResult, type QueryResultRow } from "pg";
 import type { Config } from "../config.js";
 import * as schema from "./schema/index.js";
@@ -9,6 +10,21 @@ export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Anything that can run a query: the database or a transaction. */
 export type Executor = Db | Tx;
+
+/**
+ * Independent reads, as `Promise.all` of `work`'s answers: at once on the database's pool, one after
+ * another in a transaction. A transaction is one connection, which runs one statement at a time;
+ * node-postgres deprecates queueing a second one on a busy client (its version 9 drops the queue).
+ */
+export async function allOf<T extends readonly unknown[]>(
+  db: Executor,
+  work: readonly [...{ [K in keyof T]: () => PromiseLike<T[K]> }],
+): Promise<T> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(work.map((w) => w()))) as unknown as T;
+  const out: unknown[] = [];
+  for (const w of work) out.push(await w());
+  return out as unknown as T;
+}
 
 /**
  * How long a request's pool waits on PostgreSQL before it gives up (ms, ADR 0160): `connectMs` for

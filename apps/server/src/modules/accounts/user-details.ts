@@ -1,7 +1,7 @@
 /** The signed-in user as GET /api/me answers it (spec §3 "User", "Address"; brief "Accounts" contract). */
 import type { Address, UserDetails } from "@market/contract";
 import { asc, eq } from "drizzle-orm";
-import type { Executor } from "../../db/client.js";
+import { allOf, type Executor } from "../../db/client.js";
 import { addresses, follows, sellerBusinesses, userCategories, users } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import { bankChoice } from "../wallet/banks.js";
@@ -42,15 +42,16 @@ export async function listAddresses(db: Executor, userId: string): Promise<Addre
 export async function loadUserDetails(db: Executor, userId: string): Promise<UserDetails> {
   const [u] = await db.select().from(users).where(eq(users.id, userId));
   if (!u) throw notFound("User not found");
-  const [cats, followerRows, addressList, business] = await Promise.all([
-    db
-      .select({ id: userCategories.categoryId })
-      .from(userCategories)
-      .where(eq(userCategories.userId, userId))
-      .orderBy(asc(userCategories.position)),
-    db.select({ id: follows.followerId }).from(follows).where(eq(follows.sellerId, userId)).orderBy(asc(follows.createdAt)),
-    listAddresses(db, userId),
-    db.select().from(sellerBusinesses).where(eq(sellerBusinesses.userId, userId)),
+  const [cats, followerRows, addressList, business] = await allOf(db, [
+    () =>
+      db
+        .select({ id: userCategories.categoryId })
+        .from(userCategories)
+        .where(eq(userCategories.userId, userId))
+        .orderBy(asc(userCategories.position)),
+    () => db.select({ id: follows.followerId }).from(follows).where(eq(follows.sellerId, userId)).orderBy(asc(follows.createdAt)),
+    () => listAddresses(db, userId),
+    () => db.select().from(sellerBusinesses).where(eq(sellerBusinesses.userId, userId)),
   ]);
   return {
     _id: u.id,

@@ -14,7 +14,7 @@
  */
 import { type ActivityRow, type DashboardData, formatNaira, koboToNaira, type PaymentRow, type TaskRow } from "@market/contract";
 import { type SQL, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.js";
+import { allOf, type Executor } from "../../db/client.js";
 
 const TZ = "Africa/Lagos";
 /** Rows shown in the payment history and the activity feed. */
@@ -89,7 +89,7 @@ export async function sellerDashboard(db: Executor, sellerId: string): Promise<D
   const src = sql`select o.created_at as at, o.id as order_id, ol.unit_price_kobo * ol.quantity as kobo
     from order_lines ol join orders o on o.id = ol.order_id
     where ol.seller_id = ${sellerId} and o.status = 'paid'`;
-  const [money, monthly] = await Promise.all([totals(db, src), monthlySeries(db, src)]);
+  const [money, monthly] = await allOf(db, [() => totals(db, src), () => monthlySeries(db, src)]);
 
   // Leads (ADR 0041): distinct people who showed interest in this seller.
   const [lead] = await rows<Record<string, Num>>(
@@ -189,7 +189,7 @@ function sellerActivityText(a: { kind: string; who: string; what: string | null;
 /** The whole store's figures, for an admin. */
 export async function storeDashboard(db: Executor): Promise<DashboardData> {
   const src = sql`select o.created_at as at, o.id as order_id, o.total_kobo as kobo from orders o where o.status = 'paid'`;
-  const [money, monthly] = await Promise.all([totals(db, src), monthlySeries(db, src)]);
+  const [money, monthly] = await allOf(db, [() => totals(db, src), () => monthlySeries(db, src)]);
 
   const [s] = await rows<Record<string, Num>>(
     db,

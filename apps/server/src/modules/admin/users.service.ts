@@ -14,7 +14,7 @@ import {
   type SellerBusiness,
 } from "@market/contract";
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { Db, Executor } from "../../db/client.js";
+import { allOf, type Db, type Executor } from "../../db/client.js";
 import { addresses, categories, follows, userCategories, users } from "../../db/schema/index.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { newestFirst } from "../../lib/keyset.js";
@@ -65,18 +65,20 @@ async function loadExtras(db: Executor, ids: string[]): Promise<Extras> {
   const categoryIds = new Map<string, string[]>();
   const addressesOf = new Map<string, Address[]>();
   if (ids.length === 0) return { categoryIds, addresses: addressesOf, businesses: new Map() };
-  const [cats, addressList, businesses] = await Promise.all([
-    db
-      .select({ userId: userCategories.userId, id: userCategories.categoryId })
-      .from(userCategories)
-      .where(inArray(userCategories.userId, ids))
-      .orderBy(asc(userCategories.userId), asc(userCategories.position)),
-    db
-      .select()
-      .from(addresses)
-      .where(inArray(addresses.userId, ids))
-      .orderBy(asc(addresses.userId), asc(addresses.createdAt), asc(addresses.id)),
-    businessesOf(db, ids),
+  const [cats, addressList, businesses] = await allOf(db, [
+    () =>
+      db
+        .select({ userId: userCategories.userId, id: userCategories.categoryId })
+        .from(userCategories)
+        .where(inArray(userCategories.userId, ids))
+        .orderBy(asc(userCategories.userId), asc(userCategories.position)),
+    () =>
+      db
+        .select()
+        .from(addresses)
+        .where(inArray(addresses.userId, ids))
+        .orderBy(asc(addresses.userId), asc(addresses.createdAt), asc(addresses.id)),
+    () => businessesOf(db, ids),
   ]);
   for (const c of cats) categoryIds.set(c.userId, [...(categoryIds.get(c.userId) ?? []), c.id]);
   for (const a of addressList) {

@@ -18,7 +18,7 @@
 import type { Category, Seller } from "@market/contract";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
-import type { Executor } from "../../db/client.js";
+import { allOf, type Executor } from "../../db/client.js";
 import { follows } from "../../db/schema/index.js";
 import type { CacheHub, NamedCache } from "../../lib/cache/index.js";
 import { CATALOG_TAG, itemTag } from "../../plugins/public-cache.js";
@@ -84,9 +84,9 @@ async function viewerFacts(db: Executor, caches: DetailCaches | null, userId: st
   const hit = caches?.viewers.get(userId);
   if (hit) return hit;
   const stamp = caches?.viewers.stamp();
-  const [followed, categories] = await Promise.all([
-    db.select({ id: follows.sellerId }).from(follows).where(eq(follows.followerId, userId)),
-    listCategories(db, { userId }),
+  const [followed, categories] = await allOf(db, [
+    () => db.select({ id: follows.sellerId }).from(follows).where(eq(follows.followerId, userId)),
+    () => listCategories(db, { userId }),
   ]);
   const facts = { follows: new Set(followed.map((r) => r.id)), categories };
   caches?.viewers.set(userId, facts, { stamp });

@@ -7,7 +7,7 @@
  */
 import { TEXT } from "@market/contract";
 import { and, count, eq, getTableName, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { Executor, Tx } from "../../db/client.js";
+import { allOf, type Executor, type Tx } from "../../db/client.js";
 import { categories, type posts, type products } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import { runListing, type SortSpec } from "../../lib/keyset.js";
@@ -148,9 +148,9 @@ export async function getItemDetail<K extends AnyKind>(
   caches: DetailCaches | null,
 ) {
   const read = async (row: RowOf<K>) => {
-    const [item, user] = await Promise.all([
-      kind.detailItem ? kind.detailItem(db, row, viewer) : kind.toItem(row),
-      getSeller(db, row.userId, null),
+    const [item, user] = await allOf(db, [
+      () => (kind.detailItem ? kind.detailItem(db, row, viewer) : kind.toItem(row)),
+      () => getSeller(db, row.userId, null),
     ]);
     return { products: item as ItemOf<K>, user };
   };

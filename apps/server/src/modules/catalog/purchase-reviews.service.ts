@@ -16,7 +16,7 @@ import {
 } from "@market/contract";
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Executor, Tx } from "../../db/client.js";
+import { allOf, type Executor, type Tx } from "../../db/client.js";
 import { orderLines, orders, products, purchaseReviews, users } from "../../db/schema/index.js";
 import { conflict, forbidden, notFound } from "../../lib/errors.js";
 import { newestFirst } from "../../lib/keyset.js";
@@ -227,16 +227,17 @@ export async function listPurchaseReviews(
 ) {
   const of = by.productId ? eq(purchaseReviews.productId, by.productId) : eq(purchaseReviews.sellerId, by.sellerId!);
   const visible = and(of, isNull(purchaseReviews.hiddenAt));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ ...columns, ...NEWEST.columns })
-      .from(purchaseReviews)
-      .innerJoin(users, eq(users.id, purchaseReviews.buyerId))
-      .innerJoin(orderLines, eq(orderLines.id, purchaseReviews.orderLineId))
-      .where(and(visible, NEWEST.after(cursor)))
-      .orderBy(...NEWEST.order)
-      .limit(limit + 1),
-    db.select({ n: count() }).from(purchaseReviews).where(visible),
+  const [rows, [total]] = await allOf(db, [
+    () =>
+      db
+        .select({ ...columns, ...NEWEST.columns })
+        .from(purchaseReviews)
+        .innerJoin(users, eq(users.id, purchaseReviews.buyerId))
+        .innerJoin(orderLines, eq(orderLines.id, purchaseReviews.orderLineId))
+        .where(and(visible, NEWEST.after(cursor)))
+        .orderBy(...NEWEST.order)
+        .limit(limit + 1),
+    () => db.select({ n: count() }).from(purchaseReviews).where(visible),
   ]);
   const page = NEWEST.page(rows, limit);
   return { data: page.rows.map(toReview), total: total?.n ?? 0, nextCursor: page.nextCursor };

@@ -18,7 +18,7 @@ import {
 } from "@market/contract";
 import { and, asc, count, eq, gte, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Executor, Tx } from "../../db/client.js";
+import { allOf, type Executor, type Tx } from "../../db/client.js";
 import { orderLines, orders, posts, products, purchaseReviews, reportCases, reports, users } from "../../db/schema/index.js";
 import { badRequest, conflict, forbidden, notFound, tooMany } from "../../lib/errors.js";
 import { newestFirst, oldestFirst } from "../../lib/keyset.js";
@@ -141,41 +141,44 @@ export async function reportItem(db: Executor, user: AuthUser, input: z.output<t
 async function caseEntries(db: Executor, rows: (typeof reportCases.$inferSelect)[]): Promise<ReportCase[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [reps, sellers, ...titled] = await Promise.all([
-    db
-      .select({
-        id: reports.id,
-        caseId: reports.caseId,
-        reason: reports.reason,
-        comment: reports.comment,
-        verifiedBuyer: reports.verifiedBuyer,
-        createdAt: reports.createdAt,
-        reporterId: users.id,
-        names: users.names,
-      })
-      .from(reports)
-      .innerJoin(users, eq(users.id, reports.reporterId))
-      .where(inArray(reports.caseId, ids))
-      .orderBy(asc(reports.createdAt), asc(reports.id)),
-    db
-      .select({ id: users.id, names: users.names, username: users.username })
-      .from(users)
-      .where(inArray(users.id, [...new Set(rows.map((r) => r.sellerId))])),
+  const [reps, sellers, ...titled] = await allOf(db, [
+    () =>
+      db
+        .select({
+          id: reports.id,
+          caseId: reports.caseId,
+          reason: reports.reason,
+          comment: reports.comment,
+          verifiedBuyer: reports.verifiedBuyer,
+          createdAt: reports.createdAt,
+          reporterId: users.id,
+          names: users.names,
+        })
+        .from(reports)
+        .innerJoin(users, eq(users.id, reports.reporterId))
+        .where(inArray(reports.caseId, ids))
+        .orderBy(asc(reports.createdAt), asc(reports.id)),
+    () =>
+      db
+        .select({ id: users.id, names: users.names, username: users.username })
+        .from(users)
+        .where(inArray(users.id, [...new Set(rows.map((r) => r.sellerId))])),
     // The title of each target: a product's name, a service's text or a review's comment.
     ...[
       { id: products.id, title: products.name, from: products },
       { id: posts.id, title: posts.body, from: posts },
       { id: purchaseReviews.id, title: purchaseReviews.comment, from: purchaseReviews },
-    ].map((t) =>
-      db
-        .select({ id: t.id, title: t.title })
-        .from(t.from)
-        .where(
-          inArray(
-            t.id,
-            rows.map((r) => r.targetId),
+    ].map(
+      (t) => () =>
+        db
+          .select({ id: t.id, title: t.title })
+          .from(t.from)
+          .where(
+            inArray(
+              t.id,
+              rows.map((r) => r.targetId),
+            ),
           ),
-        ),
     ),
   ]);
   const titles = new Map(titled.flat().map((t) => [t.id, t.title]));

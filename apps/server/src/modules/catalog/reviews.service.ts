@@ -6,7 +6,7 @@
  */
 import { averageStars, type RatingAnswer, type Review, type ReviewInput } from "@market/contract";
 import { and, count, desc, eq, inArray, lte, sql } from "drizzle-orm";
-import type { Executor, Tx } from "../../db/client.js";
+import { allOf, type Executor, type Tx } from "../../db/client.js";
 import { posts, reactions, reviews, users } from "../../db/schema/index.js";
 import { forbidden, notFound } from "../../lib/errors.js";
 import { newestFirst } from "../../lib/keyset.js";
@@ -47,9 +47,9 @@ async function upsertReaction(tx: Tx, postId: string, userId: string, stars: num
 }
 
 async function ratingFacts(tx: Executor, postId: string) {
-  const [[p], [r]] = await Promise.all([
-    tx.select({ sum: posts.ratingSum, n: posts.ratingCount }).from(posts).where(eq(posts.id, postId)),
-    tx.select({ n: count() }).from(reviews).where(eq(reviews.postId, postId)),
+  const [[p], [r]] = await allOf(tx, [
+    () => tx.select({ sum: posts.ratingSum, n: posts.ratingCount }).from(posts).where(eq(posts.id, postId)),
+    () => tx.select({ n: count() }).from(reviews).where(eq(reviews.postId, postId)),
   ]);
   return { stars: averageStars(p!.sum, p!.n) ?? 0, reactions_count: p!.n, reviews_count: r?.n ?? 0 };
 }
@@ -161,15 +161,16 @@ const REVIEWS = newestFirst(reviews.createdAt, "timestamptz", reviews.id);
 export async function listReviews(db: Executor, postId: string, limit: number, rawCursor: string | undefined, viewer: AuthUser | null) {
   const [post] = await db.select({ listed: posts.listed, userId: posts.userId }).from(posts).where(eq(posts.id, postId));
   if (!post || (!post.listed && post.userId !== viewer?.id)) throw notFound(NOT_FOUND);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ ...reviewColumns, ...REVIEWS.columns })
-      .from(reviews)
-      .innerJoin(users, eq(users.id, reviews.userId))
-      .where(and(eq(reviews.postId, postId), REVIEWS.after(rawCursor)))
-      .orderBy(...REVIEWS.order)
-      .limit(limit + 1),
-    db.select({ n: count() }).from(reviews).where(eq(reviews.postId, postId)),
+  const [rows, [total]] = await allOf(db, [
+    () =>
+      db
+        .select({ ...reviewColumns, ...REVIEWS.columns })
+        .from(reviews)
+        .innerJoin(users, eq(users.id, reviews.userId))
+        .where(and(eq(reviews.postId, postId), REVIEWS.after(rawCursor)))
+        .orderBy(...REVIEWS.order)
+        .limit(limit + 1),
+    () => db.select({ n: count() }).from(reviews).where(eq(reviews.postId, postId)),
   ]);
   const page = REVIEWS.page(rows, limit);
   return {

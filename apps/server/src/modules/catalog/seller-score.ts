@@ -7,7 +7,7 @@
  */
 import { averageStars, SELLER_SCORE_MIN_ORDERS, SELLER_SCORE_WINDOW_DAYS, type SellerScore, type SellerScoreLabel } from "@market/contract";
 import { and, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.js";
+import { allOf, type Executor } from "../../db/client.js";
 import {
   ledgerJournals,
   orderLines,
@@ -148,25 +148,27 @@ async function lineFacts(db: Executor, sellerIds: string[], now: Date) {
  * (ADR 0212) and the stars of their services, summed per seller.
  */
 async function ratingFacts(db: Executor, sellerIds: string[]) {
-  const [services, reviewed] = await Promise.all([
-    db
-      .select({
-        sellerId: posts.userId,
-        sum: sql<number>`coalesce(sum(${posts.ratingSum}), 0)::int`,
-        n: sql<number>`coalesce(sum(${posts.ratingCount}), 0)::int`,
-      })
-      .from(posts)
-      .where(inArray(posts.userId, sellerIds))
-      .groupBy(posts.userId),
-    db
-      .select({
-        sellerId: purchaseReviews.sellerId,
-        sum: sql<number>`coalesce(sum(${purchaseReviews.sellerRating}), 0)::int`,
-        n: sql<number>`count(*)::int`,
-      })
-      .from(purchaseReviews)
-      .where(and(inArray(purchaseReviews.sellerId, sellerIds), isNull(purchaseReviews.hiddenAt)))
-      .groupBy(purchaseReviews.sellerId),
+  const [services, reviewed] = await allOf(db, [
+    () =>
+      db
+        .select({
+          sellerId: posts.userId,
+          sum: sql<number>`coalesce(sum(${posts.ratingSum}), 0)::int`,
+          n: sql<number>`coalesce(sum(${posts.ratingCount}), 0)::int`,
+        })
+        .from(posts)
+        .where(inArray(posts.userId, sellerIds))
+        .groupBy(posts.userId),
+    () =>
+      db
+        .select({
+          sellerId: purchaseReviews.sellerId,
+          sum: sql<number>`coalesce(sum(${purchaseReviews.sellerRating}), 0)::int`,
+          n: sql<number>`count(*)::int`,
+        })
+        .from(purchaseReviews)
+        .where(and(inArray(purchaseReviews.sellerId, sellerIds), isNull(purchaseReviews.hiddenAt)))
+        .groupBy(purchaseReviews.sellerId),
   ]);
   const totals = new Map<string, { sum: number; n: number }>();
   for (const r of [...services, ...reviewed]) {
@@ -189,7 +191,7 @@ export async function recomputeSellerScores(
   now = new Date(),
 ): Promise<number> {
   if (sellerIds.length === 0) return 0;
-  const [lines, ratings] = await Promise.all([lineFacts(db, sellerIds, now), ratingFacts(db, sellerIds)]);
+  const [lines, ratings] = await allOf(db, [() => lineFacts(db, sellerIds, now), () => ratingFacts(db, sellerIds)]);
   const rows = sellerIds.map((sellerId) => {
     const r = ratings.get(sellerId);
     const score = scoreOf(

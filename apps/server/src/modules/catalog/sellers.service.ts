@@ -4,27 +4,29 @@
  */
 import { FOLLOWERS_LIST_MAX, type Follower, type Seller, type SellerShop, TEXT } from "@market/contract";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.js";
+import { allOf, type Executor } from "../../db/client.js";
 import { categories, follows, posts, products, sellerBusinesses, userCategories, users } from "../../db/schema/index.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import { readSellerScore } from "./seller-score.js";
 
 /** Follower ids of `sellerId` (most recent first, capped) and the exact count. */
 async function followerFacts(db: Executor, sellerId: string, viewerId: string | null) {
-  const [ids, [total], mine] = await Promise.all([
-    db
-      .select({ id: follows.followerId })
-      .from(follows)
-      .where(eq(follows.sellerId, sellerId))
-      .orderBy(desc(follows.createdAt), desc(follows.followerId))
-      .limit(FOLLOWERS_LIST_MAX),
-    db.select({ n: count() }).from(follows).where(eq(follows.sellerId, sellerId)),
-    viewerId
-      ? db
-          .select({ id: follows.followerId })
-          .from(follows)
-          .where(and(eq(follows.sellerId, sellerId), eq(follows.followerId, viewerId)))
-      : Promise.resolve([]),
+  const [ids, [total], mine] = await allOf(db, [
+    () =>
+      db
+        .select({ id: follows.followerId })
+        .from(follows)
+        .where(eq(follows.sellerId, sellerId))
+        .orderBy(desc(follows.createdAt), desc(follows.followerId))
+        .limit(FOLLOWERS_LIST_MAX),
+    () => db.select({ n: count() }).from(follows).where(eq(follows.sellerId, sellerId)),
+    () =>
+      viewerId
+        ? db
+            .select({ id: follows.followerId })
+            .from(follows)
+            .where(and(eq(follows.sellerId, sellerId), eq(follows.followerId, viewerId)))
+        : Promise.resolve([]),
   ]);
   return { followers: ids.map((r) => r.id), followers_count: total?.n ?? 0, following: mine.length > 0 };
 }
@@ -35,16 +37,17 @@ async function followerFacts(db: Executor, sellerId: string, viewerId: string | 
  * @throws HttpError 404 when the user does not exist.
  */
 export async function getSeller(db: Executor, sellerId: string, viewerId: string | null): Promise<Seller> {
-  const [[u], cats, facts, score] = await Promise.all([
-    db.select().from(users).where(eq(users.id, sellerId)),
-    db
-      .select({ _id: categories.id, name: categories.name, type: categories.type })
-      .from(userCategories)
-      .innerJoin(categories, eq(categories.id, userCategories.categoryId))
-      .where(eq(userCategories.userId, sellerId))
-      .orderBy(asc(userCategories.position)),
-    followerFacts(db, sellerId, viewerId),
-    readSellerScore(db, sellerId),
+  const [[u], cats, facts, score] = await allOf(db, [
+    () => db.select().from(users).where(eq(users.id, sellerId)),
+    () =>
+      db
+        .select({ _id: categories.id, name: categories.name, type: categories.type })
+        .from(userCategories)
+        .innerJoin(categories, eq(categories.id, userCategories.categoryId))
+        .where(eq(userCategories.userId, sellerId))
+        .orderBy(asc(userCategories.position)),
+    () => followerFacts(db, sellerId, viewerId),
+    () => readSellerScore(db, sellerId),
   ]);
   if (!u) throw notFound("Seller not found");
   return {
@@ -85,16 +88,18 @@ export async function getSellerShop(db: Executor, username: string, viewerId: st
       ),
     );
   if (!u) throw notFound(SHOP_NOT_FOUND);
-  const [seller, [p], [s]] = await Promise.all([
-    getSeller(db, u.id, viewerId),
-    db
-      .select({ n: count() })
-      .from(products)
-      .where(and(eq(products.userId, u.id), eq(products.listed, true))),
-    db
-      .select({ n: count() })
-      .from(posts)
-      .where(and(eq(posts.userId, u.id), eq(posts.listed, true))),
+  const [seller, [p], [s]] = await allOf(db, [
+    () => getSeller(db, u.id, viewerId),
+    () =>
+      db
+        .select({ n: count() })
+        .from(products)
+        .where(and(eq(products.userId, u.id), eq(products.listed, true))),
+    () =>
+      db
+        .select({ n: count() })
+        .from(posts)
+        .where(and(eq(posts.userId, u.id), eq(posts.listed, true))),
   ]);
   return {
     ...seller,
@@ -132,23 +137,24 @@ export async function listFollowers(
   page: number,
   limit: number,
 ): Promise<{ data: Follower[]; total: number }> {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        _id: users.id,
-        names: users.names,
-        username: users.username,
-        profile: users.profile,
-        createdAt: users.createdAt,
-        followedAt: follows.createdAt,
-      })
-      .from(follows)
-      .innerJoin(users, eq(users.id, follows.followerId))
-      .where(eq(follows.sellerId, sellerId))
-      .orderBy(desc(follows.createdAt), desc(follows.followerId))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ n: count() }).from(follows).where(eq(follows.sellerId, sellerId)),
+  const [rows, [total]] = await allOf(db, [
+    () =>
+      db
+        .select({
+          _id: users.id,
+          names: users.names,
+          username: users.username,
+          profile: users.profile,
+          createdAt: users.createdAt,
+          followedAt: follows.createdAt,
+        })
+        .from(follows)
+        .innerJoin(users, eq(users.id, follows.followerId))
+        .where(eq(follows.sellerId, sellerId))
+        .orderBy(desc(follows.createdAt), desc(follows.followerId))
+        .limit(limit)
+        .offset((page - 1) * limit),
+    () => db.select({ n: count() }).from(follows).where(eq(follows.sellerId, sellerId)),
   ]);
   return {
     data: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), followedAt: r.followedAt.toISOString() })),

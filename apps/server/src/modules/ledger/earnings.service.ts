@@ -12,7 +12,7 @@
 import type { EarningsAnswer, StatementEntry } from "@market/contract";
 import { koboToNaira } from "@market/contract";
 import { type SQL, sql } from "drizzle-orm";
-import type { Db, Executor, Tx } from "../../db/client.js";
+import { allOf, type Db, type Executor, type Tx } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
 import { newestFirst } from "../../lib/keyset.js";
 import { recordLineEvent } from "../commerce/line-events.js";
@@ -133,10 +133,10 @@ async function linePendingKobo(tx: Executor, lineId: string): Promise<number> {
 
 /** A seller's balances in kobo: pending, available, in transit (requested payouts), paid out. */
 async function sellerBalancesKobo(db: Executor, sellerId: string) {
-  const [pending, available, debt] = await Promise.all([
-    balanceKobo(db, { kind: "seller_pending", ownerId: sellerId }),
-    balanceKobo(db, { kind: "seller_payable", ownerId: sellerId }),
-    balanceKobo(db, { kind: "seller_debt", ownerId: sellerId }),
+  const [pending, available, debt] = await allOf(db, [
+    () => balanceKobo(db, { kind: "seller_pending", ownerId: sellerId }),
+    () => balanceKobo(db, { kind: "seller_payable", ownerId: sellerId }),
+    () => balanceKobo(db, { kind: "seller_debt", ownerId: sellerId }),
   ]);
   const payouts = await db.execute<{ in_transit: string; paid_out: string }>(sql`
     select coalesce(sum(amount_kobo) filter (where status = 'requested'), 0)::text as in_transit,
