@@ -12,6 +12,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { Socket } from "node:net";
+import { resolve as resolvePath } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 
 const CI = process.env.CI === "true" || process.env.CI === "1";
@@ -52,10 +53,11 @@ function countVitest(file, flakyFile) {
   failed += r.numFailedTests ?? 0;
   const short = (text) => stripVTControlCharacters(String(text)).trim().slice(0, 600);
   for (const f of r.testResults ?? []) {
-    // A file that failed outside its tests (e.g. in beforeAll): its tests are skipped, not failed.
-    if (f.status === "failed" && f.message) {
-      why.push(`${f.name}: ${short(f.message)}`);
-      if (!(f.assertionResults ?? []).some((t) => t.status === "failed")) failed += 1;
+    // A file that failed outside its tests (e.g. in a beforeAll, whose error a describe's own hook
+    // leaves out of the file's message): its tests are skipped, not failed.
+    if (f.status === "failed" && !(f.assertionResults ?? []).some((t) => t.status === "failed")) {
+      why.push(`${f.name}: ${f.message ? short(f.message) : "failed outside its tests (see the log above)"}`);
+      failed += 1;
     }
     for (const t of f.assertionResults ?? []) if (t.status === "failed") why.push(`${t.fullName}: ${short(t.failureMessages?.[0] ?? "")}`);
   }
@@ -92,7 +94,8 @@ function vitestReport(name) {
       "--reporter=default",
       "--reporter=json",
       "--reporter=./scripts/vitest-flaky-reporter.mjs",
-      `--outputFile.json=test-results/${name}.json`,
+      // Absolute: a config with a root of its own (the multi-instance one) resolves a relative path there.
+      `--outputFile.json=${resolvePath(`test-results/${name}.json`)}`,
     ],
     env: { VITEST_FLAKY_FILE: `test-results/${name}-flaky.json` },
     count: () => countVitest(`test-results/${name}.json`, `test-results/${name}-flaky.json`),
@@ -163,7 +166,7 @@ if (why.length)
     `\nWhy (unit, API and multi-instance tests):\n${why
       .slice(0, 10)
       .map((w) => `- ${w}`)
-      .join("\n")}`,
+      .join("\n")}${why.length > 10 ? `\n...and ${why.length - 10} more (see the log above)` : ""}`,
   );
 if (failures.length) console.log(`\nFailed steps: ${failures.join(", ")}`);
 if (flaky.length) console.log(`\nflaky: ${flaky.length} (passed only on a retry: ${flaky.join("; ")})`);

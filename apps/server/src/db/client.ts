@@ -1,6 +1,5 @@
 /** The database handle: a node-postgres pool wrapped by Drizzle, with the whole schema. */
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
-import { PgTransaction } from "drizzle-orm/pg-core";
 import pg, { type QueryResult, type QueryResultRow } from "pg";
 import type { Config } from "../config.js";
 import * as schema from "./schema/index.js";
@@ -13,14 +12,15 @@ export type Executor = Db | Tx;
 
 /**
  * Independent reads, as `Promise.all` of `work`'s answers: at once on the database's pool, one after
- * another in a transaction. A transaction is one connection, which runs one statement at a time;
- * node-postgres deprecates queueing a second one on a busy client (its version 9 drops the queue).
+ * another on anything else (a transaction, or `drizzleOn`'s one connection). One connection runs one
+ * statement at a time; node-postgres deprecates queueing a second one on a busy client (its version 9
+ * drops the queue).
  */
 export async function allOf<T extends readonly unknown[]>(
   db: Executor,
   work: readonly [...{ [K in keyof T]: () => PromiseLike<T[K]> }],
 ): Promise<T> {
-  if (!(db instanceof PgTransaction)) return (await Promise.all(work.map((w) => w()))) as unknown as T;
+  if ((db as { $client?: unknown }).$client instanceof pg.Pool) return (await Promise.all(work.map((w) => w()))) as unknown as T;
   const out: unknown[] = [];
   for (const w of work) out.push(await w());
   return out as unknown as T;
