@@ -88,8 +88,8 @@ test.describe("notifications", () => {
     await shot(page, "storefront-bell-390");
     const list = page.getByTestId("notification-list");
     // A tap opens the list. Tapped again if it did not open: the bell is a lazy part of the
-    // server-drawn header, which may still be taking over after the page is ready, and in CI a first
-    // tap was seen to leave the list closed (a shopper taps again too).
+    // server-drawn header, in a Suspense boundary of its own that `data-app-ready` does not wait for;
+    // when its chunk arrives late, a tap before it has taken over is lost (a shopper taps again too).
     await expect(async () => {
       if (!(await list.isVisible())) await page.getByTestId("notification-bell").click();
       await expect(list).toBeVisible({ timeout: 3000 });
