@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { createQueryClient } from "./app/providers";
 import { createAppRouter, routerReady } from "./app/router";
+import { preloadBell } from "./components/notifications/bell-loader";
 import { dropStoredToken } from "./lib/api";
 import { meQuery, noteServerSession } from "./lib/session";
 
@@ -29,7 +30,9 @@ const container = document.getElementById("root")!;
 // (Promises, not a top-level await: that would make the bundler wrap every module of the chunk.)
 setTimeout(() => {
   const router = createAppRouter();
-  void routerReady(router).then(() => {
+  // A page drawn signed in has the header's bell: its chunk too, so it takes over with the page.
+  const bell = state && queryClient.getQueryData(meQuery.queryKey) ? preloadBell().catch(() => undefined) : undefined;
+  void Promise.all([routerReady(router), bell]).then(() => {
     const app = (
       <StrictMode>
         <App queryClient={queryClient} router={router} />
