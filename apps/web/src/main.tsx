@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { createQueryClient } from "./app/providers";
 import { createAppRouter, routerReady } from "./app/router";
-import { preloadBell } from "./components/notifications/bell-loader";
+import { NotificationBell } from "./components/notifications/bell-loader";
 import { dropStoredToken } from "./lib/api";
 import { meQuery, noteServerSession } from "./lib/session";
 
@@ -31,7 +31,7 @@ const container = document.getElementById("root")!;
 setTimeout(() => {
   const router = createAppRouter();
   // A page drawn signed in has the header's bell: its chunk too, so it takes over with the page.
-  const bell = state && queryClient.getQueryData(meQuery.queryKey) ? preloadBell().catch(() => undefined) : undefined;
+  const bell = state && queryClient.getQueryData(meQuery.queryKey) ? NotificationBell.preload().catch(() => undefined) : undefined;
   void Promise.all([routerReady(router), bell]).then(() => {
     const app = (
       <StrictMode>

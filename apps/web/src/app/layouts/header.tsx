@@ -10,7 +10,7 @@ import { type AccountType, BACKOFFICE_PATHS, HEADER_NAME_MAX, STOREFRONT_PATHS }
 import { lazy, Suspense } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import { LazyDrawer as Drawer } from "../../components/lazy-overlay";
-import { bellComponent } from "../../components/notifications/bell-loader";
+import { NotificationBell } from "../../components/notifications/bell-loader";
 import { MenuToggle } from "../../components/ui/button";
 import { MiniCart } from "../../features/cart/components/mini-cart";
 import { SearchBox } from "../../features/search/components/search-box";
@@ -36,8 +36,6 @@ export function Header() {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const [opened, { toggle, close }] = useDisclosure(false);
-  // The notification bell: only for a signed-in account, its own chunk (ADR 0182; bell-loader.ts).
-  const NotificationBell = bellComponent();
 
   const links = [
     { to: "/", label: "Home", end: true },

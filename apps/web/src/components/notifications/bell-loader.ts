@@ -1,26 +1,9 @@
 /**
- * The notification bell's chunk (ADR 0182), for the storefront header. A page the server drew
- * signed in has the bell in its HTML: main.tsx loads the chunk before hydrating (`preloadBell`), so
- * the bell takes over with the page. Behind `lazy` alone it would take over only once its chunk
- * arrived, after `data-app-ready`, and a tap before that is lost (ADR 0072, 0073).
+ * The notification bell (ADR 0182) of the storefront header, its own chunk. A page the server drew
+ * signed in has the bell in its HTML: main.tsx preloads the chunk before hydrating, so the bell takes
+ * over with the page (`lazyComponent`, ADR 0073). Behind `lazy` alone it would take over only once its
+ * chunk arrived, after `data-app-ready`, and a tap before that is lost (ADR 0072).
  */
-import { type ComponentType, lazy } from "react";
-import type NotificationBellType from "./bell";
+import { lazyComponent } from "../../lib/lazy-component";
 
-type Bell = typeof NotificationBellType;
-
-const load = () => import("./bell");
-const LazyBell = lazy(load);
-let loaded: Bell | null = null;
-
-/** Load the bell's chunk; once it has loaded, `bellComponent` answers the bell itself. */
-export function preloadBell(): Promise<void> {
-  return load().then((m) => {
-    loaded = m.default;
-  });
-}
-
-/** The bell: the loaded component once `preloadBell` has finished, else the lazy one (inside a Suspense). */
-export function bellComponent(): Bell | ComponentType<Parameters<Bell>[0]> {
-  return loaded ?? LazyBell;
-}
+export const NotificationBell = lazyComponent(() => import("./bell"));
