@@ -22,6 +22,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -139,6 +140,31 @@ function cpuMs(pid: number | string): number {
   }
 }
 
+/** The processes whose parent is `pid` (Linux /proc): the store processes of a WORKERS store. */
+function childPids(pid: number): number[] {
+  if (!existsSync("/proc")) return [];
+  return readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return readFileSync(`/proc/${d}/stat`, "utf8").split(") ")[1]?.split(" ")[1] === String(pid);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** Does something accept TCP connections at `host:port` (within 1 s)? */
+function listening(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port, timeout: 1_000 });
+    socket.once("connect", () => resolve(true));
+    socket.once("error", () => resolve(false));
+    socket.once("timeout", () => resolve(false));
+  }).finally(() => undefined) as Promise<boolean>;
+}
+
 /** The embedded PostgreSQL's processes (postmaster + its children), to charge their CPU to a run. */
 function postgresPids(dataDir: string | undefined): string[] {
   if (!dataDir || !existsSync("/proc")) return [];
@@ -153,6 +179,28 @@ function postgresPids(dataDir: string | undefined): string[] {
   const master = all.find((p) => read(p, "cmdline").split("\0").includes(dataDir));
   if (!master) return [];
   return [master, ...all.filter((p) => read(p, "stat").split(") ")[1]?.split(" ")[1] === master)];
+}
+
+/** Cores of this machine: the store processes of the WORKERS row. */
+const CORES = Math.max(2, os.availableParallelism());
+const WORKERS_SEARCH = `search engine (distinct queries, no cache), WORKERS=${CORES}`;
+
+/**
+ * A store started with WORKERS=CORES (ADR 0229) on its own port, its search index loaded in each
+ * store process by the row's warm-up. Null, with a note, when Redis (BENCH_REDIS_URL, default
+ * redis://127.0.0.1:6379), which WORKERS needs, does not answer.
+ */
+async function startWorkers(spawnStore: (port: number, more: Record<string, string>) => ChildProcess) {
+  const redis = new URL(process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379");
+  if (!(await listening(redis.hostname, Number(redis.port || 6379)))) {
+    console.log(`! Redis does not answer at ${redis.host} (BENCH_REDIS_URL): the WORKERS row is skipped.`);
+    return null;
+  }
+  const port = await freePort();
+  const at = performance.now();
+  const child = spawnStore(port, { WORKERS: String(CORES), REDIS_URL: redis.href, REDIS_PREFIX: `bench${process.pid}:` });
+  await waitFor(`http://127.0.0.1:${port}/api/health`, at, child);
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid! };
 }
 
 /**
@@ -201,10 +249,11 @@ type Scenario = {
   name: string;
   connections: number;
   /**
-   * Which server: the store, the hello-world baseline, or HAProxy in front of one store process
-   * ("lb1", the same process as "store") or of three ("lb3"): how req/s grows with processes.
+   * Which server: the store, the hello-world baseline, HAProxy in front of one store process
+   * ("lb1", the same process as "store") or of three ("lb3"): how req/s grows with processes; or
+   * the store as deployed on this machine, one store process per core ("workers": WORKERS, ADR 0229).
    */
-  target: "store" | "hello" | "lb1" | "lb3";
+  target: "store" | "hello" | "lb1" | "lb3" | "workers";
   requests: AcOptions["requests"];
   /** One request made before the runs; throws when the answer is not what the scenario measures. */
   probe?: () => Promise<void>;
@@ -387,9 +436,10 @@ async function main() {
   mkdirSync(path.join(tmp, "data/uploads"), { recursive: true });
   const serverLog: string[] = [];
   /** Start one store process on `port` (the store deployed: production mode and its required settings). */
-  const spawnStore = (port: number) => {
+  const spawnStore = (port: number, more: Record<string, string> = {}) => {
     const child = spawn(process.execPath, [main], {
       env: {
+        ...more,
         PATH: process.env.PATH,
         NODE_ENV: "production",
         // Production's required settings (config.ts): the store measured is the store deployed.
@@ -663,6 +713,15 @@ async function main() {
         }),
     },
     {
+      // The store as deployed on this machine: one store process per core (WORKERS, ADR 0229), each
+      // with its own in-memory index (ADR 0227), sharing the port. The search target reads this row.
+      name: WORKERS_SEARCH,
+      connections: 10,
+      target: "workers",
+      requests: uncached(searchList),
+      warm: () => warmThrough(workers!.url, CORES, uncached(searchList)),
+    },
+    {
       // The same queries spread over three store processes (each with its own in-memory index,
       // ADR 0227): how the search scales out on this machine.
       name: "search engine (distinct queries, no cache), 3 processes via HAProxy",
@@ -697,6 +756,9 @@ async function main() {
   const wantLb = scenarios.some((s) => s.target.startsWith("lb") && (!ONLY || ONLY.some((o) => s.name.includes(o))));
   const lb = wantLb ? await startLoadBalancer(tmp, port, spawnStore) : null;
   if (wantLb && !lb) console.log("! HAProxy is not installed (apt-get install haproxy): the load-balancer rows are skipped.");
+  // The store with one process per core: WORKERS needs Redis for the shared rate limits (ADR 0100).
+  const wantWorkers = scenarios.some((s) => s.target === "workers" && (!ONLY || ONLY.some((o) => s.name.includes(o))));
+  const workers = wantWorkers ? await startWorkers(spawnStore) : null;
 
   // 4. Warm-up (JIT, pool, PostgreSQL caches), then the runs.
   for (const s of scenarios) {
@@ -710,15 +772,30 @@ async function main() {
   for (const s of scenarios) {
     if (ONLY && s.target !== "hello" && !ONLY.some((o) => s.name.includes(o))) continue;
     if (s.target.startsWith("lb") && !lb) continue;
+    if (s.target === "workers" && !workers) continue;
     await s.warm?.();
-    const pid = s.target === "hello" ? hello.pid! : store.pid!;
-    const serverPids = s.target === "lb3" && lb ? [store.pid!, ...lb.extraPids] : [pid];
+    // A WORKERS store: its RSS is one store process's; its CPU, the primary's and every store process's.
+    const pid = s.target === "hello" ? hello.pid! : s.target === "workers" ? childPids(workers!.pid)[0]! : store.pid!;
+    const serverPids =
+      s.target === "lb3" && lb
+        ? [store.pid!, ...lb.extraPids]
+        : s.target === "workers"
+          ? [workers!.pid, ...childPids(workers!.pid)]
+          : [pid];
     let runPeak = rssMb(pid);
     const sampler = setInterval(() => {
       runPeak = Math.max(runPeak, rssMb(pid));
     }, 200);
     const url =
-      s.target === "hello" ? `http://127.0.0.1:${helloPort}` : s.target === "lb1" ? lb!.one : s.target === "lb3" ? lb!.three : base;
+      s.target === "hello"
+        ? `http://127.0.0.1:${helloPort}`
+        : s.target === "lb1"
+          ? lb!.one
+          : s.target === "lb3"
+            ? lb!.three
+            : s.target === "workers"
+              ? workers!.url
+              : base;
     const pgPids = s.target === "hello" ? [] : postgresPids(pgDataDir);
     const cpu0 = serverPids.reduce((sum, p) => sum + cpuMs(p), 0);
     const pg0 = new Map(pgPids.map((p) => [p, cpuMs(p)]));
@@ -801,9 +878,11 @@ async function main() {
     (r) => `${r.reqPerSec} req/s`,
     (r) => r.reqPerSec >= 500,
   );
+  // The store as deployed here (one process per core) when that row ran, else the single process.
+  const searchRow = find(WORKERS_SEARCH, 10) ?? find("search engine (distinct queries, no cache)", 10);
   check(
-    "search: p50 <= 10 ms, p99 <= 50 ms, >= 1,000 req/s at 10 connections",
-    find("search engine (distinct queries, no cache)", 10),
+    `search: p50 <= 10 ms, p99 <= 50 ms, >= 1,000 req/s at 10 connections (${searchRow?.name ?? "search engine"})`,
+    searchRow,
     (r) => `p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.reqPerSec} req/s`,
     (r) => r.p50 <= 10 && r.p99 <= 50 && r.reqPerSec >= 1_000,
   );

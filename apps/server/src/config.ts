@@ -25,6 +25,12 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /**
+   * Store processes serving PORT on this machine (node:cluster, ADR 0229): one per core uses every
+   * core (each holds its own caches and search index). Above 1 it needs REDIS_URL, so that the
+   * processes share their rate limits (ADR 0100).
+   */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** PostgreSQL URL; when unset an embedded PostgreSQL is started with data under DATA_DIR/postgres. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /**
@@ -212,6 +218,10 @@ function combinationProblems(c: z.infer<typeof EnvSchema>): string[] {
   }
   if (c.DATABASE_READ_URL && !c.DATABASE_URL)
     problems.push("  DATABASE_READ_URL: needs DATABASE_URL (the embedded PostgreSQL has no replica)");
+  if (c.WORKERS > 1 && !c.REDIS_URL)
+    problems.push(
+      `  REDIS_URL: required with WORKERS=${c.WORKERS} (the processes must share their rate limits, ADR 0100); set it, or WORKERS=1`,
+    );
   return problems;
 }
 

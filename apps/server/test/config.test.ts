@@ -20,4 +20,12 @@ describe("configuration", () => {
     expect(loadConfig({ ...PRODUCTION_ENV, PUBLIC_CACHE: "false" }).publicCache).toBe(false);
     expect(() => loadConfig({ PUBLIC_CACHE: "yes please" })).toThrow(/PUBLIC_CACHE/);
   });
+
+  it("runs several store processes only with Redis to share their rate limits", () => {
+    expect(loadConfig({}).WORKERS).toBe(1);
+    expect(() => loadConfig({ WORKERS: "2" })).toThrow(/REDIS_URL: required with WORKERS=2 .*rate limits/);
+    expect(loadConfig({ WORKERS: "2", REDIS_URL: "redis://127.0.0.1:6379" }).WORKERS).toBe(2);
+    expect(() => loadConfig({ WORKERS: "0" })).toThrow(/WORKERS/);
+    expect(() => loadConfig({ WORKERS: "many" })).toThrow(/WORKERS/);
+  });
 });

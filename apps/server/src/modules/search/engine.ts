@@ -5,7 +5,7 @@
  * (search.service.ts) builds the queries.
  */
 import { nairaToKobo, type SearchParams, type SearchSort } from "@market/contract";
-import { type IndexData, posOf, RANK_WEIGHTS, weightOf } from "./memory-index.js";
+import { type IndexData, OPERAND_COLUMNS, posOf, RANK_WEIGHTS, weightOf } from "./memory-index.js";
 
 /** A compiled query (a tsquery over the index's lexeme ids; -1: a lexeme no item has). */
 export type QNode =
@@ -65,7 +65,7 @@ function hasPhrase(d: IndexData, slot: number, lex: number[], off: number[]): bo
   const pos = d.positions.a;
   const t0 = terms[0]!;
   const s0 = d.termPosStart.a[t0]!;
-  for (let i = 0; i < d.termPosCount.a[t0]!; i++) {
+  for (let i = 0; i < pos[s0 - 1]!; i++) {
     const p = posOf(pos[s0 + i]!);
     let all = true;
     for (let k = 1; k < lex.length && all; k++) {
@@ -73,7 +73,7 @@ function hasPhrase(d: IndexData, slot: number, lex: number[], off: number[]): bo
       const want = p + off[k]! - off[0]!;
       const s = d.termPosStart.a[t]!;
       let found = false;
-      for (let j = 0; j < d.termPosCount.a[t]! && !found; j++) found = posOf(pos[s + j]!) === want;
+      for (let j = 0; j < pos[s - 1]! && !found; j++) found = posOf(pos[s + j]!) === want;
       all = found;
     }
     if (all) return true;
@@ -119,21 +119,19 @@ const PAIR_WEIGHT = (() => {
 })();
 
 /**
- * calc_rank_and of PostgreSQL's ts_rank over the doc terms `terms[0..n)` of `slot` (the query's
- * operands the doc holds): every pair of their positions adds its proximity. -1 when no pair
- * (ts_rank then answers 1e-20).
+ * calc_rank_and of PostgreSQL's ts_rank over the doc terms of a slot that are query operands, given
+ * by where their positions begin (`starts[0..n)`, in `positions`): every pair of their positions
+ * adds its proximity. -1 when no pair (ts_rank then answers 1e-20).
  */
-function rankAnd(d: IndexData, terms: Int32Array, n: number): number {
+function rankAnd(d: IndexData, starts: Int32Array, n: number): number {
   const pos = d.positions.a;
   let res = -1;
   for (let i = 1; i < n; i++) {
-    const t = terms[i]!;
-    const s = d.termPosStart.a[t]!;
-    const ns = d.termPosCount.a[t]!;
+    const s = starts[i]!;
+    const ns = pos[s - 1]!;
     for (let j = 0; j < i; j++) {
-      const u = terms[j]!;
-      const su = d.termPosStart.a[u]!;
-      const nu = d.termPosCount.a[u]!;
+      const su = starts[j]!;
+      const nu = pos[su - 1]!;
       for (let l = 0; l < ns; l++) {
         const a = pos[s + l]!;
         const rowA = weightOf(a) * 4;
@@ -187,14 +185,23 @@ type Prepared = {
   phrasePerClause: boolean;
   excluded: QNode[];
   excludedPhrases: QNode[];
-  /** The scratch's rank sums and lexeme marks (read per scored slot). */
+  /**
+   * The operands of the ranks scored by calc_rank_and each have a column of the scratch's
+   * `opStart` (their number in bits 24-26 of their mark), filled by `collect`: false when they
+   * are more than OPERAND_COLUMNS, and `andRankOf` looks them up in the doc instead.
+   */
+  columns: boolean;
+  /** How many columns the operands use (0 without columns). */
+  columnCount: number;
+  /** The scratch's rank sums (rank k's of slot s at k * stride + s) and lexeme marks (read per scored slot). */
   acc: Float64Array;
+  stride: number;
   lexMark: Int32Array;
   release: () => void;
 };
 
 function prepare(d: IndexData, c: CompiledSearch): Prepared {
-  const { lexMark, acc } = d.scratch();
+  const { lexMark, acc, bits } = d.scratch();
   const marked: number[] = [];
   const markLex = (lex: number, bit: number) => {
     if (lex < 0) return;
@@ -211,11 +218,17 @@ function prepare(d: IndexData, c: CompiledSearch): Prepared {
   }
   const ranks = [c.all, c.any, c.exact, c.phrase] as const;
   for (const [k, q] of ranks.entries()) if (q) for (const lex of q.ops) markLex(lex, RANK_BITS[k]!);
+  const sum = ranks.map((q) => q === null || sums(q));
+  const andOps = new Set(ranks.flatMap((q, k) => (q && !sum[k] ? q.ops.filter((lex) => lex >= 0) : [])));
+  const columns = andOps.size > 0 && andOps.size <= OPERAND_COLUMNS;
+  if (columns) for (const [i, lex] of [...andOps].entries()) markLex(lex, (i + 1) << COLUMN_SHIFT);
   return {
     live,
     full: (1 << live.length) - 1,
     ranks,
-    sum: ranks.map((q) => q === null || sums(q)),
+    sum,
+    columns,
+    columnCount: columns ? andOps.size : 0,
     phrasePerClause: c.phraseWords === c.clauses.length,
     phraseIsAll:
       c.phrase !== null &&
@@ -226,6 +239,7 @@ function prepare(d: IndexData, c: CompiledSearch): Prepared {
     excluded: c.excluded,
     excludedPhrases,
     acc,
+    stride: bits.length,
     lexMark,
     release: () => {
       for (const lex of marked) lexMark[lex] = 0;
@@ -235,36 +249,47 @@ function prepare(d: IndexData, c: CompiledSearch): Prepared {
 
 /** The clauses' bits of a lexeme mark, and the mark of a slot already reached. */
 const CLAUSE_BITS = (1 << 10) - 1;
+/** Where a lexeme's mark holds its `opStart` column plus one (0: none). */
+const COLUMN_SHIFT = 24;
 const TOUCHED_BIT = 1 << 29;
 
 /**
- * ts_rank by calc_rank_and of `slot` for the rank `k`: its terms among the rank's operands, paired.
- * A few operands are looked up in the doc; many, the doc's terms are read once instead.
+ * ts_rank by calc_rank_and of `slot` for the rank `k`: its terms among the rank's operands, paired
+ * in the operands' order (up to 8) or the doc's (more): the order of the 32-bit sums. Where their
+ * positions begin comes from the operands' columns (`collect` wrote them); without columns, a few
+ * operands are looked up in the doc, or the doc's terms are read once for many.
  */
 function andRankOf(d: IndexData, slot: number, prep: Prepared, k: number): number {
   const ops = prep.ranks[k]!.ops;
   let n = 0;
-  if (ops.length <= 8) {
+  if (prep.columns) {
+    const { opStart, bits } = d.scratch();
+    for (const lex of ops) {
+      if (lex < 0) continue;
+      const at = opStart[(((prep.lexMark[lex]! >>> COLUMN_SHIFT) & 7) - 1) * bits.length + slot]!;
+      if (at) pairStarts[n++] = at;
+    }
+  } else if (ops.length <= 8) {
     for (const lex of ops) {
       const t = termOf(d, slot, lex);
-      if (t >= 0) pairTerms[n++] = t;
+      if (t >= 0) pairStarts[n++] = d.termPosStart.a[t]!;
     }
   } else {
     const mark = prep.lexMark;
     const lexes = d.termLex.a;
     const start = d.termStart.a[slot]!;
     const end = start + d.termCount.a[slot]!;
-    for (let t = start; t < end; t++) if (mark[lexes[t]!]! & RANK_BITS[k]! && n < pairTerms.length) pairTerms[n++] = t;
+    for (let t = start; t < end; t++) if (mark[lexes[t]!]! & RANK_BITS[k]! && n < pairStarts.length) pairStarts[n++] = d.termPosStart.a[t]!;
   }
-  return n < 2 ? -1 : rankAnd(d, pairTerms, n);
+  return n < 2 ? -1 : rankAnd(d, pairStarts, n);
 }
-const pairTerms = new Int32Array(64);
+const pairStarts = new Int32Array(64);
 
 /** ts_rank of `slot` for the rank `k` (0 all, 1 any, 2 exact, 3 phrase): summed by `collect`, or by calc_rank_and. */
 function rankOf(d: IndexData, slot: number, prep: Prepared, k: number): number {
   const q = prep.ranks[k];
   if (!q?.root || !q.ops.length || !d.termCount.a[slot]) return 0;
-  const res = prep.sum[k] ? f32(prep.acc[4 * slot + k]! / q.ops.length) : andRankOf(d, slot, prep, k);
+  const res = prep.sum[k] ? f32(prep.acc[k * prep.stride + slot]! / q.ops.length) : andRankOf(d, slot, prep, k);
   return res < 0 ? 1e-20 : res;
 }
 
@@ -307,7 +332,9 @@ const leadOf = (alt: QNode) => (alt.t === "val" ? alt.lex : alt.t === "phrase" ?
  * Returns the slots reached; `release` clears the scratch.
  */
 function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT): { touched: Int32Array; release: () => void } {
-  const { bits, acc, lexMark, touched: reached } = d.scratch();
+  const { bits, acc, lexMark, opStart, touched: reached } = d.scratch();
+  const stride = bits.length;
+  const postPos = d.postPos.a;
   const alive = d.alive.a;
   let n = 0;
   const cost = (alts: QNode[]) => alts.reduce((sum, alt) => sum + (leadOf(alt) >= 0 ? d.postCount.a[leadOf(alt)]! : 0), 0);
@@ -328,6 +355,9 @@ function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT):
     // Which ranks this lexeme adds to: plain flags, so the loop below stays a tight one.
     const [a0, a1, a2, a3] = [0, 1, 2, 3].map((k) => !!(m & RANK_BITS[k]!) && summed[k]!) as [boolean, boolean, boolean, boolean];
     const adds = a0 || a1 || a2 || a3;
+    // An operand of a calc_rank_and rank: where its positions are, in its column (andRankOf).
+    const column = prep.columns ? ((m >>> COLUMN_SHIFT) & 7) - 1 : -1;
+    const colAt = column * stride;
     let count = n;
     for (let i = start; i < end; i++) {
       const s = slots[i]!;
@@ -339,12 +369,12 @@ function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT):
       bits[s] = b | mark;
       if (adds) {
         const c = contribs[i]!;
-        const at = 4 * s;
-        if (a0) acc[at] = acc[at]! + c;
-        if (a1) acc[at + 1] = acc[at + 1]! + c;
-        if (a2) acc[at + 2] = acc[at + 2]! + c;
-        if (a3) acc[at + 3] = acc[at + 3]! + c;
+        if (a0) acc[s] = acc[s]! + c;
+        if (a1) acc[stride + s] = acc[stride + s]! + c;
+        if (a2) acc[2 * stride + s] = acc[2 * stride + s]! + c;
+        if (a3) acc[3 * stride + s] = acc[3 * stride + s]! + c;
       }
+      if (column >= 0) opStart[colAt + s] = postPos[i]!;
     }
     n = count;
   };
@@ -376,20 +406,22 @@ function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT):
       else if (leadOf(alt) >= 0) phraseVisit(1 << ci, alt, false);
   }
   // Words that only rank or exclude.
-  for (const [k, q] of prep.ranks.entries()) if (q && summed[k]) for (const lex of q.ops) visit(lex, false);
+  for (const [k, q] of prep.ranks.entries())
+    if (q && (summed[k] || (prep.columns && !prep.sum[k]))) for (const lex of q.ops) visit(lex, false);
   for (const x of prep.excluded) if (x.t === "val") visit(x.lex, false);
   const touched = reached.subarray(0, n);
   for (const x of prep.excludedPhrases) for (const s of touched) if (matches(d, s, x)) bits[s] = bits[s]! | EXCLUDED_BIT;
   return {
     touched,
     release: () => {
-      for (const s of touched) {
+      // Only the columns this search wrote, in one pass over the slots it reached.
+      const sums = [0, 1, 2, 3].filter((k) => summed[k] && prep.ranks[k]).map((k) => k * stride);
+      const columns = Array.from({ length: prep.columnCount }, (_, c) => c * stride);
+      for (let i = 0; i < touched.length; i++) {
+        const s = touched[i]!;
         bits[s] = 0;
-        const at = 4 * s;
-        acc[at] = 0;
-        acc[at + 1] = 0;
-        acc[at + 2] = 0;
-        acc[at + 3] = 0;
+        for (const at of sums) acc[at + s] = 0;
+        for (const at of columns) opStart[at + s] = 0;
       }
     },
   };

@@ -33,6 +33,9 @@ const LEXEME_MEMO = 50_000;
 /** Between two deletions of old changes by one process. */
 const PRUNE_EVERY_MS = 60_000;
 
+/** Operands of calc_rank_and ranks whose positions a search keeps per slot (more: looked up in the doc). */
+export const OPERAND_COLUMNS = 6;
+
 /** A packed position's word position and weight (0 D ... 3 A). */
 export const posOf = (p: number) => p & POS_MASK;
 export const weightOf = (p: number) => p >>> POS_BITS;
@@ -148,11 +151,18 @@ function orContribution(positions: number[]): number {
 
 /**
  * A search's working arrays (engine.ts): per slot its clause bits, tier, score and the four ranks'
- * sums (`acc`), per lexeme its marks; and three lists of slots (reached, matching, passing the
+ * sums (`acc`, a column of `cap` slots per rank: a search summing one rank reads one dense column),
+ * per lexeme its marks; and three lists of slots (reached, matching, passing the
  * filters), each filled from the start (typed, so a long list is no array growing in the heap).
  */
 type Scratch = {
   bits: Int32Array;
+  /**
+   * OPERAND_COLUMNS columns of `cap` slots each: for the operands of the ranks scored by
+   * calc_rank_and (a column each), where their positions begin in each slot's doc (0: not in it),
+   * written while the posting lists are read so that scoring needs no lookup in the doc's words.
+   */
+  opStart: Int32Array;
   tier: Int32Array;
   score: Float64Array;
   lexMark: Int32Array;
@@ -190,19 +200,21 @@ export class IndexData {
   termCount = new Ints();
   // The words of every slot's doc: lexeme ids (ascending per slot), and per term its positions.
   termLex = new Ints();
+  /** Where each term's positions begin in `positions`; the word before them is their count. */
   termPosStart = new Ints();
-  termPosCount = new Ints();
   positions = new Ints();
   // Lexemes, and each one's postings: the slots holding it (ascending; dead slots stay until a
-  // reload) and its ts_rank "or" contribution in each (calc_rank_or's, before dividing by the
-  // query's size), as a segment of `postSlots` and `postContrib` (moved to the end, twice as
-  // large, when full): a few large arrays instead of two per lexeme, for the garbage collector.
+  // reload), its ts_rank "or" contribution in each (calc_rank_or's, before dividing by the
+  // query's size) and where its positions in that doc begin (`termPosStart`'s), as a segment of
+  // `postSlots`, `postContrib` and `postPos` (moved to the end, twice as large, when full): a few
+  // large arrays instead of three per lexeme, for the garbage collector.
   lexemeIds = new Map<string, number>();
   postStart = new Ints();
   postCount = new Ints();
   postCap = new Ints();
   postSlots = new Ints();
   postContrib = new Floats();
+  postPos = new Ints();
   // Items by id (their live slot).
   slotOf = new Map<string, number>();
   dead = 0;
@@ -240,6 +252,7 @@ export class IndexData {
       const lexCap = Math.max(1024, Math.ceil(this.lexemeCount * 1.25));
       sc = {
         bits: new Int32Array(cap),
+        opStart: new Int32Array(cap * OPERAND_COLUMNS),
         tier: new Int32Array(cap),
         score: new Float64Array(cap),
         lexMark: new Int32Array(lexCap),
@@ -325,30 +338,34 @@ export class IndexData {
     for (const t of terms) {
       this.termLex.push(t.id);
       const contrib = orContribution(t.positions);
-      this.termPosStart.push(this.positions.n);
-      this.termPosCount.push(t.positions.length);
+      this.positions.push(t.positions.length);
+      const posStart = this.positions.n;
+      this.termPosStart.push(posStart);
       for (const p of t.positions) this.positions.push(p);
-      this.addPosting(t.id, slot, contrib);
+      this.addPosting(t.id, slot, contrib, posStart);
     }
     this.slotOf.set(row.id, slot);
   }
 
   /** Append `slot` to the postings of lexeme `id`, moving them to a larger segment when full. */
-  private addPosting(id: number, slot: number, contrib: number): void {
+  private addPosting(id: number, slot: number, contrib: number, posStart: number): void {
     const n = this.postCount.a[id]!;
     if (n === this.postCap.a[id]) {
       const cap = Math.max(2, n * 2);
       const start = this.postSlots.reserve(cap);
       this.postContrib.reserve(cap);
+      this.postPos.reserve(cap);
       const old = this.postStart.a[id]!;
       this.postSlots.a.copyWithin(start, old, old + n);
       this.postContrib.a.copyWithin(start, old, old + n);
+      this.postPos.a.copyWithin(start, old, old + n);
       this.postStart.a[id] = start;
       this.postCap.a[id] = cap;
     }
     const at = this.postStart.a[id]! + n;
     this.postSlots.a[at] = slot;
     this.postContrib.a[at] = contrib;
+    this.postPos.a[at] = posStart;
     this.postCount.a[id] = n + 1;
   }
 
@@ -388,8 +405,8 @@ export class IndexData {
     for (const t of terms) {
       const id = this.lexemeIds.get(t.lexeme);
       const at = id === undefined ? undefined : mine.get(id);
-      if (at === undefined || this.termPosCount.a[at] !== t.positions.length) return false;
-      const p0 = this.termPosStart.a[at]!;
+      const p0 = at === undefined ? -1 : this.termPosStart.a[at]!;
+      if (at === undefined || this.positions.a[p0 - 1] !== t.positions.length) return false;
       for (let j = 0; j < t.positions.length; j++) if (this.positions.a[p0 + j] !== t.positions[j]) return false;
     }
     return true;
