@@ -35,6 +35,7 @@ import { runMigrations } from "../apps/server/src/db/migrate.js";
 import { encodeListingCursor } from "../apps/server/src/lib/keyset.js";
 import { SearchIndex } from "../apps/server/src/modules/search/memory-index.js";
 import { haproxyBinary, startHaproxy } from "../apps/server/test/haproxy.js";
+import { childPids } from "../apps/server/test/server-process.js";
 import { searchPaths, suggestPaths } from "./search-queries.js";
 import { type CatalogSize, createCheckoutShoppers, createShoppers, FULL_SIZE, seedCatalog } from "./seed.js";
 
@@ -140,29 +141,18 @@ function cpuMs(pid: number | string): number {
   }
 }
 
-/** The processes whose parent is `pid` (Linux /proc): the store processes of a WORKERS store. */
-function childPids(pid: number): number[] {
-  if (!existsSync("/proc")) return [];
-  return readdirSync("/proc")
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        return readFileSync(`/proc/${d}/stat`, "utf8").split(") ")[1]?.split(" ")[1] === String(pid);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
 /** Does something accept TCP connections at `host:port` (within 1 s)? */
 function listening(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ host, port, timeout: 1_000 });
-    socket.once("connect", () => resolve(true));
-    socket.once("error", () => resolve(false));
-    socket.once("timeout", () => resolve(false));
-  }).finally(() => undefined) as Promise<boolean>;
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+    socket.once("timeout", () => done(false));
+  });
 }
 
 /** The embedded PostgreSQL's processes (postmaster + its children), to charge their CPU to a run. */
@@ -706,6 +696,8 @@ async function main() {
       connections: 10,
       target: "store",
       requests: uncached(searchList),
+      // As the WORKERS row is warmed: the run measures the engine compiled, not its first calls.
+      warm: () => warmThrough(base, 1, uncached(searchList)),
       probe: async () =>
         expectOk("search", await getJson(`${base}/api/search?q=samsng%20charger`), (b) => {
           const d = b.data as { total: number; did_you_mean: string | null };

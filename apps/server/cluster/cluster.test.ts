@@ -29,9 +29,8 @@ import { createDb } from "../src/db/client.js";
 import { runMigrations } from "../src/db/migrate.js";
 import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
 import { checkoutBody, PRODUCTION_ENV } from "../test/fixtures.js";
-import { withDatabase } from "../test/global-setup.js";
 import { startHaproxy } from "../test/haproxy.js";
-import { freePort, SERVER_ROOT, type ServerProcess, startServerProcess, waitUntil } from "../test/server-process.js";
+import { freePort, freshDatabase, SERVER_ROOT, type ServerProcess, startServerProcess, waitUntil } from "../test/server-process.js";
 
 const PG_URL = process.env.CLUSTER_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const REDIS_URL = process.env.CLUSTER_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -73,7 +72,7 @@ async function call(base: string, method: string, url: string, token = "", body?
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let tmp = "";
-let dbName = "";
+let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 let dbUrl = "";
 let s3: S3rver | undefined;
 let haproxy: { stop: () => void } | undefined;
@@ -116,13 +115,8 @@ beforeAll(async () => {
   if (!existsSync(ENTRY)) throw new Error(`No build at ${ENTRY}: run npm run build first`);
   tmp = await mkdtemp(path.join(os.tmpdir(), "market-cluster-"));
 
-  dbName = `market_cluster_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists "${dbName}" with (force)`);
-  await admin.query(`create database "${dbName}"`);
-  await admin.end();
-  dbUrl = withDatabase(PG_URL, dbName);
+  database = await freshDatabase(PG_URL, `market_cluster_${process.pid}`);
+  dbUrl = database.url;
   data = await prepare(dbUrl);
 
   // Rate-limit counters of an earlier run (same Redis) would skew the flood check: a database
@@ -178,12 +172,7 @@ afterAll(async () => {
   haproxy?.stop();
   await Promise.all(stores.map((s) => s.stop()));
   await s3?.close().catch(() => {});
-  if (dbName) {
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists "${dbName}" with (force)`);
-    await admin.end();
-  }
+  await database?.drop();
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 

@@ -8,41 +8,33 @@
  *   and its reason.
  * Settings: CLUSTER_DATABASE_URL, CLUSTER_REDIS_URL (as cluster.test.ts).
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../src/db/client.js";
 import { runMigrations } from "../src/db/migrate.js";
 import { PRODUCTION_ENV } from "../test/fixtures.js";
-import { withDatabase } from "../test/global-setup.js";
-import { freePort, SERVER_ROOT, type ServerProcess, startServerProcess, waitUntil } from "../test/server-process.js";
+import {
+  childPids,
+  freePort,
+  freshDatabase,
+  SERVER_ROOT,
+  type ServerProcess,
+  startServerProcess,
+  waitUntil,
+} from "../test/server-process.js";
 
 const PG_URL = process.env.CLUSTER_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const REDIS_URL = process.env.CLUSTER_REDIS_URL ?? "redis://127.0.0.1:6379";
 const ENTRY = path.join(SERVER_ROOT, "dist/main.js");
 
 let tmp = "";
-let dbName = "";
+let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 let dbUrl = "";
 const running: ServerProcess[] = [];
-
-/** The processes whose parent is `pid` (Linux /proc). */
-function childPids(pid: number): number[] {
-  return readdirSync("/proc")
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        return readFileSync(`/proc/${d}/stat`, "utf8").split(") ")[1]?.split(" ")[1] === String(pid);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 /** CPU time (user + system, clock ticks) a process has used so far. */
 function cpuTicks(pid: number): number {
@@ -88,13 +80,8 @@ async function start(env: Record<string, string> = {}, opts?: { waitReady?: bool
 beforeAll(async () => {
   if (!existsSync(ENTRY)) throw new Error(`No build at ${ENTRY}: run npm run build first`);
   tmp = await mkdtemp(path.join(os.tmpdir(), "market-workers-"));
-  dbName = `market_workers_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists "${dbName}" with (force)`);
-  await admin.query(`create database "${dbName}"`);
-  await admin.end();
-  dbUrl = withDatabase(PG_URL, dbName);
+  database = await freshDatabase(PG_URL, `market_workers_${process.pid}`);
+  dbUrl = database.url;
   const db = createDb(dbUrl, 2);
   await runMigrations(db);
   await db.$client.end();
@@ -105,12 +92,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  if (dbName) {
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists "${dbName}" with (force)`);
-    await admin.end();
-  }
+  await database?.drop();
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 

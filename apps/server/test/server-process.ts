@@ -1,8 +1,11 @@
 /** Helpers for tests that start the real server (src/main.ts) as a process of its own. */
 import { type ChildProcess, spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { withDatabase } from "./global-setup.js";
 
 export const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -93,4 +96,37 @@ export async function startServerProcess(
     if (i > 900) throw new Error(`server did not start: ${stderr}${stdout}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The processes whose parent is `pid` (Linux /proc): e.g. the store processes of a WORKERS store. */
+export function childPids(pid: number): number[] {
+  return readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return readFileSync(`/proc/${d}/stat`, "utf8").split(") ")[1]?.split(" ")[1] === String(pid);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/**
+ * The database `name`, created afresh on the PostgreSQL of `adminUrl` (one an earlier run left is
+ * dropped first): its URL, and `drop()` for the end of the run.
+ */
+export async function freshDatabase(adminUrl: string, name: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const run = async (sql: string[]) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      for (const statement of sql) await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  const dropSql = `drop database if exists "${name}" with (force)`;
+  await run([dropSql, `create database "${name}"`]);
+  return { url: withDatabase(adminUrl, name), drop: () => run([dropSql]) };
 }
