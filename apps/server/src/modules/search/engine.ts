@@ -186,22 +186,21 @@ type Prepared = {
   excluded: QNode[];
   excludedPhrases: QNode[];
   /**
-   * The operands of the ranks scored by calc_rank_and each have a column of the scratch's
-   * `opStart` (their number in bits 24-26 of their mark), filled by `collect`: false when they
-   * are more than OPERAND_COLUMNS, and `andRankOf` looks them up in the doc instead.
+   * How many columns of the scratch's `opStart` the operands of the ranks scored by calc_rank_and
+   * use, one each (their number in bits 24-26 of their mark), filled by `collect`. 0 when there are
+   * none or more than OPERAND_COLUMNS: `andRankOf` then looks them up in the doc instead.
    */
-  columns: boolean;
-  /** How many columns the operands use (0 without columns). */
   columnCount: number;
-  /** The scratch's rank sums (rank k's of slot s at k * stride + s) and lexeme marks (read per scored slot). */
+  /** The scratch's rank sums (rank k's of slot s at k * stride + s), operand columns (column c's at c * stride + s) and lexeme marks (read per scored slot). */
   acc: Float64Array;
+  opStart: Int32Array;
   stride: number;
   lexMark: Int32Array;
   release: () => void;
 };
 
 function prepare(d: IndexData, c: CompiledSearch): Prepared {
-  const { lexMark, acc, bits } = d.scratch();
+  const { lexMark, acc, opStart, bits } = d.scratch();
   const marked: number[] = [];
   const markLex = (lex: number, bit: number) => {
     if (lex < 0) return;
@@ -227,7 +226,6 @@ function prepare(d: IndexData, c: CompiledSearch): Prepared {
     full: (1 << live.length) - 1,
     ranks,
     sum,
-    columns,
     columnCount: columns ? andOps.size : 0,
     phrasePerClause: c.phraseWords === c.clauses.length,
     phraseIsAll:
@@ -239,6 +237,7 @@ function prepare(d: IndexData, c: CompiledSearch): Prepared {
     excluded: c.excluded,
     excludedPhrases,
     acc,
+    opStart,
     stride: bits.length,
     lexMark,
     release: () => {
@@ -262,11 +261,10 @@ const TOUCHED_BIT = 1 << 29;
 function andRankOf(d: IndexData, slot: number, prep: Prepared, k: number): number {
   const ops = prep.ranks[k]!.ops;
   let n = 0;
-  if (prep.columns) {
-    const { opStart, bits } = d.scratch();
+  if (prep.columnCount) {
     for (const lex of ops) {
       if (lex < 0) continue;
-      const at = opStart[(((prep.lexMark[lex]! >>> COLUMN_SHIFT) & 7) - 1) * bits.length + slot]!;
+      const at = prep.opStart[(((prep.lexMark[lex]! >>> COLUMN_SHIFT) & 7) - 1) * prep.stride + slot]!;
       if (at) pairStarts[n++] = at;
     }
   } else if (ops.length <= 8) {
@@ -333,7 +331,7 @@ const leadOf = (alt: QNode) => (alt.t === "val" ? alt.lex : alt.t === "phrase" ?
  */
 function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT): { touched: Int32Array; release: () => void } {
   const { bits, acc, lexMark, opStart, touched: reached } = d.scratch();
-  const stride = bits.length;
+  const stride = prep.stride;
   const postPos = d.postPos.a;
   const alive = d.alive.a;
   let n = 0;
@@ -356,7 +354,7 @@ function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT):
     const [a0, a1, a2, a3] = [0, 1, 2, 3].map((k) => !!(m & RANK_BITS[k]!) && summed[k]!) as [boolean, boolean, boolean, boolean];
     const adds = a0 || a1 || a2 || a3;
     // An operand of a calc_rank_and rank: where its positions are, in its column (andRankOf).
-    const column = prep.columns ? ((m >>> COLUMN_SHIFT) & 7) - 1 : -1;
+    const column = prep.columnCount ? ((m >>> COLUMN_SHIFT) & 7) - 1 : -1;
     const colAt = column * stride;
     let count = n;
     for (let i = start; i < end; i++) {
@@ -407,7 +405,7 @@ function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT):
   }
   // Words that only rank or exclude.
   for (const [k, q] of prep.ranks.entries())
-    if (q && (summed[k] || (prep.columns && !prep.sum[k]))) for (const lex of q.ops) visit(lex, false);
+    if (q && (summed[k] || (prep.columnCount && !prep.sum[k]))) for (const lex of q.ops) visit(lex, false);
   for (const x of prep.excluded) if (x.t === "val") visit(x.lex, false);
   const touched = reached.subarray(0, n);
   for (const x of prep.excludedPhrases) for (const s of touched) if (matches(d, s, x)) bits[s] = bits[s]! | EXCLUDED_BIT;
