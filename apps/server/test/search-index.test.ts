@@ -7,8 +7,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { createDb } from "../src/db/client.js";
-import { products } from "../src/db/schema/index.js";
-import { createCategory, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
+import { posts, products } from "../src/db/schema/index.js";
+import { createCategory, createPost, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
+import { PASS_MAX } from "../src/modules/search/engine.js";
 import { parseTsvector, posOf, weightOf } from "../src/modules/search/memory-index.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
@@ -113,6 +114,34 @@ describe("ranking as the PostgreSQL engine did", () => {
     const items = res.json().data.items as { count_in_stock: number }[];
     expect(res.json().data.total).toBe(900);
     expect(items.filter((i) => i.count_in_stock === 0)).toEqual([]);
+  });
+
+  it("forgets what earlier searches marked when the numbers of its passes start again", async () => {
+    // A pass's marks stay in the scratch (nothing clears them after a search): the pass numbers
+    // tell them apart, and when they wrap every mark is cleared, or an old mark would read as
+    // "reached" and the items would be skipped.
+    await ctx.db.$client.query(
+      `insert into products (user_id, category_id, name, description, price_kobo, count_in_stock, image_urls, listed)
+       select $1, $2, 'Wrapphone ' || g, '', 100000, 5, '{}', true from generate_series(1, 30) g`,
+      [sellerId, categoryId],
+    );
+    const total = async (limit: number) =>
+      (await ctx.app.inject({ method: "GET", url: `/api/search?q=wrapphone&limit=${limit}` })).json().data.total;
+    const scratch = (await ctx.app.searchIndex.current()).scratch();
+    scratch.pass = 0;
+    expect(await total(10)).toBe(30);
+    scratch.pass = PASS_MAX;
+    expect(await total(11)).toBe(30);
+  });
+
+  it("counts and filters ratings by whole stars: 3.67 stars is 3 and up, not 4 and up", async () => {
+    const services = await createCategory(ctx.db, { name: "Brewing", type: "services" });
+    const post = await createPost(ctx.db, { userId: sellerId, categoryId: services.id, body: "Zymurgy classes in Yaba" });
+    await ctx.db.update(posts).set({ ratingCount: 3, ratingSum: 11 }).where(eq(posts.id, post.id));
+    const data = async (query: string) => (await ctx.app.inject({ method: "GET", url: `/api/search?q=zymurgy${query}` })).json().data;
+    expect((await data("")).facets.rating).toEqual({ "4": 0, "3": 1 });
+    expect((await data("&min_rating=4")).total).toBe(0);
+    expect((await data("&min_rating=3")).total).toBe(1);
   });
 
   it("ranks the typed words as a phrase when a synonym joins them into one clause (gas cooker)", async () => {

@@ -5,7 +5,23 @@
  * (search.service.ts) builds the queries.
  */
 import { nairaToKobo, type SearchParams, type SearchSort } from "@market/contract";
-import { type IndexData, OPERAND_COLUMNS, posOf, RANK_WEIGHTS, weightOf } from "./memory-index.js";
+import {
+  DEAD_SLOT,
+  FACET_EXCELLENT,
+  FACET_GOOD,
+  FACET_IN_STOCK,
+  FACET_OPTIONS,
+  FACET_SERVICE,
+  FACET_STARS_MASK,
+  FACET_STARS_SHIFT,
+  FACET_STATE_SHIFT,
+  FACET_VERIFIED,
+  type IndexData,
+  OPERAND_COLUMNS,
+  posOf,
+  RANK_WEIGHTS,
+  weightOf,
+} from "./memory-index.js";
 
 /** A compiled query (a tsquery over the index's lexeme ids; -1: a lexeme no item has). */
 export type QNode =
@@ -246,11 +262,31 @@ function prepare(d: IndexData, c: CompiledSearch): Prepared {
   };
 }
 
-/** The clauses' bits of a lexeme mark, and the mark of a slot already reached. */
+/** The clauses' bits of a lexeme mark and of a slot's `bits`. */
 const CLAUSE_BITS = (1 << 10) - 1;
 /** Where a lexeme's mark holds its `opStart` column plus one (0: none). */
 const COLUMN_SHIFT = 24;
-const TOUCHED_BIT = 1 << 29;
+/**
+ * Where a slot's `bits` hold the pass that reached it (`Scratch.pass`, 1 to PASS_MAX): a slot
+ * whose pass is not the current one was not reached by it, whatever its other bits and its rank
+ * sums and operand columns hold (they are reset when it is reached). So no pass clears the
+ * scratch after itself.
+ */
+const PASS_SHIFT = 10;
+const PASS_MASK = ((1 << 19) - 1) << PASS_SHIFT;
+export const PASS_MAX = (1 << 19) - 1;
+
+/** Start a pass over the scratch: its number, shifted into place in `bits` (all bits cleared when the numbers wrap). */
+function nextPass(d: IndexData): number {
+  const sc = d.scratch();
+  if (sc.pass === PASS_MAX) {
+    const bits = sc.bits;
+    for (let s = 0; s < bits.length; s++) if (bits[s] !== DEAD_SLOT) bits[s] = 0;
+    sc.pass = 0;
+  }
+  sc.pass++;
+  return sc.pass << PASS_SHIFT;
+}
 
 /**
  * ts_rank by calc_rank_and of `slot` for the rank `k`: its terms among the rank's operands, paired
@@ -286,7 +322,8 @@ const pairStarts = new Int32Array(64);
 /** ts_rank of `slot` for the rank `k` (0 all, 1 any, 2 exact, 3 phrase): summed by `collect`, or by calc_rank_and. */
 function rankOf(d: IndexData, slot: number, prep: Prepared, k: number): number {
   const q = prep.ranks[k];
-  if (!q?.root || !q.ops.length || !d.termCount.a[slot]) return 0;
+  // A slot scored was reached through its words: its doc is never empty (ts_rank's 0).
+  if (!q?.root || !q.ops.length) return 0;
   const res = prep.sum[k] ? f32(prep.acc[k * prep.stride + slot]! / q.ops.length) : andRankOf(d, slot, prep, k);
   return res < 0 ? 1e-20 : res;
 }
@@ -308,11 +345,11 @@ function scoreOf(d: IndexData, slot: number, prep: Prepared, byAll: boolean, cla
     const phrase = clauses < 2 && !prep.sum[3] && prep.phrasePerClause ? 1e-20 : prep.phraseIsAll && byAll ? all : rankOf(d, slot, prep, 3);
     s = f32(s + f32(2 * phrase));
   }
-  const flags = d.flags.a[slot]!;
-  let f = f32(s * (flags & 1 ? 1 : OUT_OF_STOCK_FACTOR));
-  if (flags & 2) f = f32(f * f32(VERIFIED_BOOST));
-  if (flags & 8) f = f32(f * f32(SELLER_SCORE_BOOST.Excellent));
-  else if (flags & 4) f = f32(f * f32(SELLER_SCORE_BOOST.Good));
+  const flags = d.facetI32[4 * slot + 2]!;
+  let f = f32(s * (flags & FACET_IN_STOCK ? 1 : OUT_OF_STOCK_FACTOR));
+  if (flags & FACET_VERIFIED) f = f32(f * f32(VERIFIED_BOOST));
+  if (flags & FACET_EXCELLENT) f = f32(f * f32(SELLER_SCORE_BOOST.Excellent));
+  else if (flags & FACET_GOOD) f = f32(f * f32(SELLER_SCORE_BOOST.Good));
   return f;
 }
 
@@ -327,13 +364,13 @@ const leadOf = (alt: QNode) => (alt.t === "val" ? alt.lex : alt.t === "phrase" ?
  * exclusion in the scratch `bits`, and the summing ranks' contributions in `acc`. With `some`, every
  * clause's words reach slots; otherwise only those of the clause with the shortest lists (the
  * others only mark the slots it reached: a word in every description is read, never collected).
- * Returns the slots reached; `release` clears the scratch.
+ * Returns the slots reached.
  */
-function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT): { touched: Int32Array; release: () => void } {
+function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT): Int32Array {
   const { bits, acc, lexMark, opStart, touched: reached } = d.scratch();
+  const pass = nextPass(d);
   const stride = prep.stride;
   const postPos = d.postPos.a;
-  const alive = d.alive.a;
   let n = 0;
   const cost = (alts: QNode[]) => alts.reduce((sum, alt) => sum + (leadOf(alt) >= 0 ? d.postCount.a[leadOf(alt)]! : 0), 0);
   const slots = d.postSlots.a;
@@ -343,13 +380,24 @@ function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT):
   const visited = new Set<number>();
   // The "any" rank orders only the some-words list (scoreOf): it is not summed for the all-words one.
   const summed = [prep.sum[0], prep.sum[1] && some, prep.sum[2], prep.sum[3]];
+  // What this pass reads of a slot it reached (its rank sums, its operand columns): reset when reached.
+  const fresh = [
+    ...[0, 1, 2, 3].filter((k) => summed[k] && prep.ranks[k]).map((k) => k * stride),
+    ...Array.from({ length: prep.columnCount }, (_, c) => c * stride),
+  ];
+  const sumsFresh = fresh.length - prep.columnCount;
+  const reach = (s: number, mark: number) => {
+    for (let z = 0; z < sumsFresh; z++) acc[fresh[z]! + s] = 0;
+    for (let z = sumsFresh; z < fresh.length; z++) opStart[fresh[z]! + s] = 0;
+    bits[s] = pass | mark;
+  };
   const visit = (lex: number, open: boolean) => {
     if (lex < 0 || visited.has(lex)) return;
     visited.add(lex);
     const start = d.postStart.a[lex]!;
     const end = start + d.postCount.a[lex]!;
     const m = lexMark[lex]!;
-    const mark = (m & (CLAUSE_BITS | EXCLUDED_BIT)) | TOUCHED_BIT;
+    const mark = m & (CLAUSE_BITS | EXCLUDED_BIT);
     // Which ranks this lexeme adds to: plain flags, so the loop below stays a tight one.
     const [a0, a1, a2, a3] = [0, 1, 2, 3].map((k) => !!(m & RANK_BITS[k]!) && summed[k]!) as [boolean, boolean, boolean, boolean];
     const adds = a0 || a1 || a2 || a3;
@@ -360,11 +408,11 @@ function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT):
     for (let i = start; i < end; i++) {
       const s = slots[i]!;
       const b = bits[s]!;
-      if (b === 0) {
-        if (!open || !alive[s] || count >= limit) continue;
+      if ((b & PASS_MASK) !== pass) {
+        if (!open || count >= limit || b === DEAD_SLOT) continue;
         reached[count++] = s;
-      }
-      bits[s] = b | mark;
+        reach(s, mark);
+      } else bits[s] = b | mark;
       if (adds) {
         const c = contribs[i]!;
         if (a0) acc[s] = acc[s]! + c;
@@ -382,9 +430,14 @@ function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT):
       const end = start + d.postCount.a[leadOf(node)]!;
       for (let i = start; i < end; i++) {
         const s = slots[i]!;
-        if (!alive[s] || bits[s]! & bit || !matches(d, s, node)) continue;
-        if (bits[s] === 0) reached[n++] = s;
-        bits[s] = bits[s]! | bit | TOUCHED_BIT;
+        const b = bits[s]!;
+        const reachedBefore = (b & PASS_MASK) === pass;
+        if (b === DEAD_SLOT || (reachedBefore && b & bit) || !matches(d, s, node)) continue;
+        if (reachedBefore) bits[s] = b | bit;
+        else {
+          reached[n++] = s;
+          reach(s, bit);
+        }
       }
     } else
       for (let i = 0; i < n; i++) {
@@ -409,26 +462,14 @@ function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT):
   for (const x of prep.excluded) if (x.t === "val") visit(x.lex, false);
   const touched = reached.subarray(0, n);
   for (const x of prep.excludedPhrases) for (const s of touched) if (matches(d, s, x)) bits[s] = bits[s]! | EXCLUDED_BIT;
-  return {
-    touched,
-    release: () => {
-      // Only the columns this search wrote, in one pass over the slots it reached.
-      const sums = [0, 1, 2, 3].filter((k) => summed[k] && prep.ranks[k]).map((k) => k * stride);
-      const columns = Array.from({ length: prep.columnCount }, (_, c) => c * stride);
-      for (let i = 0; i < touched.length; i++) {
-        const s = touched[i]!;
-        bits[s] = 0;
-        for (const at of sums) acc[at + s] = 0;
-        for (const at of columns) opStart[at + s] = 0;
-      }
-    },
-  };
+  return touched;
 }
 
 /**
  * The slots with every clause (`some`: at least one) and no excluded word, in `userId`'s shop if
- * given, and `rate(slot)`, which writes a listed slot's tier (clauses matched, with `some`) and
- * relevance into the scratch's `tier` and `score`. Call `release` when done with both.
+ * given, and `rate(slot, at)`, which writes a listed slot's tier (clauses matched, with `some`) and
+ * relevance into the scratch's `tier` and `score` at `at` (the slot's place in the caller's list:
+ * dense, read in order). Both hold until the next `matchList`.
  */
 function matchList(
   d: IndexData,
@@ -436,12 +477,12 @@ function matchList(
   some: boolean,
   userId: string | undefined,
   limit = NO_LIMIT,
-): { list: Int32Array; rate: (slot: number) => void; release: () => void } {
+): { list: Int32Array; rate: (slot: number, at: number) => void } {
   const { bits, tier, score, list: out } = d.scratch();
   const reached = collect(d, prep, some, limit);
   const fullCount = popcount(prep.full);
   let n = 0;
-  for (const s of reached.touched) {
+  for (const s of reached) {
     const b = bits[s]!;
     const cb = b & prep.full;
     if (b & EXCLUDED_BIT || (some ? cb === 0 : cb !== prep.full)) continue;
@@ -449,12 +490,12 @@ function matchList(
     out[n++] = s;
   }
   const list = out.subarray(0, n);
-  const rate = (s: number) => {
+  const rate = (s: number, at: number) => {
     const t = popcount(bits[s]! & prep.full);
-    tier[s] = some ? t : 0;
-    score[s] = scoreOf(d, s, prep, t === fullCount, t);
+    tier[at] = some ? t : 0;
+    score[at] = scoreOf(d, s, prep, t === fullCount, t);
   };
-  return { list, rate, release: reached.release };
+  return { list, rate };
 }
 
 /** Bits of the filters, in the order of FILTERS. */
@@ -468,7 +509,7 @@ function filterOf(d: IndexData, p: SearchParams): { mask: (slot: number) => numb
   if (lo !== undefined && hi !== undefined && lo > hi) [lo, hi] = [hi, lo];
   const loK = lo === undefined ? 0 : nairaToKobo(lo);
   const hiK = hi === undefined ? Number.MAX_SAFE_INTEGER : nairaToKobo(hi);
-  const kinds = p.kind?.length ? new Set<number>(p.kind.map((k) => (k === "service" ? 1 : 0))) : null;
+  const kinds = p.kind?.length ? new Set<number>(p.kind.map((k) => (k === "service" ? FACET_SERVICE : 0))) : null;
   // Categories and states as their numbers in the index (a typed lookup per slot, not a string's):
   // ids as PostgreSQL prints uuids (lower case), the API accepts either case, as `::uuid` did.
   const numbersOf = (values: string[] | undefined, numbers: Map<string, number>, size: number) => {
@@ -497,19 +538,20 @@ function filterOf(d: IndexData, p: SearchParams): { mask: (slot: number) => numb
   }
   const groups = [...groupMap].map(([name, keys]) => ({ name, keys }));
   const anyFilter = !!(kinds || cats || states || price || minRating || p.verified || p.in_stock || groups.length);
-  const [categoryNo, stateNo, flags] = [d.categoryNo.a, d.stateNo.a, d.flags.a];
+  const [rec, rec64] = [d.facetI32, d.facetF64];
   const mask = (s: number): number => {
     let m = 0;
-    if (kinds && !kinds.has(d.kind.a[s]!)) m |= F.kind;
-    if (cats && !cats[categoryNo[s]!]) m |= F.category;
+    const w = rec[4 * s + 2]!;
+    if (kinds && !kinds.has(w & FACET_SERVICE)) m |= F.kind;
+    if (cats && !cats[rec[4 * s + 3]!]) m |= F.category;
     if (price) {
-      const v = d.price[s]!;
+      const v = rec64[2 * s]!;
       if (!(v >= loK && v <= hiK)) m |= F.price;
     }
-    if (states && !states[stateNo[s]!]) m |= F.state;
-    if (minRating && !(d.stars[s]! >= minRating)) m |= F.rating;
-    if (p.verified && !(flags[s]! & 2)) m |= F.verified;
-    if (p.in_stock && !(flags[s]! & 1)) m |= F.inStock;
+    if (states && !states[w >>> FACET_STATE_SHIFT]) m |= F.state;
+    if (minRating && !(((w >>> FACET_STARS_SHIFT) & FACET_STARS_MASK) >= minRating)) m |= F.rating;
+    if (p.verified && !(w & FACET_VERIFIED)) m |= F.verified;
+    if (p.in_stock && !(w & FACET_IN_STOCK)) m |= F.inStock;
     if (groups.length) {
       const keys = d.optionKeys[s]!;
       for (const g of groups)
@@ -562,21 +604,25 @@ export type EngineResult = {
   options: { name: string; values: { value: string; count: number }[] }[];
 };
 
-/** A comparator of slots for `sort` (ties: newest, then id, as the SQL orders did). */
-function comparatorOf(d: IndexData, sort: SearchSort, tier: Int32Array | null, score: Float64Array | null) {
+/**
+ * A comparator of slots for `sort` (ties: newest, then id, as the SQL orders did). By relevance,
+ * with `tier` and `score` (the places' in `slots`), it compares places in `slots` instead.
+ */
+function comparatorOf(d: IndexData, sort: SearchSort, tier: Int32Array | null, score: Float64Array | null, slots: Int32Array | null) {
   const idDesc = (a: number, b: number) => (d.ids[a]! < d.ids[b]! ? 1 : d.ids[a]! > d.ids[b]! ? -1 : 0);
   const newest = (a: number, b: number) => d.created[b]! - d.created[a]! || idDesc(a, b);
   const nullsLast = (x: number, y: number, dir: 1 | -1) =>
     Number.isNaN(x) ? (Number.isNaN(y) ? 0 : 1) : Number.isNaN(y) ? -1 : dir * (x - y);
   switch (sort) {
     case "relevance":
-      return (a: number, b: number) => (tier ? tier[b]! - tier[a]! : 0) || (score ? score[b]! - score[a]! : 0) || newest(a, b);
+      if (!tier || !score || !slots) return newest;
+      return (a: number, b: number) => tier[b]! - tier[a]! || score[b]! - score[a]! || newest(slots[a]!, slots[b]!);
     case "newest":
       return newest;
     case "price_asc":
-      return (a: number, b: number) => nullsLast(d.price[a]!, d.price[b]!, 1) || -idDesc(a, b);
+      return (a: number, b: number) => nullsLast(d.priceOf(a), d.priceOf(b), 1) || -idDesc(a, b);
     case "price_desc":
-      return (a: number, b: number) => nullsLast(d.price[a]!, d.price[b]!, -1) || -idDesc(a, b);
+      return (a: number, b: number) => nullsLast(d.priceOf(a), d.priceOf(b), -1) || -idDesc(a, b);
     case "rating":
       return (a: number, b: number) => nullsLast(d.stars[a]!, d.stars[b]!, -1) || newest(a, b);
   }
@@ -637,15 +683,11 @@ export function runSearch(
   if (!c?.clauses.some((x) => x !== null)) {
     // No word (every item), or no positive word: with exclusions every item without them (all of
     // them ranked 0), else nothing (an empty tsquery matches nothing).
-    const { tier, score, list: all } = d.scratch();
+    const { list: all } = d.scratch();
     let n = 0;
     if (!c || c.excluded.length)
       for (let s = 0; s < d.size; s++)
-        if (d.alive.a[s] && (!userId || d.userIds[s] === userId) && !c?.excluded.some((x) => matches(d, s, x))) {
-          all[n++] = s;
-          tier[s] = 0;
-          score[s] = 0;
-        }
+        if (d.alive.a[s] && (!userId || d.userIds[s] === userId) && !c?.excluded.some((x) => matches(d, s, x))) all[n++] = s;
     return resultOf(d, all.subarray(0, n), filter, p, sort, offset, null);
   }
   const prep = prepare(d, c);
@@ -654,24 +696,20 @@ export function runSearch(
     if (c.any) {
       let total = filter.any ? 0 : matched.list.length;
       if (filter.any) for (const s of matched.list) if (!filter.mask(s)) total++;
-      if (total < someBelow) {
-        matched.release();
-        matched = matchList(d, prep, true, userId);
-      }
+      if (total < someBelow) matched = matchList(d, prep, true, userId);
     }
     return resultOf(d, matched.list, filter, p, sort, offset, relevance ? matched.rate : null);
   } finally {
-    matched.release();
     prep.release();
   }
 }
 
 /** A listed item as the answer carries it. */
 function itemOf(d: IndexData, s: number, categoryName: (id: string) => string): EngineItem {
-  const [price, stock, stars] = [d.price[s]!, d.stock[s]!, d.stars[s]!];
+  const [price, stock, stars] = [d.priceOf(s), d.stock[s]!, d.stars[s]!];
   return {
     id: d.ids[s]!,
-    kind: d.kind.a[s] ? "service" : "product",
+    kind: d.facetOf(s) & FACET_SERVICE ? "service" : "product",
     name: d.names[s]!,
     price_kobo: Number.isNaN(price) ? null : price,
     image_urls: d.images[s]!,
@@ -696,26 +734,28 @@ function countFacets(d: IndexData, list: Int32Array, filter: ReturnType<typeof f
   let [rating4, rating3, verified, inStock] = [0, 0, 0, 0];
   let [priceMin, priceMax] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
   const optionSlots: number[] = [];
-  const flags = d.flags.a;
+  // Every slot's fields from its one record (facetI32, facetF64).
+  const [rec, rec64] = [d.facetI32, d.facetF64];
   for (const s of list) {
     const m = filter.any ? filter.mask(s) : 0;
+    const w = rec[4 * s + 2]!;
     if (m === 0) out[n++] = s;
-    if ((m & ~F.kind) === 0) kindCounts[d.kind.a[s]!]!++;
-    if ((m & ~F.category) === 0) catCounts[d.categoryNo.a[s]!]!++;
-    if ((m & ~F.state) === 0) stateCounts[d.stateNo.a[s]!]!++;
+    if ((m & ~F.kind) === 0) kindCounts[w & FACET_SERVICE ? 1 : 0]!++;
+    if ((m & ~F.category) === 0) catCounts[rec[4 * s + 3]!]!++;
+    if ((m & ~F.state) === 0) stateCounts[w >>> FACET_STATE_SHIFT]!++;
     if ((m & ~F.rating) === 0) {
-      const st = d.stars[s]!;
+      const st = (w >>> FACET_STARS_SHIFT) & FACET_STARS_MASK;
       if (st >= 4) rating4++;
       if (st >= 3) rating3++;
     }
-    if ((m & ~F.verified) === 0 && flags[s]! & 2) verified++;
-    if ((m & ~F.inStock) === 0 && flags[s]! & 1) inStock++;
+    if ((m & ~F.verified) === 0 && w & FACET_VERIFIED) verified++;
+    if ((m & ~F.inStock) === 0 && w & FACET_IN_STOCK) inStock++;
     if ((m & ~F.price) === 0) {
-      const v = d.price[s]!;
+      const v = rec64[2 * s]!;
       if (v < priceMin) priceMin = v;
       if (v > priceMax) priceMax = v;
     }
-    if ((m & ~F.options) === 0 && flags[s]! & 16) optionSlots.push(s);
+    if ((m & ~F.options) === 0 && w & FACET_OPTIONS) optionSlots.push(s);
   }
   return {
     passing: out.subarray(0, n),
@@ -734,7 +774,7 @@ function countFacets(d: IndexData, list: Int32Array, filter: ReturnType<typeof f
 
 /**
  * Facets, total and page of `list`. By relevance, `rate` writes each passing slot's tier and score
- * into the scratch (null: they are there already).
+ * into the scratch (null: no word, every item ranks the same, newest first).
  */
 function resultOf(
   d: IndexData,
@@ -743,7 +783,7 @@ function resultOf(
   p: SearchParams,
   sort: SearchSort,
   offset: number,
-  rate: ((slot: number) => void) | null,
+  rate: ((slot: number, at: number) => void) | null,
 ): EngineResult {
   const { passing, kindCounts, catCounts, stateCounts, rating4, rating3, verified, inStock, priceMin, priceMax, optionSlots } = countFacets(
     d,
@@ -754,12 +794,15 @@ function resultOf(
   // The page.
   const k = offset + p.limit;
   let pageSlots: number[];
-  if (sort === "relevance") {
-    // Slot-indexed: only the listed slots' entries were written, and only they are read.
-    const { tier, score } = d.scratch();
-    if (rate) for (const s of passing) rate(s);
-    pageSlots = topK(passing, k, comparatorOf(d, sort, tier, score));
-  } else pageSlots = topK(passing, k, comparatorOf(d, sort, null, null));
+  if (sort === "relevance" && rate) {
+    // By place in `passing`: the scores are written and read in order, not scattered by slot.
+    const { tier, score, places } = d.scratch();
+    for (let i = 0; i < passing.length; i++) {
+      rate(passing[i]!, i);
+      places[i] = i;
+    }
+    pageSlots = topK(places.subarray(0, passing.length), k, comparatorOf(d, sort, tier, score, passing)).map((i) => passing[i]!);
+  } else pageSlots = topK(passing, k, comparatorOf(d, sort, null, null, null));
   pageSlots = pageSlots.slice(offset, k);
 
   const categoryName = (id: string) => d.categories.get(id)?.name ?? "";
@@ -842,14 +885,14 @@ export function suggestItems(d: IndexData, c: CompiledSearch, candidates: number
   try {
     // One clause and no exclusion: every slot reached matches, so reaching the first `candidates` is enough.
     const matched = matchList(d, prep, false, undefined, prep.live.length === 1 && !prep.excluded.length ? candidates : NO_LIMIT);
-    try {
-      const first = Array.from(matched.list.subarray(0, candidates));
-      for (const s of first) matched.rate(s);
-      const { score } = d.scratch();
-      return first.sort((a, b) => score[b]! - score[a]! || d.created[b]! - d.created[a]!).slice(0, n);
-    } finally {
-      matched.release();
-    }
+    const first = Array.from(matched.list.subarray(0, candidates));
+    for (const [i, s] of first.entries()) matched.rate(s, i);
+    const { score } = d.scratch();
+    return first
+      .map((s, i) => ({ s, score: score[i]! }))
+      .sort((a, b) => b.score - a.score || d.created[b.s]! - d.created[a.s]!)
+      .slice(0, n)
+      .map((x) => x.s);
   } finally {
     prep.release();
   }

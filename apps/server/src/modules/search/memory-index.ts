@@ -33,6 +33,21 @@ const LEXEME_MEMO = 50_000;
 /** Between two deletions of old changes by one process. */
 const PRUNE_EVERY_MS = 60_000;
 
+/** Bits of a slot's facet word (`IndexData.facetI32`): in stock, verified seller, seller labels, has variant options, a service. */
+export const FACET_IN_STOCK = 1;
+export const FACET_VERIFIED = 2;
+export const FACET_GOOD = 4;
+export const FACET_EXCELLENT = 8;
+export const FACET_OPTIONS = 16;
+export const FACET_SERVICE = 32;
+/** Fields of the facet word: whole stars (0 to 5; 0 also for none: `stars >= n` for a whole n), then the state's number (in `stateNames`). */
+export const FACET_STARS_SHIFT = 6;
+export const FACET_STARS_MASK = 7;
+export const FACET_STATE_SHIFT = 9;
+
+/** A dead slot's scratch `bits` (the sign bit): the posting scans skip it without reading `alive`. */
+export const DEAD_SLOT = 1 << 31;
+
 /** Operands of calc_rank_and ranks whose positions a search keeps per slot (more: looked up in the doc). */
 export const OPERAND_COLUMNS = 6;
 
@@ -150,12 +165,14 @@ function orContribution(positions: number[]): number {
 }
 
 /**
- * A search's working arrays (engine.ts): per slot its clause bits, tier, score and the four ranks'
- * sums (`acc`, a column of `cap` slots per rank: a search summing one rank reads one dense column),
- * per lexeme its marks; and three lists of slots (reached, matching, passing the
- * filters), each filled from the start (typed, so a long list is no array growing in the heap).
+ * A search's working arrays (engine.ts): per slot its clause bits and the four ranks' sums (`acc`,
+ * a column of `cap` slots per rank: a search summing one rank reads one dense column), valid for
+ * the slots the current pass reached (`bits`); per lexeme its marks; three lists of slots
+ * (reached, matching, passing the filters) and the tier and score of each place in the last,
+ * each filled from the start (typed, so a long list is no array growing in the heap).
  */
 type Scratch = {
+  /** Per slot: what the last pass that reached it marked (engine.ts), or 0; DEAD_SLOT for a dead slot, always. */
   bits: Int32Array;
   /**
    * OPERAND_COLUMNS columns of `cap` slots each: for the operands of the ranks scored by
@@ -170,6 +187,10 @@ type Scratch = {
   touched: Int32Array;
   list: Int32Array;
   passing: Int32Array;
+  /** 0, 1, 2 ...: places in `passing`, ordered by relevance (its tier and score are by place, not by slot). */
+  places: Int32Array;
+  /** The number of the last pass over `bits` (engine.ts: a slot's bits hold the pass that reached it). */
+  pass: number;
 };
 
 /**
@@ -187,15 +208,18 @@ export class IndexData {
   options: string[][] = [];
   /** Lower-case "name<US>value" of `options`. */
   optionKeys: string[][] = [];
-  kind = new Ints(); // 0 product, 1 service
   alive = new Ints();
-  price: Float64Array = new Float64Array(1024); // kobo; NaN: none
+  /**
+   * What the filters, the facets and the scoring read of a slot, together in 16 bytes (one memory
+   * read per slot where separate columns cost one each): its price in kobo (NaN: none) at
+   * `facetF64[2 * slot]`, its facet word (FACET_*) at `facetI32[4 * slot + 2]` and its category's
+   * number (in `categoryList`) at `facetI32[4 * slot + 3]`. Two views of one buffer.
+   */
+  facetF64 = new Float64Array(2 * 1024);
+  facetI32 = new Int32Array(this.facetF64.buffer);
   stock: Float64Array = new Float64Array(1024); // NaN: none (a service)
   stars: Float64Array = new Float64Array(1024); // NaN: none
   created: Float64Array = new Float64Array(1024); // ms
-  flags = new Ints(); // 1 in stock, 2 verified, 4 label Good, 8 label Excellent, 16 has options
-  stateNo = new Ints(); // index in stateNames
-  categoryNo = new Ints(); // index in categoryNos
   termStart = new Ints();
   termCount = new Ints();
   // The words of every slot's doc: lexeme ids (ascending per slot), and per term its positions.
@@ -242,16 +266,18 @@ export class IndexData {
   private scratchArrays: Scratch | null = null;
 
   /**
-   * Per-slot scratch arrays of a search (engine.ts), zero between searches: a search runs from
-   * start to end without awaiting, so one set per copy serves every search of the process.
+   * Per-slot scratch arrays of a search (engine.ts): a search runs from start to end without
+   * awaiting, so one set per copy serves every search of the process.
    */
   scratch(): Scratch {
     let sc = this.scratchArrays;
     if (!sc || sc.bits.length < this.size || sc.lexMark.length < this.lexemeCount) {
       const cap = Math.max(1024, Math.ceil(this.size * 1.25));
       const lexCap = Math.max(1024, Math.ceil(this.lexemeCount * 1.25));
+      const bits = new Int32Array(cap);
+      for (let slot = 0; slot < this.size; slot++) if (!this.alive.a[slot]) bits[slot] = DEAD_SLOT;
       sc = {
-        bits: new Int32Array(cap),
+        bits,
         opStart: new Int32Array(cap * OPERAND_COLUMNS),
         tier: new Int32Array(cap),
         score: new Float64Array(cap),
@@ -260,20 +286,33 @@ export class IndexData {
         touched: new Int32Array(cap),
         list: new Int32Array(cap),
         passing: new Int32Array(cap),
+        places: new Int32Array(cap),
+        pass: 0,
       };
       this.scratchArrays = sc;
     }
     return sc;
   }
 
+  /** The slot's price in kobo (NaN: none). */
+  priceOf(slot: number): number {
+    return this.facetF64[2 * slot]!;
+  }
+
+  /** The slot's facet word (FACET_* bits and fields). */
+  facetOf(slot: number): number {
+    return this.facetI32[4 * slot + 2]!;
+  }
+
   private growFloats(n: number) {
-    if (n <= this.price.length) return;
-    const grow = (a: Float64Array) => {
-      const b = new Float64Array(Math.max(n, a.length * 2));
+    if (n <= this.stock.length) return;
+    const grow = (a: Float64Array, per = 1) => {
+      const b = new Float64Array(Math.max(n, (a.length * 2) / per) * per);
       b.set(a);
       return b;
     };
-    this.price = grow(this.price);
+    this.facetF64 = grow(this.facetF64, 2);
+    this.facetI32 = new Int32Array(this.facetF64.buffer);
     this.stock = grow(this.stock);
     this.stars = grow(this.stars);
     this.created = grow(this.created);
@@ -323,13 +362,10 @@ export class IndexData {
     this.states.push(this.intern(row.state));
     this.options.push(NONE);
     this.optionKeys.push(NONE);
-    this.kind.push(row.kind === "service" ? 1 : 0);
     this.alive.push(1);
-    this.flags.push(0);
     this.growFloats(slot + 1);
+    this.facetI32[4 * slot + 3] = this.numbered(row.category_id, this.categoryList, this.categoryNoOf);
     this.setColumns(slot, row);
-    this.stateNo.push(this.numbered(row.state, this.stateNames, this.stateNoOf));
-    this.categoryNo.push(this.numbered(row.category_id, this.categoryList, this.categoryNoOf));
     const terms = parseTsvector(row.doc)
       .map((t) => ({ id: this.lexemeId(t.lexeme), positions: t.positions }))
       .sort((a, b) => a.id - b.id);
@@ -371,16 +407,20 @@ export class IndexData {
 
   /** The columns that change without the words (price, stock, stars, seller flags). */
   private setColumns(slot: number, row: ItemRow): void {
-    this.price[slot] = row.price_kobo === null ? Number.NaN : Number(row.price_kobo);
+    const stars = row.stars === null ? Number.NaN : Number(row.stars);
+    this.facetF64[2 * slot] = row.price_kobo === null ? Number.NaN : Number(row.price_kobo);
     this.stock[slot] = row.count_in_stock === null ? Number.NaN : row.count_in_stock;
-    this.stars[slot] = row.stars === null ? Number.NaN : Number(row.stars);
+    this.stars[slot] = stars;
     this.created[slot] = row.created_ms;
-    this.flags.a[slot] =
-      (row.in_stock ? 1 : 0) |
-      (row.verified ? 2 : 0) |
-      (row.seller_label === "Good" ? 4 : 0) |
-      (row.seller_label === "Excellent" ? 8 : 0) |
-      (row.options.length ? 16 : 0);
+    this.facetI32[4 * slot + 2] =
+      (row.in_stock ? FACET_IN_STOCK : 0) |
+      (row.verified ? FACET_VERIFIED : 0) |
+      (row.seller_label === "Good" ? FACET_GOOD : 0) |
+      (row.seller_label === "Excellent" ? FACET_EXCELLENT : 0) |
+      (row.options.length ? FACET_OPTIONS : 0) |
+      (row.kind === "service" ? FACET_SERVICE : 0) |
+      ((Number.isNaN(stars) ? 0 : Math.min(5, Math.floor(stars))) << FACET_STARS_SHIFT) |
+      (this.numbered(row.state, this.stateNames, this.stateNoOf) << FACET_STATE_SHIFT);
     this.names[slot] = row.name;
     this.images[slot] = row.image_urls;
     this.options[slot] = row.options.length ? row.options : NONE;
@@ -417,6 +457,7 @@ export class IndexData {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
     this.alive.a[slot] = 0;
+    if (this.scratchArrays) this.scratchArrays.bits[slot] = DEAD_SLOT;
     this.slotOf.delete(id);
     this.dead++;
   }

@@ -9,7 +9,7 @@ import { koboToNaira, type SearchFacets, type SearchItem, type SearchParams, typ
 import { type SQL, sql } from "drizzle-orm";
 import { invalidCursor, parseCursorJson } from "../../lib/cursor.js";
 import { type CompiledSearch, type QNode, type RankQuery, runSearch, suggestItems } from "./engine.js";
-import type { IndexData, SearchIndex, WordFacts } from "./memory-index.js";
+import { FACET_SERVICE, type IndexData, type SearchIndex, type WordFacts } from "./memory-index.js";
 import {
   applySynonyms,
   type Clause,
@@ -381,9 +381,9 @@ export async function suggest(index: SearchIndex, text: string, synonyms: readon
   const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   const items = suggestItems(d, compiled, SUGGEST_CANDIDATES, SUGGEST_ITEMS).map(
     (s): Suggestion => ({
-      type: d.kind.a[s] ? "service" : "product",
+      type: d.facetOf(s) & FACET_SERVICE ? "service" : "product",
       text: d.names[s]!,
-      url: `/product/${d.kind.a[s] ? "services" : "market-place"}/${d.ids[s]}`,
+      url: `/product/${d.facetOf(s) & FACET_SERVICE ? "services" : "market-place"}/${d.ids[s]}`,
     }),
   );
   const categories = [...d.categories]
