@@ -20,6 +20,10 @@ import {
   OPERAND_COLUMNS,
   posOf,
   RANK_WEIGHTS,
+  REC_CATEGORY,
+  REC_CREATED,
+  REC_PRICE,
+  REC_WORD,
   weightOf,
 } from "./memory-index.js";
 
@@ -331,9 +335,9 @@ function rankOf(d: IndexData, slot: number, prep: Prepared, k: number): number {
 /**
  * Relevance score of `slot` (ADR 0205): its match's rank (by the all-words query when `byAll`, else
  * the some-words one), plus the words as typed, plus twice the phrase; times its multipliers (stock,
- * blue tick, seller score label).
+ * blue tick, seller score label: `flags`, its facet word).
  */
-function scoreOf(d: IndexData, slot: number, prep: Prepared, byAll: boolean, clauses: number): number {
+function scoreOf(d: IndexData, slot: number, prep: Prepared, byAll: boolean, clauses: number, flags: number): number {
   const all = byAll || !prep.ranks[1] ? rankOf(d, slot, prep, 0) : 0;
   let s = byAll || !prep.ranks[1] ? all : rankOf(d, slot, prep, 1);
   if (prep.ranks[2]) s = f32(s + rankOf(d, slot, prep, 2));
@@ -345,7 +349,6 @@ function scoreOf(d: IndexData, slot: number, prep: Prepared, byAll: boolean, cla
     const phrase = clauses < 2 && !prep.sum[3] && prep.phrasePerClause ? 1e-20 : prep.phraseIsAll && byAll ? all : rankOf(d, slot, prep, 3);
     s = f32(s + f32(2 * phrase));
   }
-  const flags = d.facetI32[4 * slot + 2]!;
   let f = f32(s * (flags & FACET_IN_STOCK ? 1 : OUT_OF_STOCK_FACTOR));
   if (flags & FACET_VERIFIED) f = f32(f * f32(VERIFIED_BOOST));
   if (flags & FACET_EXCELLENT) f = f32(f * f32(SELLER_SCORE_BOOST.Excellent));
@@ -467,7 +470,7 @@ function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT):
 
 /**
  * The slots with every clause (`some`: at least one) and no excluded word, in `userId`'s shop if
- * given, and `rate(slot, at)`, which writes a listed slot's tier (clauses matched, with `some`) and
+ * given, and `rate(slot, at, flags)`, which writes a listed slot's tier (clauses matched, with `some`) and
  * relevance into the scratch's `tier` and `score` at `at` (the slot's place in the caller's list:
  * dense, read in order). Both hold until the next `matchList`.
  */
@@ -477,12 +480,13 @@ function matchList(
   some: boolean,
   userId: string | undefined,
   limit = NO_LIMIT,
-): { list: Int32Array; rate: (slot: number, at: number) => void } {
+): { list: Int32Array; rate: (slot: number, at: number, flags: number) => void } {
   const { bits, tier, score, list: out } = d.scratch();
   const reached = collect(d, prep, some, limit);
   const fullCount = popcount(prep.full);
   let n = 0;
-  for (const s of reached) {
+  for (let i = 0; i < reached.length; i++) {
+    const s = reached[i]!;
     const b = bits[s]!;
     const cb = b & prep.full;
     if (b & EXCLUDED_BIT || (some ? cb === 0 : cb !== prep.full)) continue;
@@ -490,10 +494,10 @@ function matchList(
     out[n++] = s;
   }
   const list = out.subarray(0, n);
-  const rate = (s: number, at: number) => {
+  const rate = (s: number, at: number, flags: number) => {
     const t = popcount(bits[s]! & prep.full);
     tier[at] = some ? t : 0;
-    score[at] = scoreOf(d, s, prep, t === fullCount, t);
+    score[at] = scoreOf(d, s, prep, t === fullCount, t, flags);
   };
   return { list, rate };
 }
@@ -541,11 +545,11 @@ function filterOf(d: IndexData, p: SearchParams): { mask: (slot: number) => numb
   const [rec, rec64] = [d.facetI32, d.facetF64];
   const mask = (s: number): number => {
     let m = 0;
-    const w = rec[4 * s + 2]!;
+    const w = rec[8 * s + REC_WORD]!;
     if (kinds && !kinds.has(w & FACET_SERVICE)) m |= F.kind;
-    if (cats && !cats[rec[4 * s + 3]!]) m |= F.category;
+    if (cats && !cats[rec[8 * s + REC_CATEGORY]!]) m |= F.category;
     if (price) {
-      const v = rec64[2 * s]!;
+      const v = rec64[4 * s + REC_PRICE]!;
       if (!(v >= loK && v <= hiK)) m |= F.price;
     }
     if (states && !states[w >>> FACET_STATE_SHIFT]) m |= F.state;
@@ -604,19 +608,25 @@ export type EngineResult = {
   options: { name: string; values: { value: string; count: number }[] }[];
 };
 
+/** What the relevance order reads of each place in a list of slots: its tier, score and creation time (ms). */
+type Places = { slots: Int32Array; tier: Int32Array; score: Float64Array; created: Float64Array };
+
 /**
  * A comparator of slots for `sort` (ties: newest, then id, as the SQL orders did). By relevance,
- * with `tier` and `score` (the places' in `slots`), it compares places in `slots` instead.
+ * with `places`, it compares places in `places.slots` instead (without, every slot ties: newest).
  */
-function comparatorOf(d: IndexData, sort: SearchSort, tier: Int32Array | null, score: Float64Array | null, slots: Int32Array | null) {
+function comparatorOf(d: IndexData, sort: SearchSort, places: Places | null) {
   const idDesc = (a: number, b: number) => (d.ids[a]! < d.ids[b]! ? 1 : d.ids[a]! > d.ids[b]! ? -1 : 0);
-  const newest = (a: number, b: number) => d.created[b]! - d.created[a]! || idDesc(a, b);
+  const newest = (a: number, b: number) => d.createdOf(b) - d.createdOf(a) || idDesc(a, b);
   const nullsLast = (x: number, y: number, dir: 1 | -1) =>
     Number.isNaN(x) ? (Number.isNaN(y) ? 0 : 1) : Number.isNaN(y) ? -1 : dir * (x - y);
   switch (sort) {
-    case "relevance":
-      if (!tier || !score || !slots) return newest;
-      return (a: number, b: number) => tier[b]! - tier[a]! || score[b]! - score[a]! || newest(slots[a]!, slots[b]!);
+    case "relevance": {
+      if (!places) return newest;
+      const { slots, tier, score, created } = places;
+      return (a: number, b: number) =>
+        tier[b]! - tier[a]! || score[b]! - score[a]! || created[b]! - created[a]! || idDesc(slots[a]!, slots[b]!);
+    }
     case "newest":
       return newest;
     case "price_asc":
@@ -624,7 +634,7 @@ function comparatorOf(d: IndexData, sort: SearchSort, tier: Int32Array | null, s
     case "price_desc":
       return (a: number, b: number) => nullsLast(d.priceOf(a), d.priceOf(b), -1) || -idDesc(a, b);
     case "rating":
-      return (a: number, b: number) => nullsLast(d.stars[a]!, d.stars[b]!, -1) || newest(a, b);
+      return (a: number, b: number) => nullsLast(d.starsOf(a), d.starsOf(b), -1) || newest(a, b);
   }
 }
 
@@ -706,7 +716,7 @@ export function runSearch(
 
 /** A listed item as the answer carries it. */
 function itemOf(d: IndexData, s: number, categoryName: (id: string) => string): EngineItem {
-  const [price, stock, stars] = [d.priceOf(s), d.stock[s]!, d.stars[s]!];
+  const [price, stock, stars] = [d.priceOf(s), d.stock[s]!, d.starsOf(s)];
   return {
     id: d.ids[s]!,
     kind: d.facetOf(s) & FACET_SERVICE ? "service" : "product",
@@ -726,7 +736,7 @@ function itemOf(d: IndexData, s: number, categoryName: (id: string) => string): 
  * passing every filter but its own (disjunctive).
  */
 function countFacets(d: IndexData, list: Int32Array, filter: ReturnType<typeof filterOf>) {
-  const out = d.scratch().passing;
+  const { passing: out, placeWord, placeCreated } = d.scratch();
   let n = 0;
   const kindCounts = [0, 0];
   const catCounts = new Int32Array(d.categoryList.length);
@@ -738,10 +748,15 @@ function countFacets(d: IndexData, list: Int32Array, filter: ReturnType<typeof f
   const [rec, rec64] = [d.facetI32, d.facetF64];
   for (const s of list) {
     const m = filter.any ? filter.mask(s) : 0;
-    const w = rec[4 * s + 2]!;
-    if (m === 0) out[n++] = s;
+    const w = rec[8 * s + REC_WORD]!;
+    if (m === 0) {
+      // What scoring and ordering will read of it, by place: read in order, not scattered by slot.
+      placeWord[n] = w;
+      placeCreated[n] = rec64[4 * s + REC_CREATED]!;
+      out[n++] = s;
+    }
     if ((m & ~F.kind) === 0) kindCounts[w & FACET_SERVICE ? 1 : 0]!++;
-    if ((m & ~F.category) === 0) catCounts[rec[4 * s + 3]!]!++;
+    if ((m & ~F.category) === 0) catCounts[rec[8 * s + REC_CATEGORY]!]!++;
     if ((m & ~F.state) === 0) stateCounts[w >>> FACET_STATE_SHIFT]!++;
     if ((m & ~F.rating) === 0) {
       const st = (w >>> FACET_STARS_SHIFT) & FACET_STARS_MASK;
@@ -751,7 +766,7 @@ function countFacets(d: IndexData, list: Int32Array, filter: ReturnType<typeof f
     if ((m & ~F.verified) === 0 && w & FACET_VERIFIED) verified++;
     if ((m & ~F.inStock) === 0 && w & FACET_IN_STOCK) inStock++;
     if ((m & ~F.price) === 0) {
-      const v = rec64[2 * s]!;
+      const v = rec64[4 * s + REC_PRICE]!;
       if (v < priceMin) priceMin = v;
       if (v > priceMax) priceMax = v;
     }
@@ -783,7 +798,7 @@ function resultOf(
   p: SearchParams,
   sort: SearchSort,
   offset: number,
-  rate: ((slot: number, at: number) => void) | null,
+  rate: ((slot: number, at: number, flags: number) => void) | null,
 ): EngineResult {
   const { passing, kindCounts, catCounts, stateCounts, rating4, rating3, verified, inStock, priceMin, priceMax, optionSlots } = countFacets(
     d,
@@ -796,13 +811,14 @@ function resultOf(
   let pageSlots: number[];
   if (sort === "relevance" && rate) {
     // By place in `passing`: the scores are written and read in order, not scattered by slot.
-    const { tier, score, places } = d.scratch();
+    const { tier, score, places, placeWord, placeCreated } = d.scratch();
     for (let i = 0; i < passing.length; i++) {
-      rate(passing[i]!, i);
+      rate(passing[i]!, i, placeWord[i]!);
       places[i] = i;
     }
-    pageSlots = topK(places.subarray(0, passing.length), k, comparatorOf(d, sort, tier, score, passing)).map((i) => passing[i]!);
-  } else pageSlots = topK(passing, k, comparatorOf(d, sort, null, null, null));
+    const order = comparatorOf(d, sort, { slots: passing, tier, score, created: placeCreated });
+    pageSlots = topK(places.subarray(0, passing.length), k, order).map((i) => passing[i]!);
+  } else pageSlots = topK(passing, k, comparatorOf(d, sort, null));
   pageSlots = pageSlots.slice(offset, k);
 
   const categoryName = (id: string) => d.categories.get(id)?.name ?? "";
@@ -886,11 +902,11 @@ export function suggestItems(d: IndexData, c: CompiledSearch, candidates: number
     // One clause and no exclusion: every slot reached matches, so reaching the first `candidates` is enough.
     const matched = matchList(d, prep, false, undefined, prep.live.length === 1 && !prep.excluded.length ? candidates : NO_LIMIT);
     const first = Array.from(matched.list.subarray(0, candidates));
-    for (const [i, s] of first.entries()) matched.rate(s, i);
+    for (const [i, s] of first.entries()) matched.rate(s, i, d.facetOf(s));
     const { score } = d.scratch();
     return first
       .map((s, i) => ({ s, score: score[i]! }))
-      .sort((a, b) => b.score - a.score || d.created[b.s]! - d.created[a.s]!)
+      .sort((a, b) => b.score - a.score || d.createdOf(b.s) - d.createdOf(a.s))
       .slice(0, n)
       .map((x) => x.s);
   } finally {

@@ -45,6 +45,13 @@ export const FACET_STARS_SHIFT = 6;
 export const FACET_STARS_MASK = 7;
 export const FACET_STATE_SHIFT = 9;
 
+/** Where a slot's record holds each field: in `facetF64` from 4 * slot, in `facetI32` from 8 * slot (IndexData.facetF64). */
+export const REC_PRICE = 0;
+export const REC_CREATED = 1;
+export const REC_STARS = 2;
+export const REC_WORD = 6;
+export const REC_CATEGORY = 7;
+
 /** A dead slot's scratch `bits` (the sign bit): the posting scans skip it without reading `alive`. */
 export const DEAD_SLOT = 1 << 31;
 
@@ -189,6 +196,9 @@ type Scratch = {
   passing: Int32Array;
   /** 0, 1, 2 ...: places in `passing`, ordered by relevance (its tier and score are by place, not by slot). */
   places: Int32Array;
+  /** The facet word and creation time (ms) of each place in `passing`. */
+  placeWord: Int32Array;
+  placeCreated: Float64Array;
   /** The number of the last pass over `bits` (engine.ts: a slot's bits hold the pass that reached it). */
   pass: number;
 };
@@ -210,16 +220,15 @@ export class IndexData {
   optionKeys: string[][] = [];
   alive = new Ints();
   /**
-   * What the filters, the facets and the scoring read of a slot, together in 16 bytes (one memory
-   * read per slot where separate columns cost one each): its price in kobo (NaN: none) at
-   * `facetF64[2 * slot]`, its facet word (FACET_*) at `facetI32[4 * slot + 2]` and its category's
-   * number (in `categoryList`) at `facetI32[4 * slot + 3]`. Two views of one buffer.
+   * What the filters, the facets, the scoring and the orders read of a slot, together in one
+   * 32-byte record (one memory read per slot where separate columns cost one each): at
+   * `facetF64[4 * slot + REC_*]` its price in kobo (NaN: none), creation time (ms) and stars (NaN:
+   * none); at `facetI32[8 * slot + REC_*]` its facet word (FACET_*) and its category's number (in
+   * `categoryList`). Two views of one buffer.
    */
-  facetF64 = new Float64Array(2 * 1024);
+  facetF64 = new Float64Array(4 * 1024);
   facetI32 = new Int32Array(this.facetF64.buffer);
   stock: Float64Array = new Float64Array(1024); // NaN: none (a service)
-  stars: Float64Array = new Float64Array(1024); // NaN: none
-  created: Float64Array = new Float64Array(1024); // ms
   termStart = new Ints();
   termCount = new Ints();
   // The words of every slot's doc: lexeme ids (ascending per slot), and per term its positions.
@@ -287,6 +296,8 @@ export class IndexData {
         list: new Int32Array(cap),
         passing: new Int32Array(cap),
         places: new Int32Array(cap),
+        placeWord: new Int32Array(cap),
+        placeCreated: new Float64Array(cap),
         pass: 0,
       };
       this.scratchArrays = sc;
@@ -296,12 +307,22 @@ export class IndexData {
 
   /** The slot's price in kobo (NaN: none). */
   priceOf(slot: number): number {
-    return this.facetF64[2 * slot]!;
+    return this.facetF64[4 * slot + REC_PRICE]!;
+  }
+
+  /** When the slot's item was created (ms). */
+  createdOf(slot: number): number {
+    return this.facetF64[4 * slot + REC_CREATED]!;
+  }
+
+  /** The slot's stars (NaN: none). */
+  starsOf(slot: number): number {
+    return this.facetF64[4 * slot + REC_STARS]!;
   }
 
   /** The slot's facet word (FACET_* bits and fields). */
   facetOf(slot: number): number {
-    return this.facetI32[4 * slot + 2]!;
+    return this.facetI32[8 * slot + REC_WORD]!;
   }
 
   private growFloats(n: number) {
@@ -311,11 +332,9 @@ export class IndexData {
       b.set(a);
       return b;
     };
-    this.facetF64 = grow(this.facetF64, 2);
+    this.facetF64 = grow(this.facetF64, 4);
     this.facetI32 = new Int32Array(this.facetF64.buffer);
     this.stock = grow(this.stock);
-    this.stars = grow(this.stars);
-    this.created = grow(this.created);
   }
 
   private interned = new Map<string, string>();
@@ -364,7 +383,7 @@ export class IndexData {
     this.optionKeys.push(NONE);
     this.alive.push(1);
     this.growFloats(slot + 1);
-    this.facetI32[4 * slot + 3] = this.numbered(row.category_id, this.categoryList, this.categoryNoOf);
+    this.facetI32[8 * slot + REC_CATEGORY] = this.numbered(row.category_id, this.categoryList, this.categoryNoOf);
     this.setColumns(slot, row);
     const terms = parseTsvector(row.doc)
       .map((t) => ({ id: this.lexemeId(t.lexeme), positions: t.positions }))
@@ -408,11 +427,12 @@ export class IndexData {
   /** The columns that change without the words (price, stock, stars, seller flags). */
   private setColumns(slot: number, row: ItemRow): void {
     const stars = row.stars === null ? Number.NaN : Number(row.stars);
-    this.facetF64[2 * slot] = row.price_kobo === null ? Number.NaN : Number(row.price_kobo);
+    const at = 4 * slot;
+    this.facetF64[at + REC_PRICE] = row.price_kobo === null ? Number.NaN : Number(row.price_kobo);
+    this.facetF64[at + REC_CREATED] = row.created_ms;
+    this.facetF64[at + REC_STARS] = stars;
     this.stock[slot] = row.count_in_stock === null ? Number.NaN : row.count_in_stock;
-    this.stars[slot] = stars;
-    this.created[slot] = row.created_ms;
-    this.facetI32[4 * slot + 2] =
+    this.facetI32[8 * slot + REC_WORD] =
       (row.in_stock ? FACET_IN_STOCK : 0) |
       (row.verified ? FACET_VERIFIED : 0) |
       (row.seller_label === "Good" ? FACET_GOOD : 0) |
@@ -436,7 +456,7 @@ export class IndexData {
 
   private sameShape(slot: number, row: ItemRow): boolean {
     if (this.userIds[slot] !== row.user_id || this.categoryIds[slot] !== row.category_id || this.states[slot] !== row.state) return false;
-    if (this.created[slot] !== row.created_ms) return false;
+    if (this.createdOf(slot) !== row.created_ms) return false;
     const terms = parseTsvector(row.doc);
     if (terms.length !== this.termCount.a[slot]) return false;
     const start = this.termStart.a[slot]!;
