@@ -389,10 +389,15 @@ function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT):
     ...Array.from({ length: prep.columnCount }, (_, c) => c * stride),
   ];
   const sumsFresh = fresh.length - prep.columnCount;
+  // One bit per slot reached by this pass: small enough to stay in the nearest cache, so a word
+  // that only marks reached slots skips the others without reading their `bits`.
+  const reachedMap = d.scratch().reachedMap;
+  reachedMap.fill(0);
   const reach = (s: number, mark: number) => {
     for (let z = 0; z < sumsFresh; z++) acc[fresh[z]! + s] = 0;
     for (let z = sumsFresh; z < fresh.length; z++) opStart[fresh[z]! + s] = 0;
     bits[s] = pass | mark;
+    reachedMap[s >>> 5]! |= 1 << (s & 31);
   };
   const visit = (lex: number, open: boolean) => {
     if (lex < 0 || visited.has(lex)) return;
@@ -410,12 +415,15 @@ function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT):
     let count = n;
     for (let i = start; i < end; i++) {
       const s = slots[i]!;
-      const b = bits[s]!;
-      if ((b & PASS_MASK) !== pass) {
-        if (!open || count >= limit || b === DEAD_SLOT) continue;
-        reached[count++] = s;
-        reach(s, mark);
-      } else bits[s] = b | mark;
+      if (open) {
+        const b = bits[s]!;
+        if ((b & PASS_MASK) !== pass) {
+          if (count >= limit || b === DEAD_SLOT) continue;
+          reached[count++] = s;
+          reach(s, mark);
+        } else bits[s] = b | mark;
+      } else if (reachedMap[s >>> 5]! & (1 << (s & 31))) bits[s] = bits[s]! | mark;
+      else continue;
       if (adds) {
         const c = contribs[i]!;
         if (a0) acc[s] = acc[s]! + c;
@@ -495,7 +503,8 @@ function matchList(
   }
   const list = out.subarray(0, n);
   const rate = (s: number, at: number, flags: number) => {
-    const t = popcount(bits[s]! & prep.full);
+    // Every slot of the all-words list has every clause.
+    const t = some ? popcount(bits[s]! & prep.full) : fullCount;
     tier[at] = some ? t : 0;
     score[at] = scoreOf(d, s, prep, t === fullCount, t, flags);
   };

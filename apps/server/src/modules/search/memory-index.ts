@@ -199,6 +199,8 @@ type Scratch = {
   /** The facet word and creation time (ms) of each place in `passing`. */
   placeWord: Int32Array;
   placeCreated: Float64Array;
+  /** One bit per slot: reached by the current pass (engine.ts `collect`). */
+  reachedMap: Int32Array;
   /** The number of the last pass over `bits` (engine.ts: a slot's bits hold the pass that reached it). */
   pass: number;
 };
@@ -297,6 +299,7 @@ export class IndexData {
         passing: new Int32Array(cap),
         places: new Int32Array(cap),
         placeWord: new Int32Array(cap),
+        reachedMap: new Int32Array(Math.ceil(cap / 32)),
         placeCreated: new Float64Array(cap),
         pass: 0,
       };
