@@ -10,7 +10,7 @@ import { createDb } from "../src/db/client.js";
 import { posts, products } from "../src/db/schema/index.js";
 import { createCategory, createPost, createProduct, createUserWithToken } from "../src/db/seed/factories.js";
 import { PASS_MAX } from "../src/modules/search/engine.js";
-import { parseTsvector, posOf, weightOf } from "../src/modules/search/memory-index.js";
+import { IndexData, parseTsvector, posOf, SearchIndex, weightOf } from "../src/modules/search/memory-index.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
@@ -98,6 +98,38 @@ describe("the in-memory search index", () => {
     expect(await names(ctx.app, "elandphone")).toEqual([]);
     await ctx.db.$client.query("select search_index_products(array(select id from products))");
     expect(await names(ctx.app, "elandphone")).toEqual(["Elandphone"]);
+  });
+});
+
+describe("loading the index", () => {
+  it("lets other work run between slices of rows while it loads (requests do not wait for the whole load)", async () => {
+    await ctx.db.$client.query(
+      `insert into products (user_id, category_id, name, description, price_kobo, count_in_stock, image_urls, listed)
+       select $1, $2, 'Slicephone ' || g, '', 100000, 5, '{}', true from generate_series(1, 2500) g`,
+      [sellerId, categoryId],
+    );
+    // Turns of the event loop, counted while the rows are indexed: each row notes the turn it was
+    // indexed in. Without a pause, one statement's rows would all be indexed in a single turn.
+    let turn = 0;
+    let counting = true;
+    const tick = () => {
+      turn++;
+      if (counting) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const turns = new Set<number>();
+    const original = IndexData.prototype.add;
+    IndexData.prototype.add = function (this: IndexData, row) {
+      turns.add(turn);
+      original.call(this, row);
+    };
+    try {
+      await new SearchIndex(ctx.db, 250, () => 0).current();
+    } finally {
+      IndexData.prototype.add = original;
+      counting = false;
+    }
+    expect(turns.size).toBeGreaterThanOrEqual(3);
   });
 });
 

@@ -12,6 +12,7 @@
  * invalidation (a catalog write in any process, ADR 0100) reached this process since: a shopper sees
  * their own write, and every process sees any write within `freshMs` plus one round trip.
  */
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Db } from "../../db/client.js";
 import { normalize } from "./query.js";
 
@@ -24,6 +25,12 @@ const POS_MASK = (1 << POS_BITS) - 1;
 const NONE: string[] = [];
 /** Rows read per statement while loading. */
 const LOAD_BATCH = 20_000;
+/**
+ * Rows indexed between two turns of the event loop while loading: a full load is seconds of work,
+ * and requests waiting behind it in one piece would pass their database time-outs (a 503 for a
+ * shopper who only asked for the categories while the store was starting).
+ */
+const LOAD_SLICE = 1_000;
 /** More changed items than this in one sync: reload everything instead. */
 const RELOAD_ABOVE = 20_000;
 /** Changes are kept this long; a process that has not synced for half of it reloads. */
@@ -537,7 +544,10 @@ async function readItems(db: Db, data: IndexData, ids: string[] | null): Promise
       `select ${ITEM_COLUMNS} from search_items s where s.id > $1::uuid order by s.id limit ${LOAD_BATCH}`,
       [after],
     );
-    for (const row of res.rows) data.add(row);
+    for (const [i, row] of res.rows.entries()) {
+      data.add(row);
+      if (i % LOAD_SLICE === LOAD_SLICE - 1) await nextTurn();
+    }
     if (res.rows.length < LOAD_BATCH) return users;
     after = res.rows.at(-1)!.id;
   }
