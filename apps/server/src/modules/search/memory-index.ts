@@ -55,7 +55,7 @@ export const FACET_STATE_SHIFT = 9;
 /** Where a slot's record holds each field: in `facetF64` from 4 * slot, in `facetI32` from 8 * slot (IndexData.facetF64). */
 export const REC_PRICE = 0;
 export const REC_CREATED = 1;
-export const REC_STARS = 2;
+const REC_STARS = 2;
 export const REC_WORD = 6;
 export const REC_CATEGORY = 7;
 
