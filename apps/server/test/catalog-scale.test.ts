@@ -39,7 +39,7 @@ beforeAll(async () => {
     }
     return original(config as never, values as never);
   }) as typeof pool.query;
-}, 120_000);
+}, 300_000);
 afterAll(() => ctx.close());
 
 /** Fetch `url` and answer the EXPLAIN ANALYZE of its page query (the one selecting "name") and its count query. */
