@@ -271,28 +271,6 @@ const CLAUSE_BITS = (1 << 10) - 1;
 /** Where a lexeme's mark holds its `opStart` column plus one (0: none). */
 const COLUMN_SHIFT = 24;
 /**
- * Where a slot's `bits` hold the pass that reached it (`Scratch.pass`, 1 to PASS_MAX): a slot
- * whose pass is not the current one was not reached by it, whatever its other bits and its rank
- * sums and operand columns hold (they are reset when it is reached). So no pass clears the
- * scratch after itself.
- */
-const PASS_SHIFT = 10;
-const PASS_MASK = ((1 << 19) - 1) << PASS_SHIFT;
-export const PASS_MAX = (1 << 19) - 1;
-
-/** Start a pass over the scratch: its number, shifted into place in `bits` (all bits cleared when the numbers wrap). */
-function nextPass(d: IndexData): number {
-  const sc = d.scratch();
-  if (sc.pass === PASS_MAX) {
-    const bits = sc.bits;
-    for (let s = 0; s < bits.length; s++) if (bits[s] !== DEAD_SLOT) bits[s] = 0;
-    sc.pass = 0;
-  }
-  sc.pass++;
-  return sc.pass << PASS_SHIFT;
-}
-
-/**
  * ts_rank by calc_rank_and of `slot` for the rank `k`: its terms among the rank's operands, paired
  * in the operands' order (up to 8) or the doc's (more): the order of the 32-bit sums. Where their
  * positions begin comes from the operands' columns (`collect` wrote them); without columns, a few
@@ -370,8 +348,7 @@ const leadOf = (alt: QNode) => (alt.t === "val" ? alt.lex : alt.t === "phrase" ?
  * Returns the slots reached.
  */
 function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT): Int32Array {
-  const { bits, acc, lexMark, opStart, touched: reached } = d.scratch();
-  const pass = nextPass(d);
+  const { bits, acc, lexMark, opStart, touched: reached, reachedMap } = d.scratch();
   const stride = prep.stride;
   const postPos = d.postPos.a;
   let n = 0;
@@ -389,14 +366,16 @@ function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT):
     ...Array.from({ length: prep.columnCount }, (_, c) => c * stride),
   ];
   const sumsFresh = fresh.length - prep.columnCount;
-  // One bit per slot reached by this pass: small enough to stay in the nearest cache, so a word
-  // that only marks reached slots skips the others without reading their `bits`.
-  const reachedMap = d.scratch().reachedMap;
+  // One bit per slot reached by this pass, the only record of it: a slot not in it was not
+  // reached, whatever its `bits`, rank sums and operand columns still hold from an earlier pass
+  // (they are reset when it is reached, so nothing clears the scratch after a search). It is small
+  // enough to stay in the nearest cache: a word that only marks reached slots skips the others
+  // without reading their `bits`.
   reachedMap.fill(0);
   const reach = (s: number, mark: number) => {
     for (let z = 0; z < sumsFresh; z++) acc[fresh[z]! + s] = 0;
     for (let z = sumsFresh; z < fresh.length; z++) opStart[fresh[z]! + s] = 0;
-    bits[s] = pass | mark;
+    bits[s] = mark;
     reachedMap[s >>> 5]! |= 1 << (s & 31);
   };
   const visit = (lex: number, open: boolean) => {
@@ -415,15 +394,11 @@ function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT):
     let count = n;
     for (let i = start; i < end; i++) {
       const s = slots[i]!;
-      if (open) {
-        const b = bits[s]!;
-        if ((b & PASS_MASK) !== pass) {
-          if (count >= limit || b === DEAD_SLOT) continue;
-          reached[count++] = s;
-          reach(s, mark);
-        } else bits[s] = b | mark;
-      } else if (reachedMap[s >>> 5]! & (1 << (s & 31))) bits[s] = bits[s]! | mark;
-      else continue;
+      if (reachedMap[s >>> 5]! & (1 << (s & 31))) bits[s] = bits[s]! | mark;
+      else if (open && count < limit && bits[s] !== DEAD_SLOT) {
+        reached[count++] = s;
+        reach(s, mark);
+      } else continue;
       if (adds) {
         const c = contribs[i]!;
         if (a0) acc[s] = acc[s]! + c;
@@ -441,9 +416,9 @@ function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT):
       const end = start + d.postCount.a[leadOf(node)]!;
       for (let i = start; i < end; i++) {
         const s = slots[i]!;
+        const reachedBefore = (reachedMap[s >>> 5]! & (1 << (s & 31))) !== 0;
         const b = bits[s]!;
-        const reachedBefore = (b & PASS_MASK) === pass;
-        if (b === DEAD_SLOT || (reachedBefore && b & bit) || !matches(d, s, node)) continue;
+        if ((reachedBefore ? b & bit : b === DEAD_SLOT) || !matches(d, s, node)) continue;
         if (reachedBefore) bits[s] = b | bit;
         else {
           reached[n++] = s;

@@ -181,12 +181,12 @@ function orContribution(positions: number[]): number {
 /**
  * A search's working arrays (engine.ts): per slot its clause bits and the four ranks' sums (`acc`,
  * a column of `cap` slots per rank: a search summing one rank reads one dense column), valid for
- * the slots the current pass reached (`bits`); per lexeme its marks; three lists of slots
+ * the slots the current pass reached (`reachedMap`); per lexeme its marks; three lists of slots
  * (reached, matching, passing the filters) and the tier and score of each place in the last,
  * each filled from the start (typed, so a long list is no array growing in the heap).
  */
 type Scratch = {
-  /** Per slot: what the last pass that reached it marked (engine.ts), or 0; DEAD_SLOT for a dead slot, always. */
+  /** Per slot: what the last pass that reached it marked (engine.ts; valid where `reachedMap` says so); DEAD_SLOT for a dead slot, always. */
   bits: Int32Array;
   /**
    * OPERAND_COLUMNS columns of `cap` slots each: for the operands of the ranks scored by
@@ -208,8 +208,6 @@ type Scratch = {
   placeCreated: Float64Array;
   /** One bit per slot: reached by the current pass (engine.ts `collect`). */
   reachedMap: Int32Array;
-  /** The number of the last pass over `bits` (engine.ts: a slot's bits hold the pass that reached it). */
-  pass: number;
 };
 
 /**
@@ -308,7 +306,6 @@ export class IndexData {
         placeWord: new Int32Array(cap),
         reachedMap: new Int32Array(Math.ceil(cap / 32)),
         placeCreated: new Float64Array(cap),
-        pass: 0,
       };
       this.scratchArrays = sc;
     }
