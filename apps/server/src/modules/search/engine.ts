@@ -211,7 +211,10 @@ type Prepared = {
    * none or more than OPERAND_COLUMNS: `andRankOf` then looks them up in the doc instead.
    */
   columnCount: number;
-  /** The scratch's rank sums (rank k's of slot s at k * stride + s), operand columns (column c's at c * stride + s) and lexeme marks (read per scored slot). */
+  /**
+   * The scratch's rank sums (rank k's of the slot reached at place r at k * stride + r), operand
+   * columns (column c's at c * stride + r) and lexeme marks (read per scored slot).
+   */
   acc: Float64Array;
   opStart: Int32Array;
   stride: number;
@@ -220,7 +223,7 @@ type Prepared = {
 };
 
 function prepare(d: IndexData, c: CompiledSearch): Prepared {
-  const { lexMark, acc, opStart, bits } = d.scratch();
+  const { lexMark, acc, opStart, tier } = d.scratch();
   const marked: number[] = [];
   const markLex = (lex: number, bit: number) => {
     if (lex < 0) return;
@@ -258,7 +261,7 @@ function prepare(d: IndexData, c: CompiledSearch): Prepared {
     excludedPhrases,
     acc,
     opStart,
-    stride: bits.length,
+    stride: tier.length,
     lexMark,
     release: () => {
       for (const lex of marked) lexMark[lex] = 0;
@@ -271,18 +274,18 @@ const CLAUSE_BITS = (1 << 10) - 1;
 /** Where a lexeme's mark holds its `opStart` column plus one (0: none). */
 const COLUMN_SHIFT = 24;
 /**
- * ts_rank by calc_rank_and of `slot` for the rank `k`: its terms among the rank's operands, paired
+ * ts_rank by calc_rank_and of `slot` (reached at place `r`) for the rank `k`: its terms among the rank's operands, paired
  * in the operands' order (up to 8) or the doc's (more): the order of the 32-bit sums. Where their
  * positions begin comes from the operands' columns (`collect` wrote them); without columns, a few
  * operands are looked up in the doc, or the doc's terms are read once for many.
  */
-function andRankOf(d: IndexData, slot: number, prep: Prepared, k: number): number {
+function andRankOf(d: IndexData, slot: number, r: number, prep: Prepared, k: number): number {
   const ops = prep.ranks[k]!.ops;
   let n = 0;
   if (prep.columnCount) {
     for (const lex of ops) {
       if (lex < 0) continue;
-      const at = prep.opStart[(((prep.lexMark[lex]! >>> COLUMN_SHIFT) & 7) - 1) * prep.stride + slot]!;
+      const at = prep.opStart[(((prep.lexMark[lex]! >>> COLUMN_SHIFT) & 7) - 1) * prep.stride + r]!;
       if (at) pairStarts[n++] = at;
     }
   } else if (ops.length <= 8) {
@@ -301,30 +304,31 @@ function andRankOf(d: IndexData, slot: number, prep: Prepared, k: number): numbe
 }
 const pairStarts = new Int32Array(64);
 
-/** ts_rank of `slot` for the rank `k` (0 all, 1 any, 2 exact, 3 phrase): summed by `collect`, or by calc_rank_and. */
-function rankOf(d: IndexData, slot: number, prep: Prepared, k: number): number {
+/** ts_rank of `slot` (reached at place `r`) for the rank `k` (0 all, 1 any, 2 exact, 3 phrase): summed by `collect`, or by calc_rank_and. */
+function rankOf(d: IndexData, slot: number, r: number, prep: Prepared, k: number): number {
   const q = prep.ranks[k];
   // A slot scored was reached through its words: its doc is never empty (ts_rank's 0).
   if (!q?.root || !q.ops.length) return 0;
-  const res = prep.sum[k] ? f32(prep.acc[k * prep.stride + slot]! / q.ops.length) : andRankOf(d, slot, prep, k);
+  const res = prep.sum[k] ? f32(prep.acc[k * prep.stride + r]! / q.ops.length) : andRankOf(d, slot, r, prep, k);
   return res < 0 ? 1e-20 : res;
 }
 
 /**
- * Relevance score of `slot` (ADR 0205): its match's rank (by the all-words query when `byAll`, else
+ * Relevance score of `slot`, reached at place `r` (ADR 0205): its match's rank (by the all-words query when `byAll`, else
  * the some-words one), plus the words as typed, plus twice the phrase; times its multipliers (stock,
  * blue tick, seller score label: `flags`, its facet word).
  */
-function scoreOf(d: IndexData, slot: number, prep: Prepared, byAll: boolean, clauses: number, flags: number): number {
-  const all = byAll || !prep.ranks[1] ? rankOf(d, slot, prep, 0) : 0;
-  let s = byAll || !prep.ranks[1] ? all : rankOf(d, slot, prep, 1);
-  if (prep.ranks[2]) s = f32(s + rankOf(d, slot, prep, 2));
+function scoreOf(d: IndexData, slot: number, r: number, prep: Prepared, byAll: boolean, clauses: number, flags: number): number {
+  const all = byAll || !prep.ranks[1] ? rankOf(d, slot, r, prep, 0) : 0;
+  let s = byAll || !prep.ranks[1] ? all : rankOf(d, slot, r, prep, 1);
+  if (prep.ranks[2]) s = f32(s + rankOf(d, slot, r, prep, 2));
   // The phrase's words are the typed words, each its own clause: an item with one clause holds at
   // most one of them, and calc_rank_and finds no pair (1e-20).
   if (prep.ranks[3]) {
     // The phrase ranks by calc_rank_and like the all-words query: when their operands are the same
     // (plain words, nothing widened them), so is their rank.
-    const phrase = clauses < 2 && !prep.sum[3] && prep.phrasePerClause ? 1e-20 : prep.phraseIsAll && byAll ? all : rankOf(d, slot, prep, 3);
+    const phrase =
+      clauses < 2 && !prep.sum[3] && prep.phrasePerClause ? 1e-20 : prep.phraseIsAll && byAll ? all : rankOf(d, slot, r, prep, 3);
     s = f32(s + f32(2 * phrase));
   }
   let f = f32(s * (flags & FACET_IN_STOCK ? 1 : OUT_OF_STOCK_FACTOR));
@@ -341,14 +345,16 @@ const NO_LIMIT = 0x3fffffff;
 const leadOf = (alt: QNode) => (alt.t === "val" ? alt.lex : alt.t === "phrase" ? alt.lex[0]! : -1);
 
 /**
- * Reach the slots that can match, in one pass over posting lists: each slot's clause bits and
- * exclusion in the scratch `bits`, and the summing ranks' contributions in `acc`. With `some`, every
- * clause's words reach slots; otherwise only those of the clause with the shortest lists (the
- * others only mark the slots it reached: a word in every description is read, never collected).
- * Returns the slots reached.
+ * Reach the slots that can match, in one pass over posting lists. The slots reached are listed in
+ * the order reached, and what the pass learns of each is kept by its place in that list (dense:
+ * a search's working set stays small, and is read in order afterwards): its clause bits and
+ * exclusion in `placeBits`, the summing ranks' contributions in `acc`, its operands' positions in
+ * `opStart`; `placeOf` maps a slot to its place. With `some`, every clause's words reach slots;
+ * otherwise only those of the clause with the shortest lists (the others only mark the slots it
+ * reached: a word in every description is read, never collected). Returns the slots reached.
  */
 function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT): Int32Array {
-  const { bits, acc, lexMark, opStart, touched: reached, reachedMap } = d.scratch();
+  const { placeOf, placeBits: bits, acc, lexMark, opStart, touched: reached, reachedMap } = d.scratch();
   const stride = prep.stride;
   const postPos = d.postPos.a;
   let n = 0;
@@ -360,22 +366,23 @@ function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT):
   const visited = new Set<number>();
   // The "any" rank orders only the some-words list (scoreOf): it is not summed for the all-words one.
   const summed = [prep.sum[0], prep.sum[1] && some, prep.sum[2], prep.sum[3]];
-  // What this pass reads of a slot it reached (its rank sums, its operand columns): reset when reached.
+  // What this pass reads of a place it reached (its rank sums, its operand columns): reset when reached.
   const fresh = [
     ...[0, 1, 2, 3].filter((k) => summed[k] && prep.ranks[k]).map((k) => k * stride),
     ...Array.from({ length: prep.columnCount }, (_, c) => c * stride),
   ];
   const sumsFresh = fresh.length - prep.columnCount;
   // One bit per slot reached by this pass, the only record of it: a slot not in it was not
-  // reached, whatever its `bits`, rank sums and operand columns still hold from an earlier pass
-  // (they are reset when it is reached, so nothing clears the scratch after a search). It is small
-  // enough to stay in the nearest cache: a word that only marks reached slots skips the others
-  // without reading their `bits`.
+  // reached, whatever its `placeOf` still holds from an earlier pass (nothing clears the scratch
+  // after a search). It is small enough to stay in the nearest cache: a word that only marks
+  // reached slots skips the others without reading their `placeOf`.
   reachedMap.fill(0);
-  const reach = (s: number, mark: number) => {
-    for (let z = 0; z < sumsFresh; z++) acc[fresh[z]! + s] = 0;
-    for (let z = sumsFresh; z < fresh.length; z++) opStart[fresh[z]! + s] = 0;
-    bits[s] = mark;
+  const reach = (s: number, r: number, mark: number) => {
+    reached[r] = s;
+    placeOf[s] = r;
+    for (let z = 0; z < sumsFresh; z++) acc[fresh[z]! + r] = 0;
+    for (let z = sumsFresh; z < fresh.length; z++) opStart[fresh[z]! + r] = 0;
+    bits[r] = mark;
     reachedMap[s >>> 5]! |= 1 << (s & 31);
   };
   const visit = (lex: number, open: boolean) => {
@@ -394,19 +401,22 @@ function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT):
     let count = n;
     for (let i = start; i < end; i++) {
       const s = slots[i]!;
-      if (reachedMap[s >>> 5]! & (1 << (s & 31))) bits[s] = bits[s]! | mark;
-      else if (open && count < limit && bits[s] !== DEAD_SLOT) {
-        reached[count++] = s;
-        reach(s, mark);
+      let r: number;
+      if (reachedMap[s >>> 5]! & (1 << (s & 31))) {
+        r = placeOf[s]!;
+        bits[r] = bits[r]! | mark;
+      } else if (open && count < limit && placeOf[s] !== DEAD_SLOT) {
+        r = count++;
+        reach(s, r, mark);
       } else continue;
       if (adds) {
         const c = contribs[i]!;
-        if (a0) acc[s] = acc[s]! + c;
-        if (a1) acc[stride + s] = acc[stride + s]! + c;
-        if (a2) acc[2 * stride + s] = acc[2 * stride + s]! + c;
-        if (a3) acc[3 * stride + s] = acc[3 * stride + s]! + c;
+        if (a0) acc[r] = acc[r]! + c;
+        if (a1) acc[stride + r] = acc[stride + r]! + c;
+        if (a2) acc[2 * stride + r] = acc[2 * stride + r]! + c;
+        if (a3) acc[3 * stride + r] = acc[3 * stride + r]! + c;
       }
-      if (column >= 0) opStart[colAt + s] = postPos[i]!;
+      if (column >= 0) opStart[colAt + r] = postPos[i]!;
     }
     n = count;
   };
@@ -417,19 +427,12 @@ function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT):
       for (let i = start; i < end; i++) {
         const s = slots[i]!;
         const reachedBefore = (reachedMap[s >>> 5]! & (1 << (s & 31))) !== 0;
-        const b = bits[s]!;
-        if ((reachedBefore ? b & bit : b === DEAD_SLOT) || !matches(d, s, node)) continue;
-        if (reachedBefore) bits[s] = b | bit;
-        else {
-          reached[n++] = s;
-          reach(s, bit);
-        }
+        const r = placeOf[s]!;
+        if ((reachedBefore ? bits[r]! & bit : r === DEAD_SLOT) || !matches(d, s, node)) continue;
+        if (reachedBefore) bits[r] = bits[r]! | bit;
+        else reach(s, n++, bit);
       }
-    } else
-      for (let i = 0; i < n; i++) {
-        const s = reached[i]!;
-        if (!(bits[s]! & bit) && matches(d, s, node)) bits[s] = bits[s]! | bit;
-      }
+    } else for (let r = 0; r < n; r++) if (!(bits[r]! & bit) && matches(d, reached[r]!, node)) bits[r] = bits[r]! | bit;
   };
   const openClauses = some ? prep.live.map((_, i) => i) : [driver];
   for (const ci of openClauses)
@@ -447,44 +450,46 @@ function collect(d: IndexData, prep: Prepared, some: boolean, limit = NO_LIMIT):
     if (q && (summed[k] || (prep.columnCount && !prep.sum[k]))) for (const lex of q.ops) visit(lex, false);
   for (const x of prep.excluded) if (x.t === "val") visit(x.lex, false);
   const touched = reached.subarray(0, n);
-  for (const x of prep.excludedPhrases) for (const s of touched) if (matches(d, s, x)) bits[s] = bits[s]! | EXCLUDED_BIT;
+  for (const x of prep.excludedPhrases) for (let r = 0; r < n; r++) if (matches(d, touched[r]!, x)) bits[r] = bits[r]! | EXCLUDED_BIT;
   return touched;
 }
 
 /**
  * The slots with every clause (`some`: at least one) and no excluded word, in `userId`'s shop if
- * given, and `rate(slot, at, flags)`, which writes a listed slot's tier (clauses matched, with `some`) and
- * relevance into the scratch's `tier` and `score` at `at` (the slot's place in the caller's list:
- * dense, read in order). Both hold until the next `matchList`.
+ * given, with the place in `collect`'s list where each was reached (`reach`), and
+ * `rate(slot, reach, at, flags)`, which writes a listed slot's tier (clauses matched, with `some`)
+ * and relevance into the scratch's `tier` and `score` at `at` (the slot's place in the caller's
+ * list: dense, read in order). All hold until the next `matchList`.
  */
-function matchList(
-  d: IndexData,
-  prep: Prepared,
-  some: boolean,
-  userId: string | undefined,
-  limit = NO_LIMIT,
-): { list: Int32Array; rate: (slot: number, at: number, flags: number) => void } {
-  const { bits, tier, score, list: out } = d.scratch();
+function matchList(d: IndexData, prep: Prepared, some: boolean, userId: string | undefined, limit = NO_LIMIT): Matched {
+  const { placeBits: bits, tier, score, list: out, listReach } = d.scratch();
   const reached = collect(d, prep, some, limit);
   const fullCount = popcount(prep.full);
   let n = 0;
-  for (let i = 0; i < reached.length; i++) {
-    const s = reached[i]!;
-    const b = bits[s]!;
+  for (let r = 0; r < reached.length; r++) {
+    const s = reached[r]!;
+    const b = bits[r]!;
     const cb = b & prep.full;
     if (b & EXCLUDED_BIT || (some ? cb === 0 : cb !== prep.full)) continue;
     if (userId && d.userIds[s] !== userId) continue;
+    listReach[n] = r;
     out[n++] = s;
   }
-  const list = out.subarray(0, n);
-  const rate = (s: number, at: number, flags: number) => {
+  const rate = (s: number, r: number, at: number, flags: number) => {
     // Every slot of the all-words list has every clause.
-    const t = some ? popcount(bits[s]! & prep.full) : fullCount;
+    const t = some ? popcount(bits[r]! & prep.full) : fullCount;
     tier[at] = some ? t : 0;
-    score[at] = scoreOf(d, s, prep, t === fullCount, t, flags);
+    score[at] = scoreOf(d, s, r, prep, t === fullCount, t, flags);
   };
-  return { list, rate };
+  return { list: out.subarray(0, n), reach: listReach.subarray(0, n), rate };
 }
+
+/** A list of matches, where `collect` reached each, and how to rate them (`matchList`). */
+type Matched = {
+  list: Int32Array;
+  reach: Int32Array;
+  rate: (slot: number, reach: number, at: number, flags: number) => void;
+};
 
 /** Bits of the filters, in the order of FILTERS. */
 const F = { kind: 1, category: 2, price: 4, state: 8, rating: 16, verified: 32, inStock: 64, options: 128 } as const;
@@ -692,7 +697,7 @@ export function runSearch(
       if (filter.any) for (const s of matched.list) if (!filter.mask(s)) total++;
       if (total < someBelow) matched = matchList(d, prep, true, userId);
     }
-    return resultOf(d, matched.list, filter, p, sort, offset, relevance ? matched.rate : null);
+    return resultOf(d, matched.list, filter, p, sort, offset, relevance ? matched : null);
   } finally {
     prep.release();
   }
@@ -716,11 +721,12 @@ function itemOf(d: IndexData, s: number, categoryName: (id: string) => string): 
 }
 
 /**
- * One pass over the list: the slots passing every filter, and each facet's counts over the slots
- * passing every filter but its own (disjunctive).
+ * One pass over the list: the slots passing every filter (with where `collect` reached each, when
+ * `reach` is given), and each facet's counts over the slots passing every filter but its own
+ * (disjunctive).
  */
-function countFacets(d: IndexData, list: Int32Array, filter: ReturnType<typeof filterOf>) {
-  const { passing: out, placeWord, placeCreated } = d.scratch();
+function countFacets(d: IndexData, list: Int32Array, reach: Int32Array | null, filter: ReturnType<typeof filterOf>) {
+  const { passing: out, placeWord, placeCreated, placeReach } = d.scratch();
   let n = 0;
   const kindCounts = [0, 0];
   const catCounts = new Int32Array(d.categoryList.length);
@@ -730,13 +736,15 @@ function countFacets(d: IndexData, list: Int32Array, filter: ReturnType<typeof f
   const optionSlots: number[] = [];
   // Every slot's fields from its one record (facetI32, facetF64).
   const [rec, rec64] = [d.facetI32, d.facetF64];
-  for (const s of list) {
+  for (let i = 0; i < list.length; i++) {
+    const s = list[i]!;
     const m = filter.any ? filter.mask(s) : 0;
     const w = rec[8 * s + REC_WORD]!;
     if (m === 0) {
       // What scoring and ordering will read of it, by place: read in order, not scattered by slot.
       placeWord[n] = w;
       placeCreated[n] = rec64[4 * s + REC_CREATED]!;
+      if (reach) placeReach[n] = reach[i]!;
       out[n++] = s;
     }
     if ((m & ~F.kind) === 0) kindCounts[w & FACET_SERVICE ? 1 : 0]!++;
@@ -772,8 +780,8 @@ function countFacets(d: IndexData, list: Int32Array, filter: ReturnType<typeof f
 }
 
 /**
- * Facets, total and page of `list`. By relevance, `rate` writes each passing slot's tier and score
- * into the scratch (null: no word, every item ranks the same, newest first).
+ * Facets, total and page of `list`. By relevance, `matched` (whose list `list` is) rates each
+ * passing slot into the scratch (null: no word, every item ranks the same, newest first).
  */
 function resultOf(
   d: IndexData,
@@ -782,22 +790,23 @@ function resultOf(
   p: SearchParams,
   sort: SearchSort,
   offset: number,
-  rate: ((slot: number, at: number, flags: number) => void) | null,
+  matched: Matched | null,
 ): EngineResult {
   const { passing, kindCounts, catCounts, stateCounts, rating4, rating3, verified, inStock, priceMin, priceMax, optionSlots } = countFacets(
     d,
     list,
+    matched?.reach ?? null,
     filter,
   );
 
   // The page.
   const k = offset + p.limit;
   let pageSlots: number[];
-  if (sort === "relevance" && rate) {
+  if (sort === "relevance" && matched) {
     // By place in `passing`: the scores are written and read in order, not scattered by slot.
-    const { tier, score, places, placeWord, placeCreated } = d.scratch();
+    const { tier, score, places, placeWord, placeCreated, placeReach } = d.scratch();
     for (let i = 0; i < passing.length; i++) {
-      rate(passing[i]!, i, placeWord[i]!);
+      matched.rate(passing[i]!, placeReach[i]!, i, placeWord[i]!);
       places[i] = i;
     }
     const order = comparatorOf(d, sort, { slots: passing, tier, score, created: placeCreated });
@@ -886,7 +895,7 @@ export function suggestItems(d: IndexData, c: CompiledSearch, candidates: number
     // One clause and no exclusion: every slot reached matches, so reaching the first `candidates` is enough.
     const matched = matchList(d, prep, false, undefined, prep.live.length === 1 && !prep.excluded.length ? candidates : NO_LIMIT);
     const first = Array.from(matched.list.subarray(0, candidates));
-    for (const [i, s] of first.entries()) matched.rate(s, i, d.facetOf(s));
+    for (const [i, s] of first.entries()) matched.rate(s, matched.reach[i]!, i, d.facetOf(s));
     const { score } = d.scratch();
     return first
       .map((s, i) => ({ s, score: score[i]! }))

@@ -59,7 +59,7 @@ const REC_STARS = 2;
 export const REC_WORD = 6;
 export const REC_CATEGORY = 7;
 
-/** A dead slot's scratch `bits` (the sign bit): the posting scans skip it without reading `alive`. */
+/** A dead slot's scratch `placeOf` (the sign bit): the posting scans skip it without reading `alive`. */
 export const DEAD_SLOT = 1 << 31;
 
 /** Operands of calc_rank_and ranks whose positions a search keeps per slot (more: looked up in the doc). */
@@ -179,18 +179,21 @@ function orContribution(positions: number[]): number {
 }
 
 /**
- * A search's working arrays (engine.ts): per slot its clause bits and the four ranks' sums (`acc`,
- * a column of `cap` slots per rank: a search summing one rank reads one dense column), valid for
- * the slots the current pass reached (`reachedMap`); per lexeme its marks; three lists of slots
- * (reached, matching, passing the filters) and the tier and score of each place in the last,
- * each filled from the start (typed, so a long list is no array growing in the heap).
+ * A search's working arrays (engine.ts): per slot its place in the list of slots the current pass
+ * reached (valid where `reachedMap` says so); per place in that list its clause bits, the four
+ * ranks' sums (`acc`, a column of `cap` places per rank) and operand columns; per lexeme its
+ * marks; three lists of slots (reached, matching, passing the filters) and the tier and score of
+ * each place in the last, each filled from the start (typed, so a long list is no array growing in
+ * the heap, and dense, so a search's working set is as small as its lists).
  */
 type Scratch = {
-  /** Per slot: what the last pass that reached it marked (engine.ts; valid where `reachedMap` says so); DEAD_SLOT for a dead slot, always. */
-  bits: Int32Array;
+  /** Per slot: its place in the list the last pass that reached it made (engine.ts); DEAD_SLOT for a dead slot, always. */
+  placeOf: Int32Array;
+  /** Per place reached: the clauses matched and exclusion (engine.ts `collect`). */
+  placeBits: Int32Array;
   /**
    * OPERAND_COLUMNS columns of `cap` slots each: for the operands of the ranks scored by
-   * calc_rank_and (a column each), where their positions begin in each slot's doc (0: not in it),
+   * calc_rank_and (a column each), where their positions begin in each reached slot's doc (0: not in it),
    * written while the posting lists are read so that scoring needs no lookup in the doc's words.
    */
   opStart: Int32Array;
@@ -200,12 +203,16 @@ type Scratch = {
   acc: Float64Array;
   touched: Int32Array;
   list: Int32Array;
+  /** Per place in `list`: where the pass reached it (its place in `touched`). */
+  listReach: Int32Array;
   passing: Int32Array;
   /** 0, 1, 2 ...: places in `passing`, ordered by relevance (its tier and score are by place, not by slot). */
   places: Int32Array;
   /** The facet word and creation time (ms) of each place in `passing`. */
   placeWord: Int32Array;
   placeCreated: Float64Array;
+  /** Where the pass reached each place in `passing` (its place in `touched`). */
+  placeReach: Int32Array;
   /** One bit per slot: reached by the current pass (engine.ts `collect`). */
   reachedMap: Int32Array;
 };
@@ -287,13 +294,16 @@ export class IndexData {
    */
   scratch(): Scratch {
     let sc = this.scratchArrays;
-    if (!sc || sc.bits.length < this.size || sc.lexMark.length < this.lexemeCount) {
+    if (!sc || sc.placeOf.length < this.size || sc.lexMark.length < this.lexemeCount) {
       const cap = Math.max(1024, Math.ceil(this.size * 1.25));
       const lexCap = Math.max(1024, Math.ceil(this.lexemeCount * 1.25));
-      const bits = new Int32Array(cap);
-      for (let slot = 0; slot < this.size; slot++) if (!this.alive.a[slot]) bits[slot] = DEAD_SLOT;
+      const placeOf = new Int32Array(cap);
+      for (let slot = 0; slot < this.size; slot++) if (!this.alive.a[slot]) placeOf[slot] = DEAD_SLOT;
       sc = {
-        bits,
+        placeOf,
+        placeBits: new Int32Array(cap),
+        listReach: new Int32Array(cap),
+        placeReach: new Int32Array(cap),
         opStart: new Int32Array(cap * OPERAND_COLUMNS),
         tier: new Int32Array(cap),
         score: new Float64Array(cap),
@@ -484,7 +494,7 @@ export class IndexData {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
     this.alive.a[slot] = 0;
-    if (this.scratchArrays) this.scratchArrays.bits[slot] = DEAD_SLOT;
+    if (this.scratchArrays) this.scratchArrays.placeOf[slot] = DEAD_SLOT;
     this.slotOf.delete(id);
     this.dead++;
   }
