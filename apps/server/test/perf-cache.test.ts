@@ -249,4 +249,43 @@ describe("public response cache", () => {
       await big.close();
     }
   });
+
+  it("keeps a search's answer from its second ask: a search asked once neither is stored nor pushes another answer out", async () => {
+    await get("/api/category");
+    const entries = ctx.app.publicCache.stats().entries;
+    const search = (q: string) => get(`/api/search?q=${q}`);
+    // Asked once each: computed, not kept, and the categories' answer stays.
+    for (const q of ["fridge", "ankara", "samsung"]) expect((await search(q)).headers["x-cache"]).toBeUndefined();
+    expect(ctx.app.publicCache.stats().entries).toBe(entries);
+    expect((await get("/api/category")).headers["x-cache"]).toBe("hit");
+    // The second ask is computed again and kept; the third is a hit, byte for byte.
+    const second = await search("fridge");
+    expect(second.headers["x-cache"]).toBe("miss");
+    const third = await search("fridge");
+    expect(third.headers["x-cache"]).toBe("hit");
+    expect(third.body).toBe(second.body);
+    expect((await get("/api/search/suggest?q=sam")).headers["x-cache"]).toBeUndefined();
+    expect((await get("/api/search/suggest?q=sam")).headers["x-cache"]).toBe("miss");
+    // A route without the rule keeps from the first ask, as ever.
+    expect((await get("/api/category?type=market-place")).headers["x-cache"]).toBe("miss");
+  });
+
+  it("remembers only so many URLs asked once, for so long", async () => {
+    const app = Fastify();
+    await app.register(publicCache, { enabled: true, askedUrls: 3 });
+    app.get("/api/search", { config: { cache: { ...PUBLIC, admit: "second ask" } } }, async (request) => ({
+      q: (request.query as { q: string }).q,
+    }));
+    await app.ready();
+    const ask = async (q: string) => (await app.inject({ method: "GET", url: `/api/search?q=${q}` })).headers["x-cache"];
+    try {
+      for (const q of ["a", "b", "c", "d"]) expect(await ask(q)).toBeUndefined();
+      // "a" was forgotten (the oldest of four): asked again, it is only remembered; "d" is kept.
+      expect(await ask("a")).toBeUndefined();
+      expect(await ask("d")).toBe("miss");
+      expect(await ask("d")).toBe("hit");
+    } finally {
+      await app.close();
+    }
+  });
 });

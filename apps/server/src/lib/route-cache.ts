@@ -28,6 +28,12 @@ export type RouteCache = {
    */
   answers: "public" | "none";
   personal?: readonly string[];
+  /**
+   * "second ask": a public answer is kept only when this process was asked its URL before (one of
+   * the last few thousand it answered without keeping): the URLs asked once, most searches, neither
+   * pay for storing nor push out the answers asked often (ADR 0230). Default: kept on the first.
+   */
+  admit?: "second ask";
   invalidates: readonly Effect[];
 };
 
@@ -35,6 +41,7 @@ export type RouteCache = {
 export type CachePlan = {
   public: boolean;
   personal: readonly string[];
+  secondAsk: boolean;
   catalog: boolean;
   stock: boolean;
   sessions: boolean;
@@ -55,6 +62,7 @@ export function planOf(declared: RouteCache): CachePlan {
   return {
     public: declared.answers === "public",
     personal: declared.personal ?? [],
+    secondAsk: declared.admit === "second ask",
     catalog: declared.invalidates.includes("catalog"),
     stock: declared.invalidates.includes("stock"),
     sessions: declared.invalidates.includes("sessions"),

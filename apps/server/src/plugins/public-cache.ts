@@ -7,7 +7,8 @@
  * Each route declares what it is to the caches in its options (`config.cache`, lib/route-cache.ts,
  * ADR 0166), read once when it is registered (onRoute); a route without a declaration is listed in
  * `undeclared` (a test fails on it). Correctness rules:
- * - Only GET, only status 200, only routes declaring `answers: "public"`; with an Authorization
+ * - Only GET, only status 200, only routes declaring `answers: "public"` (those declaring
+ *   `admit: "second ask"` from the second time a URL is answered, ADR 0230); with an Authorization
  *   header or a session cookie not the queries naming one of the route's `personal` parameters
  *   (their answer differs by caller, ADR 0125).
  * - A route declaring "catalog" invalidates the `catalog` tag once its handler is done (onSend,
@@ -21,7 +22,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
-import { CacheHub } from "../lib/cache/index.js";
+import { CacheHub, localCache } from "../lib/cache/index.js";
 import { type CachePlan, planOf } from "../lib/route-cache.js";
 
 /** The tag of everything drawn from the catalog: the public answers and the server-drawn pages. */
@@ -73,6 +74,12 @@ type PublicCacheOptions = {
   maxEntries?: number;
   /** ...and this many bytes of JSON (default 32 MiB); the least recently used go first. */
   maxBytes?: number;
+  /**
+   * For the routes admitting on the second ask (ADR 0230): how many URLs answered without being
+   * kept this process remembers (default 10,000), for at most `askedMs` (default 10 minutes).
+   */
+  askedUrls?: number;
+  askedMs?: number;
 };
 
 type Entry = { payload: string; contentType: string };
@@ -119,6 +126,9 @@ export default fp<PublicCacheOptions>(
       sizeOf: (e) => e.payload.length,
       tags: [CATALOG_TAG],
     });
+    // The URLs of the routes admitting on the second ask, answered once and not kept (ADR 0230):
+    // this process's own (each process keeps its own answers), a flag each.
+    const asked = localCache<true>("public-answers-asked", { max: opts.askedUrls ?? 10_000, ttlMs: opts.askedMs ?? 600_000 });
     let hits = 0;
     let misses = 0;
 
@@ -190,6 +200,11 @@ export default fp<PublicCacheOptions>(
       if (plan?.catalog) return reply.statusCode < 400 || reply.statusCode >= 500 ? invalidate() : undefined;
       const stamp = request.publicCacheVersion;
       if (stamp === undefined || reply.statusCode !== 200 || typeof payload !== "string") return;
+      // A URL asked for the first time (recently) is only remembered, on a route admitting on the second ask.
+      if (plan?.secondAsk && !asked.get(request.url)) {
+        asked.set(request.url, true);
+        return;
+      }
       // Not stored when an invalidation came while it was computed, or when over maxBytes / 8.
       const contentType = String(reply.getHeader("content-type") ?? "application/json; charset=utf-8");
       if (!entries.set(request.url, { payload, contentType }, { stamp, tags: itemTags(payload) })) return;

@@ -27,7 +27,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/search",
     {
-      config: { cache: { answers: "public", invalidates: [] } },
+      // Most searches are asked once: kept from the second ask (ADR 0230).
+      config: { cache: { answers: "public", admit: "second ask", invalidates: [] } },
       schema: {
         tags: ["search"],
         summary:
@@ -45,7 +46,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/search/suggest",
     {
-      config: { cache: { answers: "public", invalidates: [] } },
+      // Most searches are asked once: kept from the second ask (ADR 0230).
+      config: { cache: { answers: "public", admit: "second ask", invalidates: [] } },
       schema: {
         tags: ["search"],
         summary: "Suggestions while typing (from the second letter): products, services, categories, sellers, each with its page",
