@@ -6,7 +6,7 @@
 import { SHIPPING_FEE_NAIRA } from "@market/contract";
 import { eq } from "drizzle-orm";
 import Fastify from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { categories } from "../src/db/schema/index.js";
 import { createCategory, createProduct, createUser, createUserWithToken } from "../src/db/seed/factories.js";
 import publicCache from "../src/plugins/public-cache.js";
@@ -270,22 +270,43 @@ describe("public response cache", () => {
     expect((await get("/api/category?type=market-place")).headers["x-cache"]).toBe("miss");
   });
 
-  it("remembers only so many URLs asked once, for so long", async () => {
-    const app = Fastify();
-    await app.register(publicCache, { enabled: true, askedUrls: 3 });
-    app.get("/api/search", { config: { cache: { ...PUBLIC, admit: "second ask" } } }, async (request) => ({
-      q: (request.query as { q: string }).q,
-    }));
-    await app.ready();
-    const ask = async (q: string) => (await app.inject({ method: "GET", url: `/api/search?q=${q}` })).headers["x-cache"];
+  it("remembers only so many URLs asked, of so many characters, for so long", async () => {
+    const searchApp = async (options: { askedUrls?: number; askedChars?: number; askedMs?: number }) => {
+      const app = Fastify();
+      await app.register(publicCache, { enabled: true, ...options });
+      app.get("/api/search", { config: { cache: { ...PUBLIC, admit: "second ask" } } }, async (request) => ({
+        q: (request.query as { q: string }).q,
+      }));
+      await app.ready();
+      const ask = async (q: string) => (await app.inject({ method: "GET", url: `/api/search?q=${q}` })).headers["x-cache"];
+      return { app, ask };
+    };
+    const few = await searchApp({ askedUrls: 3, askedMs: 1_000 });
+    vi.useFakeTimers({ toFake: ["Date"] });
     try {
-      for (const q of ["a", "b", "c", "d"]) expect(await ask(q)).toBeUndefined();
+      for (const q of ["a", "b", "c", "d"]) expect(await few.ask(q)).toBeUndefined();
       // "a" was forgotten (the oldest of four): asked again, it is only remembered; "d" is kept.
-      expect(await ask("a")).toBeUndefined();
-      expect(await ask("d")).toBe("miss");
-      expect(await ask("d")).toBe("hit");
+      expect(await few.ask("a")).toBeUndefined();
+      expect(await few.ask("d")).toBe("miss");
+      expect(await few.ask("d")).toBe("hit");
+      // A URL remembered longer than `askedMs` ago is forgotten.
+      expect(await few.ask("e")).toBeUndefined();
+      vi.setSystemTime(Date.now() + 1_001);
+      expect(await few.ask("e")).toBeUndefined();
+      expect(await few.ask("e")).toBe("miss");
     } finally {
-      await app.close();
+      vi.useRealTimers();
+      await few.app.close();
+    }
+    // URLs of 64 characters against a bound of 800: the thirteenth pushes out the first.
+    const short = await searchApp({ askedUrls: 100, askedChars: 800 });
+    try {
+      const long = (k: number) => String(k).padStart(50, "x");
+      for (let k = 1; k <= 13; k++) expect(await short.ask(long(k))).toBeUndefined();
+      expect(await short.ask(long(1))).toBeUndefined();
+      expect(await short.ask(long(13))).toBe("miss");
+    } finally {
+      await short.app.close();
     }
   });
 });

@@ -168,6 +168,30 @@ describe("ranking as the PostgreSQL engine did", () => {
     expect((await data("wrapcase")).total).toBe(10);
   });
 
+  it("ranks the same when a search reaches more items than a pass zeroes at a time, and again", async () => {
+    // A pass zeroes the rank sums of the places it reaches a block at a time (engine.ts): a place
+    // past the first block holding an earlier search's sum would rank above the best item.
+    await createProduct(ctx.db, {
+      userId: sellerId,
+      categoryId,
+      name: "Blockphone Prime",
+      description: "The blockphone with the best rank",
+      price: 5000,
+      countInStock: 3,
+    });
+    await ctx.db.$client.query(
+      `insert into products (user_id, category_id, name, description, price_kobo, count_in_stock, image_urls, listed)
+       select $1, $2, 'Blockphone ' || g, '', 100000, 5, '{}', true from generate_series(1, 2500) g`,
+      [sellerId, categoryId],
+    );
+    const first = async () => {
+      const data = (await ctx.app.inject({ method: "GET", url: "/api/search?q=blockphone&limit=3" })).json().data;
+      return [data.total, data.items[0].name];
+    };
+    expect(await first()).toEqual([2501, "Blockphone Prime"]);
+    expect(await first()).toEqual([2501, "Blockphone Prime"]);
+  });
+
   it("counts and filters ratings by whole stars: 3.67 stars is 3 and up, not 4 and up", async () => {
     const services = await createCategory(ctx.db, { name: "Brewing", type: "services" });
     const post = await createPost(ctx.db, { userId: sellerId, categoryId: services.id, body: "Zymurgy classes in Yaba" });

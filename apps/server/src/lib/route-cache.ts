@@ -29,9 +29,9 @@ export type RouteCache = {
   answers: "public" | "none";
   personal?: readonly string[];
   /**
-   * "second ask": a public answer is kept only when this process was asked its URL before (one of
-   * the last few thousand it answered without keeping): the URLs asked once, most searches, neither
-   * pay for storing nor push out the answers asked often (ADR 0230). Default: kept on the first.
+   * "second ask": a public answer is kept only when this process was asked its URL before (in the
+   * last 10 minutes, among the last 10,000 URLs it remembers): the URLs asked once, most searches,
+   * neither pay for storing nor push out the answers asked often (ADR 0230). Default: kept on the first.
    */
   admit?: "second ask";
   invalidates: readonly Effect[];

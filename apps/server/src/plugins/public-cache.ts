@@ -75,10 +75,12 @@ type PublicCacheOptions = {
   /** ...and this many bytes of JSON (default 32 MiB); the least recently used go first. */
   maxBytes?: number;
   /**
-   * For the routes admitting on the second ask (ADR 0230): how many URLs answered without being
-   * kept this process remembers (default 10,000), for at most `askedMs` (default 10 minutes).
+   * For the routes admitting on the second ask (ADR 0230): how many URLs this process remembers
+   * (default 10,000) and how many characters of them (default 2 million: the unknown parameters a
+   * route ignores can make a URL long), each for `askedMs` from its first ask (default 10 minutes).
    */
   askedUrls?: number;
+  askedChars?: number;
   askedMs?: number;
 };
 
@@ -126,9 +128,14 @@ export default fp<PublicCacheOptions>(
       sizeOf: (e) => e.payload.length,
       tags: [CATALOG_TAG],
     });
-    // The URLs of the routes admitting on the second ask, answered once and not kept (ADR 0230):
-    // this process's own (each process keeps its own answers), a flag each.
-    const asked = localCache<true>("public-answers-asked", { max: opts.askedUrls ?? 10_000, ttlMs: opts.askedMs ?? 600_000 });
+    // The URLs of the routes admitting on the second ask that this process answered (ADR 0230):
+    // its own (each process keeps its own answers), each with its length, for the bound in characters.
+    const asked = localCache<number>("public-answers-asked", {
+      max: opts.askedUrls ?? 10_000,
+      maxSize: opts.askedChars ?? 2_000_000,
+      sizeOf: (length) => length,
+      ttlMs: opts.askedMs ?? 600_000,
+    });
     let hits = 0;
     let misses = 0;
 
@@ -200,9 +207,10 @@ export default fp<PublicCacheOptions>(
       if (plan?.catalog) return reply.statusCode < 400 || reply.statusCode >= 500 ? invalidate() : undefined;
       const stamp = request.publicCacheVersion;
       if (stamp === undefined || reply.statusCode !== 200 || typeof payload !== "string") return;
-      // A URL asked for the first time (recently) is only remembered, on a route admitting on the second ask.
-      if (plan?.secondAsk && !asked.get(request.url)) {
-        asked.set(request.url, true);
+      // On a route admitting on the second ask, a URL not asked in the last `askedMs` is only
+      // remembered. One remembered is kept at once, also after its kept answer expired or was dropped.
+      if (plan?.secondAsk && asked.get(request.url) === undefined) {
+        asked.set(request.url, request.url.length);
         return;
       }
       // Not stored when an invalidation came while it was computed, or when over maxBytes / 8.

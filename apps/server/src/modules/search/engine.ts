@@ -269,7 +269,7 @@ function prepare(d: IndexData, c: CompiledSearch): Prepared {
   };
 }
 
-/** The clauses' bits of a lexeme mark and of a slot's `bits`. */
+/** The clauses' bits of a lexeme mark and of a reached place's `placeBits`. */
 const CLAUSE_BITS = (1 << 10) - 1;
 /** Where a lexeme's mark holds its `opStart` column plus one (0: none). */
 const COLUMN_SHIFT = 24;

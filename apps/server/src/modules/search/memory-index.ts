@@ -184,7 +184,8 @@ function orContribution(positions: number[]): number {
  * ranks' sums (`acc`, a column of `cap` places per rank) and operand columns; per lexeme its
  * marks; three lists of slots (reached, matching, passing the filters) and the tier and score of
  * each place in the last, each filled from the start (typed, so a long list is no array growing in
- * the heap, and dense, so a search's working set is as small as its lists).
+ * the heap, and dense, so what a search writes and scores is as large as its lists; the slot-to-place
+ * map and the reached map stay a catalog's size).
  */
 type Scratch = {
   /** Per slot: its place in the list the last pass that reached it made (engine.ts); DEAD_SLOT for a dead slot, always. */
@@ -192,7 +193,7 @@ type Scratch = {
   /** Per place reached: the clauses matched and exclusion (engine.ts `collect`). */
   placeBits: Int32Array;
   /**
-   * OPERAND_COLUMNS columns of `cap` slots each: for the operands of the ranks scored by
+   * OPERAND_COLUMNS columns of `cap` places each: for the operands of the ranks scored by
    * calc_rank_and (a column each), where their positions begin in each reached slot's doc (0: not in it),
    * written while the posting lists are read so that scoring needs no lookup in the doc's words.
    */
